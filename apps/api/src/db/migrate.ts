@@ -1,0 +1,6 @@
+import { fileURLToPath } from 'node:url';
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** An arbitrary constant: the advisory lock that lets one process at a time migrate a shared server. */
+export const MIGRATION_LOCK_KEY = 7_240_113;

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+/** The one camp configuration row. Secret columns hold AES-256-GCM ciphertext (never plain text). */
+export const campConfig = pgTable(
+  'camp_config',
+  {
+    id: id(),
+    /** Always true: with the unique index it allows a single row. */
+    singleton: boolean('singleton').notNull().default(true),
+    campName: text('camp_name').notNull(),
+    campDescription: text('camp_description').notNull().default(''),
+    homePageBlurb: text('home_page_blurb').notNull().default(''),
+    campBannerUrl: text('camp_banner_url'),
+    campBannerAltText: text('camp_banner_alt_text'),
+    campIconUrl: text('camp_icon_url'),
+    campIconAltText: text('camp_icon_alt_text'),
+    registrationYear: integer('registration_year').notNull(),
+    earlyRegistrationOpen: boolean('early_registration_open').notNull().default(false),
+    registrationOpen: boolean('registration_open').notNull().default(false),
+    registrationTerms: text('registration_terms').notNull().default(''),
+    allowDeferredDuesPayment: boolean('allow_deferred_dues_payment').notNull().default(false),
+    stripeEnabled: boolean('stripe_enabled').notNull().default(false),
+    stripePublicKey: text('stripe_public_key'),
+    stripeApiKeyEncrypted: text('stripe_api_key_encrypted'),
+    stripeWebhookSecretEncrypted: text('stripe_webhook_secret_encrypted'),
+    paypalEnabled: boolean('paypal_enabled').notNull().default(false),
+    paypalClientId: text('paypal_client_id'),
+    paypalClientSecretEncrypted: text('paypal_client_secret_encrypted'),
+    paypalMode: text('paypal_mode').notNull().default('sandbox'),
+    emailEnabled: boolean('email_enabled').notNull().default(false),
+    smtpHost: text('smtp_host'),
+    smtpPort: integer('smtp_port').notNull().default(587),
+    smtpUsername: text('smtp_username'),
+    smtpPasswordEncrypted: text('smtp_password_encrypted'),
+    smtpUseSsl: boolean('smtp_use_ssl').notNull().default(false),
+    senderEmail: text('sender_email'),
+    senderName: text('sender_name'),
+    replyTo: text('reply_to'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('camp_config_singleton_key').on(t.singleton),
+    check('camp_config_singleton_true', sql`${t.singleton}`),
+    check('camp_config_name_present', sql`char_length(trim(${t.campName})) > 0`),
+    check('camp_config_year_range', sql`${t.registrationYear} between 2000 and 2100`),
+    check('camp_config_smtp_port_range', sql`${t.smtpPort} between 1 and 65535`),
+    check('camp_config_paypal_mode', sql`${t.paypalMode} in ('sandbox', 'live')`),
+  ],
+);

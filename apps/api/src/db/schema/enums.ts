@@ -1,0 +1,21 @@
+import {
+  AUDIT_ACTION_TYPES,
+  DAYS_OF_WEEK,
+  FIELD_DATA_TYPES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  REGISTRATION_STATUSES,
+  ROLES,
+  TEST_EMAIL_STATUSES,
+} from '@camp/shared';
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ROLES);
+export const registrationStatus = pgEnum('registration_status', REGISTRATION_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const dayOfWeek = pgEnum('day_of_week', DAYS_OF_WEEK);
+export const fieldDataType = pgEnum('field_data_type', FIELD_DATA_TYPES);
+export const auditActionType = pgEnum('audit_action_type', AUDIT_ACTION_TYPES);
+export const testEmailStatus = pgEnum('test_email_status', TEST_EMAIL_STATUSES);
+export const outboxStatus = pgEnum('outbox_status', ['PENDING', 'SENT', 'FAILED']);

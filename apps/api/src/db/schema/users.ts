@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { userRole } from './enums';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    playaName: text('playa_name'),
+    profilePicture: text('profile_picture'),
+    role: userRole('role').notNull().default('PARTICIPANT'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    phone: text('phone'),
+    city: text('city'),
+    stateProvince: text('state_province'),
+    country: text('country'),
+    emergencyContact: text('emergency_contact'),
+    allowRegistration: boolean('allow_registration').notNull().default(true),
+    allowEarlyRegistration: boolean('allow_early_registration').notNull().default(false),
+    allowDeferredDuesPayment: boolean('allow_deferred_dues_payment').notNull().default(false),
+    allowNoJob: boolean('allow_no_job').notNull().default(false),
+    internalNotes: text('internal_notes'),
+    /** scrypt hash of the optional admin-set password; never returned. */
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One account per address, whatever its case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_email_shape', sql`position('@' in ${t.email}) > 1 and char_length(${t.email}) <= 254`),
+    check(
+      'users_text_lengths',
+      sql`coalesce(char_length(${t.firstName}), 0) <= 50 and coalesce(char_length(${t.lastName}), 0) <= 50
+        and coalesce(char_length(${t.playaName}), 0) <= 50 and coalesce(char_length(${t.phone}), 0) <= 50
+        and coalesce(char_length(${t.city}), 0) <= 50 and coalesce(char_length(${t.stateProvince}), 0) <= 50
+        and coalesce(char_length(${t.country}), 0) <= 50
+        and coalesce(char_length(${t.emergencyContact}), 0) <= 1024`,
+    ),
+  ],
+);

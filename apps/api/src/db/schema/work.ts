@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, time, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { dayOfWeek } from './enums';
+
+export const jobCategories = pgTable(
+  'job_categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    staffOnly: boolean('staff_only').notNull().default(false),
+    alwaysRequired: boolean('always_required').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('job_categories_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    check('job_categories_description_length', sql`char_length(${t.description}) between 1 and 500`),
+  ],
+);
+
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    dayOfWeek: dayOfWeek('day_of_week').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shifts_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    check('shifts_description_length', sql`coalesce(char_length(${t.description}), 0) <= 500`),
+    index('shifts_day_idx').on(t.dayOfWeek),
+  ],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => jobCategories.id, { onDelete: 'restrict' }),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'restrict' }),
+    maxRegistrations: integer('max_registrations').notNull().default(5),
+    /** Places taken by registrations that are not cancelled; changed only in the registration transaction. */
+    currentRegistrations: integer('current_registrations').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('jobs_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    check('jobs_location_length', sql`char_length(${t.location}) between 1 and 100`),
+    check('jobs_max_registrations_positive', sql`${t.maxRegistrations} >= 1`),
+    check('jobs_current_registrations_non_negative', sql`${t.currentRegistrations} >= 0`),
+    index('jobs_category_idx').on(t.categoryId),
+    index('jobs_shift_idx').on(t.shiftId),
+  ],
+);

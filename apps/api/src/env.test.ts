@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'camp-env-'));
+
+describe('loadEnv', () => {
+  it('gives the development defaults of architecture §5', () => {
+    const dataDir = tempDir();
+    const env = loadEnv({ DATA_DIR: dataDir });
+    expect(env).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+      logLevel: 'info',
+      loginCodeMaxPerEmail: 5,
+      loginCodeMaxPerIp: 30,
+    });
+  });
+
+  it('generates a development secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadEnv({ DATA_DIR: dataDir }).appSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, 'app-secret'), 'utf8').trim()).toBe(first);
+    expect(loadEnv({ DATA_DIR: dataDir }).appSecret).toBe(first);
+  });
+
+  it('refuses to start in production without APP_SECRET', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      'APP_SECRET: required when NODE_ENV=production',
+    );
+  });
+
+  it('reads every variable it is given', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      PORT: '8080',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u@db:5432/camp',
+      PUBLIC_URL: 'https://camp.example.org/',
+      ADMIN_EMAILS: ' Lead@Example.org, ops@example.org ,',
+      SMTP_URL: 'smtp://mail:25',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'warn',
+      LOGIN_CODE_MAX_PER_EMAIL: '50',
+      LOGIN_CODE_MAX_PER_IP: '500',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(env).toMatchObject({
+      isProduction: true,
+      host: '0.0.0.0',
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/camp',
+      publicUrl: 'https://camp.example.org',
+      adminEmails: ['lead@example.org', 'ops@example.org'],
+      smtpUrl: 'smtp://mail:25',
+      redisUrl: 'redis://127.0.0.1:6379',
+      logLevel: 'warn',
+      loginCodeMaxPerEmail: 50,
+      loginCodeMaxPerIp: 500,
+      stripeApiBase: 'http://127.0.0.1:12111',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+    });
+  });
+
+  it('names each invalid variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty', APP_SECRET: 'short', DATA_DIR: tempDir() })).toThrow(
+      /PORT:[\s\S]*APP_SECRET: APP_SECRET must be at least 32 characters long/,
+    );
+  });
+});

@@ -1,0 +1,25 @@
+import { STATUS_CODES } from 'node:http';
+
+/** An error a service throws to answer with a status and the message(s) a person should read. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly messages: string | string[];
+
+  constructor(statusCode: number, message: string | string[]) {
+    super(Array.isArray(message) ? message.join('; ') : message);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.messages = message;
+  }
+}
+
+export const badRequest = (message: string | string[]) => new AppError(400, message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string | string[]) => new AppError(409, message);
+
+/** The standard reason phrase of a status code ("Not Found"). */
+export function reasonPhrase(statusCode: number): string {
+  return STATUS_CODES[statusCode] ?? 'Error';
+}

@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, reasonPhrase } from '../lib/app-error';
+
+interface PgLikeError {
+  code?: unknown;
+  constraint?: unknown;
+}
+
+/** SQLSTATEs that mean the request conflicts with stored data, not that the server failed. */
+const PG_CLIENT_ERRORS: Record<string, { statusCode: number; message: string }> = {
+  '23505': { statusCode: 409, message: 'This conflicts with an existing record.' },
+  '23503': { statusCode: 409, message: 'This record is linked to other records.' },
+  '23514': { statusCode: 400, message: 'A value is outside its allowed range.' },
+  '22P02': { statusCode: 400, message: 'A value has the wrong format.' },
+  '22001': { statusCode: 400, message: 'A value is too long.' },
+  '22003': { statusCode: 400, message: 'A number is out of range.' },
+  '22007': { statusCode: 400, message: 'A date or time has the wrong format.' },
+  '22008': { statusCode: 400, message: 'A date or time is out of range.' },
+};
+
+function pgClientError(error: unknown): { statusCode: number; message: string } | undefined {
+  // Drizzle wraps driver errors: look at the error and its cause.
+  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as PgLikeError).code;
+    if (typeof code === 'string' && PG_CLIENT_ERRORS[code]) return PG_CLIENT_ERRORS[code];
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function send(reply: import('fastify').FastifyReply, statusCode: number, message: string | string[]) {
+  return reply.code(statusCode).send({ statusCode, error: reasonPhrase(statusCode), message });
+}
+
+/**
+ * Every error becomes { statusCode, error, message } (architecture §5). Client errors say what was wrong;
+ * server errors say only "Internal Server Error" and are logged with the request id.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const messages = error.validation.map((issue) => issue.message ?? 'Invalid value');
+      return send(reply, 400, [...new Set(messages)]);
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+      return send(reply, error.statusCode, error.messages);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(reply, 500, 'Internal Server Error');
+    }
+    const pgError = pgClientError(error);
+    if (pgError) {
+      request.log.warn({ err: error }, 'database refused the change');
+      return send(reply, pgError.statusCode, pgError.message);
+    }
+    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type, rate limit).
+      return send(reply, statusCode, error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'Internal Server Error');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '/';
+    return send(reply, 404, `Route ${request.method} ${pathOnly} not found`);
+  });
+}

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+
+function fakeDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'camp-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('web app, runtime config and security headers', () => {
+  let t: TestApp;
+  let https: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: fakeDist() });
+    https = await createTestApp({ envOverrides: { PUBLIC_URL: 'https://camp.example.org' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await https.close();
+  });
+
+  it('serves the built app at / without caching index.html', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the runtime configuration with the /api base URL', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/runtime-config.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toBe('window.__APP_CONFIG__ = {"apiBaseUrl":"/api"};\n');
+  });
+
+  it('sends a page address typed without the hash to its hash route', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/reports/users?year=2026',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/#/reports/users?year=2026');
+  });
+
+  it('answers a missing file or API route with 404, not the app', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } });
+    expect(asset.statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/missing', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json<{ error: string }>().error).toBe('Not Found');
+  });
+
+  it('sends the security headers, with a CSP that allows no inline script', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrades insecure requests when served over https', async () => {
+    const response = await https.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  it('publishes the OpenAPI document and its docs page', async () => {
+    const document = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(document.statusCode).toBe(200);
+    const paths = Object.keys(document.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/public/config', '/api/auth/test']));
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('CORS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ envOverrides: { CORS_ORIGINS: 'https://front.example' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('allows only the listed origins, with credentials', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/public/config',
+      headers: { origin: 'https://front.example', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://front.example');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { EnvError, loadEnv } from './env';
+
+/** Process entry: read env, open and migrate the database, listen, and shut down gracefully. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  await database.migrate();
+  const app = await buildApp({ env, database });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? env.dataDir : undefined },
+    `Camp Registration is ready at ${env.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

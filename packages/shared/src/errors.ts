@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Every non-2xx JSON body of the API (architecture §5). */
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.union([z.string(), z.array(z.string())]),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The message of an error body as one line of text (lists joined). */
+export function errorMessageText(message: string | string[]): string {
+  return Array.isArray(message) ? message.join(', ') : message;
+}

@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './config';
+export * from './errors';
+export * from './text';

@@ -1,0 +1,66 @@
+/** Named entities that camp descriptions commonly hold; numeric ones are decoded generally. */
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+};
+
+/**
+ * Plain text of an HTML fragment: tags dropped (block ends become spaces), the contents of script and style
+ * elements removed, entities decoded, whitespace collapsed. Used for the meta description.
+ */
+export function htmlToPlainText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+      if (entity.startsWith('#x') || entity.startsWith('#X')) {
+        return safeCodePoint(Number.parseInt(entity.slice(2), 16)) ?? whole;
+      }
+      if (entity.startsWith('#')) return safeCodePoint(Number.parseInt(entity.slice(1), 10)) ?? whole;
+      return ENTITIES[entity.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function safeCodePoint(code: number): string | undefined {
+  return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+}
+
+export const META_DESCRIPTION_MAX = 160;
+
+/** The meta description of spec §2: plain-text camp description cut to 160 characters. */
+export function metaDescription(descriptionHtml: string): string {
+  return Array.from(htmlToPlainText(descriptionHtml)).slice(0, META_DESCRIPTION_MAX).join('');
+}
+
+/** The document title of spec §2. */
+export function pageTitle(campName: string): string {
+  return `${campName} - Camp Registration`;
+}
+
+/** Dollars with two decimals and a $ sign (spec §9). */
+export function formatDollars(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+/** Integer cents to decimal dollars for JSON (architecture §5). */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** Decimal dollars to integer cents (x100, rounded: spec §5 Payment). */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: 'apps/api',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectInlineConfiguration[] = [
+  { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+  apiProject('api', 'pglite'),
+  { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'], environment: 'node' } },
+];
+// The same API suite again on a real PostgreSQL server when one is given (CI sets it).
+if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-pg', 'postgres'));
+
+export default defineConfig({
+  test: {
+    projects: [...projects, ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : [])],
+  },
+});
