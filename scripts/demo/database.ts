@@ -1,0 +1,156 @@
+import { count, eq, getTableName, is, ne, sql } from 'drizzle-orm';
+import { PgTable, type PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx, Tx } from '../../apps/api/src/db/client';
+import * as schema from '../../apps/api/src/db/schema/index';
+import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
+import type { DemoData } from './demo-data';
+
+/**
+ * Writing the demo camp into a database. Only SQL that PostgreSQL and PGlite both accept (TRUNCATE …
+ * CASCADE, multi-row INSERT, plain SELECTs) so it runs the same on both.
+ */
+
+/** Rows in any of these mean someone already uses the database: the seed will not touch it without --force. */
+const GUARDED_TABLES: readonly PgTable[] = [
+  schema.users,
+  schema.campConfig,
+  schema.registrations,
+  schema.campingOptions,
+  schema.jobCategories,
+  schema.shifts,
+  schema.jobs,
+  schema.payments,
+];
+
+export interface TableCount {
+  table: string;
+  rows: number;
+}
+
+export async function countRows(db: DbOrTx, tables: readonly PgTable[]): Promise<TableCount[]> {
+  const counts: TableCount[] = [];
+  for (const table of tables) counts.push({ table: getTableName(table), rows: await db.$count(table) });
+  return counts;
+}
+
+/** The guarded tables that hold rows (empty when the database is fresh). */
+export async function findExistingData(db: Db): Promise<TableCount[]> {
+  return (await countRows(db, GUARDED_TABLES)).filter((entry) => entry.rows > 0);
+}
+
+/** Every table of the API's schema (whatever the lead adds later), not Drizzle's own migrations table. */
+export function appTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+}
+
+/** Empties every application table in one statement; CASCADE takes care of the foreign keys. */
+export async function wipeAppTables(tx: Tx): Promise<void> {
+  const names = appTables().map((table) => `"${getTableName(table)}"`);
+  await tx.execute(sql.raw(`TRUNCATE TABLE ${names.join(', ')} CASCADE`));
+}
+
+/** Insert-in-batches: a few hundred rows per statement stays far below the 65,535 bind-parameter limit. */
+async function insertBatched<T extends PgTable>(tx: Tx, table: T, rows: PgInsertValue<T>[], size = 400) {
+  for (let start = 0; start < rows.length; start += size) {
+    await tx.insert(table).values(rows.slice(start, start + size));
+  }
+}
+
+/** Inserts the rows in foreign-key order. Admin HTML goes through the same sanitizer as the API's save. */
+export async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
+  const config = data.campConfig;
+  await insertBatched(tx, schema.users, data.users);
+  await insertBatched(tx, schema.campConfig, [
+    {
+      ...config,
+      campDescription: sanitizeAdminHtml(config.campDescription ?? ''),
+      homePageBlurb: sanitizeAdminHtml(config.homePageBlurb ?? ''),
+      registrationTerms: sanitizeAdminHtml(config.registrationTerms ?? ''),
+    },
+  ]);
+  await insertBatched(tx, schema.jobCategories, data.jobCategories);
+  await insertBatched(tx, schema.shifts, data.shifts);
+  await insertBatched(tx, schema.jobs, data.jobs);
+  await insertBatched(tx, schema.campingOptions, data.campingOptions);
+  await insertBatched(tx, schema.campingOptionJobCategories, data.campingOptionJobCategories);
+  await insertBatched(tx, schema.campingOptionFields, data.campingOptionFields);
+  await insertBatched(tx, schema.registrations, data.registrations);
+  await insertBatched(tx, schema.registrationCampingOptions, data.registrationCampingOptions);
+  await insertBatched(tx, schema.registrationFieldValues, data.registrationFieldValues);
+  await insertBatched(tx, schema.registrationJobs, data.registrationJobs);
+  await insertBatched(tx, schema.payments, data.payments);
+  await insertBatched(tx, schema.auditRecords, data.auditRecords);
+}
+
+/**
+ * Reads back what was written and lists every capacity counter that disagrees with the rows or exceeds its
+ * limit (architecture §4b, §7). Empty means consistent.
+ */
+export async function checkCounters(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  const {
+    campingOptions,
+    jobs,
+    registrationCampingOptions: rco,
+    registrationJobs: rj,
+    registrations,
+  } = schema;
+
+  const optionCounts = await db
+    .select({ id: rco.campingOptionId, taken: count() })
+    .from(rco)
+    .innerJoin(registrations, eq(registrations.id, rco.registrationId))
+    .where(ne(registrations.status, 'CANCELLED'))
+    .groupBy(rco.campingOptionId);
+  const optionTaken = new Map(optionCounts.map((row) => [row.id, row.taken]));
+  const options = await db
+    .select({
+      id: campingOptions.id,
+      name: campingOptions.name,
+      current: campingOptions.currentRegistrations,
+      max: campingOptions.maxSignups,
+    })
+    .from(campingOptions);
+  for (const option of options) {
+    const taken = optionTaken.get(option.id) ?? 0;
+    if (option.current !== taken)
+      problems.push(`camping option ${option.name}: counter ${option.current}, rows ${taken}`);
+    if (option.max > 0 && taken > option.max)
+      problems.push(`camping option ${option.name}: ${taken} > max ${option.max}`);
+  }
+
+  const jobCounts = await db
+    .select({ id: rj.jobId, taken: count() })
+    .from(rj)
+    .innerJoin(registrations, eq(registrations.id, rj.registrationId))
+    .where(ne(registrations.status, 'CANCELLED'))
+    .groupBy(rj.jobId);
+  const jobTaken = new Map(jobCounts.map((row) => [row.id, row.taken]));
+  const jobRows = await db
+    .select({ id: jobs.id, name: jobs.name, current: jobs.currentRegistrations, max: jobs.maxRegistrations })
+    .from(jobs);
+  for (const job of jobRows) {
+    const taken = jobTaken.get(job.id) ?? 0;
+    if (job.current !== taken) problems.push(`job ${job.name}: counter ${job.current}, rows ${taken}`);
+    if (taken > job.max) problems.push(`job ${job.name}: ${taken} > max ${job.max}`);
+  }
+  return problems;
+}
+
+/** The tables the summary reports, in the order they were filled. */
+export const SUMMARY_TABLES: readonly PgTable[] = [
+  schema.campConfig,
+  schema.users,
+  schema.jobCategories,
+  schema.shifts,
+  schema.jobs,
+  schema.campingOptions,
+  schema.campingOptionJobCategories,
+  schema.campingOptionFields,
+  schema.registrations,
+  schema.registrationCampingOptions,
+  schema.registrationFieldValues,
+  schema.registrationJobs,
+  schema.payments,
+  schema.auditRecords,
+];
