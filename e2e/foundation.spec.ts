@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_CAMP, freshUrl } from './support/servers';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('home page of a configured camp', () => {
+  test('shows the stored camp name, description, blurb, title and meta description', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByText(E2E_CAMP.campName, { exact: true })).toBeVisible();
+    await expect(header.getByText(E2E_CAMP.descriptionText)).toBeVisible();
+    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(`${E2E_CAMP.campName} - Camp Registration`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      `${E2E_CAMP.descriptionText} tea menu`,
+    );
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(E2E_CAMP.campName);
+    await expect(footer).toContainText(String(E2E_CAMP.registrationYear));
+    await expect(footer.getByRole('link', { name: /Powered by/ })).toBeVisible();
+    await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('never runs script stored in the description', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByText(E2E_CAMP.descriptionText)).toBeVisible();
+    await expect(header.locator('script')).toHaveCount(0);
+    await expect(header.locator('[onerror]')).toHaveCount(0);
+    await expect(header.locator('a[href^="javascript:"]')).toHaveCount(0);
+    await expect(header.getByText('tea menu')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('shows the loading text until the configuration arrives', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/public/config', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByText('Loading camp information...')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(page.getByText('Loading camp information...')).toHaveCount(0);
+  });
+
+  test('the header shrinks to 80 px once scrolled past 100 px, and grows back', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/');
+    const header = page.locator('header[data-collapsed]');
+    await expect(header).toHaveAttribute('data-collapsed', 'false');
+    const fullHeight = (await header.boundingBox())?.height ?? 0;
+    expect(fullHeight).toBeGreaterThan(80);
+
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute('data-collapsed', 'true');
+    await expect.poll(async () => Math.round((await header.boundingBox())?.height ?? 0)).toBe(80);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-collapsed', 'false');
+  });
+
+  test('has no accessibility violations and no sideways scrolling on a phone and a laptop', async ({
+    page,
+  }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('a path typed without the hash opens its hash route', async ({ page }) => {
+    await page.goto('/no-such-screen');
+    await expect(page).toHaveURL(/\/#\/no-such-screen$/);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown route shows the Not Found page with a way home, without accessibility violations', async ({
+    page,
+  }) => {
+    await page.goto('/#/this/does/not/exist');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(`${E2E_CAMP.campName} - Camp Registration`);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: /home/i }).click();
+    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+  });
+});
+
+test.describe('a camp that was never configured', () => {
+  test('shows the default welcome blurb asking the admin to configure the site', async ({ page }) => {
+    await page.goto(`${freshUrl}/`);
+    await expect(
+      page.getByRole('heading', { name: 'Welcome! This site has not been configured yet.' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Camp Registration - Camp Registration');
+    await expect(page.getByRole('banner').getByRole('img').first()).toBeVisible();
+  });
+});
+
+test.describe('connection gate', () => {
+  test('says it cannot reach the API, with the reason, and recovers when the API is back', async ({
+    page,
+  }) => {
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await expect(page.getByText('Unable to connect to API', { exact: true })).toBeVisible();
+    await expect(page.getByText('Network error - please check your connection')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+  });
+
+  test('shows the connecting text while the API has not answered yet', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/test', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByText('Connecting to API...')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+  });
+});

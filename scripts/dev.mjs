@@ -1,0 +1,23 @@
+// `npm run dev`: the API with reload (tsx watch) and the Vite dev server with hot reload, side by side.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { npmCommand, root } from './lib.mjs';
+
+const children = [
+  spawn(
+    process.execPath,
+    ['--import', 'tsx', '--watch', path.join(root, 'apps', 'api', 'src', 'server.ts')],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  ),
+  spawn(npmCommand, ['run', 'dev', '--workspace', 'apps/web'], { stdio: 'inherit', cwd: root }),
+];
+console.log('API on http://localhost:3000, web with hot reload on http://localhost:5173');
+const stop = (signal) => {
+  for (const child of children) child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+for (const child of children) child.on('exit', (code) => code && stop('SIGTERM'));

@@ -1,0 +1,54 @@
+// Helpers shared by the project's command scripts (plain Node, no build step needed).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webDir = path.join(root, 'apps', 'web');
+export const webDist = path.join(webDir, 'dist');
+
+/** Newest modification time (ms) of the files below a folder, skipping node_modules and dist. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when apps/web/dist is missing or older than the web or shared sources. */
+export function webBuildIsStale() {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = Math.max(newestMtime(webDir), newestMtime(path.join(root, 'packages', 'shared', 'src')));
+  return sources > built;
+}
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Builds the web app when its build is missing or out of date. Exits the process on failure. */
+export async function buildWebIfNeeded() {
+  if (!webBuildIsStale()) return;
+  console.log('Building the web app (apps/web/dist)...');
+  const code = await run(npmCommand, ['run', 'build', '--workspace', 'apps/web']);
+  if (code !== 0) {
+    console.error('The web app failed to build.');
+    process.exit(code);
+  }
+}
