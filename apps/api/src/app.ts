@@ -5,7 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
+import { Redis } from 'ioredis';
+import { SecretBox } from './lib/secrets';
+import { DatabaseRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter';
+import { AccessTokens } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { MailService } from './modules/mail/mail.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+import { registerAuth } from './plugins/auth';
 import { configRoutes } from './modules/config/config.routes';
 import { ConfigService } from './modules/config/config.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -17,6 +26,12 @@ import { registerWeb } from './plugins/web';
 
 export interface Services {
   config: ConfigService;
+  secrets: SecretBox;
+  tokens: AccessTokens;
+  mail: MailService;
+  users: UsersService;
+  auth: AuthService;
+  rateLimiter: RateLimiter;
 }
 
 declare module 'fastify' {
@@ -63,7 +78,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('env', env);
   app.decorate('database', database);
-  app.decorate('services', { config: new ConfigService(database.db, now) });
+  const db = database.db;
+  const secrets = new SecretBox(env.appSecret);
+  const config = new ConfigService(db, now);
+  const tokens = new AccessTokens(env.appSecret, now);
+  const mail = new MailService(env, config, secrets, app.log);
+  const usersService = new UsersService(db);
+  let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
+  if (env.redisUrl) {
+    const redis = new Redis(env.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    rateLimiter = new RedisRateLimiter(redis, now);
+  }
+  const auth = new AuthService({
+    db,
+    env,
+    now,
+    tokens,
+    mail,
+    config,
+    users: usersService,
+    rateLimiter,
+    log: app.log,
+  });
+  app.decorate('services', { config, secrets, tokens, mail, users: usersService, auth, rateLimiter });
+  registerAuth(app);
 
   registerErrorHandling(app);
   registerCors(app, env.corsOrigins);
@@ -76,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(configRoutes);
       await api.register(authRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -62,7 +62,14 @@ export function dayOrder(day: string): number {
   return index === -1 ? DAYS_OF_WEEK.length : index;
 }
 
-export const FIELD_DATA_TYPES = ['STRING', 'MULTILINE_STRING', 'INTEGER', 'NUMBER', 'BOOLEAN', 'DATE'] as const;
+export const FIELD_DATA_TYPES = [
+  'STRING',
+  'MULTILINE_STRING',
+  'INTEGER',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+] as const;
 export const FieldDataTypeSchema = z.enum(FIELD_DATA_TYPES);
 export type FieldDataType = z.infer<typeof FieldDataTypeSchema>;
 

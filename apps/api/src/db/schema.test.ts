@@ -57,7 +57,9 @@ describe(`database constraints (${testDatabaseKind()})`, () => {
 
   it('refuses names longer than 50 characters', async () => {
     expect(
-      await violation(handle.db.insert(users).values({ email: 'long@example.org', firstName: 'x'.repeat(51) })),
+      await violation(
+        handle.db.insert(users).values({ email: 'long@example.org', firstName: 'x'.repeat(51) }),
+      ),
     ).toBe('users_text_lengths');
   });
 
@@ -105,7 +107,9 @@ describe(`database constraints (${testDatabaseKind()})`, () => {
     ).toBe('camping_option_fields_length_order');
     expect(
       await violation(
-        handle.db.insert(campingOptionFields).values({ ...base, dataType: 'NUMBER', minValue: 9, maxValue: 1 }),
+        handle.db
+          .insert(campingOptionFields)
+          .values({ ...base, dataType: 'NUMBER', minValue: 9, maxValue: 1 }),
       ),
     ).toBe('camping_option_fields_value_order');
     expect(await violation(handle.db.insert(campingOptionFields).values({ ...base, maxLength: 0 }))).toBe(

@@ -4,12 +4,15 @@ import { STATUS_CODES } from 'node:http';
 export class AppError extends Error {
   readonly statusCode: number;
   readonly messages: string | string[];
+  /** Extra response headers (Retry-After on 429). */
+  readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, message: string | string[]) {
+  constructor(statusCode: number, message: string | string[], headers: Record<string, string> = {}) {
     super(Array.isArray(message) ? message.join('; ') : message);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.messages = message;
+    this.headers = headers;
   }
 }
 
@@ -18,6 +21,8 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string | string[]) => new AppError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, { 'Retry-After': String(retryAfterSeconds) });
 
 /** The standard reason phrase of a status code ("Not Found"). */
 export function reasonPhrase(statusCode: number): string {

@@ -35,9 +35,13 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.database.db.insert(users).values({ email: 'same@example.org' });
     return {};
   });
-  app.get('/probe/bad-response', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => {
-    return { ok: 'yes' } as unknown as { ok: boolean };
-  });
+  app.get(
+    '/probe/bad-response',
+    { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+    async () => {
+      return { ok: 'yes' } as unknown as { ok: boolean };
+    },
+  );
 };
 
 describe('error bodies', () => {

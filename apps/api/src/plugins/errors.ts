@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, reasonPhrase } from '../lib/app-error';
 
@@ -29,7 +29,7 @@ function pgClientError(error: unknown): { statusCode: number; message: string } 
   return undefined;
 }
 
-function send(reply: import('fastify').FastifyReply, statusCode: number, message: string | string[]) {
+function send(reply: FastifyReply, statusCode: number, message: string | string[]) {
   return reply.code(statusCode).send({ statusCode, error: reasonPhrase(statusCode), message });
 }
 
@@ -45,6 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+      void reply.headers(error.headers);
       return send(reply, error.statusCode, error.messages);
     }
     if (isResponseSerializationError(error)) {

@@ -57,7 +57,11 @@ describe('web app, runtime config and security headers', () => {
   });
 
   it('answers a missing file or API route with 404, not the app', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } });
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: 'text/html' },
+    });
     expect(asset.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/missing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);

@@ -80,7 +80,10 @@ export const campingOptionFields = pgTable(
   (t) => [
     check('camping_option_fields_name_present', sql`char_length(trim(${t.displayName})) > 0`),
     check('camping_option_fields_max_length_positive', sql`${t.maxLength} is null or ${t.maxLength} >= 1`),
-    check('camping_option_fields_min_length_non_negative', sql`${t.minLength} is null or ${t.minLength} >= 0`),
+    check(
+      'camping_option_fields_min_length_non_negative',
+      sql`${t.minLength} is null or ${t.minLength} >= 0`,
+    ),
     check(
       'camping_option_fields_length_order',
       sql`${t.minLength} is null or ${t.maxLength} is null or ${t.minLength} <= ${t.maxLength}`,

@@ -1,22 +1,182 @@
-import { ErrorBodySchema } from '@camp/shared';
+import {
+  AUTH_STATE_COOKIE,
+  AUTH_STATE_MAX_AGE_SECONDS,
+  AUTH_STATE_VALUE,
+  AUTH_TEST_MESSAGE,
+  AuthResponseSchema,
+  ErrorBodySchema,
+  LoginWithCodeInputSchema,
+  RegisterInputSchema,
+  RequestLoginCodeInputSchema,
+  RequestLoginCodeResponseSchema,
+  UserSchema,
+} from '@camp/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/app-error';
+import { forbidden } from '../../lib/app-error';
+import { callerOf } from '../../plugins/auth';
+import { toUserDto } from '../users/users.service';
+import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
+
+export const REFRESH_COOKIE = 'refresh_token';
+const REFRESH_COOKIE_PATH = '/api/auth';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The browser's connectivity and auth check (spec §7): 401 without a valid session, which the
-  // connection gate counts as "connected". Sign-in itself lands with the sign-in issue.
-  app.get(
-    '/auth/test',
+  const secure = app.env.publicUrl.startsWith('https://');
+  const services = app.services;
+
+  function startSession(reply: FastifyReply, session: Session) {
+    // The refresh token never reaches script: httpOnly, sent only to /api/auth.
+    void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      secure,
+      sameSite: 'strict',
+      path: REFRESH_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
+    // The session marker of spec §4/§9, readable by the browser app.
+    void reply.setCookie(AUTH_STATE_COOKIE, AUTH_STATE_VALUE, {
+      httpOnly: false,
+      secure,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: AUTH_STATE_MAX_AGE_SECONDS,
+    });
+    return authResponse(session.user, session.accessToken);
+  }
+
+  function endSession(reply: FastifyReply) {
+    void reply.clearCookie(REFRESH_COOKIE, {
+      path: REFRESH_COOKIE_PATH,
+      secure,
+      sameSite: 'strict',
+      httpOnly: true,
+    });
+    void reply.clearCookie(AUTH_STATE_COOKIE, { path: '/', secure, sameSite: 'lax' });
+  }
+
+  app.post(
+    '/auth/request-login-code',
     {
       schema: {
         tags: ['auth'],
-        summary: "Answers 'Authentication is working' for a signed-in caller, 401 otherwise",
-        response: { 200: z.object({ message: z.literal('Authentication is working') }), 401: ErrorBodySchema },
+        summary: 'E-mails a 6-digit sign-in code (valid 10 minutes); same answer for any address',
+        body: RequestLoginCodeInputSchema,
+        response: { 200: RequestLoginCodeResponseSchema, ...errors, 503: ErrorBodySchema },
       },
     },
-    async () => {
-      throw unauthorized();
+    async (request) => {
+      await services.auth.requestLoginCode(request.body.email, request.ip);
+      return { success: true as const, message: 'A verification code has been sent to your email.' };
     },
+  );
+
+  app.post(
+    '/auth/login-with-code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verifies the code and opens a session (account made on first sign-in)',
+        body: LoginWithCodeInputSchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await services.auth.loginWithCode(request.body.email, request.body.code, request.ip);
+      return startSession(reply, session);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotates the refresh cookie and answers a new access token',
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await services.auth.refresh(request.cookies[REFRESH_COOKIE]);
+        return startSession(reply, session);
+      } catch (error) {
+        endSession(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revokes the session and clears its cookies',
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await services.auth.logout(request.cookies[REFRESH_COOKIE]);
+      endSession(reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/profile',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "The caller's own user record",
+        security: [{ bearerAuth: [] }],
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = callerOf(request);
+      return toUserDto(user, user.role === 'ADMIN');
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Completes the caller's own profile (spec's profile-completion call); never makes a password",
+        security: [{ bearerAuth: [] }],
+        body: RegisterInputSchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { email, password: _ignored, ...profile } = request.body;
+      if (email !== caller.email.toLowerCase()) throw forbidden('You can only complete your own profile.');
+      const user = await services.users.updateProfile(caller.id, profile);
+      return authResponse(user, await services.auth.accessTokenFor(user));
+    },
+  );
+
+  // The browser's connectivity and auth check (spec §7); 401 counts as "connected" there.
+  app.get(
+    '/auth/test',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Answers 'Authentication is working' for a signed-in caller, 401 otherwise",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ message: z.literal(AUTH_TEST_MESSAGE) }), 401: ErrorBodySchema },
+      },
+    },
+    async () => ({ message: AUTH_TEST_MESSAGE }),
   );
 };

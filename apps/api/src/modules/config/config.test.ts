@@ -121,6 +121,8 @@ describe('GET /api/public/config', () => {
     await t.app.services.config.save({ campName: 'Twice' });
     const rows = await t.database.db.select({ name: campConfig.campName }).from(campConfig);
     expect(rows).toEqual([{ name: 'Twice' }]);
-    await expect(t.database.db.insert(campConfig).values({ campName: 'Second', registrationYear: 2030 })).rejects.toThrow();
+    await expect(
+      t.database.db.insert(campConfig).values({ campName: 'Second', registrationYear: 2030 }),
+    ).rejects.toThrow();
   });
 });

@@ -1,0 +1,297 @@
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MINUTES,
+  type AuthResponse,
+} from '@camp/shared';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { loginCodes, refreshTokens, users } from '../../db/schema/index';
+import type { Env } from '../../env';
+import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
+import { deriveKey, hmacHex, randomDigits, randomToken, sha256Hex } from '../../lib/crypto';
+import { escapeHtml } from '../../lib/escape';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { AccessTokens } from '../../lib/tokens';
+import type { ConfigService } from '../config/config.service';
+import type { MailService } from '../mail/mail.service';
+import type { UserRow, UsersService } from '../users/users.service';
+
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/** A rotated refresh token sent again this soon is a race between two tabs, not theft. */
+const REFRESH_REUSE_GRACE_MS = 30_000;
+const RATE_WINDOW_SECONDS = 15 * 60;
+const FIRST_ADMIN_LOCK_KEY = 7_240_114;
+
+export const SEND_CODE_FAILED = 'Failed to send verification code. Please try again.';
+export const INVALID_CODE = 'Invalid verification code. Please try again.';
+export const EXPIRED_CODE = 'This code has expired or was already used. Please request a new code.';
+export const TOO_MANY_ATTEMPTS = 'Too many incorrect attempts. Please request a new code.';
+export const TOO_MANY_CODE_REQUESTS = 'Too many code requests. Please wait a few minutes and try again.';
+export const TOO_MANY_VERIFY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+export interface Session {
+  user: UserRow;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export function authResponse(user: UserRow, accessToken: string): AuthResponse {
+  return {
+    accessToken,
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+  };
+}
+
+interface AuthServiceDeps {
+  db: Db;
+  env: Env;
+  now: () => Date;
+  tokens: AccessTokens;
+  mail: MailService;
+  config: ConfigService;
+  users: UsersService;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export class AuthService {
+  private readonly codeKey: Buffer;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.codeKey = deriveKey(deps.env.appSecret, 'login-code');
+  }
+
+  private codeHash(email: string, code: string): string {
+    return hmacHex(this.codeKey, `${email}:${code}`);
+  }
+
+  private async limit(key: string, limit: number, message: string): Promise<void> {
+    const result = await this.deps.rateLimiter.hit(key, limit, RATE_WINDOW_SECONDS);
+    if (!result.allowed) throw tooManyRequests(message, result.retryAfterSeconds);
+  }
+
+  /**
+   * Makes a new code for the address (voiding any older one) and mails it. Answers the same whether or
+   * not the address has an account: the account is made when the first code is verified.
+   */
+  async requestLoginCode(email: string, ip: string): Promise<void> {
+    const { env, db, now } = this.deps;
+    await this.limit(`login-code:ip:${ip}`, env.loginCodeMaxPerIp, TOO_MANY_CODE_REQUESTS);
+    await this.limit(`login-code:email:${email}`, env.loginCodeMaxPerEmail, TOO_MANY_CODE_REQUESTS);
+
+    const code = randomDigits(LOGIN_CODE_LENGTH);
+    const expiresAt = new Date(now().getTime() + LOGIN_CODE_TTL_MINUTES * 60_000);
+    const values = { codeHash: this.codeHash(email, code), expiresAt, failedAttempts: 0, createdAt: now() };
+    await db
+      .insert(loginCodes)
+      .values({ email, ...values })
+      .onConflictDoUpdate({ target: loginCodes.email, set: values });
+
+    try {
+      await this.deps.mail.send(await this.loginCodeMail(email, code, expiresAt));
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'login code mail could not be sent');
+      // A code nobody received must not stay usable.
+      await db
+        .delete(loginCodes)
+        .where(and(eq(loginCodes.email, email), eq(loginCodes.codeHash, values.codeHash)));
+      throw new AppError(503, SEND_CODE_FAILED);
+    }
+  }
+
+  private async loginCodeMail(email: string, code: string, expiresAt: Date) {
+    const { campName } = await this.deps.config.getPublic();
+    const subject = `${campName}: your sign-in code is ${code}`;
+    const expiry = `${expiresAt.toISOString().slice(11, 16)} UTC`;
+    const text = [
+      `Your sign-in code for ${campName} is: ${code}`,
+      '',
+      `It is valid for ${LOGIN_CODE_TTL_MINUTES} minutes (until ${expiry}) and can be used once.`,
+      'If you did not ask to sign in, you can ignore this e-mail.',
+    ].join('\n');
+    const html = [
+      `<p>Your sign-in code for <strong>${escapeHtml(campName)}</strong> is:</p>`,
+      `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${code}</p>`,
+      `<p>It is valid for ${LOGIN_CODE_TTL_MINUTES} minutes (until ${expiry}) and can be used once.</p>`,
+      '<p>If you did not ask to sign in, you can ignore this e-mail.</p>',
+    ].join('\n');
+    return { to: email, subject, text, html };
+  }
+
+  /** Verifies a code (single use, even under simultaneous tries) and opens a session. */
+  async loginWithCode(email: string, code: string, ip: string): Promise<Session> {
+    const { db, env, now } = this.deps;
+    await this.limit(`login-verify:ip:${ip}`, env.loginCodeMaxPerIp * 4, TOO_MANY_VERIFY_ATTEMPTS);
+    const current = now();
+    // Consuming is one statement: of two simultaneous verifies, only one deletes the row.
+    const consumed = await db
+      .delete(loginCodes)
+      .where(
+        and(
+          eq(loginCodes.email, email),
+          eq(loginCodes.codeHash, this.codeHash(email, code)),
+          gt(loginCodes.expiresAt, current),
+          lt(loginCodes.failedAttempts, LOGIN_CODE_MAX_ATTEMPTS),
+        ),
+      )
+      .returning({ email: loginCodes.email });
+    if (consumed.length === 0) throw await this.failedAttempt(email, current);
+
+    const user = await this.signInUser(email);
+    return this.openSession(user);
+  }
+
+  /** Counts a wrong code; the fifth voids it. Returns the error to answer. */
+  private async failedAttempt(email: string, current: Date): Promise<AppError> {
+    const { db } = this.deps;
+    const [counted] = await db
+      .update(loginCodes)
+      .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
+      .where(
+        and(
+          eq(loginCodes.email, email),
+          gt(loginCodes.expiresAt, current),
+          lt(loginCodes.failedAttempts, LOGIN_CODE_MAX_ATTEMPTS),
+        ),
+      )
+      .returning({ failedAttempts: loginCodes.failedAttempts });
+    if (counted) {
+      if (counted.failedAttempts >= LOGIN_CODE_MAX_ATTEMPTS) {
+        await db.delete(loginCodes).where(eq(loginCodes.email, email));
+        return new AppError(401, TOO_MANY_ATTEMPTS);
+      }
+      return new AppError(401, INVALID_CODE);
+    }
+    const [stale] = await db.select().from(loginCodes).where(eq(loginCodes.email, email));
+    if (stale) {
+      await db.delete(loginCodes).where(eq(loginCodes.email, email));
+      return new AppError(401, EXPIRED_CODE);
+    }
+    return new AppError(401, INVALID_CODE);
+  }
+
+  /** The account of a verified address: made on first sign-in, marked verified, admin where configured. */
+  private async signInUser(email: string): Promise<UserRow> {
+    const { db, env } = this.deps;
+    return db.transaction(async (tx) => {
+      await tx.insert(users).values({ email, isEmailVerified: true }).onConflictDoNothing();
+      let user = await this.deps.users.findByEmail(email, tx);
+      if (!user) throw new Error('The signed-in user could not be stored');
+      if (!user.isEmailVerified) {
+        [user] = await tx
+          .update(users)
+          .set({ isEmailVerified: true })
+          .where(eq(users.id, user.id))
+          .returning();
+      }
+      if (user && env.adminEmails.includes(email) && user.role !== 'ADMIN') {
+        [user] = await tx.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id)).returning();
+      } else if (
+        user &&
+        env.nodeEnv === 'development' &&
+        env.adminEmails.length === 0 &&
+        user.role !== 'ADMIN'
+      ) {
+        // Development only: with no ADMIN_EMAILS, the first person to sign in becomes the admin.
+        await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+        const [anyAdmin] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.role, 'ADMIN'))
+          .limit(1);
+        if (!anyAdmin) {
+          [user] = await tx.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id)).returning();
+        }
+      }
+      if (!user) throw new Error('The signed-in user could not be stored');
+      return user;
+    });
+  }
+
+  private async issueRefreshToken(userId: string, familyId: string): Promise<string> {
+    const token = randomToken();
+    const now = this.deps.now();
+    await this.deps.db.insert(refreshTokens).values({
+      userId,
+      familyId,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return token;
+  }
+
+  private async openSession(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
+    const refreshToken = await this.issueRefreshToken(user.id, familyId);
+    const accessToken = await this.deps.tokens.issue(user.id, user.role);
+    return { user, accessToken, refreshToken };
+  }
+
+  /**
+   * Trades a refresh token for a new one and a new access token. A token that was already rotated, sent
+   * again after the grace period, means it was copied: the whole family is revoked.
+   */
+  async refresh(refreshToken: string | undefined): Promise<Session> {
+    if (!refreshToken) throw unauthorized(SESSION_EXPIRED);
+    const { db } = this.deps;
+    const now = this.deps.now();
+    const [row] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)));
+    if (!row || row.revokedAt || row.expiresAt <= now) throw unauthorized(SESSION_EXPIRED);
+
+    let rotatedAt = row.rotatedAt;
+    if (!rotatedAt) {
+      const [claimed] = await db
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(
+          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+        )
+        .returning({ id: refreshTokens.id });
+      // Lost a race with a simultaneous refresh of the same token: treat like a reuse just now.
+      if (!claimed) rotatedAt = now;
+    }
+    if (rotatedAt && now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await this.revokeFamily(row.familyId);
+      this.deps.log.warn(
+        { userId: row.userId, familyId: row.familyId },
+        'refresh token reused: family revoked',
+      );
+      throw unauthorized(SESSION_EXPIRED);
+    }
+    const user = await this.deps.users.findById(row.userId);
+    if (!user) throw unauthorized(SESSION_EXPIRED);
+    return this.openSession(user, row.familyId);
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    await this.deps.db
+      .update(refreshTokens)
+      .set({ revokedAt: this.deps.now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Ends the session of this refresh token (its whole family). */
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    const [row] = await this.deps.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)));
+    if (row) await this.revokeFamily(row.familyId);
+  }
+
+  async accessTokenFor(user: UserRow): Promise<string> {
+    return this.deps.tokens.issue(user.id, user.role);
+  }
+}

@@ -1,0 +1,398 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { cookieValue, signIn } from '../../../test/session';
+import { SmtpCapture } from '../../../test/smtp';
+import { loginCodes, refreshTokens, users } from '../../db/schema/index';
+import {
+  EXPIRED_CODE,
+  INVALID_CODE,
+  SEND_CODE_FAILED,
+  SESSION_EXPIRED,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_CODE_REQUESTS,
+} from './auth.service';
+
+const START = new Date('2031-05-01T12:00:00Z');
+
+describe('sign-in by e-mail code', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let clock: Date;
+  const advance = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
+
+  beforeAll(async () => {
+    smtp = await new SmtpCapture().start();
+    t = await createTestApp({
+      now: () => clock,
+      envOverrides: { SMTP_URL: smtp.url, LOGIN_CODE_MAX_PER_EMAIL: '4', LOGIN_CODE_MAX_PER_IP: '6' },
+    });
+    await t.app.services.config.save({ campName: 'Camp Lantern', registrationYear: 2031 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+  beforeEach(() => {
+    // Each test starts in a new rate-limit window.
+    clock = new Date(START.getTime() + Math.floor(Math.random() * 1000) * 3_600_000);
+    smtp.clear();
+  });
+
+  let ipCounter = 0;
+  const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const requestCode = (email: string, remoteAddress = freshIp()) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/request-login-code', payload: { email }, remoteAddress });
+  const verify = (email: string, code: string, remoteAddress = freshIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-with-code',
+      payload: { email, code },
+      remoteAddress,
+    });
+
+  it('mails a 6-digit code with the camp name and expiry, and stores only its HMAC', async () => {
+    const response = await requestCode('New.Camper@Example.org');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'A verification code has been sent to your email.',
+    });
+
+    const mail = await smtp.waitFor('new.camper@example.org');
+    const code = await smtp.codeFor('new.camper@example.org');
+    expect(mail.subject).toBe(`Camp Lantern: your sign-in code is ${code}`);
+    expect(mail.text).toContain(`Your sign-in code for Camp Lantern is: ${code}`);
+    expect(mail.text).toContain('It is valid for 10 minutes');
+    expect(mail.html).toContain('<strong>Camp Lantern</strong>');
+    expect(mail.html).toContain(code);
+    expect(mail.from).toBe('"Camp Lantern" <no-reply@localhost>');
+
+    const [row] = await t.database.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.email, 'new.camper@example.org'));
+    expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.codeHash).not.toContain(code);
+    expect(row!.expiresAt.getTime()).toBe(clock.getTime() + 10 * 60_000);
+  });
+
+  it('answers the same for a known and an unknown address', async () => {
+    await t.database.db.insert(users).values({ email: 'known@example.org', isEmailVerified: true });
+    const known = await requestCode('known@example.org');
+    const unknown = await requestCode('nobody-yet@example.org');
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+  });
+
+  it('refuses an invalid address or an unknown field, and stores nothing', async () => {
+    const bad = await requestCode('not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: ['Please enter a valid email address'],
+    });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-login-code',
+      payload: { email: 'a@example.org', role: 'ADMIN' },
+    });
+    expect(extra.statusCode).toBe(400);
+    const rows = await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, 'not-an-email'));
+    expect(rows).toEqual([]);
+    expect(smtp.messages).toEqual([]);
+  });
+
+  it('makes the account on the first verified code: participant, registration allowed, e-mail verified', async () => {
+    await requestCode('first.timer@example.org');
+    const code = await smtp.codeFor('first.timer@example.org');
+    const response = await verify('First.Timer@example.org', code);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ accessToken: string; userId: string }>();
+    expect(body).toEqual({
+      accessToken: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/),
+      userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: 'first.timer@example.org',
+      firstName: null,
+      lastName: null,
+      role: 'PARTICIPANT',
+    });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, body.userId));
+    expect(user).toMatchObject({ role: 'PARTICIPANT', allowRegistration: true, isEmailVerified: true });
+
+    const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token');
+    expect(refresh).toMatchObject({
+      httpOnly: true,
+      path: '/api/auth',
+      sameSite: 'Strict',
+      maxAge: 2_592_000,
+    });
+    expect(refresh!.value).toMatch(/^[\w-]{43}$/);
+    const marker = response.cookies.find((cookie) => cookie.name === 'auth_state');
+    expect(marker).toMatchObject({ value: 'authenticated', path: '/', sameSite: 'Lax', maxAge: 2_592_000 });
+    expect(marker!.httpOnly).toBeUndefined();
+  });
+
+  it('accepts a code once, even when two verifies arrive together', async () => {
+    await requestCode('racer@example.org');
+    const code = await smtp.codeFor('racer@example.org');
+    const results = await Promise.all(Array.from({ length: 5 }, () => verify('racer@example.org', code)));
+    const statuses = results.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 401, 401, 401, 401]);
+    const again = await verify('racer@example.org', code);
+    expect(again.statusCode).toBe(401);
+    expect(again.json<{ message: string }>().message).toBe(INVALID_CODE);
+    const sessions = await t.database.db.select().from(refreshTokens);
+    const racer = await t.app.services.users.findByEmail('racer@example.org');
+    expect(sessions.filter((row) => row.userId === racer!.id)).toHaveLength(1);
+  });
+
+  it('refuses a code after 10 minutes', async () => {
+    await requestCode('slow@example.org');
+    const code = await smtp.codeFor('slow@example.org');
+    advance(10 * 60_000 + 1000);
+    const response = await verify('slow@example.org', code);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: EXPIRED_CODE });
+  });
+
+  it('voids a code after 5 wrong tries', async () => {
+    await requestCode('guesser@example.org');
+    const code = await smtp.codeFor('guesser@example.org');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      messages.push((await verify('guesser@example.org', wrong)).json<{ message: string }>().message);
+    }
+    expect(messages).toEqual([INVALID_CODE, INVALID_CODE, INVALID_CODE, INVALID_CODE, TOO_MANY_ATTEMPTS]);
+    const right = await verify('guesser@example.org', code);
+    expect(right.statusCode).toBe(401);
+    expect(
+      await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, 'guesser@example.org')),
+    ).toEqual([]);
+  });
+
+  it('voids the old code when a new one is requested', async () => {
+    await requestCode('twice@example.org');
+    const first = await smtp.codeFor('twice@example.org');
+    smtp.clear();
+    await requestCode('twice@example.org');
+    const second = await smtp.codeFor('twice@example.org');
+    if (first !== second) {
+      expect((await verify('twice@example.org', first)).statusCode).toBe(401);
+    }
+    expect((await verify('twice@example.org', second)).statusCode).toBe(200);
+  });
+
+  it('limits code requests per address and per IP with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await requestCode('limited@example.org')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const limited = await requestCode('limited@example.org');
+    expect(limited.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: TOO_MANY_CODE_REQUESTS,
+    });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+
+    const ip = freshIp();
+    const perIp: number[] = [];
+    for (let i = 0; i < 7; i += 1) perIp.push((await requestCode(`ip${i}@example.org`, ip)).statusCode);
+    expect(perIp).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    // The limit is a window, not a ban.
+    advance(15 * 60_000);
+    expect((await requestCode('ip7@example.org', ip)).statusCode).toBe(200);
+  });
+
+  it('says so when the mail cannot be sent, and leaves no usable code', async () => {
+    smtp.refuse = true;
+    try {
+      const response = await requestCode('bounce@example.org');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: SEND_CODE_FAILED,
+      });
+      expect(
+        await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, 'bounce@example.org')),
+      ).toEqual([]);
+    } finally {
+      smtp.refuse = false;
+    }
+  });
+
+  describe('sessions', () => {
+    const refresh = (token: string | undefined) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: token ? { refresh_token: token } : {},
+      });
+
+    it('keeps a signed-in person signed in across access-token expiry by refreshing', async () => {
+      const session = await signIn(t.app, smtp, 'keeper@example.org', freshIp());
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: session.headers,
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json<{ email: string }>().email).toBe('keeper@example.org');
+
+      advance(15 * 60_000 + 1000);
+      const expired = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: session.headers,
+      });
+      expect(expired.statusCode).toBe(401);
+
+      const refreshed = await refresh(session.refreshToken);
+      expect(refreshed.statusCode).toBe(200);
+      const next = refreshed.json<{ accessToken: string; email: string }>();
+      expect(next.email).toBe('keeper@example.org');
+      const rotated = cookieValue(refreshed, 'refresh_token');
+      expect(rotated).toBeTruthy();
+      expect(rotated).not.toBe(session.refreshToken);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: { authorization: `Bearer ${next.accessToken}` },
+      });
+      expect(again.statusCode).toBe(200);
+    });
+
+    it('revokes the whole family when a rotated refresh token is used again later', async () => {
+      const session = await signIn(t.app, smtp, 'victim@example.org', freshIp());
+      const first = await refresh(session.refreshToken);
+      const current = cookieValue(first, 'refresh_token');
+      advance(60_000);
+      const stolen = await refresh(session.refreshToken);
+      expect(stolen.statusCode).toBe(401);
+      expect(stolen.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: SESSION_EXPIRED });
+      // The legitimate holder's newer token is revoked too: both must sign in again.
+      expect((await refresh(current)).statusCode).toBe(401);
+    });
+
+    it('lets two tabs refresh the same token at once without signing out', async () => {
+      const session = await signIn(t.app, smtp, 'tabs@example.org', freshIp());
+      const [a, b] = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect((await refresh(cookieValue(a, 'refresh_token'))).statusCode).toBe(200);
+    });
+
+    it('signs out: the refresh token stops working and the cookies are cleared', async () => {
+      const session = await signIn(t.app, smtp, 'leaver@example.org', freshIp());
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { refresh_token: session.refreshToken },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ success: true });
+      const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));
+      expect(cleared.refresh_token?.value).toBe('');
+      expect(cleared.auth_state?.value).toBe('');
+      expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    });
+
+    it('refuses a missing or unknown refresh token', async () => {
+      expect((await refresh(undefined)).statusCode).toBe(401);
+      expect((await refresh('not-a-real-token')).statusCode).toBe(401);
+    });
+  });
+
+  describe('access tokens', () => {
+    const profileWith = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    it('refuses a tampered token, alg none, another key, and a deleted user', async () => {
+      const session = await signIn(t.app, smtp, 'holder@example.org', freshIp());
+      const [header, payload, signature] = session.accessToken.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+
+      const otherSub = Buffer.from(
+        JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' }),
+      ).toString('base64url');
+      expect((await profileWith(`${header}.${otherSub}.${signature}`)).statusCode).toBe(401);
+
+      const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      expect((await profileWith(`${none}.${payload}.`)).statusCode).toBe(401);
+
+      const foreign = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('x'.repeat(64)));
+      expect((await profileWith(foreign)).statusCode).toBe(401);
+
+      expect((await profileWith('garbage')).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/auth/profile',
+            headers: { authorization: 'Basic abc' },
+          })
+        ).statusCode,
+      ).toBe(401);
+
+      expect((await profileWith(session.accessToken)).statusCode).toBe(200);
+      await t.database.db.delete(users).where(eq(users.id, session.userId));
+      expect((await profileWith(session.accessToken)).statusCode).toBe(401);
+    });
+
+    it('answers the auth test for a signed-in caller only', async () => {
+      const session = await signIn(t.app, smtp, 'tester@example.org', freshIp());
+      const ok = await t.app.inject({ method: 'GET', url: '/api/auth/test', headers: session.headers });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ message: 'Authentication is working' });
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/test' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Authentication required',
+      });
+    });
+  });
+});
+
+describe('who becomes admin', () => {
+  it('grants ADMIN to an address in ADMIN_EMAILS when it signs in', async () => {
+    const smtp = await new SmtpCapture().start();
+    const t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'Lead@Example.org' } });
+    try {
+      expect((await signIn(t.app, smtp, 'someone@example.org')).role).toBe('PARTICIPANT');
+      expect((await signIn(t.app, smtp, 'lead@example.org')).role).toBe('ADMIN');
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
+  });
+
+  it('makes the first person to sign in the admin in development only', async () => {
+    const smtp = await new SmtpCapture().start();
+    const dev = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, NODE_ENV: 'development' } });
+    const test = await createTestApp({ envOverrides: { SMTP_URL: smtp.url } });
+    try {
+      expect((await signIn(dev.app, smtp, 'first@example.org')).role).toBe('ADMIN');
+      expect((await signIn(dev.app, smtp, 'second@example.org')).role).toBe('PARTICIPANT');
+      expect((await signIn(test.app, smtp, 'first@example.org')).role).toBe('PARTICIPANT');
+    } finally {
+      await dev.close();
+      await test.close();
+      await smtp.stop();
+    }
+  });
+});
