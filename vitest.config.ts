@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
@@ -14,16 +13,13 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlin
   },
 });
 
-const projects: TestProjectInlineConfiguration[] = [
+const projects: Array<TestProjectInlineConfiguration | string> = [
   { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
   apiProject('api', 'pglite'),
   { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'], environment: 'node' } },
+  'apps/web/vitest.config.ts',
 ];
 // The same API suite again on a real PostgreSQL server when one is given (CI sets it).
 if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-pg', 'postgres'));
 
-export default defineConfig({
-  test: {
-    projects: [...projects, ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : [])],
-  },
-});
+export default defineConfig({ test: { projects } });

@@ -30,7 +30,8 @@ test.describe('home page of a configured camp', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(E2E_CAMP.campName);
     await expect(footer).toContainText(String(E2E_CAMP.registrationYear));
-    await expect(footer.getByRole('link', { name: /Powered by/ })).toBeVisible();
+    await expect(footer.getByText(/^Powered by/)).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Camp Registration' })).toBeVisible();
     await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 

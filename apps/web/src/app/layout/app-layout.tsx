@@ -1,0 +1,50 @@
+import { Suspense, useMemo, type MouseEvent } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { PageLoader } from '../../components/page-loader';
+import { usePublicConfig } from '../../features/config';
+import { useIsAuthenticated } from '../../lib/auth-state';
+import { ConnectionGate } from '../connection-gate';
+import classes from './app-layout.module.css';
+import { navItems } from './nav-items';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { useDocumentMeta } from './use-document-meta';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+// With hash routing, href="#main-content" would be read as a route; move focus by hand instead.
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  main?.focus();
+  main?.scrollIntoView();
+}
+
+/** The frame of every screen: skip link, header with navigation, the connection gate around the screen, footer. */
+export function AppLayout() {
+  const { config, isLoading } = usePublicConfig();
+  const authenticated = useIsAuthenticated();
+  const { pathname } = useLocation();
+  const items = useMemo(() => navItems({ authenticated }), [authenticated]);
+  useDocumentMeta(isLoading ? null : config);
+
+  return (
+    <div className={classes.shell}>
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <SiteHeader config={config} loading={isLoading} navItems={items} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <ConnectionGate>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoader label="Loading..." />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </ConnectionGate>
+      </main>
+      <SiteFooter config={config} loading={isLoading} />
+    </div>
+  );
+}

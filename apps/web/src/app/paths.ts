@@ -1,0 +1,112 @@
+/**
+ * Every route of the web app (spec §2), in one place. Components never write URL strings: they call a builder
+ * (`paths.login({ returnTo })`), and the router declares `routePatterns`. Paths are what follows the '#' in the
+ * address (hash history).
+ */
+export const routePatterns = {
+  home: '/',
+  login: '/login',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  registration: '/registration',
+  shifts: '/shifts',
+  paymentSuccess: '/payment/success',
+  paymentCancel: '/payment/cancel',
+  reports: '/reports',
+  reportsRegistrations: '/reports/registrations',
+  reportsUsers: '/reports/users',
+  reportsWorkSchedule: '/reports/work-schedule',
+  reportsPayments: '/reports/payments',
+  admin: '/admin',
+  adminConfiguration: '/admin/configuration',
+  adminUsers: '/admin/users',
+  adminCampingOptions: '/admin/camping-options',
+  adminCampingOptionFields: '/admin/camping-options/:optionId/fields',
+  adminJobCategories: '/admin/job-categories',
+  adminJobs: '/admin/jobs',
+  adminShifts: '/admin/shifts',
+  adminManageRegistrations: '/admin/manage-registrations',
+} as const;
+
+export type RouteName = keyof typeof routePatterns;
+
+/** Who may open a route (spec §2 table): the guards of the sign-in issue read this. */
+export type RouteAccess = 'public' | 'signed-in' | 'staff' | 'admin';
+
+export const routeAccess: Record<RouteName, RouteAccess> = {
+  home: 'public',
+  login: 'public',
+  dashboard: 'signed-in',
+  profile: 'signed-in',
+  registration: 'signed-in',
+  shifts: 'signed-in',
+  paymentSuccess: 'signed-in',
+  paymentCancel: 'signed-in',
+  reports: 'staff',
+  reportsRegistrations: 'staff',
+  reportsUsers: 'staff',
+  reportsWorkSchedule: 'staff',
+  reportsPayments: 'admin',
+  admin: 'admin',
+  adminConfiguration: 'admin',
+  adminUsers: 'admin',
+  adminCampingOptions: 'admin',
+  adminCampingOptionFields: 'admin',
+  adminJobCategories: 'admin',
+  adminJobs: 'admin',
+  adminShifts: 'admin',
+  adminManageRegistrations: 'admin',
+};
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: () => routePatterns.home,
+  /** `returnTo` is the path (and query) to go back to after sign-in, e.g. '/registration'. */
+  login: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.login, { returnTo }),
+  dashboard: () => routePatterns.dashboard,
+  profile: () => routePatterns.profile,
+  registration: () => routePatterns.registration,
+  shifts: () => routePatterns.shifts,
+  paymentSuccess: ({ sessionId }: { sessionId?: string } = {}) =>
+    withQuery(routePatterns.paymentSuccess, { session_id: sessionId }),
+  paymentCancel: () => routePatterns.paymentCancel,
+  reports: () => routePatterns.reports,
+  reportsRegistrations: () => routePatterns.reportsRegistrations,
+  reportsUsers: () => routePatterns.reportsUsers,
+  reportsWorkSchedule: () => routePatterns.reportsWorkSchedule,
+  reportsPayments: () => routePatterns.reportsPayments,
+  admin: () => routePatterns.admin,
+  adminConfiguration: () => routePatterns.adminConfiguration,
+  adminUsers: () => routePatterns.adminUsers,
+  adminCampingOptions: () => routePatterns.adminCampingOptions,
+  adminCampingOptionFields: (optionId: string) =>
+    routePatterns.adminCampingOptionFields.replace(':optionId', encodeURIComponent(optionId)),
+  adminJobCategories: () => routePatterns.adminJobCategories,
+  adminJobs: () => routePatterns.adminJobs,
+  adminShifts: () => routePatterns.adminShifts,
+  adminManageRegistrations: () => routePatterns.adminManageRegistrations,
+} satisfies Record<RouteName, (...args: never[]) => string>;
+
+/** The `href` of an app path for a plain `<a>` (hash history): '/login' → '#/login'. */
+export function hashHref(path: string): string {
+  return `#${path}`;
+}
+
+/**
+ * The full address of an app path, for links that leave the app and come back (Stripe's success and cancel
+ * URLs, links in e-mails built in the browser): `https://camp.example.org/#/payment/cancel`.
+ */
+export function absoluteAppUrl(
+  path: string,
+  location: Pick<Location, 'origin' | 'pathname'> = window.location,
+) {
+  return `${location.origin}${location.pathname}${hashHref(path)}`;
+}

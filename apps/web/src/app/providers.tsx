@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { cssVariablesResolver, theme } from './theme';
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client so each test starts with an empty cache. */
+  queryClient?: QueryClient;
+}
+
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      {/*
+        One light theme only; forcing it also keeps Mantine from reading a colour scheme from storage.
+        deduplicateCssVariables=false: Mantine writes all theme variables itself, so the static
+        default-css-variables.css need not be downloaded (see mantine-styles.ts).
+      */}
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme="light"
+        deduplicateCssVariables={false}
+      >
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

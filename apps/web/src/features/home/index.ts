@@ -1,0 +1,1 @@
+export { HomePage, HOME_LOADING_TEXT } from './routes/home-page';

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { HtmlContent } from '../../../components/html-content';
+import { PageLoader } from '../../../components/page-loader';
+import { useIsAuthenticated } from '../../../lib/auth-state';
+import { usePublicConfig } from '../../config';
+
+export const HOME_LOADING_TEXT = 'Loading camp information...';
+
+/** Spec §2 Home: the admin's blurb, then Dashboard (signed in) or Login (signed out). */
+export function HomePage() {
+  const { config, isLoading, error } = usePublicConfig();
+  const authenticated = useIsAuthenticated();
+
+  if (isLoading) return <PageLoader label={HOME_LOADING_TEXT} />;
+
+  return (
+    // The blurb also waits for the HTML sanitizer, which loads alongside the configuration.
+    <Suspense fallback={<PageLoader label={HOME_LOADING_TEXT} />}>
+      <Stack gap="lg" maw={820} mx="auto">
+        {error && (
+          <Alert color="sunset" variant="light" title="Showing default camp information">
+            {error}
+          </Alert>
+        )}
+        <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
+          <Stack gap="xl">
+            {/* The camp name is the page's h1 (header), so the blurb's top heading becomes an h2. */}
+            <HtmlContent html={config.homePageBlurb} headings={2} />
+            <Group>
+              {authenticated ? (
+                <Button component={Link} to={paths.dashboard()} size="md">
+                  Dashboard
+                </Button>
+              ) : (
+                <Button component={Link} to={paths.login()} size="md">
+                  Login
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Suspense>
+  );
+}

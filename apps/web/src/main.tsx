@@ -1,0 +1,24 @@
+import './app/mantine-styles';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/providers';
+import { AppRouter } from './app/router';
+import { redirectPathToHashRoute } from './lib/path-to-hash';
+import { loadSanitizer } from './lib/sanitize-html';
+
+// Start fetching the HTML sanitizer now, in parallel with the configuration whose HTML it will clean.
+void loadSanitizer();
+
+redirectPathToHashRoute();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>,
+);

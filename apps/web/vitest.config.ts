@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+// The root vitest config lists this file as the project 'web'; it also runs on its own with
+// `npx vitest run --root apps/web`. Only the React plugin matters for tests; build and proxy settings do not.
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./vitest.setup.ts'],
+  },
+});
