@@ -25,7 +25,8 @@ export async function signIn(
     payload: { email },
     remoteAddress,
   });
-  if (requested.statusCode !== 200) throw new Error(`request-login-code: ${requested.statusCode} ${requested.body}`);
+  if (requested.statusCode !== 200)
+    throw new Error(`request-login-code: ${requested.statusCode} ${requested.body}`);
   const code = await smtp.codeFor(email);
   const verified = await app.inject({
     method: 'POST',
@@ -33,7 +34,8 @@ export async function signIn(
     payload: { email, code },
     remoteAddress,
   });
-  if (verified.statusCode !== 200) throw new Error(`login-with-code: ${verified.statusCode} ${verified.body}`);
+  if (verified.statusCode !== 200)
+    throw new Error(`login-with-code: ${verified.statusCode} ${verified.body}`);
   const body = verified.json<AuthResponse>();
   return {
     ...body,

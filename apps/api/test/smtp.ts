@@ -29,7 +29,9 @@ export class SmtpCapture {
       onData: (stream, _session, callback) => {
         if (this.refuse) {
           stream.resume();
-          stream.on('end', () => callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })));
+          stream.on('end', () =>
+            callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })),
+          );
           return;
         }
         simpleParser(stream)
