@@ -1,7 +1,20 @@
-import { defaultPublicConfig, type PaypalMode, type PublicConfig } from '@camp/shared';
-import type { Db } from '../../db/client';
+import {
+  type AdminCampConfig,
+  CONFIG_ALREADY_EXISTS,
+  CONFIG_NOT_FOUND,
+  campConfigRuleIssues,
+  type CreateCampConfigValues,
+  defaultPublicConfig,
+  type PaypalMode,
+  type PublicConfig,
+  type UpdateCampConfigValues,
+} from '@camp/shared';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { campConfig } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { sanitizeAdminHtml } from '../../lib/html';
+import type { SecretBox } from '../../lib/secrets';
 
 export type CampConfigRow = typeof campConfig.$inferSelect;
 
@@ -57,7 +70,14 @@ export class ConfigService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    /** Seals and opens the write-only secrets; only the admin calls and secret() need it. */
+    private readonly secrets?: SecretBox,
   ) {}
+
+  private secretBox(): SecretBox {
+    if (!this.secrets) throw new Error('ConfigService was built without a SecretBox');
+    return this.secrets;
+  }
 
   /** The stored configuration row, if an admin has saved one. */
   async findRow(): Promise<CampConfigRow | undefined> {
@@ -88,29 +108,171 @@ export class ConfigService {
    * nothing an admin types can run script in another person's browser.
    */
   async save(values: CampConfigValues): Promise<CampConfigRow> {
-    const clean: CampConfigValues = { ...values };
-    for (const field of HTML_FIELDS) {
-      const html = clean[field];
-      if (typeof html === 'string') clean[field] = sanitizeAdminHtml(html);
-    }
+    const clean = sanitized(values);
     const existing = await this.findRow();
     let row: CampConfigRow | undefined;
     if (existing) {
       [row] = await this.db.update(campConfig).set(clean).returning();
     } else {
-      const defaults = defaultPublicConfig(this.now());
       [row] = await this.db
         .insert(campConfig)
-        .values({
-          campName: defaults.campName,
-          registrationYear: defaults.registrationYear,
-          homePageBlurb: defaults.homePageBlurb,
-          ...clean,
-        })
+        .values({ ...this.insertDefaults(), ...clean })
         .returning();
     }
     this.invalidate();
     if (!row) throw new Error('Saving the configuration returned no row');
     return row;
   }
+
+  private insertDefaults() {
+    const defaults = defaultPublicConfig(this.now());
+    return {
+      campName: defaults.campName,
+      registrationYear: defaults.registrationYear,
+      homePageBlurb: defaults.homePageBlurb,
+    };
+  }
+
+  /** GET /core-config/current: everything but the secrets, which show only as "is set" flags. */
+  async getAdmin(): Promise<AdminCampConfig> {
+    const row = await this.findRow();
+    if (!row) throw notFound(CONFIG_NOT_FOUND);
+    return toAdmin(row);
+  }
+
+  /** POST /core-config: the first configuration. A second one is a conflict (the web client PATCHes). */
+  async createAdmin(input: CreateCampConfigValues): Promise<AdminCampConfig> {
+    if (await this.findRow()) throw conflict(CONFIG_ALREADY_EXISTS);
+    const values = this.columnsFrom(input);
+    // The singleton index makes a simultaneous second create fail here rather than add a row.
+    const [row] = await this.db
+      .insert(campConfig)
+      .values({ ...this.insertDefaults(), ...values })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(CONFIG_ALREADY_EXISTS);
+    this.invalidate();
+    return toAdmin(row);
+  }
+
+  /**
+   * PATCH /core-config/current: changes the given fields. The "when e-mail is enabled" rules are checked on
+   * the stored configuration merged with the change, under a row lock so two saves cannot each pass the
+   * check against a state the other one replaces.
+   */
+  async updateAdmin(input: UpdateCampConfigValues): Promise<AdminCampConfig> {
+    const row = await this.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(campConfig).limit(1).for('update');
+      if (!existing) throw notFound(CONFIG_NOT_FOUND);
+      const issues = campConfigRuleIssues({
+        emailEnabled: input.emailEnabled ?? existing.emailEnabled,
+        smtpHost: input.smtpHost !== undefined ? input.smtpHost : existing.smtpHost,
+        smtpPort: input.smtpPort !== undefined ? input.smtpPort : existing.smtpPort,
+        senderEmail: input.senderEmail !== undefined ? input.senderEmail : existing.senderEmail,
+        senderName: input.senderName !== undefined ? input.senderName : existing.senderName,
+      });
+      if (issues.length > 0) throw badRequest(issues);
+      const values = this.columnsFrom(input);
+      if (Object.keys(values).length === 0) return existing;
+      return this.updateRow(tx, existing.id, values);
+    });
+    this.invalidate();
+    return toAdmin(row);
+  }
+
+  private async updateRow(db: DbOrTx, id: string, values: CampConfigColumns): Promise<CampConfigRow> {
+    const [row] = await db.update(campConfig).set(values).where(eq(campConfig.id, id)).returning();
+    if (!row) throw notFound(CONFIG_NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * Table columns from a validated admin payload: HTML sanitized, non-blank secrets sealed into their
+   * columns (blank ones left out, so the stored secret stays), and a cleared port left out (the stored or
+   * default port stays).
+   */
+  private columnsFrom(input: UpdateCampConfigValues): CampConfigColumns {
+    const { stripeApiKey, stripeWebhookSecret, paypalClientSecret, smtpPassword, smtpPort, ...plain } = input;
+    const values: CampConfigColumns = sanitized(dropUndefined(plain));
+    // With e-mail enabled a null port never gets here (campConfigRuleIssues refuses it).
+    if (smtpPort !== undefined && smtpPort !== null) values.smtpPort = smtpPort;
+    const box = this.secretBox();
+    if (stripeApiKey) values.stripeApiKeyEncrypted = box.seal(stripeApiKey);
+    if (stripeWebhookSecret) values.stripeWebhookSecretEncrypted = box.seal(stripeWebhookSecret);
+    if (paypalClientSecret) values.paypalClientSecretEncrypted = box.seal(paypalClientSecret);
+    if (smtpPassword) values.smtpPasswordEncrypted = box.seal(smtpPassword);
+    return values;
+  }
+
+  /** A stored secret in plain text (for the services that use it), or null when none is stored. */
+  async secret(name: SecretName, row?: CampConfigRow): Promise<string | null> {
+    const source = row ?? (await this.findRow());
+    const sealed = source?.[SECRET_COLUMNS[name]];
+    return sealed ? this.secretBox().open(sealed) : null;
+  }
+}
+
+export type SecretName = 'stripeApiKey' | 'stripeWebhookSecret' | 'paypalClientSecret' | 'smtpPassword';
+
+const SECRET_COLUMNS = {
+  stripeApiKey: 'stripeApiKeyEncrypted',
+  stripeWebhookSecret: 'stripeWebhookSecretEncrypted',
+  paypalClientSecret: 'paypalClientSecretEncrypted',
+  smtpPassword: 'smtpPasswordEncrypted',
+} as const satisfies Record<SecretName, keyof CampConfigRow>;
+
+/** Every column a save may write, sealed secrets included. */
+type CampConfigColumns = Partial<
+  Omit<typeof campConfig.$inferInsert, 'id' | 'singleton' | 'createdAt' | 'updatedAt'>
+>;
+
+function sanitized<T extends CampConfigValues>(values: T): T {
+  const clean: T = { ...values };
+  for (const field of HTML_FIELDS) {
+    const html = clean[field];
+    if (typeof html === 'string') clean[field] = sanitizeAdminHtml(html) as T[typeof field];
+  }
+  return clean;
+}
+
+function dropUndefined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+function toAdmin(row: CampConfigRow): AdminCampConfig {
+  return {
+    id: row.id,
+    campName: row.campName,
+    campDescription: row.campDescription,
+    homePageBlurb: row.homePageBlurb,
+    campBannerUrl: row.campBannerUrl,
+    campBannerAltText: row.campBannerAltText,
+    campIconUrl: row.campIconUrl,
+    campIconAltText: row.campIconAltText,
+    registrationYear: row.registrationYear,
+    earlyRegistrationOpen: row.earlyRegistrationOpen,
+    registrationOpen: row.registrationOpen,
+    registrationTerms: row.registrationTerms,
+    allowDeferredDuesPayment: row.allowDeferredDuesPayment,
+    stripeEnabled: row.stripeEnabled,
+    stripePublicKey: row.stripePublicKey,
+    stripeApiKeySet: row.stripeApiKeyEncrypted !== null,
+    stripeWebhookSecretSet: row.stripeWebhookSecretEncrypted !== null,
+    paypalEnabled: row.paypalEnabled,
+    paypalClientId: row.paypalClientId,
+    paypalClientSecretSet: row.paypalClientSecretEncrypted !== null,
+    paypalMode: row.paypalMode as PaypalMode,
+    emailEnabled: row.emailEnabled,
+    smtpHost: row.smtpHost,
+    smtpPort: row.smtpPort,
+    smtpUsername: row.smtpUsername,
+    smtpPasswordSet: row.smtpPasswordEncrypted !== null,
+    smtpUseSsl: row.smtpUseSsl,
+    senderEmail: row.senderEmail,
+    senderName: row.senderName,
+    replyTo: row.replyTo,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
