@@ -10,8 +10,16 @@ import { SecretBox } from './lib/secrets';
 import { DatabaseRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
+import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
+import { CampingOptionsService } from './modules/camping-options/camping-options.service';
+import { JobCategoriesService } from './modules/work/job-categories.service';
+import { JobsService } from './modules/work/jobs.service';
+import { ShiftsService } from './modules/work/shifts.service';
+import { workRoutes } from './modules/work/work.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { MailService } from './modules/mail/mail.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
@@ -32,6 +40,11 @@ export interface Services {
   users: UsersService;
   auth: AuthService;
   rateLimiter: RateLimiter;
+  notifications: NotificationsService;
+  campingOptions: CampingOptionsService;
+  jobCategories: JobCategoriesService;
+  jobs: JobsService;
+  shifts: ShiftsService;
 }
 
 declare module 'fastify' {
@@ -80,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   const db = database.db;
   const secrets = new SecretBox(env.appSecret);
-  const config = new ConfigService(db, now);
+  const config = new ConfigService(db, now, secrets);
   const tokens = new AccessTokens(env.appSecret, now);
   const mail = new MailService(env, config, secrets, app.log);
   const usersService = new UsersService(db);
@@ -103,7 +116,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter,
     log: app.log,
   });
-  app.decorate('services', { config, secrets, tokens, mail, users: usersService, auth, rateLimiter });
+  app.decorate('services', {
+    config,
+    secrets,
+    tokens,
+    mail,
+    users: usersService,
+    auth,
+    rateLimiter,
+    notifications: new NotificationsService({ db, mail, config, now }),
+    campingOptions: new CampingOptionsService(db, now),
+    jobCategories: new JobCategoriesService(db, now),
+    jobs: new JobsService(db, now),
+    shifts: new ShiftsService(db, now),
+  });
   registerAuth(app);
 
   registerErrorHandling(app);
@@ -118,6 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(configRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(campingOptionsRoutes);
+      await api.register(workRoutes);
     },
     { prefix: API_PREFIX },
   );

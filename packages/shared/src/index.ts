@@ -4,3 +4,8 @@ export * from './errors';
 export * from './text';
 export * from './users';
 export * from './auth';
+export * from './camping-options';
+export * from './work';
+export * from './config-admin';
+export * from './users-admin';
+export * from './notifications';

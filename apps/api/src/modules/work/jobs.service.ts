@@ -1,0 +1,170 @@
+import { type CreateJobInputSchema, type Job, type UpdateJobInputSchema } from '@camp/shared';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { jobCategories, jobs, registrationJobs, registrations, shifts } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import {
+  activeJobCounts,
+  ALL_WORK,
+  type JobCategoryRow,
+  plural,
+  type ShiftRow,
+  toJobCategoryDto,
+  toShiftSummaryDto,
+  type WorkViewer,
+} from './work-common';
+
+export type JobRow = typeof jobs.$inferSelect;
+type CreateValues = z.output<typeof CreateJobInputSchema>;
+type UpdateValues = z.output<typeof UpdateJobInputSchema>;
+
+export const JOB_NOT_FOUND = 'Job not found';
+
+export interface JobFilters {
+  categoryId?: string | undefined;
+  shiftId?: string | undefined;
+}
+
+export function toJobDto(
+  row: JobRow,
+  category: JobCategoryRow,
+  shift: ShiftRow,
+  currentRegistrations: number,
+): Job {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    categoryId: row.categoryId,
+    category: toJobCategoryDto(category),
+    shiftId: row.shiftId,
+    shift: toShiftSummaryDto(shift),
+    maxRegistrations: row.maxRegistrations,
+    currentRegistrations,
+    staffOnly: category.staffOnly,
+    alwaysRequired: category.alwaysRequired,
+  };
+}
+
+export class JobsService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Ordered as the festival runs: by day, start time, then name. */
+  async list(viewer: WorkViewer, filters: JobFilters = {}): Promise<Job[]> {
+    const conditions: SQL[] = [];
+    if (!viewer.seesStaffOnly) conditions.push(eq(jobCategories.staffOnly, false));
+    if (filters.categoryId) conditions.push(eq(jobs.categoryId, filters.categoryId));
+    if (filters.shiftId) conditions.push(eq(jobs.shiftId, filters.shiftId));
+    return this.query(and(...conditions), this.db);
+  }
+
+  /** A job of a staff-only category is "not found" for a participant. */
+  async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db): Promise<Job> {
+    const [job] = await this.query(eq(jobs.id, id), db);
+    if (!job || (job.staffOnly && !viewer.seesStaffOnly)) throw notFound(JOB_NOT_FOUND);
+    return job;
+  }
+
+  async create(values: CreateValues): Promise<Job> {
+    return this.db.transaction(async (tx) => {
+      await assertReferencesExist(values, tx);
+      const [row] = await tx.insert(jobs).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return this.get(row.id, ALL_WORK, tx);
+    });
+  }
+
+  async update(id: string, values: UpdateValues): Promise<Job> {
+    return this.db.transaction(async (tx) => {
+      // The row lock keeps registrations from taking places between the capacity check and the change.
+      const current = await lockJob(id, tx);
+      if (values.maxRegistrations !== undefined) {
+        const taken = Math.max(current.currentRegistrations, (await activeJobCounts([id], tx)).get(id) ?? 0);
+        if (values.maxRegistrations < taken) {
+          throw conflict(
+            `Maximum registrations cannot be lower than the ${plural(taken, 'person', 'people')} already registered for this job.`,
+          );
+        }
+      }
+      await assertReferencesExist(values, tx);
+      await tx
+        .update(jobs)
+        .set({ ...values, updatedAt: this.now() })
+        .where(eq(jobs.id, id));
+      return this.get(id, ALL_WORK, tx);
+    });
+  }
+
+  /**
+   * Refused while any registration refers to the job: a current one holds a place; a cancelled one that kept
+   * its link is history, and the link's foreign key restricts the delete anyway.
+   */
+  async remove(id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await lockJob(id, tx);
+      const [usage] = await tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          active: sql<number>`(count(*) filter (where ${registrations.status} <> 'CANCELLED'))::int`,
+        })
+        .from(registrationJobs)
+        .innerJoin(registrations, eq(registrations.id, registrationJobs.registrationId))
+        .where(eq(registrationJobs.jobId, id));
+      const active = usage?.active ?? 0;
+      if (active > 0) {
+        throw conflict(
+          `This job cannot be deleted while ${plural(active, 'person is', 'people are')} registered for it. Remove them from the job first.`,
+        );
+      }
+      if ((usage?.total ?? 0) > 0) {
+        throw conflict(
+          'This job cannot be deleted because cancelled registrations still refer to it and are kept for history.',
+        );
+      }
+      await tx.delete(jobs).where(eq(jobs.id, id));
+    });
+  }
+
+  /** Jobs with their category and shift in one query, plus one for the counts. */
+  private async query(where: SQL | undefined, db: DbOrTx): Promise<Job[]> {
+    const rows = await db
+      .select({ job: jobs, category: jobCategories, shift: shifts })
+      .from(jobs)
+      .innerJoin(jobCategories, eq(jobCategories.id, jobs.categoryId))
+      .innerJoin(shifts, eq(shifts.id, jobs.shiftId))
+      .where(where)
+      .orderBy(asc(shifts.dayOfWeek), asc(shifts.startTime), asc(jobs.name), asc(jobs.id));
+    const counts = await activeJobCounts(
+      rows.map((row) => row.job.id),
+      db,
+    );
+    return rows.map((row) => toJobDto(row.job, row.category, row.shift, counts.get(row.job.id) ?? 0));
+  }
+}
+
+async function lockJob(id: string, tx: DbOrTx): Promise<JobRow> {
+  const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+  if (!row) throw notFound(JOB_NOT_FOUND);
+  return row;
+}
+
+/** A clear 400 naming the missing category or shift, instead of the database's foreign-key refusal. */
+async function assertReferencesExist(values: JobFilters, tx: DbOrTx): Promise<void> {
+  const problems: string[] = [];
+  if (values.categoryId) {
+    const [category] = await tx
+      .select({ id: jobCategories.id })
+      .from(jobCategories)
+      .where(eq(jobCategories.id, values.categoryId));
+    if (!category) problems.push(`Job category ${values.categoryId} does not exist`);
+  }
+  if (values.shiftId) {
+    const [shift] = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.id, values.shiftId));
+    if (!shift) problems.push(`Shift ${values.shiftId} does not exist`);
+  }
+  if (problems.length > 0) throw badRequest(problems);
+}

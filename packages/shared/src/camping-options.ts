@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { FIELD_DATA_TYPES, FieldDataTypeSchema, type FieldDataType, normalizeFieldDataType } from './enums';
+
+// Camping options and their custom fields (spec §3, §5, §7). Messages are the spec's own texts.
+
+export const CAMPING_OPTION_NAME_MAX = 100;
+export const CAMPING_OPTION_DESCRIPTION_MAX = 2000;
+/** Dues are stored as integer cents: a bound far below the column's range and above any camp's dues. */
+export const DUES_MAX_DOLLARS = 1_000_000;
+export const MAX_SIGNUPS_LIMIT = 100_000;
+export const WORK_SHIFTS_REQUIRED_LIMIT = 100;
+export const FIELD_DISPLAY_NAME_MAX = 100;
+export const FIELD_DESCRIPTION_MAX = 500;
+export const FIELD_LENGTH_LIMIT = 100_000;
+export const FIELD_ORDER_LIMIT = 100_000;
+
+/**
+ * AVAILABLE: can be chosen; FULL: maxSignups reached (0 means unlimited, never full); DISABLED: switched off by
+ * an admin (checked first, so a disabled option that is also full reads DISABLED).
+ */
+export const AVAILABILITY_STATUSES = ['AVAILABLE', 'FULL', 'DISABLED'] as const;
+export const AvailabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
+export type AvailabilityStatus = z.infer<typeof AvailabilityStatusSchema>;
+
+export function availabilityStatus(option: {
+  enabled: boolean;
+  maxSignups: number;
+  currentRegistrations: number;
+}): AvailabilityStatus {
+  if (!option.enabled) return 'DISABLED';
+  if (option.maxSignups > 0 && option.currentRegistrations >= option.maxSignups) return 'FULL';
+  return 'AVAILABLE';
+}
+
+/** zod error callback: one message when the value is missing, another when it has the wrong type. */
+const missingOr =
+  (missing: string, wrongType: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? missing : wrongType;
+
+/** PostgreSQL text cannot hold NUL: refuse it here with a message rather than fail in the database. */
+const NO_NUL = /^[^\0]*$/;
+const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
+
+/** Whether a dollar amount is whole cents (the form's step 0.01), allowing for binary fractions (0.29*100). */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+const dues = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(DUES_MAX_DOLLARS, `${label} must be at most ${DUES_MAX_DOLLARS}`)
+    .refine(isWholeCents, `${label} must be in whole cents (at most 2 decimal places)`);
+
+const wholeCount = (label: string, negative: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, negative)
+    .max(max, `${label} must be at most ${max}`);
+
+// ---- Fields --------------------------------------------------------------------------------------------
+
+export const TEXT_FIELD_TYPES: readonly FieldDataType[] = ['STRING', 'MULTILINE_STRING'];
+export const NUMBER_FIELD_TYPES: readonly FieldDataType[] = ['NUMBER', 'INTEGER'];
+
+export const FIELD_LENGTH_LIMITS_MESSAGE =
+  'Length limits apply only to text fields (STRING, MULTILINE_STRING)';
+export const FIELD_VALUE_LIMITS_MESSAGE = 'Value limits apply only to number fields (NUMBER, INTEGER)';
+export const FIELD_INTEGER_LIMITS_MESSAGE = 'Value limits of an INTEGER field must be whole numbers';
+export const FIELD_LENGTH_ORDER_MESSAGE = 'Minimum length cannot be greater than maximum length';
+export const FIELD_VALUE_ORDER_MESSAGE = 'Minimum value cannot be greater than maximum value';
+export const FIELD_DATA_TYPE_MESSAGE = `Data type must be one of ${FIELD_DATA_TYPES.join(', ')}`;
+
+export interface FieldLimits {
+  dataType: FieldDataType;
+  maxLength: number | null;
+  minLength: number | null;
+  minValue: number | null;
+  maxValue: number | null;
+}
+
+/**
+ * What is wrong with a field's limits as a whole (spec §5): length limits belong to text types, value limits
+ * to NUMBER and INTEGER, and each minimum must not exceed its maximum. Limits for the wrong type are refused
+ * rather than silently dropped, so a form that sends stale limits learns of it.
+ */
+export function fieldLimitProblems(field: FieldLimits): string[] {
+  const problems: string[] = [];
+  const hasLength = field.maxLength !== null || field.minLength !== null;
+  const hasValue = field.minValue !== null || field.maxValue !== null;
+  if (hasLength && !TEXT_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_LENGTH_LIMITS_MESSAGE);
+  if (hasValue && !NUMBER_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_VALUE_LIMITS_MESSAGE);
+  if (
+    field.dataType === 'INTEGER' &&
+    [field.minValue, field.maxValue].some((limit) => limit !== null && !Number.isInteger(limit))
+  ) {
+    problems.push(FIELD_INTEGER_LIMITS_MESSAGE);
+  }
+  if (field.minLength !== null && field.maxLength !== null && field.minLength > field.maxLength) {
+    problems.push(FIELD_LENGTH_ORDER_MESSAGE);
+  }
+  if (field.minValue !== null && field.maxValue !== null && field.minValue > field.maxValue) {
+    problems.push(FIELD_VALUE_ORDER_MESSAGE);
+  }
+  return problems;
+}
+
+export const CampingOptionFieldSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  description: z.string().nullable(),
+  dataType: FieldDataTypeSchema,
+  required: z.boolean(),
+  maxLength: z.number().int().nullable(),
+  minLength: z.number().int().nullable(),
+  minValue: z.number().nullable(),
+  maxValue: z.number().nullable(),
+  order: z.number().int(),
+  campingOptionId: z.string(),
+});
+export type CampingOptionField = z.infer<typeof CampingOptionFieldSchema>;
+
+/** A data type as sent: any case, legacy TEXT and SELECT read as STRING (spec §3). */
+const dataTypeInput = z.string({ error: FIELD_DATA_TYPE_MESSAGE }).transform((value, context) => {
+  const type = normalizeFieldDataType(value.trim());
+  if (type) return type;
+  context.addIssue({ code: 'custom', message: FIELD_DATA_TYPE_MESSAGE });
+  return z.NEVER;
+});
+
+const fieldFields = {
+  displayName: z
+    .string({ error: missingOr('Display name is required', 'Display name must be text') })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(FIELD_DISPLAY_NAME_MAX, `Display name must be at most ${FIELD_DISPLAY_NAME_MAX} characters`)
+    .regex(NO_NUL, notAllowed('Display name')),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(FIELD_DESCRIPTION_MAX, `Description must be at most ${FIELD_DESCRIPTION_MAX} characters`)
+    .regex(NO_NUL, notAllowed('Description'))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  dataType: dataTypeInput,
+  required: z.boolean({ error: 'Required must be true or false' }),
+  maxLength: z
+    .number({ error: 'Maximum length must be a number' })
+    .int('Maximum length must be a whole number')
+    .min(1, 'Maximum length must be at least 1')
+    .max(FIELD_LENGTH_LIMIT, `Maximum length must be at most ${FIELD_LENGTH_LIMIT}`)
+    .nullable(),
+  minLength: z
+    .number({ error: 'Minimum length must be a number' })
+    .int('Minimum length must be a whole number')
+    .min(0, 'Minimum length cannot be negative')
+    .max(FIELD_LENGTH_LIMIT, `Minimum length must be at most ${FIELD_LENGTH_LIMIT}`)
+    .nullable(),
+  minValue: z.number({ error: 'Minimum value must be a number' }).nullable(),
+  maxValue: z.number({ error: 'Maximum value must be a number' }).nullable(),
+};
+
+/** POST /camping-options/{id}/fields. The new field goes last. */
+export const CreateCampingOptionFieldInputSchema = z
+  .strictObject({
+    displayName: fieldFields.displayName,
+    description: fieldFields.description,
+    dataType: fieldFields.dataType.default('STRING'),
+    required: fieldFields.required.default(false),
+    maxLength: fieldFields.maxLength.default(null),
+    minLength: fieldFields.minLength.default(null),
+    minValue: fieldFields.minValue.default(null),
+    maxValue: fieldFields.maxValue.default(null),
+  })
+  .superRefine((field, context) => {
+    for (const message of fieldLimitProblems(field)) context.addIssue({ code: 'custom', message });
+  });
+export type CreateCampingOptionFieldInput = z.input<typeof CreateCampingOptionFieldInputSchema>;
+
+/**
+ * PATCH /camping-options/{id}/fields/{fieldId}: only the fields given change. Changing the data type clears
+ * every stored limit not given in the same request (spec §5); the limits are then checked as a whole.
+ */
+export const UpdateCampingOptionFieldInputSchema = z.strictObject({
+  displayName: fieldFields.displayName.optional(),
+  description: fieldFields.description,
+  dataType: fieldFields.dataType.optional(),
+  required: fieldFields.required.optional(),
+  maxLength: fieldFields.maxLength.optional(),
+  minLength: fieldFields.minLength.optional(),
+  minValue: fieldFields.minValue.optional(),
+  maxValue: fieldFields.maxValue.optional(),
+});
+export type UpdateCampingOptionFieldInput = z.input<typeof UpdateCampingOptionFieldInputSchema>;
+
+/** PATCH /camping-option-fields/reorder/{optionId}. */
+export const ReorderCampingOptionFieldsInputSchema = z.strictObject({
+  fieldOrders: z
+    .array(
+      z.strictObject({
+        id: z.uuid('Invalid field id'),
+        order: z
+          .number({ error: 'Order must be a number' })
+          .int('Order must be a whole number')
+          .min(0, 'Order cannot be negative')
+          .max(FIELD_ORDER_LIMIT, `Order must be at most ${FIELD_ORDER_LIMIT}`),
+      }),
+      { error: 'fieldOrders must be a list of {id, order}' },
+    )
+    .max(1000, 'Too many fields to reorder at once')
+    .refine((orders) => new Set(orders.map((entry) => entry.id)).size === orders.length, {
+      message: 'Each field may appear only once',
+    }),
+});
+export type ReorderCampingOptionFieldsInput = z.input<typeof ReorderCampingOptionFieldsInputSchema>;
+
+// ---- Camping options -----------------------------------------------------------------------------------
+
+/** The camping option of spec §3. Dues are decimal dollars (architecture §5). */
+export const CampingOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  workShiftsRequired: z.number().int(),
+  participantDues: z.number(),
+  staffDues: z.number(),
+  /** 0 means unlimited. */
+  maxSignups: z.number().int(),
+  jobCategoryIds: z.array(z.string()),
+  /** Registrations holding a place: those not cancelled. */
+  currentRegistrations: z.number().int(),
+  availabilityStatus: AvailabilityStatusSchema,
+  /** Sorted by order. */
+  fields: z.array(CampingOptionFieldSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampingOption = z.infer<typeof CampingOptionSchema>;
+
+const optionFields = {
+  name: z
+    .string({ error: missingOr('Name is required', 'Name must be text') })
+    .trim()
+    .min(1, 'Name is required')
+    .max(CAMPING_OPTION_NAME_MAX, `Name must be at most ${CAMPING_OPTION_NAME_MAX} characters`)
+    .regex(NO_NUL, notAllowed('Name')),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(
+      CAMPING_OPTION_DESCRIPTION_MAX,
+      `Description must be at most ${CAMPING_OPTION_DESCRIPTION_MAX} characters`,
+    )
+    .regex(NO_NUL, notAllowed('Description'))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : (value ?? ''))),
+  enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  workShiftsRequired: wholeCount(
+    'Work shifts required',
+    'Work shifts required cannot be negative',
+    WORK_SHIFTS_REQUIRED_LIMIT,
+  ),
+  participantDues: dues('Participant dues'),
+  staffDues: dues('Staff dues'),
+  maxSignups: wholeCount('Max signups', 'Max signups cannot be negative', MAX_SIGNUPS_LIMIT),
+  jobCategoryIds: z
+    .array(z.uuid('Invalid job category id'), { error: 'Job categories must be a list of ids' })
+    .max(100, 'Too many job categories')
+    .transform((ids) => [...new Set(ids)]),
+};
+
+/** POST /camping-options. Fields are added afterwards through their own endpoints. */
+export const CreateCampingOptionInputSchema = z.strictObject({
+  name: optionFields.name,
+  description: optionFields.description,
+  enabled: optionFields.enabled.default(true),
+  workShiftsRequired: optionFields.workShiftsRequired.default(0),
+  participantDues: optionFields.participantDues.default(0),
+  staffDues: optionFields.staffDues.default(0),
+  maxSignups: optionFields.maxSignups.default(0),
+  jobCategoryIds: optionFields.jobCategoryIds.default([]),
+});
+export type CreateCampingOptionInput = z.input<typeof CreateCampingOptionInputSchema>;
+
+/** PATCH /camping-options/{id}: only the fields given change; jobCategoryIds, when given, replaces the list. */
+export const UpdateCampingOptionInputSchema = z.strictObject({
+  name: optionFields.name.optional(),
+  description: optionFields.description,
+  enabled: optionFields.enabled.optional(),
+  workShiftsRequired: optionFields.workShiftsRequired.optional(),
+  participantDues: optionFields.participantDues.optional(),
+  staffDues: optionFields.staffDues.optional(),
+  maxSignups: optionFields.maxSignups.optional(),
+  jobCategoryIds: optionFields.jobCategoryIds.optional(),
+});
+export type UpdateCampingOptionInput = z.input<typeof UpdateCampingOptionInputSchema>;
+
+/** GET /camping-options?includeDisabled=true (honoured for admins only). */
+export const CampingOptionsQuerySchema = z.object({
+  includeDisabled: z
+    .enum(['true', 'false'], { error: 'includeDisabled must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { DayOfWeekSchema, DAYS_OF_WEEK, RegistrationStatusSchema } from './enums';
+
+// Work: job categories, shifts and jobs (spec §3, §5, §7). Messages are the spec's own texts.
+
+export const JOB_CATEGORY_NAME_MAX = 100;
+export const JOB_CATEGORY_DESCRIPTION_MAX = 500;
+export const JOB_NAME_MAX = 100;
+export const JOB_LOCATION_MAX = 100;
+export const JOB_MAX_REGISTRATIONS_DEFAULT = 5;
+/** A sanity bound: far above any camp's job, far below the integer column's range. */
+export const JOB_MAX_REGISTRATIONS_LIMIT = 10_000;
+export const SHIFT_NAME_MAX = 100;
+export const SHIFT_DESCRIPTION_MAX = 500;
+/** The shift form's defaults (spec §9). */
+export const SHIFT_DEFAULTS = { startTime: '09:00', endTime: '17:00', dayOfWeek: 'MONDAY' } as const;
+
+export const JOB_CATEGORY_REQUIRED_MESSAGE = 'Name and description are required.';
+export const JOB_REQUIRED_MESSAGE = 'All fields are required.';
+export const JOB_MAX_REGISTRATIONS_MESSAGE = 'Maximum registrations must be a positive number.';
+export const SHIFT_REQUIRED_MESSAGE = 'Name, day, start time, and end time are required.';
+export const SHIFT_TIME_FORMAT_MESSAGE = 'Times must be in HH:MM format (e.g., "09:00" or "17:30")';
+export const DAY_OF_WEEK_MESSAGE = `Day must be one of ${DAYS_OF_WEEK.join(', ')}`;
+
+/** zod error callback: one message when the value is missing, another when it has the wrong type. */
+const missingOr =
+  (missing: string, wrongType: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? missing : wrongType;
+
+/** PostgreSQL text cannot hold NUL: refuse it here with a message rather than fail in the database. */
+const NO_NUL = /^[^\0]*$/;
+const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
+
+/** Text that must be present (blank counts as missing) and at most `max` characters. */
+const requiredText = (missing: string, label: string, max: number) =>
+  z
+    .string({ error: missingOr(missing, `${label} must be text`) })
+    .trim()
+    .min(1, missing)
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(NO_NUL, notAllowed(label));
+
+/** Optional text: blank or null becomes null; absent stays absent (a PATCH leaves it alone). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(NO_NUL, notAllowed(label))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+/** A required reference to another record: blank counts as missing. */
+const requiredId = (missing: string, invalid: string) =>
+  z
+    .string({ error: missingOr(missing, invalid) })
+    .trim()
+    .min(1, missing)
+    .pipe(z.uuid(invalid));
+
+// ---- Shift times ---------------------------------------------------------------------------------------
+
+const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?$/;
+/** The wall-clock time written in an ISO timestamp: 1970-01-01T09:00:00.000Z → 09:00. */
+const ISO_TIMESTAMP =
+  /^\d{4}-\d{2}-\d{2}[T ]([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A shift time as HH:MM from what a client may send: HH:MM, HH:MM:SS (as the database stores it) or an ISO
+ * timestamp (spec §3: "ISO timestamps may also appear"), of which the time as written is taken, without
+ * converting zones — shift times are the camp's local wall-clock times. Undefined when it is none of these.
+ */
+export function parseShiftTime(value: string): string | undefined {
+  const trimmed = value.trim();
+  const match = HH_MM.exec(trimmed) ?? ISO_TIMESTAMP.exec(trimmed);
+  return match ? `${match[1]}:${match[2]}` : undefined;
+}
+
+/** A database time ('09:00:00') as the API answers it ('09:00'). */
+export function formatShiftTime(value: string): string {
+  return parseShiftTime(value) ?? value;
+}
+
+const shiftTime = z
+  .string({ error: missingOr(SHIFT_REQUIRED_MESSAGE, SHIFT_TIME_FORMAT_MESSAGE) })
+  .trim()
+  .min(1, SHIFT_REQUIRED_MESSAGE)
+  .transform((value, context) => {
+    const time = parseShiftTime(value);
+    if (time) return time;
+    context.addIssue({ code: 'custom', message: SHIFT_TIME_FORMAT_MESSAGE });
+    return z.NEVER;
+  });
+
+// A form's unselected day arrives as '': missingOr reads that as a missing day, not a wrong one.
+const dayOfWeekInput = z.enum(DAYS_OF_WEEK, {
+  error: missingOr(SHIFT_REQUIRED_MESSAGE, DAY_OF_WEEK_MESSAGE),
+});
+
+// ---- Job categories ------------------------------------------------------------------------------------
+
+export const JobCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  staffOnly: z.boolean(),
+  alwaysRequired: z.boolean(),
+});
+export type JobCategory = z.infer<typeof JobCategorySchema>;
+
+const jobCategoryFields = {
+  name: requiredText(JOB_CATEGORY_REQUIRED_MESSAGE, 'Name', JOB_CATEGORY_NAME_MAX),
+  description: requiredText(JOB_CATEGORY_REQUIRED_MESSAGE, 'Description', JOB_CATEGORY_DESCRIPTION_MAX),
+  staffOnly: flag('Staff only'),
+  alwaysRequired: flag('Always required'),
+};
+
+/** POST /job-categories. */
+export const CreateJobCategoryInputSchema = z.strictObject({
+  name: jobCategoryFields.name,
+  description: jobCategoryFields.description,
+  staffOnly: jobCategoryFields.staffOnly.default(false),
+  alwaysRequired: jobCategoryFields.alwaysRequired.default(false),
+});
+export type CreateJobCategoryInput = z.input<typeof CreateJobCategoryInputSchema>;
+
+/** PATCH /job-categories/{id}: only the fields given change. */
+export const UpdateJobCategoryInputSchema = z.strictObject({
+  name: jobCategoryFields.name.optional(),
+  description: jobCategoryFields.description.optional(),
+  staffOnly: jobCategoryFields.staffOnly.optional(),
+  alwaysRequired: jobCategoryFields.alwaysRequired.optional(),
+});
+export type UpdateJobCategoryInput = z.input<typeof UpdateJobCategoryInputSchema>;
+
+// ---- Shifts --------------------------------------------------------------------------------------------
+
+/** A job as a shift lists it (GET /shifts, GET /shifts/{id}). */
+export const ShiftJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  categoryId: z.string(),
+  maxRegistrations: z.number().int(),
+  currentRegistrations: z.number().int(),
+  staffOnly: z.boolean(),
+});
+export type ShiftJob = z.infer<typeof ShiftJobSchema>;
+
+const shiftBase = {
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** HH:MM, 24 hours. */
+  startTime: z.string(),
+  endTime: z.string(),
+  dayOfWeek: DayOfWeekSchema,
+};
+
+/** A shift without its jobs, as a job embeds it. */
+export const ShiftSummarySchema = z.object(shiftBase);
+export type ShiftSummary = z.infer<typeof ShiftSummarySchema>;
+
+/** The shift of spec §3; the API always fills jobs (those the caller may see). */
+export const ShiftSchema = z.object({ ...shiftBase, jobs: z.array(ShiftJobSchema).optional() });
+export type Shift = z.infer<typeof ShiftSchema>;
+
+const shiftFields = {
+  name: requiredText(SHIFT_REQUIRED_MESSAGE, 'Name', SHIFT_NAME_MAX),
+  description: optionalText('Description', SHIFT_DESCRIPTION_MAX),
+  startTime: shiftTime,
+  endTime: shiftTime,
+  dayOfWeek: dayOfWeekInput,
+};
+
+export const SHIFT_SAME_TIMES_MESSAGE = 'End time must be different from start time.';
+
+/**
+ * Whether a shift's times are acceptable. An end before the start is a shift past midnight (22:00-02:00), which
+ * night shifts need; the same time twice is a shift of no length, always a slip.
+ */
+export function shiftTimesValid(startTime: string, endTime: string): boolean {
+  return startTime !== endTime;
+}
+
+/** POST /shifts. */
+export const CreateShiftInputSchema = z
+  .strictObject(shiftFields)
+  .refine((shift) => shiftTimesValid(shift.startTime, shift.endTime), {
+    message: SHIFT_SAME_TIMES_MESSAGE,
+    path: ['endTime'],
+  });
+export type CreateShiftInput = z.input<typeof CreateShiftInputSchema>;
+
+/** PATCH /shifts/{id}: only the fields given change. */
+export const UpdateShiftInputSchema = z.strictObject({
+  name: shiftFields.name.optional(),
+  description: shiftFields.description,
+  startTime: shiftFields.startTime.optional(),
+  endTime: shiftFields.endTime.optional(),
+  dayOfWeek: shiftFields.dayOfWeek.optional(),
+});
+export type UpdateShiftInput = z.input<typeof UpdateShiftInputSchema>;
+
+/** GET /shifts?dayOfWeek=… */
+export const ShiftsQuerySchema = z.object({
+  dayOfWeek: z.enum(DAYS_OF_WEEK, { error: DAY_OF_WEEK_MESSAGE }).optional(),
+});
+
+/** The person on a registration, as staff reports show them. */
+export const ScheduleUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  playaName: z.string().nullable(),
+  email: z.string(),
+});
+export type ScheduleUser = z.infer<typeof ScheduleUserSchema>;
+
+/** GET /shifts/{id}/registrations: one row per registration and job of the shift. */
+export const ShiftRegistrationSchema = z.object({
+  /** The registration's id. */
+  id: z.string(),
+  year: z.number().int(),
+  status: RegistrationStatusSchema,
+  user: ScheduleUserSchema,
+  job: z.object({ id: z.string(), name: z.string() }),
+});
+export type ShiftRegistration = z.infer<typeof ShiftRegistrationSchema>;
+
+/** GET /shifts/with-jobs-and-registrations: the work schedule of spec §3. */
+export const WorkScheduleShiftSchema = z.object({
+  ...shiftBase,
+  jobs: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      location: z.string(),
+      maxRegistrations: z.number().int(),
+      registrations: z.array(z.object({ id: z.string(), user: ScheduleUserSchema })),
+    }),
+  ),
+});
+export type WorkScheduleShift = z.infer<typeof WorkScheduleShiftSchema>;
+
+/** Optional ?year= of the staff views of registrations on shifts. */
+export const ScheduleQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: 'Year must be a number' })
+    .int('Year must be a whole number')
+    .min(2000, 'Year must be between 2000 and 2100')
+    .max(2100, 'Year must be between 2000 and 2100')
+    .optional(),
+});
+
+// ---- Jobs ----------------------------------------------------------------------------------------------
+
+/** The job of spec §3; staffOnly and alwaysRequired come from its category. */
+export const JobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  categoryId: z.string(),
+  category: JobCategorySchema,
+  shiftId: z.string(),
+  shift: ShiftSummarySchema,
+  maxRegistrations: z.number().int(),
+  currentRegistrations: z.number().int(),
+  staffOnly: z.boolean(),
+  alwaysRequired: z.boolean(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+const maxRegistrations = z
+  .number({ error: JOB_MAX_REGISTRATIONS_MESSAGE })
+  .int('Maximum registrations must be a whole number.')
+  .min(1, JOB_MAX_REGISTRATIONS_MESSAGE)
+  .max(JOB_MAX_REGISTRATIONS_LIMIT, `Maximum registrations must be at most ${JOB_MAX_REGISTRATIONS_LIMIT}.`);
+
+const jobFields = {
+  name: requiredText(JOB_REQUIRED_MESSAGE, 'Name', JOB_NAME_MAX),
+  location: requiredText(JOB_REQUIRED_MESSAGE, 'Location', JOB_LOCATION_MAX),
+  categoryId: requiredId(JOB_REQUIRED_MESSAGE, 'Invalid job category id'),
+  shiftId: requiredId(JOB_REQUIRED_MESSAGE, 'Invalid shift id'),
+};
+
+/** POST /jobs. */
+export const CreateJobInputSchema = z.strictObject({
+  ...jobFields,
+  maxRegistrations: maxRegistrations.default(JOB_MAX_REGISTRATIONS_DEFAULT),
+});
+export type CreateJobInput = z.input<typeof CreateJobInputSchema>;
+
+/** PATCH /jobs/{id}: only the fields given change. */
+export const UpdateJobInputSchema = z.strictObject({
+  name: jobFields.name.optional(),
+  location: jobFields.location.optional(),
+  categoryId: jobFields.categoryId.optional(),
+  shiftId: jobFields.shiftId.optional(),
+  maxRegistrations: maxRegistrations.optional(),
+});
+export type UpdateJobInput = z.input<typeof UpdateJobInputSchema>;
+
+/** GET /jobs?categoryId=…&shiftId=… */
+export const JobsQuerySchema = z.object({
+  categoryId: z.uuid('Invalid job category id').optional(),
+  shiftId: z.uuid('Invalid shift id').optional(),
+});
