@@ -35,6 +35,10 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.database.db.insert(users).values({ email: 'same@example.org' });
     return {};
   });
+  app.post('/probe/nul', { schema: { body: z.strictObject({ email: z.string() }) } }, async (request) => {
+    await app.database.db.insert(users).values({ email: request.body.email });
+    return {};
+  });
   app.get(
     '/probe/bad-response',
     { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
@@ -136,6 +140,22 @@ describe('error bodies', () => {
       expect(response.body).not.toMatch(/table_that_does_not_exist|secret internals|stack|select/i);
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('answers 400, not 500, for a NUL character the database refuses, and stores nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/nul',
+      payload: { email: 'nul\u0000@example.org' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'A value contains a character that is not allowed.',
+    });
+    const rows = await t.database.db.select({ email: users.email }).from(users);
+    expect(rows.some((row) => row.email.startsWith('nul'))).toBe(false);
   });
 
   it('passes an application error through with its status and message', async () => {

@@ -17,6 +17,9 @@ const PG_CLIENT_ERRORS: Record<string, { statusCode: number; message: string }> 
   '22003': { statusCode: 400, message: 'A number is out of range.' },
   '22007': { statusCode: 400, message: 'A date or time has the wrong format.' },
   '22008': { statusCode: 400, message: 'A date or time is out of range.' },
+  // A NUL character, or bytes that are not valid text in the database's encoding.
+  '22021': { statusCode: 400, message: 'A value contains a character that is not allowed.' },
+  '22P05': { statusCode: 400, message: 'A value contains a character that is not allowed.' },
 };
 
 function pgClientError(error: unknown): { statusCode: number; message: string } | undefined {
