@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteAppUrl, hashHref, paths, routeAccess, routePatterns } from './paths';
+import { absoluteAppUrl, hashHref, paths, routeAccess, routePatterns, safeReturnTo } from './paths';
 
 describe('paths', () => {
   it('declares every route of spec §2 exactly once', () => {
@@ -41,6 +41,35 @@ describe('paths', () => {
       'returnTo',
     );
     expect(returnTo).toBe('/a?b=c&d=e');
+  });
+
+  it('builds profile with the returnTo that sign-in passes on', () => {
+    expect(paths.profile()).toBe('/profile');
+    expect(paths.profile({ returnTo: '/shifts?day=MONDAY' })).toBe(
+      '/profile?returnTo=%2Fshifts%3Fday%3DMONDAY',
+    );
+  });
+
+  it('accepts only app paths as returnTo', () => {
+    expect(safeReturnTo('/registration')).toBe('/registration');
+    expect(safeReturnTo('/reports/users?year=2026&status=active')).toBe(
+      '/reports/users?year=2026&status=active',
+    );
+    for (const unsafe of [
+      null,
+      undefined,
+      '',
+      'dashboard',
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/dash\nboard',
+      '/login',
+      '/login?returnTo=%2Fdashboard',
+    ]) {
+      expect(safeReturnTo(unsafe)).toBeNull();
+    }
   });
 
   it('fills in path parameters and query values', () => {

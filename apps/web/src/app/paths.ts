@@ -72,7 +72,8 @@ export const paths = {
   /** `returnTo` is the path (and query) to go back to after sign-in, e.g. '/registration'. */
   login: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.login, { returnTo }),
   dashboard: () => routePatterns.dashboard,
-  profile: () => routePatterns.profile,
+  /** `returnTo`: where to continue after completing the profile (set when sign-in sends a newcomer here). */
+  profile: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.profile, { returnTo }),
   registration: () => routePatterns.registration,
   shifts: () => routePatterns.shifts,
   paymentSuccess: ({ sessionId }: { sessionId?: string } = {}) =>
@@ -94,6 +95,20 @@ export const paths = {
   adminShifts: () => routePatterns.adminShifts,
   adminManageRegistrations: () => routePatterns.adminManageRegistrations,
 } satisfies Record<RouteName, (...args: never[]) => string>;
+
+/**
+ * A `returnTo` value that is safe to navigate to: an app path starting with a single '/' (so never another
+ * site, '//evil.example', nor a backslash trick), and never the login screen itself (no sign-in loops).
+ * Anything else gives null, and the caller goes to its default (the dashboard).
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters (including newlines and tabs) have no place in a path.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  const pathname = value.split(/[?#]/, 1)[0] ?? '';
+  if (pathname === routePatterns.login || pathname.startsWith(`${routePatterns.login}/`)) return null;
+  return value;
+}
 
 /** The `href` of an app path for a plain `<a>` (hash history): '/login' → '#/login'. */
 export function hashHref(path: string): string {

@@ -1,51 +1,74 @@
+import { lazy, type ReactElement } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
+import { AuthProvider, RouteGuard } from '../features/auth';
 import { HomePage } from '../features/home';
+import { RegistrationGate } from '../features/registrations';
 import { AppLayout } from './layout/app-layout';
-import { routePatterns } from './paths';
+import { routeAccess, routePatterns, type RouteName } from './paths';
 import { NotFoundPage } from './routes/not-found-page';
 
+// Screens beyond Home load on demand (bundle budget: Home ≤ 125 KB gzip).
+const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
+const ProfilePage = lazy(() => import('../features/users/routes/profile-page'));
+
+/** A route of spec §2 behind the guard its `routeAccess` entry asks for. */
+function route(name: RouteName, element: ReactElement) {
+  return (
+    <Route
+      key={name}
+      path={routePatterns[name]}
+      element={<RouteGuard access={routeAccess[name]}>{element}</RouteGuard>}
+    />
+  );
+}
+
 /*
- * Every route of spec §2. Home and Not Found are part of the first download; every other screen is loaded
- * with React.lazy when its issue builds it, e.g.
- *   const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
- * and replaces the Not Found element of its route below (the layout already wraps the outlet in Suspense).
- * Until then those routes show the Not Found page rather than a fake screen; the guards of spec §2 (see
- * `routeAccess` in paths.ts) arrive with the sign-in issue.
+ * Every route of spec §2, each guarded as `routeAccess` says (paths.ts). Screens not built yet show the Not
+ * Found page (behind their guard) rather than a fake screen; their issue replaces the element with
+ * `lazy(() => import('../features/<area>/routes/<screen>'))`. The layout wraps the outlet in Suspense.
  */
 export function AppRouter() {
   return (
     <HashRouter>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path={routePatterns.login} element={<NotFoundPage />} />
+      <AuthProvider>
+        <Routes>
+          <Route element={<AppLayout />}>
+            {route('home', <HomePage />)}
+            {route('login', <LoginPage />)}
 
-          <Route path={routePatterns.dashboard} element={<NotFoundPage />} />
-          <Route path={routePatterns.profile} element={<NotFoundPage />} />
-          <Route path={routePatterns.registration} element={<NotFoundPage />} />
-          <Route path={routePatterns.shifts} element={<NotFoundPage />} />
-          <Route path={routePatterns.paymentSuccess} element={<NotFoundPage />} />
-          <Route path={routePatterns.paymentCancel} element={<NotFoundPage />} />
+            {route('dashboard', <DashboardPage />)}
+            {route('profile', <ProfilePage />)}
+            {route(
+              'registration',
+              <RegistrationGate>
+                <NotFoundPage />
+              </RegistrationGate>,
+            )}
+            {route('shifts', <NotFoundPage />)}
+            {route('paymentSuccess', <NotFoundPage />)}
+            {route('paymentCancel', <NotFoundPage />)}
 
-          <Route path={routePatterns.reports} element={<NotFoundPage />} />
-          <Route path={routePatterns.reportsRegistrations} element={<NotFoundPage />} />
-          <Route path={routePatterns.reportsUsers} element={<NotFoundPage />} />
-          <Route path={routePatterns.reportsWorkSchedule} element={<NotFoundPage />} />
-          <Route path={routePatterns.reportsPayments} element={<NotFoundPage />} />
+            {route('reports', <NotFoundPage />)}
+            {route('reportsRegistrations', <NotFoundPage />)}
+            {route('reportsUsers', <NotFoundPage />)}
+            {route('reportsWorkSchedule', <NotFoundPage />)}
+            {route('reportsPayments', <NotFoundPage />)}
 
-          <Route path={routePatterns.admin} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminConfiguration} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminUsers} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminCampingOptions} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminCampingOptionFields} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminJobCategories} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminJobs} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminShifts} element={<NotFoundPage />} />
-          <Route path={routePatterns.adminManageRegistrations} element={<NotFoundPage />} />
+            {route('admin', <NotFoundPage />)}
+            {route('adminConfiguration', <NotFoundPage />)}
+            {route('adminUsers', <NotFoundPage />)}
+            {route('adminCampingOptions', <NotFoundPage />)}
+            {route('adminCampingOptionFields', <NotFoundPage />)}
+            {route('adminJobCategories', <NotFoundPage />)}
+            {route('adminJobs', <NotFoundPage />)}
+            {route('adminShifts', <NotFoundPage />)}
+            {route('adminManageRegistrations', <NotFoundPage />)}
 
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </AuthProvider>
     </HashRouter>
   );
 }

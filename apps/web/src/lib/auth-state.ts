@@ -1,3 +1,4 @@
+import { AUTH_STATE_MAX_AGE_SECONDS } from '@camp/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -27,6 +28,24 @@ export function readCookie(name: string, cookieString: string = document.cookie)
 
 export function isAuthenticated(cookieString: string = document.cookie): boolean {
   return readCookie(AUTH_STATE_COOKIE, cookieString) === AUTH_STATE_AUTHENTICATED;
+}
+
+/**
+ * Sets the marker as the server does on sign-in (spec §9): 30 days, path /, SameSite=Lax, no Domain (so only
+ * the current host gets it), and Secure when the page itself came over https. Over plain http a Secure cookie
+ * would be dropped by the browser, so it is left off there (the server decides the same way; decision 005).
+ */
+export function setAuthStateCookie(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    `${AUTH_STATE_COOKIE}=${AUTH_STATE_AUTHENTICATED}; Max-Age=${AUTH_STATE_MAX_AGE_SECONDS}; Path=/; ` +
+    `SameSite=Lax${secure}`;
+}
+
+/** Deletes the marker (sign-out, failed refresh). */
+export function clearAuthStateCookie(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${AUTH_STATE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }
 
 /** Call after anything in this tab signs in or out, so every `useIsAuthenticated` re-reads the cookie. */

@@ -1,9 +1,11 @@
-import { defaultPublicConfig, type PublicConfig } from '@camp/shared';
+import { defaultPublicConfig, type AuthResponse, type PublicConfig, type User } from '@camp/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
+import { AppRouter } from '../app/router';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../lib/auth-token';
 import { QUERY_STALE_TIME_MS } from '../lib/query-client';
 
 /** A client like the app's, but without the retry, so a failing query settles at once in tests. */
@@ -18,6 +20,17 @@ export function createTestQueryClient(): QueryClient {
 
 export function renderWithProviders(ui: ReactElement, queryClient = createTestQueryClient()): RenderResult {
   return render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+}
+
+/** The whole app (router, layout, guards) at a hash route such as '/dashboard?tab=1'. */
+export function renderApp(hashPath = '/', queryClient = createTestQueryClient()): RenderResult {
+  window.location.hash = `#${hashPath}`;
+  return renderWithProviders(<AppRouter />, queryClient);
+}
+
+/** The current hash route, e.g. '/login?returnTo=%2Fdashboard'. */
+export function currentRoute(): string {
+  return window.location.hash.replace(/^#/, '');
 }
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
@@ -73,4 +86,96 @@ export function mockApi(config: PublicConfig | (() => Response) = testConfig()) 
     if (url.endsWith('/public/config')) return typeof config === 'function' ? config() : jsonResponse(config);
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, { status: 404 });
   });
+}
+
+/** A signed-in user as GET /auth/profile answers it; complete profile unless overridden. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
+    email: 'dusty@example.org',
+    firstName: 'Dusty',
+    lastName: 'Rhodes',
+    playaName: null,
+    profilePicture: null,
+    role: 'PARTICIPANT',
+    isEmailVerified: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    phone: '555-0100',
+    city: null,
+    stateProvince: null,
+    country: null,
+    emergencyContact: 'Sandy Rhodes, 555-0101, sister',
+    allowRegistration: true,
+    allowEarlyRegistration: false,
+    allowDeferredDuesPayment: false,
+    allowNoJob: false,
+    internalNotes: null,
+    ...overrides,
+  };
+}
+
+/** The auth response of a sign-in, refresh or profile completion for a user. */
+export function testAuthResponse(user: User = testUser(), accessToken = 'token-signed-in'): AuthResponse {
+  return {
+    accessToken,
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+  };
+}
+
+/** Starts a test signed in: the auth_state cookie and a stored access token. */
+export function startSignedIn(accessToken = 'token-signed-in'): void {
+  document.cookie = 'auth_state=authenticated; path=/';
+  window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, accessToken);
+}
+
+export function errorResponse(status: number, message?: string | string[]): Response {
+  const error = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests', 503: 'Unavailable' };
+  return jsonResponse(
+    {
+      statusCode: status,
+      error: error[status as keyof typeof error] ?? 'Error',
+      ...(message === undefined ? {} : { message }),
+    },
+    { status },
+  );
+}
+
+export type ApiRouteHandler = (request: {
+  url: string;
+  init: RequestInit;
+  body: unknown;
+}) => Response | Promise<Response>;
+
+/**
+ * A fake API by route: keys like 'GET /auth/profile' or 'POST /auth/login-with-code' (path after the base,
+ * without the query). Unlisted: /auth/test answers 401 (connected, signed out), /public/config the given
+ * configuration, anything else 404. Returns the fetch mock and a log of 'METHOD /path' calls.
+ */
+export function mockApiRoutes(routes: Record<string, ApiRouteHandler>, config: PublicConfig = testConfig()) {
+  const calls: string[] = [];
+  const fetchMock = mockFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+    const key = `${init.method ?? 'GET'} ${path}`;
+    calls.push(key);
+    const handler = routes[key];
+    if (handler) {
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      return handler({ url, init, body });
+    }
+    if (path === '/auth/test') return errorResponse(401, 'Unauthorized');
+    if (path === '/public/config') return jsonResponse(config);
+    return errorResponse(404, 'Not Found');
+  });
+  return { fetchMock, calls };
+}
+
+/** The bearer token a request was sent with. */
+export function bearerOf(init: RequestInit): string | null {
+  const header = new Headers(init.headers).get('Authorization');
+  return header?.replace(/^Bearer /, '') ?? null;
 }

@@ -2,8 +2,9 @@ import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PageLoader } from '../../components/page-loader';
+import { useAuth } from '../../features/auth';
 import { usePublicConfig } from '../../features/config';
-import { useIsAuthenticated } from '../../lib/auth-state';
+import { isRegistrationOpenFor } from '../../features/registrations';
 import { ConnectionGate } from '../connection-gate';
 import classes from './app-layout.module.css';
 import { navItems } from './nav-items';
@@ -24,9 +25,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 /** The frame of every screen: skip link, header with navigation, the connection gate around the screen, footer. */
 export function AppLayout() {
   const { config, isLoading } = usePublicConfig();
-  const authenticated = useIsAuthenticated();
+  const { status, role, user, signOut } = useAuth();
   const { pathname } = useLocation();
-  const items = useMemo(() => navItems({ authenticated }), [authenticated]);
+  const registrationOpen = status === 'authenticated' && isRegistrationOpenFor(config, user);
+  const items = useMemo(() => navItems({ status, role, registrationOpen }), [status, role, registrationOpen]);
   useDocumentMeta(isLoading ? null : config);
 
   return (
@@ -34,7 +36,7 @@ export function AppLayout() {
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
-      <SiteHeader config={config} loading={isLoading} navItems={items} />
+      <SiteHeader config={config} loading={isLoading} navItems={items} onSignOut={() => void signOut()} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <ConnectionGate>
           <ErrorBoundary resetKey={pathname}>

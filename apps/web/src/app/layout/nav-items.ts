@@ -1,6 +1,7 @@
+import type { Role } from '@camp/shared';
 import { paths } from '../paths';
 
-export interface NavItem {
+export interface NavLinkItem {
   key: string;
   label: string;
   to: string;
@@ -8,18 +9,45 @@ export interface NavItem {
   emphasis?: boolean;
 }
 
-/** What the navigation needs to know about the visitor. The sign-in issue adds role and registration access. */
+/** A nav entry that does something rather than go somewhere (Sign Out). */
+export interface NavActionItem {
+  key: string;
+  label: string;
+  action: 'sign-out';
+}
+
+export type NavItem = NavLinkItem | NavActionItem;
+
+export function isNavAction(item: NavItem): item is NavActionItem {
+  return 'action' in item;
+}
+
+/** What the navigation needs to know about the visitor. */
 export interface NavViewer {
-  authenticated: boolean;
+  status: 'loading' | 'authenticated' | 'anonymous';
+  /** Upper case, as the API sends it. */
+  role: Role | null;
+  /** Registration is open for this user (spec §4; see features/registrations). */
+  registrationOpen: boolean;
 }
 
 /**
- * The header links of spec §2 Layout. Signed out: only Sign In. The signed-in links (Profile, Registration,
- * Reports, Admin, Sign Out) depend on the auth context of the sign-in issue and are added there.
+ * The header links of spec §2 Layout: Profile; Registration (only when open for the user); Reports (staff
+ * and admin); Admin (admin); Sign Out. Signed out: only Sign In. While the session is being checked: none,
+ * so neither set flashes up before the other.
  */
 export function navItems(viewer: NavViewer): NavItem[] {
-  if (!viewer.authenticated) {
+  if (viewer.status === 'loading') return [];
+  if (viewer.status === 'anonymous') {
     return [{ key: 'sign-in', label: 'Sign In', to: paths.login(), emphasis: true }];
   }
-  return [];
+  const items: NavItem[] = [{ key: 'profile', label: 'Profile', to: paths.profile() }];
+  if (viewer.registrationOpen)
+    items.push({ key: 'registration', label: 'Registration', to: paths.registration() });
+  if (viewer.role === 'STAFF' || viewer.role === 'ADMIN') {
+    items.push({ key: 'reports', label: 'Reports', to: paths.reports() });
+  }
+  if (viewer.role === 'ADMIN') items.push({ key: 'admin', label: 'Admin', to: paths.admin() });
+  items.push({ key: 'sign-out', label: 'Sign Out', action: 'sign-out' });
+  return items;
 }

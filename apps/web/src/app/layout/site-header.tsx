@@ -24,6 +24,7 @@ export interface SiteHeaderProps {
   /** While the configuration is on its way: no name or pictures yet, so the default ones do not flash. */
   loading: boolean;
   navItems: NavItem[];
+  onSignOut?: () => void;
 }
 
 /**
@@ -31,7 +32,7 @@ export interface SiteHeaderProps {
  * the top; past 100px of scrolling it collapses to an 80px bar. A spacer of the expanded height keeps the page
  * from jumping (and from un-collapsing again on short pages) when it does.
  */
-export function SiteHeader({ config, loading, navItems }: SiteHeaderProps) {
+export function SiteHeader({ config, loading, navItems, onSignOut }: SiteHeaderProps) {
   const collapsed = useHeaderCollapse();
   const [bannerSrc, onBannerError] = useImageWithFallback(config.campBannerUrl, DEFAULT_BANNER_URL);
   const [iconSrc, onIconError] = useImageWithFallback(config.campIconUrl, DEFAULT_ICON_URL);
@@ -85,7 +86,7 @@ export function SiteHeader({ config, loading, navItems }: SiteHeaderProps) {
                 )}
               </Link>
             </h1>
-            <SiteNav items={navItems} />
+            <SiteNav items={navItems} onSignOut={onSignOut} />
           </div>
           {!loading && hasDescription && (
             <Suspense fallback={null}>

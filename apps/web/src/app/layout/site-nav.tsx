@@ -2,14 +2,20 @@ import { Burger, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { NavItem } from './nav-items';
+import { isNavAction, type NavItem } from './nav-items';
 import classes from './site-nav.module.css';
 
 /**
  * Main navigation: a row of links on wide screens; under 768px a menu button that opens the same links as a
  * panel below the header bar.
  */
-export function SiteNav({ items }: { items: NavItem[] }) {
+export interface SiteNavProps {
+  items: NavItem[];
+  /** Runs the Sign Out entry. */
+  onSignOut?: () => void;
+}
+
+export function SiteNav({ items, onSignOut }: SiteNavProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const burgerRef = useRef<HTMLButtonElement>(null);
@@ -32,7 +38,18 @@ export function SiteNav({ items }: { items: NavItem[] }) {
   const renderItems = (variant: 'inline' | 'menu') =>
     items.map((item) => (
       <li key={item.key}>
-        {item.emphasis ? (
+        {isNavAction(item) ? (
+          <Button
+            variant="outline"
+            color="white"
+            className={classes.actionButton}
+            onClick={onSignOut}
+            fullWidth={variant === 'menu'}
+            size={variant === 'menu' ? 'md' : 'sm'}
+          >
+            {item.label}
+          </Button>
+        ) : item.emphasis ? (
           <Button
             component={Link}
             to={item.to}

@@ -1,0 +1,21 @@
+import type { Role } from '@camp/shared';
+import type { RouteAccess } from '../../app/paths';
+
+/**
+ * Whether a signed-in user with this role may open a route of the given access level (spec §2 and §6).
+ * Roles come upper case from the API; the access levels are paths.ts's lower-case names.
+ */
+export function roleMeetsAccess(role: Role | null, access: RouteAccess): boolean {
+  switch (access) {
+    case 'public':
+    case 'signed-in':
+      return true;
+    case 'staff':
+      return role === 'STAFF' || role === 'ADMIN';
+    case 'admin':
+      return role === 'ADMIN';
+  }
+}
+
+export const isStaffOrAdmin = (role: Role | null) => roleMeetsAccess(role, 'staff');
+export const isAdmin = (role: Role | null) => roleMeetsAccess(role, 'admin');

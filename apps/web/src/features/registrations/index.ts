@@ -1,0 +1,2 @@
+export { isRegistrationOpenFor } from './registration-access';
+export { RegistrationGate } from './registration-gate';

@@ -1,0 +1,214 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getAccessToken } from '../../../lib/auth-token';
+import {
+  bearerOf,
+  currentRoute,
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testAuthResponse,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+
+const complete = testUser({ firstName: 'Dusty', lastName: 'Rhodes', city: 'Reno' });
+const incomplete = testUser({ firstName: null, lastName: null, phone: null, emergencyContact: null });
+
+function field(label: string) {
+  return screen.getByLabelText<HTMLInputElement>(label, { exact: false });
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(field(label), { target: { value } });
+}
+
+function profileRoutes(routes: Record<string, ApiRouteHandler>, user = complete) {
+  startSignedIn();
+  return mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(user), ...routes });
+}
+
+describe('Your Profile', () => {
+  it("shows 'Loading your profile information...', then the form with the first name focused", async () => {
+    startSignedIn();
+    let answer: (response: Response) => void = () => {};
+    mockApiRoutes({ 'GET /auth/profile': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/profile');
+    // The guard shows 'Loading...' until it knows who is signed in; the page then loads the profile itself.
+    expect(await screen.findByText(/^Loading/)).toBeTruthy();
+    act(() => answer(jsonResponse(complete)));
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field('First name')));
+    expect(field('First name').value).toBe('Dusty');
+    expect(field('City').value).toBe('Reno');
+    const email = field('Email');
+    expect(email.value).toBe(complete.email);
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText('Email cannot be changed (yet)')).toBeTruthy();
+    expect(screen.getByText('Name, phone, relationship')).toBeTruthy();
+  });
+
+  it(
+    "says 'Failed to load user profile' when the profile cannot be loaded",
+    { timeout: 10_000 },
+    async () => {
+      const { calls } = profileRoutes({
+        'GET /auth/profile': () => errorResponse(500, 'Database unavailable'),
+      });
+      renderApp('/profile');
+      // One retry first (spec §9), a second later.
+      expect(await screen.findByText('Failed to load user profile', {}, { timeout: 4000 })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      // The screen mounting does not fetch again by itself (no fetch loop while the server fails).
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(calls.filter((call) => call === 'GET /auth/profile')).toHaveLength(2);
+    },
+  );
+
+  it('checks the rules before saving and sends nothing while they fail', async () => {
+    const { calls } = profileRoutes({});
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    type('First name', ' ');
+    type('Phone', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Phone is required')).toBeTruthy();
+    expect(field('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('First name'));
+    expect(calls.some((call) => call.startsWith('PUT '))).toBe(false);
+  });
+
+  it('saves with PUT /users/{id} (exactly the profile fields), shows a notice and stays', async () => {
+    const bodies: unknown[] = [];
+    profileRoutes({
+      [`PUT /users/${complete.id}`]: ({ body }) => {
+        bodies.push(body);
+        return jsonResponse({ ...complete, playaName: 'Sparkle' });
+      },
+    });
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    type('Playa name', '  Sparkle ');
+    type('City', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        firstName: 'Dusty',
+        lastName: 'Rhodes',
+        playaName: 'Sparkle',
+        phone: complete.phone,
+        city: null,
+        stateProvince: null,
+        country: null,
+        emergencyContact: complete.emergencyContact,
+      },
+    ]);
+    expect(currentRoute()).toBe('/profile');
+  });
+
+  it("shows the server's messages when it refuses the profile", async () => {
+    profileRoutes({
+      [`PUT /users/${complete.id}`]: () =>
+        errorResponse(400, ['First name is required', 'Phone is required']),
+    });
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('Failed to update profile: First name is required, Phone is required'),
+    ).toBeTruthy();
+    expect(screen.getByText('Phone is required')).toBeTruthy();
+  });
+
+  it("says 'Authentication expired. Please log in again.' when the save is refused as unauthenticated", async () => {
+    profileRoutes({
+      [`PUT /users/${complete.id}`]: () => errorResponse(401, 'Unauthorized'),
+      // The refresh works, but the retried save is refused again.
+      'POST /auth/refresh': () => jsonResponse(testAuthResponse(complete, 'fresh-token')),
+    });
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Authentication expired. Please log in again.')).toBeTruthy();
+  });
+
+  it("says 'Failed to update profile: {message}' for other failures", async () => {
+    profileRoutes({ [`PUT /users/${complete.id}`]: () => errorResponse(500, 'Internal Server Error') });
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile: Internal Server Error')).toBeTruthy();
+  });
+});
+
+describe('Complete Your Profile', () => {
+  function fillRequired() {
+    type('First name', 'Nova');
+    type('Last name', 'Stone');
+    type('Phone', '555-0199');
+    type('Emergency contact', 'Mo Stone, 555-0198, partner');
+  }
+
+  it('saves with POST /auth/register, stores the new token and goes on to the pending returnTo', async () => {
+    const bodies: unknown[] = [];
+    let completed = false;
+    const after = { ...incomplete, firstName: 'Nova', lastName: 'Stone', phone: '555-0199' };
+    profileRoutes(
+      {
+        'POST /auth/register': ({ body }) => {
+          bodies.push(body);
+          completed = true;
+          return jsonResponse(testAuthResponse(incomplete, 'token-after-register'));
+        },
+        'GET /auth/profile': ({ init }) =>
+          jsonResponse(
+            completed && bearerOf(init) === 'token-after-register'
+              ? { ...after, emergencyContact: 'Mo Stone, 555-0198, partner' }
+              : incomplete,
+          ),
+      },
+      incomplete,
+    );
+    renderApp('/profile?returnTo=%2Fdashboard%3Fwelcome%3D1');
+    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+
+    fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Nova Stone!' })).toBeTruthy();
+    expect(currentRoute()).toBe('/dashboard?welcome=1');
+    expect(getAccessToken()).toBe('token-after-register');
+    expect(bodies).toEqual([
+      {
+        firstName: 'Nova',
+        lastName: 'Stone',
+        playaName: null,
+        phone: '555-0199',
+        city: null,
+        stateProvince: null,
+        country: null,
+        emergencyContact: 'Mo Stone, 555-0198, partner',
+        email: incomplete.email,
+        password: expect.any(String) as unknown,
+      },
+    ]);
+    expect(screen.queryByText('Please complete your profile')).toBeNull();
+  });
+
+  it('goes to the dashboard when there is no returnTo', async () => {
+    profileRoutes(
+      { 'POST /auth/register': () => jsonResponse(testAuthResponse(incomplete, 'token-after-register')) },
+      incomplete,
+    );
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Complete Your Profile' });
+    fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+  });
+});

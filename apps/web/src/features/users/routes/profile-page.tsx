@@ -1,0 +1,110 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { isProfileComplete, type User } from '@camp/shared';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, safeReturnTo } from '../../../app/paths';
+import { PageLoader } from '../../../components/page-loader';
+import { isApiError } from '../../../lib/api-client';
+import { completeProfile, profileQueryKey, useAuth, useProfileQuery } from '../../auth';
+import { updateProfile } from '../api/update-profile';
+import { ProfileForm } from '../components/profile-form';
+import {
+  PROFILE_LOAD_FAILED,
+  PROFILE_LOADING_TEXT,
+  PROFILE_NOT_AUTHENTICATED,
+  PROFILE_UPDATED,
+  profileSaveErrorMessage,
+} from '../profile-messages';
+import {
+  profileValuesOf,
+  serverErrorsByField,
+  toProfileInput,
+  type ProfileErrors,
+  type ProfileFormValues,
+} from '../profile-validation';
+
+/**
+ * /profile (spec §2 Profile and profile completion). One route, two faces, chosen when it opens:
+ * - 'Complete Your Profile' while the profile is incomplete: saves with POST /auth/register, then goes on to
+ *   the returnTo the sign-in passed along (if safe), else the dashboard;
+ * - 'Your Profile' once complete: saves with PUT /users/{id} and stays, with a notice.
+ */
+export default function ProfilePage() {
+  const profile = useProfileQuery();
+
+  if (profile.data) return <ProfileScreen user={profile.data} />;
+  if (profile.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={PROFILE_LOAD_FAILED} maw={760} mx="auto">
+        <Button color="red" variant="light" mt="xs" onClick={() => void profile.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <PageLoader label={PROFILE_LOADING_TEXT} />;
+}
+
+function ProfileScreen({ user }: { user: User }) {
+  const { status, refreshProfile } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Chosen once: after completing, the screen moves on rather than switching face under the user.
+  const [completing] = useState(() => !isProfileComplete(user));
+  const [initialValues] = useState(() => profileValuesOf(user));
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const onSubmit = async (values: ProfileFormValues): Promise<ProfileErrors | void> => {
+    setError(null);
+    setNotice(null);
+    if (status !== 'authenticated') {
+      setError(PROFILE_NOT_AUTHENTICATED);
+      return;
+    }
+    const input = toProfileInput(values);
+    try {
+      if (completing) {
+        await completeProfile({ ...input, email: user.email });
+        await refreshProfile();
+        navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.dashboard(), { replace: true });
+        return;
+      }
+      const updated = await updateProfile(user.id, input);
+      queryClient.setQueryData(profileQueryKey, updated);
+      setNotice(PROFILE_UPDATED);
+    } catch (failure) {
+      console.error('Saving the profile failed', failure);
+      setError(profileSaveErrorMessage(failure));
+      if (isApiError(failure) && failure.status === 400) return serverErrorsByField(failure.serverMessages);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={2}>{completing ? 'Complete Your Profile' : 'Your Profile'}</Title>
+          <Text c="dimmed">
+            {completing
+              ? 'Welcome! Before you register, tell us who you are and who to call in an emergency. ' +
+                'Fields marked with * are required.'
+              : 'Keep your details up to date so the camp can reach you. Fields marked with * are required.'}
+          </Text>
+        </Stack>
+        <ProfileForm
+          initialValues={initialValues}
+          email={user.email}
+          submitLabel={completing ? 'Save and Continue' : 'Save Changes'}
+          onSubmit={onSubmit}
+          error={error}
+          notice={notice}
+        />
+      </Stack>
+    </Paper>
+  );
+}
