@@ -22,6 +22,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { registrationsRoutes } from './modules/registrations/registrations.routes';
+import { RegistrationsService } from './modules/registrations/registrations.service';
 import { registerAuth } from './plugins/auth';
 import { configRoutes } from './modules/config/config.routes';
 import { ConfigService } from './modules/config/config.service';
@@ -45,6 +47,7 @@ export interface Services {
   jobCategories: JobCategoriesService;
   jobs: JobsService;
   shifts: ShiftsService;
+  registrations: RegistrationsService;
 }
 
 declare module 'fastify' {
@@ -97,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = new AccessTokens(env.appSecret, now);
   const mail = new MailService(env, config, secrets, app.log);
   const usersService = new UsersService(db);
+  // Places on camping options and jobs are counted per configured registration year.
+  const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
   if (env.redisUrl) {
     const redis = new Redis(env.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
@@ -125,10 +130,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
-    campingOptions: new CampingOptionsService(db, now),
+    campingOptions: new CampingOptionsService(db, now, registrationYear),
     jobCategories: new JobCategoriesService(db, now),
-    jobs: new JobsService(db, now),
-    shifts: new ShiftsService(db, now),
+    jobs: new JobsService(db, now, registrationYear),
+    shifts: new ShiftsService(db, now, registrationYear),
+    registrations: new RegistrationsService({ db, now, config }),
   });
   registerAuth(app);
 
@@ -147,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes);
       await api.register(campingOptionsRoutes);
       await api.register(workRoutes);
+      await api.register(registrationsRoutes);
     },
     { prefix: API_PREFIX },
   );

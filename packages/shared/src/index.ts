@@ -9,3 +9,5 @@ export * from './work';
 export * from './config-admin';
 export * from './users-admin';
 export * from './notifications';
+export * from './registration-rules';
+export * from './registrations';

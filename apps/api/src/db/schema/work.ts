@@ -52,8 +52,13 @@ export const jobs = pgTable(
       .notNull()
       .references(() => shifts.id, { onDelete: 'restrict' }),
     maxRegistrations: integer('max_registrations').notNull().default(5),
-    /** Places taken by registrations that are not cancelled; changed only in the registration transaction. */
+    /**
+     * Places taken in `countedYear` by registrations that are not cancelled. Changed only under the row lock by
+     * the registration module's capacity helpers (modules/registrations/capacity.ts).
+     */
     currentRegistrations: integer('current_registrations').notNull().default(0),
+    /** The registration year currentRegistrations counts; null until first counted (then recounted from rows). */
+    countedYear: integer('counted_year'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -96,7 +96,9 @@ const fieldOrdering = [
 export class CampingOptionsService {
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
+    /** The configured registration year: places are counted per year (capacity is per camp, per year). */
+    private readonly registrationYear: () => Promise<number>,
   ) {}
 
   // ---- Options -----------------------------------------------------------------------------------------
@@ -110,14 +112,16 @@ export class CampingOptionsService {
     return this.toDtos(rows, this.db);
   }
 
-  async get(id: string, viewer: OptionViewer, db: DbOrTx = this.db): Promise<CampingOption> {
+  /** Inside a transaction pass the registration year read before it (PGlite has one connection). */
+  async get(id: string, viewer: OptionViewer, db: DbOrTx = this.db, year?: number): Promise<CampingOption> {
     const row = await this.findVisible(id, viewer, db);
-    const [dto] = await this.toDtos([row], db);
+    const [dto] = await this.toDtos([row], db, year);
     if (!dto) throw notFound(OPTION_NOT_FOUND);
     return dto;
   }
 
   async create(values: CreateOptionValues): Promise<CampingOption> {
+    const year = await this.registrationYear();
     return this.db.transaction(async (tx) => {
       await assertCategoriesExist(values.jobCategoryIds, tx);
       const [row] = await tx
@@ -134,16 +138,18 @@ export class CampingOptionsService {
         .returning();
       if (!row) throw new Error('insert returned no row');
       await replaceCategories(row.id, values.jobCategoryIds, tx);
-      return this.get(row.id, { includeDisabled: true }, tx);
+      return this.get(row.id, { includeDisabled: true }, tx, year);
     });
   }
 
   async update(id: string, values: UpdateOptionValues): Promise<CampingOption> {
+    const year = await this.registrationYear();
     return this.db.transaction(async (tx) => {
       // The row lock makes the capacity check below race-free against registrations taking places.
       const current = await lockOption(id, tx);
       if (values.maxSignups !== undefined && values.maxSignups > 0) {
-        const taken = Math.max(current.currentRegistrations, await activeOptionCount(id, tx));
+        const counter = current.countedYear === year ? current.currentRegistrations : 0;
+        const taken = Math.max(counter, await activeOptionCount(id, tx, year));
         if (values.maxSignups < taken) {
           throw conflict(
             `Max signups cannot be lower than the ${plural(taken, 'current registration', 'current registrations')} (0 means unlimited).`,
@@ -166,7 +172,7 @@ export class CampingOptionsService {
         })
         .where(eq(campingOptions.id, id));
       if (values.jobCategoryIds) await replaceCategories(id, values.jobCategoryIds, tx);
-      return this.get(id, { includeDisabled: true }, tx);
+      return this.get(id, { includeDisabled: true }, tx, year);
     });
   }
 
@@ -343,22 +349,30 @@ export class CampingOptionsService {
   }
 
   /** Options with their categories, fields and live counts: three queries however many options. */
-  private async toDtos(rows: CampingOptionRow[], db: DbOrTx): Promise<CampingOption[]> {
+  private async toDtos(rows: CampingOptionRow[], db: DbOrTx, givenYear?: number): Promise<CampingOption[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [links, fields, counts] = await Promise.all([
-      db
-        .select()
-        .from(campingOptionJobCategories)
-        .where(inArray(campingOptionJobCategories.campingOptionId, ids))
-        .orderBy(asc(campingOptionJobCategories.jobCategoryId)),
-      db
-        .select()
-        .from(campingOptionFields)
-        .where(inArray(campingOptionFields.campingOptionId, ids))
-        .orderBy(...fieldOrdering),
-      activeOptionCounts(ids, db),
-    ]);
+    const year = givenYear ?? (await this.registrationYear());
+    const queries = [
+      () =>
+        db
+          .select()
+          .from(campingOptionJobCategories)
+          .where(inArray(campingOptionJobCategories.campingOptionId, ids))
+          .orderBy(asc(campingOptionJobCategories.jobCategoryId)),
+      () =>
+        db
+          .select()
+          .from(campingOptionFields)
+          .where(inArray(campingOptionFields.campingOptionId, ids))
+          .orderBy(...fieldOrdering),
+      () => activeOptionCounts(ids, db, year),
+    ] as const;
+    // A transaction is one connection, which runs one query at a time: there the three go one after another.
+    const inTransaction = db !== this.db;
+    const [links, fields, counts] = inTransaction
+      ? [await queries[0](), await queries[1](), await queries[2]()]
+      : await Promise.all([queries[0](), queries[1](), queries[2]()]);
     return rows.map((row) =>
       toCampingOptionDto(row, {
         jobCategoryIds: links
@@ -372,25 +386,34 @@ export class CampingOptionsService {
 }
 
 /**
- * Registrations holding a place in each option: linked registrations that are not cancelled (architecture
- * §4b). Counted from the rows rather than read from the counter column, so what admins see is the truth even
- * if a counter ever drifted.
+ * Registrations holding a place in each option in a registration year: linked registrations of that year that
+ * are not cancelled (architecture §4b; places are per year, as the camp is). Counted from the rows rather than
+ * read from the counter column, so what admins see is the truth even if a counter ever drifted. The
+ * registration module's capacity check counts the same thing (modules/registrations/capacity.ts).
  */
-export async function activeOptionCounts(ids: string[], db: DbOrTx): Promise<Map<string, number>> {
+export async function activeOptionCounts(
+  ids: readonly string[],
+  db: DbOrTx,
+  year: number,
+): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: registrationCampingOptions.campingOptionId, count: sql<number>`count(*)::int` })
     .from(registrationCampingOptions)
     .innerJoin(registrations, eq(registrations.id, registrationCampingOptions.registrationId))
     .where(
-      and(inArray(registrationCampingOptions.campingOptionId, ids), ne(registrations.status, 'CANCELLED')),
+      and(
+        inArray(registrationCampingOptions.campingOptionId, [...ids]),
+        eq(registrations.year, year),
+        ne(registrations.status, 'CANCELLED'),
+      ),
     )
     .groupBy(registrationCampingOptions.campingOptionId);
   return new Map(rows.map((row) => [row.id, row.count]));
 }
 
-async function activeOptionCount(id: string, db: DbOrTx): Promise<number> {
-  return (await activeOptionCounts([id], db)).get(id) ?? 0;
+async function activeOptionCount(id: string, db: DbOrTx, year: number): Promise<number> {
+  return (await activeOptionCounts([id], db, year)).get(id) ?? 0;
 }
 
 async function lockOption(id: string, tx: DbOrTx): Promise<CampingOptionRow> {

@@ -50,7 +50,9 @@ export function toJobDto(
 export class JobsService {
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
+    /** The configured registration year: places are counted per year. */
+    private readonly registrationYear: () => Promise<number>,
   ) {}
 
   /** Ordered as the festival runs: by day, start time, then name. */
@@ -62,28 +64,34 @@ export class JobsService {
     return this.query(and(...conditions), this.db);
   }
 
-  /** A job of a staff-only category is "not found" for a participant. */
-  async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db): Promise<Job> {
-    const [job] = await this.query(eq(jobs.id, id), db);
+  /**
+   * A job of a staff-only category is "not found" for a participant. Inside a transaction pass the registration
+   * year read before it (PGlite has one connection).
+   */
+  async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db, year?: number): Promise<Job> {
+    const [job] = await this.query(eq(jobs.id, id), db, year);
     if (!job || (job.staffOnly && !viewer.seesStaffOnly)) throw notFound(JOB_NOT_FOUND);
     return job;
   }
 
   async create(values: CreateValues): Promise<Job> {
+    const year = await this.registrationYear();
     return this.db.transaction(async (tx) => {
       await assertReferencesExist(values, tx);
       const [row] = await tx.insert(jobs).values(values).returning();
       if (!row) throw new Error('insert returned no row');
-      return this.get(row.id, ALL_WORK, tx);
+      return this.get(row.id, ALL_WORK, tx, year);
     });
   }
 
   async update(id: string, values: UpdateValues): Promise<Job> {
+    const year = await this.registrationYear();
     return this.db.transaction(async (tx) => {
       // The row lock keeps registrations from taking places between the capacity check and the change.
       const current = await lockJob(id, tx);
       if (values.maxRegistrations !== undefined) {
-        const taken = Math.max(current.currentRegistrations, (await activeJobCounts([id], tx)).get(id) ?? 0);
+        const counter = current.countedYear === year ? current.currentRegistrations : 0;
+        const taken = Math.max(counter, (await activeJobCounts([id], tx, year)).get(id) ?? 0);
         if (values.maxRegistrations < taken) {
           throw conflict(
             `Maximum registrations cannot be lower than the ${plural(taken, 'person', 'people')} already registered for this job.`,
@@ -95,7 +103,7 @@ export class JobsService {
         .update(jobs)
         .set({ ...values, updatedAt: this.now() })
         .where(eq(jobs.id, id));
-      return this.get(id, ALL_WORK, tx);
+      return this.get(id, ALL_WORK, tx, year);
     });
   }
 
@@ -130,7 +138,7 @@ export class JobsService {
   }
 
   /** Jobs with their category and shift in one query, plus one for the counts. */
-  private async query(where: SQL | undefined, db: DbOrTx): Promise<Job[]> {
+  private async query(where: SQL | undefined, db: DbOrTx, year?: number): Promise<Job[]> {
     const rows = await db
       .select({ job: jobs, category: jobCategories, shift: shifts })
       .from(jobs)
@@ -141,6 +149,7 @@ export class JobsService {
     const counts = await activeJobCounts(
       rows.map((row) => row.job.id),
       db,
+      year ?? (await this.registrationYear()),
     );
     return rows.map((row) => toJobDto(row.job, row.category, row.shift, counts.get(row.job.id) ?? 0));
   }

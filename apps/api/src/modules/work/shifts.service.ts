@@ -34,7 +34,9 @@ const shiftOrdering = [asc(shifts.dayOfWeek), asc(shifts.startTime), asc(shifts.
 export class ShiftsService {
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
+    /** The configured registration year: places on jobs are counted per year. */
+    private readonly registrationYear: () => Promise<number>,
   ) {}
 
   /** Shifts by day then start time, each with the jobs the viewer may see. */
@@ -47,10 +49,11 @@ export class ShiftsService {
     return this.withJobs(rows, viewer, this.db);
   }
 
-  async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db): Promise<Shift> {
+  /** Inside a transaction pass the registration year read before it (PGlite has one connection). */
+  async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db, year?: number): Promise<Shift> {
     const [row] = await db.select().from(shifts).where(eq(shifts.id, id));
     if (!row) throw notFound(SHIFT_NOT_FOUND);
-    const [shift] = await this.withJobs([row], viewer, db);
+    const [shift] = await this.withJobs([row], viewer, db, year);
     if (!shift) throw notFound(SHIFT_NOT_FOUND);
     return shift;
   }
@@ -62,6 +65,7 @@ export class ShiftsService {
   }
 
   async update(id: string, values: UpdateValues): Promise<Shift> {
+    const year = await this.registrationYear();
     return this.db.transaction(async (tx) => {
       const current = await lockShift(id, tx);
       // The stored times read 'HH:MM:SS': compare in the API's HH:MM.
@@ -72,7 +76,7 @@ export class ShiftsService {
         .update(shifts)
         .set({ ...values, updatedAt: this.now() })
         .where(eq(shifts.id, id));
-      return this.get(id, ALL_WORK, tx);
+      return this.get(id, ALL_WORK, tx, year);
     });
   }
 
@@ -157,7 +161,7 @@ export class ShiftsService {
   }
 
   /** Shifts with the jobs the viewer may see and their live counts: two queries however many shifts. */
-  private async withJobs(rows: ShiftRow[], viewer: WorkViewer, db: DbOrTx): Promise<Shift[]> {
+  private async withJobs(rows: ShiftRow[], viewer: WorkViewer, db: DbOrTx, year?: number): Promise<Shift[]> {
     if (rows.length === 0) return [];
     const conditions: SQL[] = [
       inArray(
@@ -183,6 +187,7 @@ export class ShiftsService {
     const counts = await activeJobCounts(
       jobRows.map((job) => job.id),
       db,
+      year ?? (await this.registrationYear()),
     );
     const jobsByShift = groupBy(jobRows, (job) => job.shiftId);
     return rows.map((row) => ({

@@ -104,7 +104,8 @@ export async function insertRegistration(
     .insert(registrations)
     .values({
       userId,
-      year: options.year ?? 2025,
+      // The configured registration year when none is stored (places are counted per year).
+      year: options.year ?? new Date().getUTCFullYear(),
       status,
       cancelledAt: status === 'CANCELLED' ? new Date() : null,
     })

@@ -46,16 +46,28 @@ export function toShiftSummaryDto(row: ShiftRow): ShiftSummary {
 }
 
 /**
- * Registrations holding a place on each job: linked registrations that are not cancelled (architecture §4b),
- * counted from the rows so what people see is the truth even if a counter column ever drifted.
+ * Registrations holding a place on each job in a registration year: linked registrations of that year that are
+ * not cancelled (architecture §4b; places are per year), counted from the rows so what people see is the truth
+ * even if a counter column ever drifted. The registration module's capacity check counts the same thing
+ * (modules/registrations/capacity.ts).
  */
-export async function activeJobCounts(ids: string[], db: DbOrTx): Promise<Map<string, number>> {
+export async function activeJobCounts(
+  ids: readonly string[],
+  db: DbOrTx,
+  year: number,
+): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: registrationJobs.jobId, count: sql<number>`count(*)::int` })
     .from(registrationJobs)
     .innerJoin(registrations, eq(registrations.id, registrationJobs.registrationId))
-    .where(and(inArray(registrationJobs.jobId, ids), ne(registrations.status, 'CANCELLED')))
+    .where(
+      and(
+        inArray(registrationJobs.jobId, [...ids]),
+        eq(registrations.year, year),
+        ne(registrations.status, 'CANCELLED'),
+      ),
+    )
     .groupBy(registrationJobs.jobId);
   return new Map(rows.map((row) => [row.id, row.count]));
 }

@@ -1,0 +1,62 @@
+import type { Role } from '@camp/shared';
+import { expect } from 'vitest';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import type { Camp } from '../work/test-support';
+
+// Test support for the registration suites (not a test file itself).
+
+export const YEAR = 2027;
+
+export interface Person {
+  id: string;
+  email: string;
+  headers: { authorization: string };
+}
+
+let counter = 0;
+
+/**
+ * A person inserted straight into the database with a complete profile (or not) and the given flags, signed
+ * in with an access token issued by the app itself: quick enough for hundreds of people.
+ */
+export async function insertSignedInPerson(
+  camp: Pick<Camp, 't'>,
+  values: Partial<typeof users.$inferInsert> & { role?: Role } = {},
+): Promise<Person> {
+  counter += 1;
+  const email = values.email ?? `camper${counter}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const db: Db = camp.t.database.db;
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: 'Camper',
+      lastName: `Number${counter}`,
+      phone: '555-0100',
+      emergencyContact: 'Mum, 555-0199, mother',
+      ...values,
+      email,
+    })
+    .returning({ id: users.id, role: users.role });
+  if (!row) throw new Error('no user inserted');
+  const token = await camp.t.app.services.tokens.issue(row.id, row.role);
+  return { id: row.id, email, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Posts as the admin and answers the new record's id (201 expected). */
+export async function adminPost(camp: Camp, url: string, payload: unknown): Promise<string> {
+  const response = await camp.call('POST', url, camp.admin, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+/** Stores the camp configuration (registration open for YEAR unless told otherwise). */
+export async function configure(camp: Camp, values: Record<string, unknown> = {}): Promise<void> {
+  const current = await camp.call('GET', '/api/core-config/current', camp.admin);
+  const payload = { registrationYear: YEAR, registrationOpen: true, earlyRegistrationOpen: false, ...values };
+  const response =
+    current.statusCode === 404
+      ? await camp.call('POST', '/api/core-config', camp.admin, { campName: 'Dust Camp', ...payload })
+      : await camp.call('PATCH', '/api/core-config/current', camp.admin, payload);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+}

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import {
+  FieldDataTypeSchema,
+  PaymentProviderSchema,
+  PaymentStatusSchema,
+  RegistrationStatusSchema,
+} from './enums';
+import { REGISTRATION_MESSAGES } from './registration-rules';
+import { JobCategorySchema, ShiftSummarySchema } from './work';
+
+// Registrations: the wizard's submission and the dashboard's reads (spec §3, §7). Amounts are decimal
+// dollars in JSON (architecture §5).
+
+export const MAX_CAMPING_OPTIONS_PER_REGISTRATION = 20;
+export const MAX_JOBS_PER_REGISTRATION = 100;
+export const MAX_CUSTOM_FIELD_VALUES = 500;
+export const CUSTOM_FIELD_TEXT_MAX = 100_000;
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** A custom field value as sent: text, number, true/false or null (checked against its field on the server). */
+export const CustomFieldValueSchema = z.union(
+  [
+    z
+      .string()
+      .max(CUSTOM_FIELD_TEXT_MAX, `A custom field value must be at most ${CUSTOM_FIELD_TEXT_MAX} characters`),
+    z.number(),
+    z.boolean(),
+    z.null(),
+  ],
+  { error: 'A custom field value must be text, a number, true or false, or null' },
+);
+
+/**
+ * POST /registrations/camp: the registration submission payload of spec §3. Repeated ids are ignored. The
+ * browser never sends an amount: the server computes the dues.
+ */
+export const RegistrationSubmissionSchema = z.strictObject({
+  campingOptions: z
+    .array(z.uuid('Invalid camping option id'), { error: REGISTRATION_MESSAGES.selectOption })
+    .min(1, REGISTRATION_MESSAGES.selectOption)
+    .max(MAX_CAMPING_OPTIONS_PER_REGISTRATION, 'Too many camping options')
+    .transform(unique),
+  customFields: z
+    .record(z.uuid(), CustomFieldValueSchema, {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? 'Invalid custom field id'
+          : 'Custom fields must be an object of field ids and values',
+    })
+    .refine((values) => Object.keys(values).length <= MAX_CUSTOM_FIELD_VALUES, 'Too many custom field values')
+    .default({}),
+  jobs: z
+    .array(z.uuid('Invalid job id'), { error: 'Jobs must be a list of job ids' })
+    .max(MAX_JOBS_PER_REGISTRATION, 'Too many shifts selected')
+    .default([])
+    .transform(unique),
+  acceptedTerms: z.literal(true, { error: REGISTRATION_MESSAGES.acceptTerms }),
+});
+export type RegistrationSubmission = z.input<typeof RegistrationSubmissionSchema>;
+export type RegistrationSubmissionValues = z.output<typeof RegistrationSubmissionSchema>;
+
+// ---- Reads ---------------------------------------------------------------------------------------------
+
+/** The person a registration belongs to (spec §3). */
+export const RegistrationUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  playaName: z.string().nullable(),
+  email: z.string(),
+});
+export type RegistrationUser = z.infer<typeof RegistrationUserSchema>;
+
+/** A job as a registration holds it: with its shift and category. */
+export const RegistrationJobDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  categoryId: z.string(),
+  shiftId: z.string(),
+  shift: ShiftSummarySchema,
+  category: JobCategorySchema,
+});
+export type RegistrationJobDetail = z.infer<typeof RegistrationJobDetailSchema>;
+
+/** One job of a registration; id is the link's id. */
+export const RegistrationJobSchema = z.object({ id: z.string(), job: RegistrationJobDetailSchema });
+export type RegistrationJob = z.infer<typeof RegistrationJobSchema>;
+
+/** A camping option as a registration holds it (no live counts or fields: see GET /camping-options). */
+export const CampingOptionSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  workShiftsRequired: z.number().int(),
+  participantDues: z.number(),
+  staffDues: z.number(),
+  maxSignups: z.number().int(),
+});
+export type CampingOptionSummary = z.infer<typeof CampingOptionSummarySchema>;
+
+/** One camping option of a registration; id is the link's id. */
+export const RegistrationCampingOptionSchema = z.object({
+  id: z.string(),
+  campingOption: CampingOptionSummarySchema,
+});
+export type RegistrationCampingOption = z.infer<typeof RegistrationCampingOptionSchema>;
+
+/** A payment of a registration. amount is decimal dollars. */
+export const RegistrationPaymentSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: PaymentStatusSchema,
+  createdAt: z.string(),
+  provider: PaymentProviderSchema,
+  providerRefId: z.string().nullable(),
+  registrationId: z.string().nullable(),
+});
+export type RegistrationPayment = z.infer<typeof RegistrationPaymentSchema>;
+
+/** The registration of spec §3. Jobs in festival order, options by name, payments oldest first. */
+export const RegistrationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  year: z.number().int(),
+  status: RegistrationStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  user: RegistrationUserSchema,
+  jobs: z.array(RegistrationJobSchema),
+  campingOptions: z.array(RegistrationCampingOptionSchema),
+  payments: z.array(RegistrationPaymentSchema),
+});
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** POST /registrations/camp answers 201 with this. */
+export const SubmitRegistrationResponseSchema = z.object({
+  jobRegistration: z.object({ id: z.string(), status: RegistrationStatusSchema, year: z.number().int() }),
+  registration: RegistrationSchema,
+});
+export type SubmitRegistrationResponse = z.infer<typeof SubmitRegistrationResponseSchema>;
+
+/** A custom field answer of the camp registration, typed by its field (BOOLEAN → true/false, numbers). */
+export const CustomFieldAnswerSchema = z.object({
+  id: z.string(),
+  fieldId: z.string(),
+  value: CustomFieldValueSchema,
+  field: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    dataType: FieldDataTypeSchema,
+    campingOptionId: z.string(),
+    order: z.number().int(),
+  }),
+});
+export type CustomFieldAnswer = z.infer<typeof CustomFieldAnswerSchema>;
+
+/**
+ * GET /registrations/camp/me: the camp registration of spec §3, a view of the current registration (the
+ * first active one of the configured year). With none, registrationId is null and the lists are empty.
+ */
+export const CampRegistrationSchema = z.object({
+  registrationId: z.string().nullable(),
+  year: z.number().int(),
+  status: RegistrationStatusSchema.nullable(),
+  campingOptions: z.array(RegistrationCampingOptionSchema),
+  customFieldValues: z.array(CustomFieldAnswerSchema),
+});
+export type CampRegistration = z.infer<typeof CampRegistrationSchema>;
+
+const yearQuery = z.coerce
+  .number({ error: 'Year must be a number' })
+  .int('Year must be a whole number')
+  .min(2000, 'Year must be between 2000 and 2100')
+  .max(2100, 'Year must be between 2000 and 2100');
+
+/** GET /registrations/me?year= (all years when absent). */
+export const MyRegistrationsQuerySchema = z.object({ year: yearQuery.optional() });
+
+/** GET /registrations?userId=&jobId=&year= (staff and admins). */
+export const RegistrationsQuerySchema = z.object({
+  userId: z.uuid('Invalid user id').optional(),
+  jobId: z.uuid('Invalid job id').optional(),
+  year: yearQuery.optional(),
+});
