@@ -1,8 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+// Toasts (Mantine notifications) load after the first render: see notifications-host.tsx.
+const NotificationsHost = lazy(() => import('./notifications-host'));
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -25,6 +28,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
         forceColorScheme="light"
         deduplicateCssVariables={false}
       >
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
         {children}
       </MantineProvider>
     </QueryClientProvider>

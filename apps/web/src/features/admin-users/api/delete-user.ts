@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { adminUsersQueryKey } from './get-users';
+
+/** DELETE /users/{id} (admin): 204; 409 for yourself, the last admin, or a user with registrations. */
+export async function deleteUser(id: string): Promise<void> {
+  await apiClient.delete(`/users/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+  });
+}

@@ -1,0 +1,126 @@
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import type { User } from '@camp/shared';
+import { Alert, Button, Drawer, Text } from '@mantine/core';
+import { PageLoader } from '../../../components/page-loader';
+import { useUser } from '../api/get-users';
+import { blankUserValues, userValuesOf, type UserErrors, type UserFormValues } from '../user-form';
+import { serverDetail, USER_MESSAGES } from '../user-messages';
+import { UserForm, type UserFormError } from './user-form';
+
+export type UserDrawerMode = { kind: 'create' } | { kind: 'edit'; userId: string };
+
+export interface UserDrawerProps {
+  mode: UserDrawerMode | null;
+  currentUserId: string | null;
+  saving: boolean;
+  error: UserFormError | null;
+  onSubmit: (values: UserFormValues) => Promise<UserErrors | void>;
+  onClose: () => void;
+}
+
+/** The side form of spec §2 User Management: create a user, or edit one (loaded fresh when it opens). */
+export function UserDrawer({ mode, currentUserId, saving, error, onSubmit, onClose }: UserDrawerProps) {
+  const dismiss = () => {
+    if (!saving) onClose();
+  };
+  return (
+    <Drawer.Root
+      opened={mode !== null}
+      onClose={dismiss}
+      position="right"
+      // The whole width on a phone, 40rem on wider screens.
+      size="min(100%, 40rem)"
+      closeOnEscape={!saving}
+      closeOnClickOutside={!saving}
+      returnFocus
+      trapFocus
+    >
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* A <div>: Mantine's <header> here would be a second banner landmark for axe. */}
+        <Drawer.Header component="div">
+          <Drawer.Title fw={700} fz="lg">
+            {mode?.kind === 'edit' ? 'Edit User' : 'Add User'}
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label="Close" disabled={saving} />
+        </Drawer.Header>
+        <Drawer.Body>
+          {mode?.kind === 'create' && (
+            <UserForm
+              initialValues={blankUserValues()}
+              submitLabel="Create User"
+              saving={saving}
+              error={error}
+              onSubmit={onSubmit}
+              onCancel={dismiss}
+            />
+          )}
+          {mode?.kind === 'edit' && (
+            <EditUser
+              userId={mode.userId}
+              self={mode.userId === currentUserId}
+              saving={saving}
+              error={error}
+              onSubmit={onSubmit}
+              onCancel={dismiss}
+            />
+          )}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+}
+
+function EditUser({
+  userId,
+  self,
+  saving,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  userId: string;
+  self: boolean;
+  saving: boolean;
+  error: UserFormError | null;
+  onSubmit: (values: UserFormValues) => Promise<UserErrors | void>;
+  onCancel: () => void;
+}) {
+  const user = useUser(userId);
+  if (user.isPending) return <PageLoader label="Loading user..." />;
+  if (user.isError) {
+    const detail = serverDetail(user.error);
+    return (
+      <Alert color="red" variant="light" role="alert" title={USER_MESSAGES.fetchUser}>
+        {detail && <Text size="sm">{detail}</Text>}
+        <Button color="red" variant="light" mt="xs" onClick={() => void user.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {self && (
+        <Text size="sm" c="dimmed" mb="md">
+          This is your own account.
+        </Text>
+      )}
+      <UserForm
+        key={formKey(user.data)}
+        initialValues={userValuesOf(user.data)}
+        self={self}
+        submitLabel="Save Changes"
+        saving={saving}
+        error={error}
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+      />
+    </>
+  );
+}
+
+const formKey = (user: User) => `${user.id}:${user.updatedAt}`;

@@ -1,0 +1,195 @@
+import type { User } from '@camp/shared';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+
+afterEach(() => notifications.clean());
+
+const admin = testUser({
+  id: '00000000-0000-4000-8000-000000000001',
+  role: 'ADMIN',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.org',
+});
+const dusty = testUser({ id: '00000000-0000-4000-8000-000000000002', playaName: 'Sparkle' });
+
+function openUsers(routes: Record<string, ApiRouteHandler>, users: User[] = [admin, dusty]) {
+  startSignedIn();
+  return mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(admin),
+    'GET /users': () => jsonResponse(users),
+    ...routes,
+  });
+}
+
+const table = () => screen.getByRole('table', { name: 'Users' });
+const drawer = () => screen.getByRole('dialog');
+
+describe('User Management (spec §2)', { timeout: 20_000 }, () => {
+  it('lists users with lower-cased roles and their flags, and searches on the server', async () => {
+    const searches: (string | null)[] = [];
+    openUsers({
+      'GET /users': ({ url }) => {
+        const search = new URL(url, 'http://localhost').searchParams.get('search');
+        searches.push(search);
+        return jsonResponse(search ? [dusty] : [admin, dusty]);
+      },
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'User Management', level: 2 })).toBeTruthy();
+    const rows = await within(await screen.findByRole('table', { name: 'Users' })).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(table()).getByText('admin')).toBeTruthy();
+    expect(within(table()).getByText('user')).toBeTruthy();
+    expect(within(table()).getByText('“Sparkle”')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search users/ }), { target: { value: 'spark' } });
+    await waitFor(() => expect(searches).toContain('spark'));
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+  });
+
+  it('says when there are no users, and when they cannot be fetched', async () => {
+    openUsers({}, []);
+    renderApp('/admin/users');
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('shows the fetch failure', async () => {
+    openUsers({ 'GET /users': () => errorResponse(503) });
+    renderApp('/admin/users');
+    expect(await screen.findByText('An error occurred fetching users')).toBeTruthy();
+  });
+
+  it('creates a user from the side form with the default permissions', async () => {
+    const created: unknown[] = [];
+    openUsers({
+      'POST /users': ({ body }) => {
+        created.push(body);
+        return jsonResponse(
+          testUser({
+            id: '00000000-0000-4000-8000-000000000003',
+            email: 'new@example.org',
+            firstName: 'Sky',
+          }),
+          {
+            status: 201,
+          },
+        );
+      },
+    });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }));
+    await screen.findByRole('dialog', { name: 'Add User' });
+    expect((within(drawer()).getByLabelText(/Allow registration/) as HTMLInputElement).checked).toBe(true);
+    expect((within(drawer()).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe(
+      'PARTICIPANT',
+    );
+    expect((within(drawer()).getByLabelText(/^Internal notes/) as HTMLTextAreaElement).disabled).toBe(true);
+    expect(within(drawer()).queryByLabelText(/password/i)).toBeNull();
+
+    fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'not-valid' } });
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Create User' }));
+    expect(await within(drawer()).findByText('Please enter a valid email address')).toBeTruthy();
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'new@example.org' } });
+    fireEvent.change(within(drawer()).getByLabelText(/^First name/), { target: { value: 'Sky' } });
+    fireEvent.click(within(drawer()).getByLabelText(/No job requirement/));
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User Sky Rhodes created.')).toBeTruthy();
+    expect(created[0]).toMatchObject({
+      email: 'new@example.org',
+      firstName: 'Sky',
+      role: 'PARTICIPANT',
+      allowRegistration: true,
+      allowNoJob: true,
+    });
+  });
+
+  it('shows the server’s reason when creating fails', async () => {
+    openUsers({ 'POST /users': () => errorResponse(409, 'A user with this email already exists') });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }));
+    await screen.findByRole('dialog', { name: 'Add User' });
+    fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'dusty@example.org' } });
+    fireEvent.click(within(drawer()).getByRole('button', { name: 'Create User' }));
+    expect(await within(drawer()).findByText('An error occurred creating the user')).toBeTruthy();
+    expect(within(drawer()).getAllByText('A user with this email already exists').length).toBeGreaterThan(0);
+  });
+
+  it('edits a user’s role and flags with PUT', async () => {
+    const updates: unknown[] = [];
+    openUsers({
+      [`GET /users/${dusty.id}`]: () => jsonResponse(dusty),
+      [`PUT /users/${dusty.id}`]: ({ body }) => {
+        updates.push(body);
+        return jsonResponse({ ...dusty, ...(body as object) });
+      },
+    });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Dusty Rhodes' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit User' });
+    await within(form).findByDisplayValue('dusty@example.org');
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Role' }), { target: { value: 'STAFF' } });
+    fireEvent.click(within(form).getByLabelText(/Allow early registration/));
+    fireEvent.click(within(form).getByLabelText(/Allow deferred dues payment/));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User Dusty Rhodes updated.')).toBeTruthy();
+    expect(updates[0]).toMatchObject({
+      role: 'STAFF',
+      allowEarlyRegistration: true,
+      allowDeferredDuesPayment: true,
+      allowRegistration: true,
+      allowNoJob: false,
+    });
+  });
+
+  it('says when the user cannot be fetched for editing', async () => {
+    openUsers({ [`GET /users/${dusty.id}`]: () => errorResponse(503) });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Dusty Rhodes' }));
+    expect(await screen.findByText('An error occurred fetching the user')).toBeTruthy();
+  });
+
+  it('asks before deleting, and shows the server’s refusal', async () => {
+    let answer: Response = errorResponse(
+      409,
+      'This user has registrations or payments and cannot be deleted.',
+    );
+    const { calls } = openUsers({ [`DELETE /users/${dusty.id}`]: () => answer });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Dusty Rhodes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(
+      within(dialog).getByText('Delete Dusty Rhodes (dusty@example.org)? This cannot be undone.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(dialog).findByText(
+        'An error occurred deleting the user: This user has registrations or payments and cannot be deleted.',
+      ),
+    ).toBeTruthy();
+
+    answer = new Response(null, { status: 204 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User Dusty Rhodes deleted.')).toBeTruthy();
+    expect(calls.filter((call) => call === `DELETE /users/${dusty.id}`)).toHaveLength(2);
+  });
+
+  it('does not offer to delete your own account', async () => {
+    openUsers({});
+    renderApp('/admin/users');
+    const own = await screen.findByRole('button', { name: 'Delete Ada Admin' });
+    expect(own.getAttribute('aria-disabled')).toBe('true');
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { testUser } from '../../test/test-utils';
+import {
+  blankUserValues,
+  serverErrorsByField,
+  toCreateUserInput,
+  toUpdateUserInput,
+  userValuesOf,
+  validateUser,
+} from './user-form';
+
+describe('the user form values (spec §3 User)', () => {
+  it('starts a new user as a participant allowed to register', () => {
+    expect(blankUserValues()).toMatchObject({
+      role: 'PARTICIPANT',
+      allowRegistration: true,
+      allowEarlyRegistration: false,
+      allowDeferredDuesPayment: false,
+      allowNoJob: false,
+    });
+  });
+
+  it('sends trimmed text, blanks as null, and neither a password nor internal notes', () => {
+    const input = toCreateUserInput({
+      ...blankUserValues(),
+      email: ' New@Example.org ',
+      firstName: ' Sky ',
+      city: ' ',
+    });
+    expect(input).toMatchObject({
+      email: 'New@Example.org',
+      firstName: 'Sky',
+      city: null,
+      role: 'PARTICIPANT',
+    });
+    expect(input).not.toHaveProperty('password');
+    expect(input).not.toHaveProperty('internalNotes');
+    const update = toUpdateUserInput({ ...userValuesOf(testUser()), allowNoJob: true, role: 'STAFF' });
+    expect(update).toMatchObject({ allowNoJob: true, role: 'STAFF', email: 'dusty@example.org' });
+  });
+});
+
+describe('validateUser (spec §5 User)', () => {
+  it('needs a valid e-mail and names of at most 50 characters', () => {
+    expect(validateUser({ ...blankUserValues(), email: 'nope', firstName: 'x'.repeat(51) })).toEqual({
+      email: 'Please enter a valid email address',
+      firstName: 'First name must be at most 50 characters',
+    });
+    expect(validateUser({ ...blankUserValues(), email: 'ok@example.org' })).toEqual({});
+  });
+
+  it('keeps the profile fields required on your own record', () => {
+    const values = { ...blankUserValues(), email: 'me@example.org' };
+    expect(validateUser(values, { self: true })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      phone: 'Phone is required',
+      emergencyContact: 'Emergency contact is required',
+    });
+  });
+
+  it('places server messages on their fields', () => {
+    expect(
+      serverErrorsByField(['A user with this email already exists', 'Phone must be at most 50 characters']),
+    ).toEqual({
+      email: 'A user with this email already exists',
+      phone: 'Phone must be at most 50 characters',
+    });
+  });
+});

@@ -1,0 +1,209 @@
+import {
+  EMERGENCY_CONTACT_MAX,
+  EmailSchema,
+  NAME_MAX,
+  type AdminUpdateUserInput,
+  type CreateUserInput,
+  type Role,
+  type User,
+} from '@camp/shared';
+
+/** The user form's state (spec §3 User; the password is not shown, internal notes are disabled). */
+export interface UserFormValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  playaName: string;
+  phone: string;
+  city: string;
+  stateProvince: string;
+  country: string;
+  emergencyContact: string;
+  role: Role;
+  allowRegistration: boolean;
+  allowEarlyRegistration: boolean;
+  allowDeferredDuesPayment: boolean;
+  allowNoJob: boolean;
+}
+
+export type UserTextField =
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'playaName'
+  | 'phone'
+  | 'city'
+  | 'stateProvince'
+  | 'country'
+  | 'emergencyContact';
+export type UserFlag =
+  'allowRegistration' | 'allowEarlyRegistration' | 'allowDeferredDuesPayment' | 'allowNoJob';
+export type UserField = keyof UserFormValues;
+export type UserErrors = Partial<Record<UserField, string>>;
+
+/** Labels as the profile screen uses them, so the rule messages read the same everywhere. */
+export const USER_TEXT_FIELDS: Record<UserTextField, { label: string; max: number }> = {
+  email: { label: 'Email', max: 254 },
+  firstName: { label: 'First name', max: NAME_MAX },
+  lastName: { label: 'Last name', max: NAME_MAX },
+  playaName: { label: 'Playa name', max: NAME_MAX },
+  phone: { label: 'Phone', max: NAME_MAX },
+  city: { label: 'City', max: NAME_MAX },
+  stateProvince: { label: 'State/Province', max: NAME_MAX },
+  country: { label: 'Country', max: NAME_MAX },
+  emergencyContact: { label: 'Emergency contact', max: EMERGENCY_CONTACT_MAX },
+};
+
+export const USER_FLAGS: Record<UserFlag, { label: string; description: string }> = {
+  allowRegistration: {
+    label: 'Allow registration',
+    description: 'May register for the camp while registration is open.',
+  },
+  allowEarlyRegistration: {
+    label: 'Allow early registration',
+    description: 'May register while only early registration is open.',
+  },
+  allowDeferredDuesPayment: {
+    label: 'Allow deferred dues payment',
+    description: 'May pay dues later, when the configuration allows deferred payment too.',
+  },
+  allowNoJob: {
+    label: 'No job requirement',
+    description: 'May register without signing up for work shifts.',
+  },
+};
+
+/** Spec §3: the role as the UI shows it, lower-cased, PARTICIPANT as 'user'. */
+export const ROLE_OPTIONS: { value: Role; label: string }[] = [
+  { value: 'PARTICIPANT', label: 'user' },
+  { value: 'STAFF', label: 'staff' },
+  { value: 'ADMIN', label: 'admin' },
+];
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+/** Spec §3: new users are PARTICIPANTs allowed to register. */
+export function blankUserValues(): UserFormValues {
+  return {
+    email: '',
+    firstName: '',
+    lastName: '',
+    playaName: '',
+    phone: '',
+    city: '',
+    stateProvince: '',
+    country: '',
+    emergencyContact: '',
+    role: 'PARTICIPANT',
+    allowRegistration: true,
+    allowEarlyRegistration: false,
+    allowDeferredDuesPayment: false,
+    allowNoJob: false,
+  };
+}
+
+export function userValuesOf(user: User): UserFormValues {
+  return {
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    playaName: user.playaName ?? '',
+    phone: user.phone ?? '',
+    city: user.city ?? '',
+    stateProvince: user.stateProvince ?? '',
+    country: user.country ?? '',
+    emergencyContact: user.emergencyContact ?? '',
+    role: user.role,
+    allowRegistration: user.allowRegistration,
+    allowEarlyRegistration: user.allowEarlyRegistration,
+    allowDeferredDuesPayment: user.allowDeferredDuesPayment,
+    allowNoJob: user.allowNoJob,
+  };
+}
+
+/** Fields an admin's own record must keep (the profile rules still hold for them: see the API). */
+const OWN_PROFILE_REQUIRED: readonly UserTextField[] = ['firstName', 'lastName', 'phone', 'emergencyContact'];
+
+/**
+ * Spec §5 User: a valid e-mail, names (and the other short texts) at most 50 characters, the emergency contact
+ * at most 1024. Editing your own record keeps the profile's required fields required.
+ */
+export function validateUser(values: UserFormValues, { self = false }: { self?: boolean } = {}): UserErrors {
+  const errors: UserErrors = {};
+  const email = values.email.trim();
+  if (email === '' || !EmailSchema.safeParse(email).success) errors.email = INVALID_EMAIL;
+  for (const [field, { label, max }] of Object.entries(USER_TEXT_FIELDS) as [
+    UserTextField,
+    { label: string; max: number },
+  ][]) {
+    if (field === 'email') continue;
+    const value = values[field].trim();
+    if (value.length > max) errors[field] = `${label} must be at most ${max} characters`;
+    else if (self && value === '' && OWN_PROFILE_REQUIRED.includes(field))
+      errors[field] = `${label} is required`;
+  }
+  return errors;
+}
+
+const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+function payloadOf(values: UserFormValues) {
+  return {
+    email: values.email.trim(),
+    firstName: textOrNull(values.firstName),
+    lastName: textOrNull(values.lastName),
+    playaName: textOrNull(values.playaName),
+    phone: textOrNull(values.phone),
+    city: textOrNull(values.city),
+    stateProvince: textOrNull(values.stateProvince),
+    country: textOrNull(values.country),
+    emergencyContact: textOrNull(values.emergencyContact),
+    role: values.role,
+    allowRegistration: values.allowRegistration,
+    allowEarlyRegistration: values.allowEarlyRegistration,
+    allowDeferredDuesPayment: values.allowDeferredDuesPayment,
+    allowNoJob: values.allowNoJob,
+  };
+}
+
+/** POST /users body: no password (the form does not show one, spec §3), no internal notes. */
+export function toCreateUserInput(values: UserFormValues): CreateUserInput {
+  return payloadOf(values);
+}
+
+/** PUT /users/{id} body for an admin. */
+export function toUpdateUserInput(values: UserFormValues): AdminUpdateUserInput {
+  return payloadOf(values);
+}
+
+/** Which field a server rule message belongs to, by the label it starts with. */
+export function serverErrorsByField(messages: readonly string[]): UserErrors {
+  const errors: UserErrors = {};
+  for (const message of messages) {
+    if (message === INVALID_EMAIL || message === 'A user with this email already exists') {
+      errors.email ??= message;
+      continue;
+    }
+    for (const [field, { label }] of Object.entries(USER_TEXT_FIELDS) as [
+      UserTextField,
+      { label: string },
+    ][]) {
+      if (message.startsWith(`${label} `)) errors[field] ??= message;
+    }
+  }
+  return errors;
+}
+
+/** Field order on screen, to focus the first one with an error. */
+export const USER_FIELD_ORDER: readonly UserField[] = [
+  'email',
+  'firstName',
+  'lastName',
+  'playaName',
+  'phone',
+  'city',
+  'stateProvince',
+  'country',
+  'emergencyContact',
+  'role',
+];

@@ -1,0 +1,32 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
+
+describe('Admin panel (spec §2)', () => {
+  it('welcomes the admin by name and links to the seven admin areas', async () => {
+    startSignedIn();
+    mockApiRoutes({
+      'GET /auth/profile': () =>
+        jsonResponse(testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Lovelace' })),
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeTruthy();
+    expect(await screen.findByText('Welcome, Ada Lovelace!')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Admin areas' });
+    const links = within(list)
+      .getAllByRole('link')
+      .map((link) => [
+        link.querySelector('h3')?.textContent?.replace('→', '').trim(),
+        link.getAttribute('href'),
+      ]);
+    expect(links).toEqual([
+      ['User Management', '#/admin/users'],
+      ['Camp Configuration', '#/admin/configuration'],
+      ['Camping Options', '#/admin/camping-options'],
+      ['Job Categories', '#/admin/job-categories'],
+      ['Jobs', '#/admin/jobs'],
+      ['Job Shifts', '#/admin/shifts'],
+      ['Manage Registrations', '#/admin/manage-registrations'],
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import { displayName } from '@camp/shared';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useAuth } from '../../auth';
+import classes from './admin-panel-page.module.css';
+
+interface AdminArea {
+  title: string;
+  description: string;
+  to: string;
+}
+
+/*
+ * Spec §1: eight areas; the payments one has no destination yet, so it is not shown. Order as spec §1 lists
+ * them.
+ */
+export const ADMIN_AREAS: readonly AdminArea[] = [
+  {
+    title: 'User Management',
+    description: 'Find, add and edit users; set roles and registration permissions.',
+    to: paths.adminUsers(),
+  },
+  {
+    title: 'Camp Configuration',
+    description: 'Camp name, description, banner, home page, registration windows, payments and e-mail.',
+    to: paths.adminConfiguration(),
+  },
+  {
+    title: 'Camping Options',
+    description: 'What campers can choose, their dues, capacity and custom fields.',
+    to: paths.adminCampingOptions(),
+  },
+  {
+    title: 'Job Categories',
+    description: 'Groups of jobs, including staff-only and always-required ones.',
+    to: paths.adminJobCategories(),
+  },
+  {
+    title: 'Jobs',
+    description: 'Jobs with their location, category, shift and number of places.',
+    to: paths.adminJobs(),
+  },
+  {
+    title: 'Job Shifts',
+    description: 'Shifts by day with their start and end times.',
+    to: paths.adminShifts(),
+  },
+  {
+    title: 'Manage Registrations',
+    description: 'Edit or cancel registrations and read their audit trail.',
+    to: paths.adminManageRegistrations(),
+  },
+];
+
+/** /admin: a welcome line and one card per admin area. */
+export default function AdminPanelPage() {
+  const { user } = useAuth();
+  const name = user ? displayName(user) || user.email : null;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>Admin Panel</Title>
+        <Text size="lg">{name ? `Welcome, ${name}!` : 'Welcome!'}</Text>
+        <Text c="dimmed">Choose what you want to manage.</Text>
+      </Stack>
+      <SimpleGrid
+        component="ul"
+        aria-label="Admin areas"
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        className={classes.list}
+      >
+        {ADMIN_AREAS.map((area) => (
+          <li key={area.to}>
+            <Paper
+              component={Link}
+              to={area.to}
+              withBorder
+              radius="lg"
+              shadow="xs"
+              p="lg"
+              className={classes.card}
+            >
+              <Stack gap={6}>
+                <Title order={3} size="h4" className={classes.cardTitle}>
+                  {area.title}
+                  <span aria-hidden="true" className={classes.arrow}>
+                    →
+                  </span>
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {area.description}
+                </Text>
+              </Stack>
+            </Paper>
+          </li>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

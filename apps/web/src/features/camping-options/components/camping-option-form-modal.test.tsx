@@ -1,0 +1,78 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/test-utils';
+import { toCampingOptionInput } from '../camping-option-validation';
+import { CampingOptionFormModal } from './camping-option-form-modal';
+
+const categories = [
+  { id: 'c1', name: 'Kitchen', description: 'Cook', staffOnly: false, alwaysRequired: false },
+  { id: 'c2', name: 'Leads', description: 'Lead', staffOnly: true, alwaysRequired: false },
+];
+
+function renderForm(onSave = vi.fn()) {
+  renderWithProviders(
+    <CampingOptionFormModal
+      jobCategories={categories}
+      jobCategoriesError={null}
+      saving={false}
+      saveError={null}
+      onSave={onSave}
+      onClose={vi.fn()}
+    />,
+  );
+  return onSave;
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Camping Option' }));
+
+describe('CampingOptionFormModal', () => {
+  it('shows the messages of spec §5 and does not save', async () => {
+    const onSave = renderForm();
+    await screen.findByRole('dialog', { name: 'Add Camping Option' });
+    type('Name', '   ');
+    type('Participant dues', '-1');
+    type('Staff dues', '-0.5');
+    type('Max signups', '-2');
+    type('Work shifts required', '-3');
+    submit();
+    for (const message of [
+      'Name is required',
+      'Participant dues cannot be negative',
+      'Staff dues cannot be negative',
+      'Max signups cannot be negative',
+      'Work shifts required cannot be negative',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves dues in cents precision, 0 as unlimited, and the chosen job categories', async () => {
+    const onSave = renderForm();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Camping Option' });
+    expect(field('Max signups').value).toBe('0');
+    expect(within(dialog).getByText('0 means unlimited')).toBeTruthy();
+    type('Name', ' Shade camping ');
+    type('Description', 'Under the big shade.');
+    type('Participant dues', '125.55');
+    type('Staff dues', '60');
+    type('Work shifts required', '2');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Leads/ }));
+    fireEvent.click(screen.getByRole('switch', { name: /Enabled/ }));
+    submit();
+    expect(onSave).toHaveBeenCalledOnce();
+    expect(toCampingOptionInput(onSave.mock.calls[0]![0])).toEqual({
+      name: 'Shade camping',
+      description: 'Under the big shade.',
+      enabled: false,
+      participantDues: 125.55,
+      staffDues: 60,
+      maxSignups: 0,
+      workShiftsRequired: 2,
+      jobCategoryIds: ['c2'],
+    });
+  });
+});

@@ -1,0 +1,168 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Switch.css';
+import {
+  CAMPING_OPTION_DESCRIPTION_MAX,
+  CAMPING_OPTION_NAME_MAX,
+  type CampingOption,
+  type JobCategory,
+} from '@camp/shared';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { FormModal, type FormModalError } from '../../../components/form-modal';
+import {
+  campingOptionFormValues,
+  validateCampingOption,
+  type CampingOptionErrors,
+  type CampingOptionFormValues,
+} from '../camping-option-validation';
+
+export interface CampingOptionFormModalProps {
+  /** The option to edit; absent to add one. */
+  option?: CampingOption;
+  /** Undefined while loading. */
+  jobCategories: readonly JobCategory[] | undefined;
+  jobCategoriesError: string | null;
+  saving: boolean;
+  saveError: FormModalError | null;
+  onSave: (values: CampingOptionFormValues) => void;
+  onClose: () => void;
+}
+
+/** Add or edit a camping option (spec §5 Camping option). Mounted only while open. */
+export function CampingOptionFormModal({
+  option,
+  jobCategories,
+  jobCategoriesError,
+  saving,
+  saveError,
+  onSave,
+  onClose,
+}: CampingOptionFormModalProps) {
+  const [values, setValues] = useState(() => campingOptionFormValues(option));
+  const [errors, setErrors] = useState<CampingOptionErrors>({});
+  const set = <K extends keyof CampingOptionFormValues>(key: K, value: CampingOptionFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = () => {
+    const found = validateCampingOption(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave(values);
+  };
+
+  const money = {
+    prefix: '$',
+    decimalScale: 2,
+    step: 0.01,
+    min: 0,
+    thousandSeparator: ',',
+    // Keep what was typed so a negative amount gets its message instead of silently becoming 0.
+    clampBehavior: 'none',
+  } as const;
+  const count = { min: 0, step: 1, allowDecimal: false, clampBehavior: 'none' } as const;
+
+  return (
+    <FormModal
+      opened
+      title={option ? 'Edit Camping Option' : 'Add Camping Option'}
+      submitLabel={option ? 'Save Changes' : 'Add Camping Option'}
+      saving={saving}
+      error={saveError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={CAMPING_OPTION_NAME_MAX}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.name}
+      />
+      <Textarea
+        label="Description"
+        rows={2}
+        resize="vertical"
+        maxLength={CAMPING_OPTION_DESCRIPTION_MAX}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        error={errors.description}
+      />
+      <Switch
+        label="Enabled"
+        description="Campers can choose only enabled options."
+        checked={values.enabled}
+        onChange={(event) => set('enabled', event.currentTarget.checked)}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <NumberInput
+          label="Participant dues"
+          description="In US dollars"
+          {...money}
+          value={values.participantDues}
+          onChange={(value) => set('participantDues', value)}
+          error={errors.participantDues}
+        />
+        <NumberInput
+          label="Staff dues"
+          description="In US dollars, paid by staff and admins"
+          {...money}
+          value={values.staffDues}
+          onChange={(value) => set('staffDues', value)}
+          error={errors.staffDues}
+        />
+        <NumberInput
+          label="Max signups"
+          description="0 means unlimited"
+          {...count}
+          value={values.maxSignups}
+          onChange={(value) => set('maxSignups', value)}
+          error={errors.maxSignups}
+        />
+        <NumberInput
+          label="Work shifts required"
+          description="Shifts each camper on this option must work"
+          {...count}
+          value={values.workShiftsRequired}
+          onChange={(value) => set('workShiftsRequired', value)}
+          error={errors.workShiftsRequired}
+        />
+      </SimpleGrid>
+      <Checkbox.Group
+        label="Job categories"
+        description="Shifts in these categories count toward this option's required work shifts."
+        value={values.jobCategoryIds}
+        onChange={(ids) => set('jobCategoryIds', ids)}
+      >
+        <Stack gap="xs" mt="xs">
+          {jobCategoriesError ? (
+            <Text size="sm" c="red.8" role="alert">
+              {jobCategoriesError}
+            </Text>
+          ) : !jobCategories ? (
+            <Text size="sm" c="dimmed">
+              Loading job categories...
+            </Text>
+          ) : jobCategories.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No job categories yet. Add them under Job Categories.
+            </Text>
+          ) : (
+            jobCategories.map((category) => (
+              <Checkbox
+                key={category.id}
+                value={category.id}
+                label={category.name}
+                description={category.staffOnly ? 'Staff only' : undefined}
+              />
+            ))
+          )}
+        </Stack>
+      </Checkbox.Group>
+    </FormModal>
+  );
+}

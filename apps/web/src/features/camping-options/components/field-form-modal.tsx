@@ -1,0 +1,164 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import {
+  FIELD_DATA_TYPES,
+  FIELD_DESCRIPTION_MAX,
+  FIELD_DISPLAY_NAME_MAX,
+  type CampingOptionField,
+  type FieldDataType,
+} from '@camp/shared';
+import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { FormModal, type FormModalError } from '../../../components/form-modal';
+import {
+  FIELD_TYPE_LABELS,
+  fieldFormValues,
+  hasLengthLimits,
+  hasValueLimits,
+  validateField,
+  withDataType,
+  type FieldErrors,
+  type FieldFormValues,
+} from '../field-validation';
+
+export interface FieldFormModalProps {
+  /** The field to edit; absent to add one. */
+  field?: CampingOptionField;
+  saving: boolean;
+  saveError: FormModalError | null;
+  onSave: (values: FieldFormValues) => void;
+  onClose: () => void;
+}
+
+const TYPE_OPTIONS = FIELD_DATA_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
+const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
+
+/**
+ * Add or edit a custom field (spec §5 Camping option field). The limits shown follow the data type: length
+ * for text, value for numbers; changing the type clears them all.
+ */
+export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {
+  const [values, setValues] = useState(() => fieldFormValues(field));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = <K extends keyof FieldFormValues>(key: K, value: FieldFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const changeType = (dataType: FieldDataType) => {
+    setValues((current) => withDataType(current, dataType));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of LIMIT_KEYS) delete next[key];
+      return next;
+    });
+  };
+
+  const submit = () => {
+    const found = validateField(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave(values);
+  };
+
+  const limit = { clampBehavior: 'none' } as const;
+
+  return (
+    <FormModal
+      opened
+      title={field ? 'Edit Field' : 'Add Field'}
+      submitLabel={field ? 'Save Changes' : 'Add Field'}
+      saving={saving}
+      error={saveError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Display name"
+        description="The question or label campers see."
+        required
+        data-autofocus
+        maxLength={FIELD_DISPLAY_NAME_MAX}
+        value={values.displayName}
+        onChange={(event) => set('displayName', event.currentTarget.value)}
+        error={errors.displayName}
+      />
+      <Textarea
+        label="Description"
+        description="Optional help text shown with the field."
+        rows={2}
+        resize="vertical"
+        maxLength={FIELD_DESCRIPTION_MAX}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        error={errors.description}
+      />
+      <NativeSelect
+        label="Data type"
+        description="Changing the type clears the limits."
+        value={values.dataType}
+        onChange={(event) => changeType(event.currentTarget.value as FieldDataType)}
+        data={TYPE_OPTIONS}
+      />
+      <Checkbox
+        label="Required"
+        description="Campers must fill it in to register with this option."
+        checked={values.required}
+        onChange={(event) => set('required', event.currentTarget.checked)}
+      />
+      {hasLengthLimits(values.dataType) && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label="Minimum length"
+            description="Characters; leave empty for none"
+            allowDecimal={false}
+            min={0}
+            {...limit}
+            value={values.minLength}
+            onChange={(value) => set('minLength', value)}
+            error={errors.minLength}
+          />
+          <NumberInput
+            label="Maximum length"
+            description="Characters; leave empty for none"
+            allowDecimal={false}
+            min={1}
+            {...limit}
+            value={values.maxLength}
+            onChange={(value) => set('maxLength', value)}
+            error={errors.maxLength}
+          />
+        </SimpleGrid>
+      )}
+      {hasValueLimits(values.dataType) && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label="Minimum value"
+            description="Leave empty for none"
+            allowDecimal={values.dataType === 'NUMBER'}
+            decimalScale={values.dataType === 'NUMBER' ? 2 : undefined}
+            {...limit}
+            value={values.minValue}
+            onChange={(value) => set('minValue', value)}
+            error={errors.minValue}
+          />
+          <NumberInput
+            label="Maximum value"
+            description="Leave empty for none"
+            allowDecimal={values.dataType === 'NUMBER'}
+            decimalScale={values.dataType === 'NUMBER' ? 2 : undefined}
+            {...limit}
+            value={values.maxValue}
+            onChange={(value) => set('maxValue', value)}
+            error={errors.maxValue}
+          />
+        </SimpleGrid>
+      )}
+      {!hasLengthLimits(values.dataType) && !hasValueLimits(values.dataType) && (
+        <Text size="sm" c="dimmed">
+          {FIELD_TYPE_LABELS[values.dataType]} fields have no limits.
+        </Text>
+      )}
+    </FormModal>
+  );
+}

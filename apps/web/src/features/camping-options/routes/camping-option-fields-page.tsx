@@ -1,0 +1,214 @@
+import type { CampingOptionField } from '@camp/shared';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMessage } from '../../../components/confirm-message';
+import { type FormModalError } from '../../../components/form-modal';
+import { PageLoader } from '../../../components/page-loader';
+import { showSuccessToast } from '../../../lib/toast';
+import { AdminPageHeader } from '../../admin';
+import { useCreateCampingOptionField } from '../api/create-camping-option-field';
+import { useDeleteCampingOptionField } from '../api/delete-camping-option-field';
+import { useCampingOption } from '../api/get-camping-option';
+import { useCampingOptionFields } from '../api/get-camping-option-fields';
+import { useReorderCampingOptionFields } from '../api/reorder-camping-option-fields';
+import { useUpdateCampingOptionField } from '../api/update-camping-option-field';
+import { CAMPING_OPTION_MESSAGES, fieldErrorMessage, serverMessage } from '../camping-option-messages';
+import { FieldFormModal } from '../components/field-form-modal';
+import { SortableFieldsTable } from '../components/sortable-fields-table';
+import { toFieldInput, type FieldFormValues } from '../field-validation';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; field: CampingOptionField }
+  | { kind: 'delete'; field: CampingOptionField }
+  | null;
+
+/** /admin/camping-options/{optionId}/fields (spec §2 Camping option fields). */
+export default function CampingOptionFieldsPage() {
+  const { optionId = '' } = useParams();
+  const option = useCampingOption(optionId);
+  const fields = useCampingOptionFields(optionId);
+  const create = useCreateCampingOptionField(optionId);
+  const update = useUpdateCampingOptionField(optionId);
+  const remove = useDeleteCampingOptionField(optionId);
+  const reorder = useReorderCampingOptionFields(optionId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saveError, setSaveError] = useState<FormModalError | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [reorderError, setReorderError] = useState<string | null>(null);
+  // The order just dropped, shown until the reloaded list arrives.
+  const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
+
+  const open = (next: Dialog) => {
+    setSaveError(null);
+    setDeleteError(null);
+    setDialog(next);
+  };
+
+  const save = async (values: FieldFormValues) => {
+    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
+    const input = toFieldInput(values);
+    setSaveError(null);
+    try {
+      if (dialog.kind === 'create') {
+        await create.mutateAsync(input);
+        showSuccessToast('Field added', `“${input.displayName}” was added.`);
+      } else {
+        await update.mutateAsync({ fieldId: dialog.field.id, input });
+        showSuccessToast('Field saved', `“${input.displayName}” was saved.`);
+      }
+      setDialog(null);
+    } catch (error) {
+      setSaveError({ title: fieldErrorMessage(error) });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (dialog?.kind !== 'delete') return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(dialog.field.id);
+      showSuccessToast('Field deleted', `“${dialog.field.displayName}” was deleted.`);
+      setDialog(null);
+    } catch (error) {
+      setDeleteError(fieldErrorMessage(error));
+    }
+  };
+
+  const saveOrder = async (orderedIds: string[]) => {
+    setReorderError(null);
+    setPendingOrder(orderedIds);
+    try {
+      // Resolves once the list has reloaded (the hook invalidates and waits).
+      await reorder.mutateAsync(orderedIds);
+    } catch {
+      setReorderError(CAMPING_OPTION_MESSAGES.reorderFields);
+    } finally {
+      setPendingOrder(null);
+    }
+  };
+
+  const shownFields = (() => {
+    const list = fields.data ?? [];
+    if (!pendingOrder) return list;
+    return [...list].sort((a, b) => pendingOrder.indexOf(a.id) - pendingOrder.indexOf(b.id));
+  })();
+
+  const optionName = option.data?.name;
+
+  let content;
+  if (option.isError || fields.isError) {
+    const failure = option.error ?? fields.error;
+    content = (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={option.isError ? CAMPING_OPTION_MESSAGES.loadOption : CAMPING_OPTION_MESSAGES.loadFields}
+      >
+        {serverMessage(failure) && <Text size="sm">{serverMessage(failure)}</Text>}
+        <Button
+          color="red"
+          variant="light"
+          mt="xs"
+          onClick={() => {
+            void option.refetch();
+            void fields.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (fields.isPending) {
+    content = <PageLoader label="Loading fields..." />;
+  } else {
+    content = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Campers see the fields in this order. Drag a row by its handle to move it; with a keyboard, focus
+          the handle, press Space, move with the arrow keys and press Space again.
+        </Text>
+        {reorderError && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setReorderError(null)}
+          >
+            {reorderError}
+          </Alert>
+        )}
+        <Text role="status" size="sm" c="dimmed" aria-live="polite">
+          {reorder.isPending ? 'Saving the new order...' : ''}
+        </Text>
+        <SortableFieldsTable
+          fields={shownFields}
+          disabled={reorder.isPending}
+          emptyText={CAMPING_OPTION_MESSAGES.noFields}
+          onReorder={(ids) => void saveOrder(ids)}
+          onEdit={(field) => open({ kind: 'edit', field })}
+          onDelete={(field) => open({ kind: 'delete', field })}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader
+        title="Camping Option Fields"
+        description={
+          optionName
+            ? `Extra details campers give when they choose “${optionName}”.`
+            : 'Extra details campers give when they choose this camping option.'
+        }
+        actions={
+          <>
+            <Button component={Link} to={paths.adminCampingOptions()} variant="default">
+              All Camping Options
+            </Button>
+            <Button onClick={() => open({ kind: 'create' })} disabled={!fields.isSuccess}>
+              Add Field
+            </Button>
+          </>
+        }
+      />
+      {content}
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <FieldFormModal
+          field={dialog.kind === 'edit' ? dialog.field : undefined}
+          saving={create.isPending || update.isPending}
+          saveError={saveError}
+          onSave={(values) => void save(values)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete field"
+        message={
+          <ConfirmMessage
+            text={
+              dialog?.kind === 'delete'
+                ? `Delete the field “${dialog.field.displayName}”? This cannot be undone.`
+                : ''
+            }
+            error={deleteError}
+          />
+        }
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}

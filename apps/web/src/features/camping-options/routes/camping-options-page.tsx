@@ -1,0 +1,227 @@
+import '@mantine/core/styles/Badge.css';
+import { formatDollars, type CampingOption } from '@camp/shared';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { paths } from '../../../app/paths';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMessage } from '../../../components/confirm-message';
+import { DataTable } from '../../../components/data-table';
+import { type FormModalError } from '../../../components/form-modal';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { showSuccessToast } from '../../../lib/toast';
+import { AdminPageHeader } from '../../admin';
+import { useJobCategories } from '../../work';
+import { useCreateCampingOption } from '../api/create-camping-option';
+import { useDeleteCampingOption } from '../api/delete-camping-option';
+import { useAdminCampingOptions } from '../api/get-camping-options';
+import { useUpdateCampingOption } from '../api/update-camping-option';
+import { formatMaxSignups } from '../camping-option-format';
+import { CAMPING_OPTION_MESSAGES, serverMessage } from '../camping-option-messages';
+import { toCampingOptionInput, type CampingOptionFormValues } from '../camping-option-validation';
+import { CampingOptionFormModal } from '../components/camping-option-form-modal';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; option: CampingOption }
+  | { kind: 'delete'; option: CampingOption }
+  | null;
+
+const column = createColumnHelper<CampingOption>();
+
+const columns = [
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('description', {
+    header: 'Description',
+    cell: (info) => (
+      <Text size="sm" lineClamp={3} miw={160}>
+        {info.getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor((option) => (option.enabled ? 'Enabled' : 'Disabled'), {
+    id: 'status',
+    header: 'Status',
+    meta: { nowrap: true },
+    cell: (info) => (
+      // The dot variant keeps dark text (light green text on pale green fails contrast).
+      <Badge variant="dot" color={info.row.original.enabled ? 'green' : 'gray'}>
+        {info.getValue()}
+      </Badge>
+    ),
+  }),
+  // Sorted by the participant rate; both rates are searchable as shown.
+  column.accessor((option) => `${formatDollars(option.participantDues)} ${formatDollars(option.staffDues)}`, {
+    id: 'dues',
+    header: 'Dues',
+    meta: { nowrap: true },
+    sortingFn: (a, b) => a.original.participantDues - b.original.participantDues,
+    cell: (info) => (
+      <Stack gap={0}>
+        <Text size="sm">
+          {formatDollars(info.row.original.participantDues)}{' '}
+          <Text span size="xs" c="dimmed">
+            participant
+          </Text>
+        </Text>
+        <Text size="sm">
+          {formatDollars(info.row.original.staffDues)}{' '}
+          <Text span size="xs" c="dimmed">
+            staff
+          </Text>
+        </Text>
+      </Stack>
+    ),
+  }),
+  column.accessor('maxSignups', {
+    header: 'Max signups',
+    meta: { align: 'right' },
+    // Unlimited (0) sorts as the largest.
+    sortingFn: (a, b) =>
+      (a.original.maxSignups || Number.MAX_SAFE_INTEGER) - (b.original.maxSignups || Number.MAX_SAFE_INTEGER),
+    cell: (info) => formatMaxSignups(info.getValue()),
+  }),
+  column.accessor('workShiftsRequired', {
+    header: 'Shifts required',
+    meta: { align: 'right', label: 'Work shifts required' },
+  }),
+  column.accessor('currentRegistrations', {
+    header: 'Registered',
+    meta: { align: 'right', label: 'Current registrations' },
+  }),
+];
+
+function deleteBlockedReason(option: CampingOption): string | undefined {
+  const count = option.currentRegistrations;
+  if (count <= 0) return undefined;
+  return `Cannot be deleted while ${count} ${count === 1 ? 'registration holds' : 'registrations hold'} a place. Disable it instead.`;
+}
+
+/** /admin/camping-options (spec §2 Camping Options): table, add/edit modal, delete confirmation. */
+export default function CampingOptionsPage() {
+  const options = useAdminCampingOptions();
+  const categories = useJobCategories();
+  const create = useCreateCampingOption();
+  const update = useUpdateCampingOption();
+  const remove = useDeleteCampingOption();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saveError, setSaveError] = useState<FormModalError | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const open = (next: Dialog) => {
+    setSaveError(null);
+    setDeleteError(null);
+    setDialog(next);
+  };
+
+  const save = async (values: CampingOptionFormValues) => {
+    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
+    const input = toCampingOptionInput(values);
+    setSaveError(null);
+    try {
+      if (dialog.kind === 'create') {
+        await create.mutateAsync(input);
+        showSuccessToast('Camping option added', `“${input.name}” was added.`);
+      } else {
+        await update.mutateAsync({ id: dialog.option.id, input });
+        showSuccessToast('Camping option saved', `“${input.name}” was saved.`);
+      }
+      setDialog(null);
+    } catch (error) {
+      setSaveError({
+        title:
+          dialog.kind === 'create'
+            ? CAMPING_OPTION_MESSAGES.createOption
+            : CAMPING_OPTION_MESSAGES.updateOption,
+        detail: serverMessage(error),
+      });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (dialog?.kind !== 'delete') return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(dialog.option.id);
+      showSuccessToast('Camping option deleted', `“${dialog.option.name}” was deleted.`);
+      setDialog(null);
+    } catch (error) {
+      const detail = serverMessage(error);
+      setDeleteError(
+        detail ? `${CAMPING_OPTION_MESSAGES.deleteOption}: ${detail}` : CAMPING_OPTION_MESSAGES.deleteOption,
+      );
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader
+        title="Camping Options"
+        description="What campers choose when they register: dues, capacity, required work shifts and the extra details each option asks for."
+        actions={<Button onClick={() => open({ kind: 'create' })}>Add Camping Option</Button>}
+      />
+      <DataTable
+        caption="Camping options"
+        data={options.data}
+        columns={columns}
+        getRowId={(option) => option.id}
+        isLoading={options.isPending}
+        loadingText="Loading camping options..."
+        error={options.isError ? CAMPING_OPTION_MESSAGES.loadOptions : null}
+        onRetry={() => void options.refetch()}
+        emptyText={CAMPING_OPTION_MESSAGES.noOptions}
+        initialSorting={[{ id: 'name', desc: false }]}
+        groupableColumns={['status']}
+        minWidth={980}
+        renderRowActions={(option) => (
+          <RowActions>
+            <RowAction label="Edit" itemName={option.name} onClick={() => open({ kind: 'edit', option })} />
+            <RowAction
+              label={`Fields (${option.fields.length})`}
+              itemName={`of ${option.name}`}
+              to={paths.adminCampingOptionFields(option.id)}
+            />
+            <RowAction
+              label="Delete"
+              itemName={option.name}
+              color="red"
+              onClick={() => open({ kind: 'delete', option })}
+              disabledReason={deleteBlockedReason(option)}
+            />
+          </RowActions>
+        )}
+      />
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <CampingOptionFormModal
+          option={dialog.kind === 'edit' ? dialog.option : undefined}
+          jobCategories={categories.data}
+          jobCategoriesError={categories.isError ? 'Failed to fetch job categories' : null}
+          saving={create.isPending || update.isPending}
+          saveError={saveError}
+          onSave={(values) => void save(values)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete camping option"
+        message={
+          <ConfirmMessage
+            text={
+              dialog?.kind === 'delete'
+                ? `Delete the camping option “${dialog.option.name}” and its custom fields? This cannot be undone.`
+                : ''
+            }
+            error={deleteError}
+          />
+        }
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { TEST_EMAIL_HISTORY_DEFAULT_LIMIT, type TestEmailHistory, type TestEmailRecord } from '@camp/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export const testEmailHistoryQueryKey = ['config', 'test-email-history'] as const;
+
+/** GET /notifications/email/test/history?limit=10: the newest test e-mails first. */
+export async function getTestEmailHistory({ signal }: { signal?: AbortSignal } = {}): Promise<
+  TestEmailRecord[]
+> {
+  const body = await apiClient.get<TestEmailHistory>('/notifications/email/test/history', {
+    signal,
+    query: { limit: TEST_EMAIL_HISTORY_DEFAULT_LIMIT },
+  });
+  return body.testEmails;
+}
+
+export function testEmailHistoryQueryOptions() {
+  return queryOptions({
+    queryKey: testEmailHistoryQueryKey,
+    queryFn: ({ signal }) => getTestEmailHistory({ signal }),
+    staleTime: 0,
+  });
+}
+
+export function useTestEmailHistory() {
+  return useQuery(testEmailHistoryQueryOptions());
+}

@@ -1,0 +1,48 @@
+import type { AdminCampConfig, UpdateCampConfigInput } from '@camp/shared';
+import { apiClient, isApiError } from '../../../lib/api-client';
+
+export interface SaveConfigOutcome {
+  config: AdminCampConfig;
+  /** True when this save created the configuration (POST), false when it changed the stored one (PATCH). */
+  created: boolean;
+}
+
+/** A 404 whose message says the configuration is not found ('Configuration not found'). */
+function isConfigNotFound(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    error.status === 404 &&
+    error.serverMessages.some((message) => /not found/i.test(message))
+  );
+}
+
+/**
+ * Spec §4 Configuration save: PATCH /core-config/current when a configuration exists, else POST /core-config.
+ * If the PATCH answers 'not found' (none stored, so no configuration is known to the server any more, e.g.
+ * after a database reset), the same payload is sent again as a create. The payload must already leave out
+ * blank secrets (see toConfigPayload) so that stored ones are kept.
+ */
+export async function saveAdminConfig(
+  payload: UpdateCampConfigInput,
+  { exists }: { exists: boolean },
+): Promise<SaveConfigOutcome> {
+  if (!exists) {
+    return {
+      config: await apiClient.post<AdminCampConfig>('/core-config', { body: payload }),
+      created: true,
+    };
+  }
+  try {
+    return {
+      config: await apiClient.patch<AdminCampConfig>('/core-config/current', { body: payload }),
+      created: false,
+    };
+  } catch (error) {
+    if (!isConfigNotFound(error)) throw error;
+    return {
+      config: await apiClient.post<AdminCampConfig>('/core-config', { body: payload }),
+      created: true,
+    };
+  }
+}

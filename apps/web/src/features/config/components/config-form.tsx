@@ -1,0 +1,395 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import type { AdminCampConfig } from '@camp/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  NativeSelect,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { adminConfigQueryKey } from '../api/get-admin-config';
+import { publicConfigQueryKey } from '../api/get-public-config';
+import { saveAdminConfig } from '../api/save-admin-config';
+import {
+  CONFIG_FIELD_ORDER,
+  configValuesOf,
+  PAYPAL_MODE_SELECT_OPTIONS,
+  serverErrorsByField,
+  storedSecretsOf,
+  TIME_ZONE_SELECT_OPTIONS,
+  toConfigPayload,
+  validateConfig,
+  type ConfigErrors,
+  type ConfigField,
+  type ConfigFormValues,
+  type SecretField,
+  type TimeZoneValue,
+} from '../config-form';
+import { CONFIG_ADMIN_MESSAGES, saveErrorView, type SaveErrorView } from '../config-messages';
+import { FormSection } from './form-section';
+import { ImageUrlField } from './image-url-field';
+import { RichTextField } from './rich-text-field';
+import { SmtpConnectionTest } from './smtp-connection-test';
+
+type FormAlert = { kind: 'invalid' } | ({ kind: 'save-failed' } & SaveErrorView);
+
+export interface ConfigFormProps {
+  /** The stored configuration, or null when none exists yet (blank form; saving creates it). */
+  config: AdminCampConfig | null;
+}
+
+/** Every configuration field of spec §3 in sections, the rules of §5 and the save of §4. */
+export function ConfigForm({ config }: ConfigFormProps) {
+  const queryClient = useQueryClient();
+  const [stored, setStored] = useState(config);
+  const [values, setValues] = useState(() => configValuesOf(config));
+  const [errors, setErrors] = useState<ConfigErrors>({});
+  const [alert, setAlert] = useState<FormAlert | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const secretsSet = storedSecretsOf(stored);
+
+  const save = useMutation({
+    mutationFn: (formValues: ConfigFormValues) =>
+      saveAdminConfig(toConfigPayload(formValues), { exists: stored !== null }),
+    onSuccess: async ({ config: saved, created }) => {
+      setStored(saved);
+      // Secret inputs go back to blank: what was typed is stored now ('leave blank to keep').
+      setValues(configValuesOf(saved));
+      setErrors({});
+      setAlert(null);
+      queryClient.setQueryData(adminConfigQueryKey, saved);
+      notifications.show({
+        color: 'teal',
+        title: created ? CONFIG_ADMIN_MESSAGES.created : CONFIG_ADMIN_MESSAGES.saved,
+        message: 'The header, title and home page now show the new settings.',
+      });
+      // The header, page title and home page read the public configuration: show the change at once.
+      await queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
+    },
+    onError: (error) => {
+      const view = saveErrorView(error);
+      setAlert({ kind: 'save-failed', ...view });
+      const fieldErrors = serverErrorsByField(view.details);
+      setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
+      notifications.show({ color: 'red', title: view.message, message: view.details.join(' ') || null });
+    },
+  });
+
+  const focusFirstError = (found: ConfigErrors) => {
+    const first = CONFIG_FIELD_ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateConfig(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setAlert({ kind: 'invalid' });
+      focusFirstError(found);
+      return;
+    }
+    setAlert(null);
+    save.mutate(values);
+  };
+
+  const set = <K extends ConfigField>(field: K, value: ConfigFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const text = (field: TextField) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
+  });
+
+  const check = (field: keyof PickByType<ConfigFormValues, boolean>) => ({
+    name: field,
+    checked: values[field],
+    onChange: (event: { currentTarget: { checked: boolean } }) => set(field, event.currentTarget.checked),
+  });
+
+  const secret = (field: SecretField, label: string) => (
+    <PasswordInput
+      {...text(field)}
+      label={label}
+      description={secretsSet[field] ? 'A value is saved. Leave blank to keep it.' : 'Not set.'}
+      placeholder={secretsSet[field] ? '••••••••' : undefined}
+      autoComplete="new-password"
+      spellCheck={false}
+      visibilityToggleButtonProps={{ 'aria-label': `Show or hide ${label}` }}
+    />
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Site configuration">
+      <Stack gap="lg">
+        {!stored && (
+          <Alert color="sunset" variant="light" title="No configuration yet">
+            Fill in at least the camp name and save to create the site configuration.
+          </Alert>
+        )}
+
+        <FormSection title="Camp" description="What the header shows on every page.">
+          <TextInput {...text('campName')} label="Camp name" required maxLength={200} autoComplete="off" />
+          <RichTextField
+            label="Camp description"
+            description="Shown under the camp name in the header."
+            value={values.campDescription}
+            onChange={(html) => set('campDescription', html)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <ImageUrlField
+              label="Banner image URL"
+              description="A banner of 1920x600 pixels (16:5) is recommended. A relative path or an http(s) address."
+              value={values.campBannerUrl}
+              error={errors.campBannerUrl}
+              onChange={(value) => set('campBannerUrl', value)}
+              name="campBannerUrl"
+              altText={values.campBannerAltText}
+              shape="banner"
+            />
+            <TextInput
+              {...text('campBannerAltText')}
+              label="Banner alt text"
+              description="Describes the banner for people who cannot see it."
+            />
+            <ImageUrlField
+              label="Icon URL"
+              description="A small square image shown beside the camp name."
+              value={values.campIconUrl}
+              error={errors.campIconUrl}
+              onChange={(value) => set('campIconUrl', value)}
+              name="campIconUrl"
+              altText={values.campIconAltText}
+              shape="icon"
+            />
+            <TextInput
+              {...text('campIconAltText')}
+              label="Icon alt text"
+              description="Describes the icon for people who cannot see it."
+            />
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection title="Home page">
+          <RichTextField
+            label="Home page blurb"
+            description="The welcome text of the home page, under the header."
+            value={values.homePageBlurb}
+            onChange={(html) => set('homePageBlurb', html)}
+          />
+        </FormSection>
+
+        <FormSection title="Registration" description="Who can register, and for which year.">
+          <NumberInput
+            name="registrationYear"
+            label="Registration year"
+            required
+            min={2000}
+            max={2100}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            value={values.registrationYear}
+            error={errors.registrationYear}
+            onChange={(value) => set('registrationYear', value)}
+            maw={240}
+          />
+          <Stack gap="sm">
+            <Checkbox
+              {...check('registrationOpen')}
+              label="Registration open"
+              description="Everyone allowed to register can register for this year."
+            />
+            <Checkbox
+              {...check('earlyRegistrationOpen')}
+              label="Early registration open"
+              description="Users with the early registration permission can register before it opens to all."
+            />
+            <Checkbox
+              {...check('allowDeferredDuesPayment')}
+              label="Allow deferred dues payment"
+              description="Users you allow may complete registration now and pay their dues later."
+            />
+          </Stack>
+          <RichTextField
+            label="Registration terms"
+            description="Campers must accept these terms before they pay."
+            value={values.registrationTerms}
+            onChange={(html) => set('registrationTerms', html)}
+          />
+        </FormSection>
+
+        <FormSection title="Payments" description="How campers pay their dues online.">
+          <SubHeading>Stripe</SubHeading>
+          <Checkbox {...check('stripeEnabled')} label="Enable Stripe card payments" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...text('stripePublicKey')}
+              label="Stripe public key"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {secret('stripeApiKey', 'Stripe secret API key')}
+            {secret('stripeWebhookSecret', 'Stripe webhook secret')}
+          </SimpleGrid>
+          <SubHeading>PayPal</SubHeading>
+          <Checkbox
+            {...check('paypalEnabled')}
+            disabled
+            label="Enable PayPal payments (not yet implemented)"
+            description="PayPal payments are not yet implemented, so they cannot be turned on."
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...text('paypalClientId')}
+              label="PayPal client ID"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {secret('paypalClientSecret', 'PayPal client secret')}
+            <NativeSelect
+              name="paypalMode"
+              label="PayPal mode"
+              data={PAYPAL_MODE_SELECT_OPTIONS}
+              value={values.paypalMode}
+              onChange={(event) =>
+                set('paypalMode', event.currentTarget.value === 'live' ? 'live' : 'sandbox')
+              }
+            />
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection title="E-mail" description="The mail server that sends sign-in codes and notifications.">
+          <Checkbox {...check('emailEnabled')} label="Enable email notifications" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...text('smtpHost')}
+              label="SMTP Host"
+              required={values.emailEnabled}
+              placeholder="smtp.example.org"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <NumberInput
+              name="smtpPort"
+              label="SMTP Port"
+              description="Usually 587 (STARTTLS) or 465 (SSL/TLS)."
+              required={values.emailEnabled}
+              min={1}
+              max={65535}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              hideControls
+              value={values.smtpPort}
+              error={errors.smtpPort}
+              onChange={(value) => set('smtpPort', value)}
+            />
+            <TextInput
+              {...text('smtpUsername')}
+              label="SMTP Username"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {secret('smtpPassword', 'SMTP Password')}
+          </SimpleGrid>
+          <Checkbox
+            {...check('smtpUseSsl')}
+            label="Use SSL/TLS"
+            description="Turn on for port 465. With 587 the connection is upgraded (STARTTLS) when the server offers it."
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...text('senderEmail')}
+              label="Sender Email"
+              type="email"
+              required={values.emailEnabled}
+              autoComplete="off"
+            />
+            <TextInput
+              {...text('senderName')}
+              label="Sender Name"
+              required={values.emailEnabled}
+              autoComplete="off"
+            />
+            <TextInput
+              {...text('replyTo')}
+              label="Reply-To Email"
+              type="email"
+              description="Optional: where replies go."
+              autoComplete="off"
+            />
+          </SimpleGrid>
+          <SmtpConnectionTest values={values} />
+        </FormSection>
+
+        <FormSection title="Time zone" description="Used for dates and times shown to campers.">
+          <NativeSelect
+            name="timeZone"
+            label="Time zone"
+            data={TIME_ZONE_SELECT_OPTIONS}
+            value={values.timeZone}
+            onChange={(event) => set('timeZone', event.currentTarget.value as TimeZoneValue)}
+            maw={360}
+          />
+        </FormSection>
+
+        <Stack gap="sm" aria-live="polite">
+          {alert?.kind === 'invalid' && (
+            <Alert color="red" variant="light" title={CONFIG_ADMIN_MESSAGES.fixErrors} />
+          )}
+          {alert?.kind === 'save-failed' && (
+            <Alert color="red" variant="light" title={alert.message}>
+              {alert.details.length > 0 && (
+                <List size="sm" spacing={2}>
+                  {alert.details.map((detail) => (
+                    <List.Item key={detail}>{detail}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Alert>
+          )}
+        </Stack>
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={save.isPending}>
+            {stored ? 'Save Configuration' : 'Create Configuration'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type PickByType<T, V> = { [K in keyof T as T[K] extends V ? K : never]: T[K] };
+/** The plain text inputs (the selects hold fixed choices). */
+type TextField = Exclude<keyof PickByType<ConfigFormValues, string>, 'paypalMode' | 'timeZone'>;
+
+function SubHeading({ children }: { children: ReactNode }) {
+  return (
+    <Text component="h4" fw={700} size="md" m={0}>
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,203 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, mockApiRoutes, renderWithProviders } from '../../../test/test-utils';
+import { blankConfigValues } from '../config-form';
+import { SmtpConnectionTest } from './smtp-connection-test';
+import { checkTestEmailRecipients, TestEmailTool } from './test-email-tool';
+
+afterEach(() => notifications.clean());
+
+const record = (overrides: Record<string, unknown>) => ({
+  id: 'r1',
+  recipientEmail: 'a@example.org',
+  subject: 'Camp Dusty Gulch - Test Email',
+  status: 'SENT',
+  sentAt: '2026-05-01T10:00:00.000Z',
+  createdAt: '2026-05-01T10:00:00.000Z',
+  errorMessage: null,
+  ...overrides,
+});
+
+const recipients = () => screen.getByLabelText(/^Recipient email addresses/);
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Email' }));
+
+describe('checkTestEmailRecipients (spec §5 Test email)', () => {
+  it('needs at least one address and names the invalid ones', () => {
+    expect(checkTestEmailRecipients(' , ')).toEqual({ error: 'Please enter at least one email address' });
+    expect(checkTestEmailRecipients('a@example.org, nope, also bad')).toEqual({
+      error: 'Invalid email address(es): nope, also bad',
+    });
+    expect(checkTestEmailRecipients('A@example.org, b@example.org, a@example.org')).toEqual({
+      error: null,
+      emails: ['a@example.org', 'b@example.org'],
+    });
+  });
+});
+
+describe('the test e-mail tool', () => {
+  it('checks the addresses before sending', async () => {
+    const { calls } = mockApiRoutes({
+      'GET /notifications/email/test/history': () => jsonResponse({ testEmails: [] }),
+    });
+    renderWithProviders(<TestEmailTool />);
+    expect(await screen.findByText('No test emails sent yet.')).toBeTruthy();
+    send();
+    expect(await screen.findByText('Please enter at least one email address')).toBeTruthy();
+    fireEvent.change(recipients(), { target: { value: 'ok@example.org, broken' } });
+    send();
+    expect(await screen.findByText('Invalid email address(es): broken')).toBeTruthy();
+    expect(calls).not.toContain('POST /notifications/email/test');
+  });
+
+  it('sends to every address, says how many got it, and shows the history', async () => {
+    const sent: unknown[] = [];
+    let history = [
+      record({
+        id: 'old',
+        recipientEmail: 'old@example.org',
+        status: 'FAILED',
+        sentAt: null,
+        errorMessage: 'Mailbox unavailable',
+      }),
+    ];
+    mockApiRoutes({
+      'GET /notifications/email/test/history': () => jsonResponse({ testEmails: history }),
+      'POST /notifications/email/test': ({ body }) => {
+        sent.push(body);
+        history = [
+          record({ id: 'n2', recipientEmail: 'b@example.org' }),
+          record({ id: 'n1', recipientEmail: 'a@example.org', status: 'PENDING', sentAt: null }),
+          ...history,
+        ];
+        return jsonResponse({
+          success: true,
+          auditRecordId: 'n1',
+          timestamp: '2026-05-01T10:00:00.000Z',
+          emailPreview: { subject: 'Camp Dusty Gulch - Test Email' },
+          message: 'Test email sent successfully to 2 recipient(s)!',
+          deliveries: [
+            { id: 'n1', recipientEmail: 'a@example.org', status: 'SENT', errorMessage: null },
+            { id: 'n2', recipientEmail: 'b@example.org', status: 'SENT', errorMessage: null },
+          ],
+        });
+      },
+    });
+    renderWithProviders(<TestEmailTool />);
+    const table = await screen.findByRole('table', { name: 'Recent test emails' });
+    expect(within(table).getByText('Failed')).toBeTruthy();
+    expect(within(table).getByText('Mailbox unavailable')).toBeTruthy();
+
+    fireEvent.change(recipients(), { target: { value: 'a@example.org, b@example.org' } });
+    send();
+    expect(
+      (await screen.findAllByText('Test email sent successfully to 2 recipient(s)!')).length,
+    ).toBeGreaterThan(0);
+    expect(sent).toEqual([
+      { email: 'a@example.org, b@example.org', format: 'html', includeSmtpDetails: true },
+    ]);
+    expect(await within(table).findByText('b@example.org')).toBeTruthy();
+    expect(within(table).getByText('Sent')).toBeTruthy();
+    expect(within(table).getByText('Pending')).toBeTruthy();
+  });
+
+  it('shows the server’s reason when delivery failed, and the spec text when the request did', async () => {
+    let answer: Response = jsonResponse({
+      success: false,
+      auditRecordId: 'x',
+      timestamp: '2026-05-01T10:00:00.000Z',
+      emailPreview: { subject: 'S' },
+      message: 'Failed to send test email to a@example.org (Mailbox unavailable)',
+      deliveries: [
+        { id: 'x', recipientEmail: 'a@example.org', status: 'FAILED', errorMessage: 'Mailbox unavailable' },
+      ],
+    });
+    mockApiRoutes({
+      'GET /notifications/email/test/history': () => jsonResponse({ testEmails: [] }),
+      'POST /notifications/email/test': () => answer,
+    });
+    renderWithProviders(<TestEmailTool />);
+    fireEvent.change(recipients(), { target: { value: 'a@example.org' } });
+    send();
+    expect(
+      (await screen.findAllByText('Failed to send test email to a@example.org (Mailbox unavailable)')).length,
+    ).toBeGreaterThan(0);
+
+    answer = errorResponse(503);
+    send();
+    expect((await screen.findAllByText('Failed to send test email')).length).toBeGreaterThan(0);
+  });
+
+  it('says when the history cannot be loaded', async () => {
+    mockApiRoutes({ 'GET /notifications/email/test/history': () => errorResponse(503) });
+    renderWithProviders(<TestEmailTool />);
+    expect(await screen.findByText('Failed to load test email history')).toBeTruthy();
+  });
+});
+
+describe('the SMTP connection test', () => {
+  const values = {
+    ...blankConfigValues(),
+    smtpHost: 'smtp.example.org',
+    smtpPort: 2525,
+    smtpUsername: 'mailer',
+  };
+
+  it('sends the form’s settings and shows the details of a success', async () => {
+    const sent: unknown[] = [];
+    mockApiRoutes({
+      'POST /notifications/email/test-connection': ({ body }) => {
+        sent.push(body);
+        return jsonResponse({
+          success: true,
+          message: 'Connection Successful: smtp.example.org:2525 accepted the connection and the login.',
+          details: {
+            host: 'smtp.example.org',
+            port: 2525,
+            secure: false,
+            authenticated: true,
+            connectionTime: 42,
+          },
+        });
+      },
+    });
+    renderWithProviders(<SmtpConnectionTest values={values} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
+    expect(await screen.findByText('Connection Successful')).toBeTruthy();
+    expect(screen.getByText('Host: smtp.example.org')).toBeTruthy();
+    expect(screen.getByText('Authenticated: Yes')).toBeTruthy();
+    expect(screen.getByText('Connection time: 42 ms')).toBeTruthy();
+    expect(sent[0]).toMatchObject({
+      smtpHost: 'smtp.example.org',
+      smtpPort: 2525,
+      smtpUsername: 'mailer',
+      smtpPassword: null,
+    });
+  });
+
+  it('shows a refused connection with its error details, and a failed request', async () => {
+    let answer: Response = jsonResponse({
+      success: false,
+      message: 'Connection Failed: Connection refused (connect ECONNREFUSED 127.0.0.1:1)',
+      details: { host: '127.0.0.1', port: 1, secure: false, authenticated: false, connectionTime: 3 },
+      errorDetails: { code: 'ECONNREFUSED', response: null, address: '127.0.0.1', port: 1 },
+    });
+    mockApiRoutes({ 'POST /notifications/email/test-connection': () => answer });
+    renderWithProviders(<SmtpConnectionTest values={values} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
+    expect(await screen.findByText('Connection Failed')).toBeTruthy();
+    expect(screen.getByText('Error details: code ECONNREFUSED, address 127.0.0.1, port 1')).toBeTruthy();
+
+    answer = errorResponse(503);
+    fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
+    expect(await screen.findByText('Failed to test SMTP connection')).toBeTruthy();
+  });
+
+  it('asks for a host before trying', async () => {
+    const { calls } = mockApiRoutes({});
+    renderWithProviders(<SmtpConnectionTest values={blankConfigValues()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
+    expect(await screen.findByText('SMTP Host is required to test the connection')).toBeTruthy();
+    expect(calls).not.toContain('POST /notifications/email/test-connection');
+  });
+});

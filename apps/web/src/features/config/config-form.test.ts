@@ -1,0 +1,153 @@
+import { CONFIG_MESSAGES } from '@camp/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  blankConfigValues,
+  configValuesOf,
+  serverErrorsByField,
+  smtpTestIssue,
+  toConfigPayload,
+  validateConfig,
+  type ConfigFormValues,
+} from './config-form';
+import { adminConfig } from './test-fixtures';
+
+const valid = (overrides: Partial<ConfigFormValues> = {}): ConfigFormValues => ({
+  ...blankConfigValues(new Date('2026-05-01T00:00:00Z')),
+  campName: 'Camp Dusty Gulch',
+  ...overrides,
+});
+
+describe('the blank configuration form (spec §9 defaults)', () => {
+  it('opens registration, uses SMTP port 587, UTC and PayPal sandbox, and this year', () => {
+    const values = blankConfigValues(new Date('2026-05-01T00:00:00Z'));
+    expect(values).toMatchObject({
+      registrationOpen: true,
+      earlyRegistrationOpen: false,
+      smtpPort: 587,
+      timeZone: 'UTC',
+      paypalMode: 'sandbox',
+      paypalEnabled: false,
+      registrationYear: 2026,
+      campName: '',
+    });
+  });
+
+  it('fills from a stored configuration but never shows a secret', () => {
+    const values = configValuesOf(adminConfig());
+    expect(values.campName).toBe('Camp Dusty Gulch');
+    expect(values.smtpPort).toBe(2525);
+    expect(values.timeZone).toBe('America/Los_Angeles');
+    expect(values.replyTo).toBe('');
+    expect([
+      values.stripeApiKey,
+      values.stripeWebhookSecret,
+      values.paypalClientSecret,
+      values.smtpPassword,
+    ]).toEqual(['', '', '', '']);
+  });
+});
+
+describe('validateConfig (spec §5 Configuration)', () => {
+  it('accepts a filled form', () => {
+    expect(validateConfig(valid())).toEqual({});
+  });
+
+  it('requires the camp name and a registration year from 2000 to 2100', () => {
+    expect(validateConfig(valid({ campName: '   ', registrationYear: 1999 }))).toEqual({
+      campName: CONFIG_MESSAGES.campNameRequired,
+      registrationYear: CONFIG_MESSAGES.registrationYear,
+    });
+    expect(validateConfig(valid({ registrationYear: '' })).registrationYear).toBe(
+      CONFIG_MESSAGES.registrationYear,
+    );
+    expect(validateConfig(valid({ registrationYear: 2101 })).registrationYear).toBe(
+      CONFIG_MESSAGES.registrationYear,
+    );
+    expect(validateConfig(valid({ registrationYear: 2100 })).registrationYear).toBeUndefined();
+  });
+
+  it('checks sender and reply-to addresses whenever they are given', () => {
+    expect(validateConfig(valid({ senderEmail: 'not-an-address', replyTo: 'nope@' }))).toEqual({
+      senderEmail: CONFIG_MESSAGES.senderEmailInvalid,
+      replyTo: CONFIG_MESSAGES.replyToInvalid,
+    });
+  });
+
+  it('requires host, port, sender address and name when e-mail is enabled', () => {
+    expect(validateConfig(valid({ emailEnabled: true, smtpPort: '' }))).toEqual({
+      smtpHost: CONFIG_MESSAGES.smtpHostRequired,
+      smtpPort: CONFIG_MESSAGES.smtpPortRequired,
+      senderEmail: CONFIG_MESSAGES.senderEmailRequired,
+      senderName: CONFIG_MESSAGES.senderNameRequired,
+    });
+    expect(
+      validateConfig(
+        valid({
+          emailEnabled: true,
+          smtpHost: 'smtp.x.org',
+          smtpPort: 70000,
+          senderEmail: 'a@x.org',
+          senderName: 'A',
+        }),
+      ),
+    ).toEqual({ smtpPort: CONFIG_MESSAGES.smtpPortRequired });
+  });
+
+  it('refuses banner and icon addresses that are not a path or http(s)', () => {
+    expect(validateConfig(valid({ campBannerUrl: 'javascript:alert(1)', campIconUrl: '/icon.png' }))).toEqual(
+      {
+        campBannerUrl: 'Banner URL must be a relative path or an http(s) address',
+      },
+    );
+  });
+
+  it('places the server’s rule messages on their fields', () => {
+    expect(serverErrorsByField([CONFIG_MESSAGES.smtpHostRequired, 'Something else'])).toEqual({
+      smtpHost: CONFIG_MESSAGES.smtpHostRequired,
+    });
+  });
+});
+
+describe('toConfigPayload (spec §4/§5)', () => {
+  it('sends every field, trimmed, with empty optional texts (reply-to included) as null', () => {
+    const payload = toConfigPayload(
+      valid({
+        campName: '  Camp Dusty Gulch ',
+        campBannerUrl: ' /banner.jpg ',
+        replyTo: '  ',
+        smtpPort: '2525',
+      }),
+    );
+    expect(payload).toMatchObject({
+      campName: 'Camp Dusty Gulch',
+      campBannerUrl: '/banner.jpg',
+      replyTo: null,
+      senderEmail: null,
+      smtpPort: 2525,
+      registrationOpen: true,
+      timeZone: 'UTC',
+      paypalMode: 'sandbox',
+    });
+  });
+
+  it('leaves blank secrets out, so the stored ones are kept, and sends typed ones as typed', () => {
+    const blank = toConfigPayload(valid({ stripeApiKey: '', smtpPassword: '   ' }));
+    for (const secret of ['stripeApiKey', 'stripeWebhookSecret', 'paypalClientSecret', 'smtpPassword']) {
+      expect(blank).not.toHaveProperty(secret);
+    }
+    const typed = toConfigPayload(valid({ stripeApiKey: 'sk_test_9', smtpPassword: ' pass word ' }));
+    expect(typed.stripeApiKey).toBe('sk_test_9');
+    expect(typed.smtpPassword).toBe(' pass word ');
+    expect(typed).not.toHaveProperty('paypalClientSecret');
+  });
+});
+
+describe('smtpTestIssue', () => {
+  it('needs a host and a valid port before testing', () => {
+    expect(smtpTestIssue(valid())).toBe('SMTP Host is required to test the connection');
+    expect(smtpTestIssue(valid({ smtpHost: 'smtp.x.org', smtpPort: 0 }))).toBe(
+      'SMTP Port must be a valid port number (1-65535)',
+    );
+    expect(smtpTestIssue(valid({ smtpHost: 'smtp.x.org' }))).toBeNull();
+  });
+});

@@ -1,0 +1,196 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ChangeEvent } from 'react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+import { adminConfig } from '../test-fixtures';
+
+// tiptap needs a real browser's selection APIs; here a labelled textarea stands in for the editor.
+vi.mock('../components/rich-text-editor', () => ({
+  default: ({
+    value,
+    onChange,
+    labelId,
+  }: {
+    value: string;
+    onChange: (html: string) => void;
+    labelId: string;
+  }) => (
+    <textarea
+      aria-labelledby={labelId}
+      value={value}
+      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.currentTarget.value)}
+    />
+  ),
+}));
+
+// Toasts live in a module-level store: each test starts without the last one's.
+afterEach(() => notifications.clean());
+
+const admin = testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
+
+function openConfiguration(routes: Record<string, ApiRouteHandler>) {
+  startSignedIn();
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(admin),
+    'GET /notifications/email/test/history': () => jsonResponse({ testEmails: [] }),
+    ...routes,
+  });
+  renderApp('/admin/configuration');
+  return api;
+}
+
+const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+/** Waits for the stored configuration to fill the form. */
+async function formLoaded() {
+  await waitFor(() => expect(field(/^Camp name/).value).toBe('Camp Dusty Gulch'));
+}
+const save = (name: RegExp = /Configuration$/) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => {
+  it('shows the blank form with the spec defaults and creates the configuration with POST', async () => {
+    const posted: unknown[] = [];
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () => errorResponse(404, 'Configuration not found'),
+      'POST /core-config': ({ body }) => {
+        posted.push(body);
+        return jsonResponse(adminConfig(body as object), { status: 201 });
+      },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Site Configuration', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Admin/ }).getAttribute('href')).toBe('#/admin');
+    await screen.findByLabelText(/^Camp name/);
+    expect((field('Registration open') as HTMLInputElement).checked).toBe(true);
+    expect(field(/^SMTP Port/).value).toBe('587');
+    expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement).value).toBe('UTC');
+    expect(field('PayPal mode').value).toBe('sandbox');
+    const paypal = field(/Enable PayPal payments \(not yet implemented\)/);
+    expect(paypal.disabled).toBe(true);
+
+    save(/Create Configuration/);
+    expect(await screen.findByText('Please fix the validation errors before submitting.')).toBeTruthy();
+    expect(screen.getByText('Camp name is required')).toBeTruthy();
+    expect(document.activeElement).toBe(field(/^Camp name/));
+    expect(calls).not.toContain('POST /core-config');
+
+    type(/^Camp name/, 'Camp Lantern');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Home page blurb' }), {
+      target: { value: '<h2>Hello</h2>' },
+    });
+    save(/Create Configuration/);
+
+    expect(await screen.findByText('Configuration created successfully!')).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      campName: 'Camp Lantern',
+      homePageBlurb: '<h2>Hello</h2>',
+      registrationOpen: true,
+      smtpPort: 587,
+      timeZone: 'UTC',
+      replyTo: null,
+    });
+    expect(posted[0]).not.toHaveProperty('smtpPassword');
+    expect(calls).not.toContain('PATCH /core-config/current');
+    // The header and home page read the public configuration again at once.
+    await waitFor(() =>
+      expect(calls.filter((call) => call === 'GET /public/config').length).toBeGreaterThan(1),
+    );
+    // Saved: the button now saves changes to the stored configuration.
+    expect(screen.getByRole('button', { name: 'Save Configuration' })).toBeTruthy();
+  });
+});
+
+describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () => {
+  it('saves with PATCH, keeps blank secrets out, and says the stored ones are kept', async () => {
+    const patched: Record<string, unknown>[] = [];
+    openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig()),
+      'PATCH /core-config/current': ({ body }) => {
+        patched.push(body as Record<string, unknown>);
+        return jsonResponse(adminConfig(body as object));
+      },
+    });
+
+    await formLoaded();
+    const apiKey = field(/^Stripe secret API key/);
+    expect(apiKey.value).toBe('');
+    expect(screen.getAllByText('A value is saved. Leave blank to keep it.')).toHaveLength(2);
+
+    type(/^Camp name/, 'Camp Dusty Gulch 2');
+    type(/^Stripe webhook secret/, 'whsec_new');
+    save();
+
+    expect(await screen.findByText('Configuration saved successfully!')).toBeTruthy();
+    expect(patched).toHaveLength(1);
+    const body = patched[0] ?? {};
+    expect(body.campName).toBe('Camp Dusty Gulch 2');
+    expect(body.stripeWebhookSecret).toBe('whsec_new');
+    expect(body).not.toHaveProperty('stripeApiKey');
+    expect(body).not.toHaveProperty('smtpPassword');
+    expect(body).not.toHaveProperty('paypalClientSecret');
+  });
+
+  it('checks the e-mail rules before sending anything', async () => {
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig({ emailEnabled: false, smtpHost: null })),
+    });
+    await formLoaded();
+    fireEvent.click(field('Enable email notifications'));
+    type(/^Sender Email/, 'not-an-address');
+    save();
+    expect(await screen.findByText('Please fix the validation errors before submitting.')).toBeTruthy();
+    expect(screen.getByText('SMTP Host is required when email notifications are enabled')).toBeTruthy();
+    expect(screen.getByText('Sender Email must be a valid email address')).toBeTruthy();
+    expect(calls).not.toContain('PATCH /core-config/current');
+  });
+
+  it('lists the server’s validation messages with the spec’s headline', async () => {
+    openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig()),
+      'PATCH /core-config/current': () =>
+        errorResponse(400, ['Sender Name is required when email notifications are enabled', 'Other rule']),
+    });
+    await formLoaded();
+    save();
+    const alerts = await screen.findAllByText(
+      'Configuration has validation errors. Please check the form and try again.',
+    );
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(screen.getByText('Other rule')).toBeTruthy();
+  });
+
+  it('shows a single server message as Error: {message}', async () => {
+    openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig()),
+      'PATCH /core-config/current': () => errorResponse(403, 'Forbidden'),
+    });
+    await formLoaded();
+    save();
+    expect((await screen.findAllByText('Error: Forbidden')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Site Configuration: load failure', { timeout: 20_000 }, () => {
+  it('says so and loads again on request', async () => {
+    let fail = true;
+    openConfiguration({
+      'GET /core-config/current': () => (fail ? errorResponse(503) : jsonResponse(adminConfig())),
+    });
+    const title = await screen.findByText('Failed to load configuration. Please try again.');
+    const alert = title.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('The load failure is not an alert');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await formLoaded();
+  });
+});

@@ -1,0 +1,67 @@
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { PageLoader } from '../../../components/page-loader';
+import { AdminPageHeader } from '../../admin';
+import { useAdminConfig } from '../api/get-admin-config';
+import { ConfigForm } from '../components/config-form';
+import { TestEmailTool } from '../components/test-email-tool';
+import { CONFIG_ADMIN_MESSAGES } from '../config-messages';
+
+/** /admin/configuration (spec §2 Site Configuration): the form, the test e-mail tool and its history. */
+export default function AdminConfigurationPage() {
+  const config = useAdminConfig();
+
+  let content;
+  if (config.isPending) {
+    content = <PageLoader label="Loading configuration..." />;
+  } else if (config.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert" title={CONFIG_ADMIN_MESSAGES.loadFailed}>
+        <Button
+          color="red"
+          variant="light"
+          mt="xs"
+          onClick={() => void config.refetch()}
+          loading={config.isFetching}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    content = (
+      <>
+        <ConfigForm config={config.data} />
+        <Paper
+          component="section"
+          aria-labelledby="test-email-heading"
+          withBorder
+          radius="lg"
+          shadow="xs"
+          p={{ base: 'md', sm: 'xl' }}
+        >
+          <Stack gap="md">
+            <Stack gap={2}>
+              <Title order={3} size="h4" id="test-email-heading">
+                Test Email
+              </Title>
+              <Text size="sm" c="dimmed">
+                Check that e-mail works: send a test message with the saved settings.
+              </Text>
+            </Stack>
+            <TestEmailTool />
+          </Stack>
+        </Paper>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <AdminPageHeader
+        title="Site Configuration"
+        description="Camp details, registration, payments and e-mail settings."
+      />
+      {content}
+    </Stack>
+  );
+}

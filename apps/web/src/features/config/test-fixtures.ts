@@ -1,0 +1,41 @@
+import type { AdminCampConfig } from '@camp/shared';
+
+/** A stored configuration as GET /core-config/current answers it (tests only). */
+export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCampConfig {
+  return {
+    id: 'cfg-1',
+    campName: 'Camp Dusty Gulch',
+    campDescription: '<p>Shade and tea.</p>',
+    homePageBlurb: '<h2>Welcome</h2>',
+    campBannerUrl: '/banner.jpg',
+    campBannerAltText: 'Dunes at dusk',
+    campIconUrl: null,
+    campIconAltText: null,
+    registrationYear: 2026,
+    earlyRegistrationOpen: false,
+    registrationOpen: false,
+    registrationTerms: '<p>Be kind.</p>',
+    allowDeferredDuesPayment: false,
+    stripeEnabled: true,
+    stripePublicKey: 'pk_test_1',
+    stripeApiKeySet: true,
+    stripeWebhookSecretSet: false,
+    paypalEnabled: false,
+    paypalClientId: null,
+    paypalClientSecretSet: false,
+    paypalMode: 'sandbox',
+    emailEnabled: true,
+    smtpHost: 'smtp.example.org',
+    smtpPort: 2525,
+    smtpUsername: 'mailer',
+    smtpPasswordSet: true,
+    smtpUseSsl: false,
+    senderEmail: 'camp@example.org',
+    senderName: 'Camp Dusty Gulch',
+    replyTo: null,
+    timeZone: 'America/Los_Angeles',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}

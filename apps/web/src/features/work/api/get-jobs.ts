@@ -1,0 +1,16 @@
+import type { Job } from '@camp/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { workKeys } from './query-keys';
+
+/** GET /jobs: every job with its category and shift, in shift order. */
+export function getJobs(signal?: AbortSignal): Promise<Job[]> {
+  return apiClient.get<Job[]>('/jobs', { signal });
+}
+
+export const jobsQueryOptions = () =>
+  queryOptions({ queryKey: workKeys.jobs, queryFn: ({ signal }) => getJobs(signal) });
+
+export function useJobs() {
+  return useQuery(jobsQueryOptions());
+}

@@ -1,0 +1,134 @@
+import '@mantine/core/styles/NumberInput.css';
+import { JOB_LOCATION_MAX, JOB_NAME_MAX, type Job, type JobCategory, type Shift } from '@camp/shared';
+import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { compareShifts, shiftWhen } from '../work-format';
+import {
+  hasErrors,
+  jobFormValues,
+  validateJob,
+  type FormErrors,
+  type JobFormValues,
+} from '../work-validation';
+
+export interface JobFormModalProps {
+  /** The job to edit; absent to add one. */
+  job?: Job;
+  categories: readonly JobCategory[];
+  shifts: readonly Shift[];
+  saving: boolean;
+  saveError: FormModalError | null;
+  onSave: (values: JobFormValues) => void;
+  onClose: () => void;
+}
+
+/** Add or edit a job (spec §5 Job): name, location, category, shift and places (5 to start with). */
+export function JobFormModal({
+  job,
+  categories,
+  shifts,
+  saving,
+  saveError,
+  onSave,
+  onClose,
+}: JobFormModalProps) {
+  const [values, setValues] = useState(() => jobFormValues(job));
+  const [errors, setErrors] = useState<FormErrors<keyof JobFormValues>>({ fields: {} });
+  const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const categoryOptions = useMemo(
+    () => [
+      { value: '', label: 'Select a category' },
+      ...[...categories]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((category) => ({ value: category.id, label: category.name })),
+    ],
+    [categories],
+  );
+  const shiftOptions = useMemo(
+    () => [
+      { value: '', label: 'Select a shift' },
+      ...[...shifts].sort(compareShifts).map((shift) => ({
+        value: shift.id,
+        label: `${shiftWhen(shift)} · ${shift.name}`,
+      })),
+    ],
+    [shifts],
+  );
+
+  const submit = () => {
+    const found = validateJob(values);
+    setErrors(found);
+    if (!hasErrors(found)) onSave(values);
+  };
+
+  const missing = [categories.length === 0 && 'a job category', shifts.length === 0 && 'a shift'].filter(
+    Boolean,
+  );
+
+  return (
+    <FormModal
+      opened
+      title={job ? 'Edit Job' : 'Add Job'}
+      submitLabel={job ? 'Save Changes' : 'Add Job'}
+      saving={saving}
+      error={errors.form ? { title: errors.form } : saveError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {missing.length > 0 && (
+        <Alert color="yellow" variant="light">
+          Every job needs a category and a shift. Create {missing.join(' and ')} first.
+        </Alert>
+      )}
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={JOB_NAME_MAX}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.fields.name}
+      />
+      <TextInput
+        label="Location"
+        required
+        maxLength={JOB_LOCATION_MAX}
+        value={values.location}
+        onChange={(event) => set('location', event.currentTarget.value)}
+        error={errors.fields.location}
+      />
+      <NativeSelect
+        label="Category"
+        required
+        value={values.categoryId}
+        onChange={(event) => set('categoryId', event.currentTarget.value)}
+        data={categoryOptions}
+        error={errors.fields.categoryId}
+      />
+      <NativeSelect
+        label="Shift"
+        required
+        value={values.shiftId}
+        onChange={(event) => set('shiftId', event.currentTarget.value)}
+        data={shiftOptions}
+        error={errors.fields.shiftId}
+      />
+      <NumberInput
+        label="Maximum registrations"
+        required
+        description="How many people can sign up for this job."
+        min={1}
+        step={1}
+        allowDecimal={false}
+        // Keep what was typed so a wrong value gets the message instead of being silently changed.
+        clampBehavior="none"
+        value={values.maxRegistrations}
+        onChange={(value) => set('maxRegistrations', value)}
+        error={errors.fields.maxRegistrations}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,110 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import {
+  DAYS_OF_WEEK,
+  SHIFT_DESCRIPTION_MAX,
+  SHIFT_NAME_MAX,
+  type DayOfWeek,
+  type Shift,
+} from '@camp/shared';
+import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { dayLabel } from '../work-format';
+import {
+  hasErrors,
+  shiftFormValues,
+  validateShift,
+  type FormErrors,
+  type ShiftFormValues,
+} from '../work-validation';
+
+export interface ShiftFormModalProps {
+  /** The shift to edit; absent to add one (Monday, 09:00–17:00 to start with). */
+  shift?: Shift;
+  saving: boolean;
+  saveError: FormModalError | null;
+  onSave: (values: ShiftFormValues) => void;
+  onClose: () => void;
+}
+
+const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day) }));
+
+/** Add or edit a shift (spec §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
+export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: ShiftFormModalProps) {
+  const [values, setValues] = useState(() => shiftFormValues(shift));
+  const [errors, setErrors] = useState<FormErrors<keyof ShiftFormValues>>({ fields: {} });
+  const set = <K extends keyof ShiftFormValues>(key: K, value: ShiftFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = () => {
+    const found = validateShift(values);
+    setErrors(found);
+    if (!hasErrors(found)) onSave(values);
+  };
+
+  return (
+    <FormModal
+      opened
+      title={shift ? 'Edit Shift' : 'Add Shift'}
+      submitLabel={shift ? 'Save Changes' : 'Add Shift'}
+      saving={saving}
+      error={errors.form ? { title: errors.form } : saveError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={SHIFT_NAME_MAX}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.fields.name}
+      />
+      <Textarea
+        label="Description"
+        rows={2}
+        resize="vertical"
+        maxLength={SHIFT_DESCRIPTION_MAX}
+        description={`Optional, up to ${SHIFT_DESCRIPTION_MAX} characters.`}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        error={errors.fields.description}
+      />
+      <NativeSelect
+        label="Day"
+        required
+        value={values.dayOfWeek}
+        onChange={(event) => set('dayOfWeek', event.currentTarget.value as DayOfWeek | '')}
+        data={DAY_OPTIONS}
+        error={errors.fields.dayOfWeek}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label="Start time"
+          required
+          description="24-hour HH:MM, e.g. 09:00"
+          placeholder="HH:MM"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={5}
+          value={values.startTime}
+          onChange={(event) => set('startTime', event.currentTarget.value)}
+          error={errors.fields.startTime}
+        />
+        <TextInput
+          label="End time"
+          required
+          description="24-hour HH:MM, e.g. 17:30"
+          placeholder="HH:MM"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={5}
+          value={values.endTime}
+          onChange={(event) => set('endTime', event.currentTarget.value)}
+          error={errors.fields.endTime}
+        />
+      </SimpleGrid>
+    </FormModal>
+  );
+}

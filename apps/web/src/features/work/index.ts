@@ -1,0 +1,4 @@
+// The work feature's public surface (job categories, jobs, shifts). Screens (routes/) are lazy-loaded by the
+// router.
+export { jobCategoriesQueryOptions, useJobCategories } from './api/get-job-categories';
+export { dayLabel, shiftTimeRange, shiftWhen, compareShifts } from './work-format';

@@ -1,0 +1,174 @@
+import '@mantine/core/styles/Badge.css';
+import type { JobCategory } from '@camp/shared';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMessage } from '../../../components/confirm-message';
+import { DataTable } from '../../../components/data-table';
+import { type FormModalError } from '../../../components/form-modal';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { showSuccessToast } from '../../../lib/toast';
+import { AdminPageHeader } from '../../admin';
+import { useCreateJobCategory } from '../api/create-job-category';
+import { useDeleteJobCategory } from '../api/delete-job-category';
+import { useJobCategories } from '../api/get-job-categories';
+import { useUpdateJobCategory } from '../api/update-job-category';
+import { JobCategoryFormModal } from '../components/job-category-form-modal';
+import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
+import { toJobCategoryInput, type JobCategoryFormValues } from '../work-validation';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; category: JobCategory }
+  | { kind: 'delete'; category: JobCategory }
+  | null;
+
+const column = createColumnHelper<JobCategory>();
+
+function YesNo({ value, label }: { value: boolean; label: string }) {
+  return value ? (
+    <Badge variant="light" color="dusk">
+      {label}
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      No
+    </Text>
+  );
+}
+
+const columns = [
+  column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
+  column.accessor('description', {
+    header: 'Description',
+    cell: (info) => <Text size="sm">{info.getValue()}</Text>,
+  }),
+  column.accessor((category) => (category.staffOnly ? 'Staff only' : 'No'), {
+    id: 'staffOnly',
+    header: 'Staff only',
+    cell: (info) => <YesNo value={info.row.original.staffOnly} label="Staff only" />,
+  }),
+  column.accessor((category) => (category.alwaysRequired ? 'Always required' : 'No'), {
+    id: 'alwaysRequired',
+    header: 'Always required',
+    cell: (info) => <YesNo value={info.row.original.alwaysRequired} label="Always required" />,
+  }),
+];
+
+/** /admin/job-categories (spec §2 Job Category Management). */
+export default function JobCategoriesPage() {
+  const categories = useJobCategories();
+  const create = useCreateJobCategory();
+  const update = useUpdateJobCategory();
+  const remove = useDeleteJobCategory();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saveError, setSaveError] = useState<FormModalError | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const open = (next: Dialog) => {
+    setSaveError(null);
+    setDeleteError(null);
+    setDialog(next);
+  };
+
+  const save = async (values: JobCategoryFormValues) => {
+    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
+    const input = toJobCategoryInput(values);
+    setSaveError(null);
+    try {
+      if (dialog.kind === 'create') {
+        await create.mutateAsync(input);
+        showSuccessToast('Job category added', `“${input.name}” was added.`);
+      } else {
+        await update.mutateAsync({ id: dialog.category.id, input });
+        showSuccessToast('Job category saved', `“${input.name}” was saved.`);
+      }
+      setDialog(null);
+    } catch (error) {
+      setSaveError({
+        title: dialog.kind === 'create' ? WORK_MESSAGES.createJobCategory : WORK_MESSAGES.updateJobCategory,
+        detail: serverMessage(error),
+      });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (dialog?.kind !== 'delete') return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(dialog.category.id);
+      showSuccessToast('Job category deleted', `“${dialog.category.name}” was deleted.`);
+      setDialog(null);
+    } catch (error) {
+      setDeleteError(serverMessageOr(error, WORK_MESSAGES.deleteJobCategory));
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader
+        title="Job Category Management"
+        description="Group jobs into categories. Staff-only categories are hidden from participants; always-required ones need a shift in every registration."
+        actions={<Button onClick={() => open({ kind: 'create' })}>Add Job Category</Button>}
+      />
+      <DataTable
+        caption="Job categories"
+        data={categories.data}
+        columns={columns}
+        getRowId={(category) => category.id}
+        isLoading={categories.isPending}
+        loadingText="Loading job categories..."
+        error={categories.isError ? WORK_MESSAGES.fetchJobCategories : null}
+        onRetry={() => void categories.refetch()}
+        emptyText={WORK_MESSAGES.noJobCategories}
+        initialSorting={[{ id: 'name', desc: false }]}
+        minWidth={720}
+        renderRowActions={(category) => (
+          <RowActions>
+            <RowAction
+              label="Edit"
+              itemName={category.name}
+              onClick={() => open({ kind: 'edit', category })}
+            />
+            <RowAction
+              label="Delete"
+              itemName={category.name}
+              color="red"
+              onClick={() => open({ kind: 'delete', category })}
+            />
+          </RowActions>
+        )}
+      />
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <JobCategoryFormModal
+          category={dialog.kind === 'edit' ? dialog.category : undefined}
+          saving={create.isPending || update.isPending}
+          saveError={saveError}
+          onSave={(values) => void save(values)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete job category"
+        message={
+          <ConfirmMessage
+            text={
+              dialog?.kind === 'delete'
+                ? `Delete the job category “${dialog.category.name}”? This cannot be undone.`
+                : ''
+            }
+            error={deleteError}
+          />
+        }
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}

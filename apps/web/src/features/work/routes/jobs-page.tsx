@@ -1,0 +1,237 @@
+import '@mantine/core/styles/Badge.css';
+import type { Job } from '@camp/shared';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMessage } from '../../../components/confirm-message';
+import { DataTable } from '../../../components/data-table';
+import { type FormModalError } from '../../../components/form-modal';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { showSuccessToast } from '../../../lib/toast';
+import { AdminPageHeader } from '../../admin';
+import { useCreateJob } from '../api/create-job';
+import { useDeleteJob } from '../api/delete-job';
+import { useJobCategories } from '../api/get-job-categories';
+import { useJobs } from '../api/get-jobs';
+import { useShifts } from '../api/get-shifts';
+import { useUpdateJob } from '../api/update-job';
+import { JobFormModal } from '../components/job-form-modal';
+import { compareShifts, dayLabel, shiftTimeRange, shiftWhen } from '../work-format';
+import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
+import { toJobInput, type JobFormValues } from '../work-validation';
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; job: Job } | { kind: 'delete'; job: Job } | null;
+
+const column = createColumnHelper<Job>();
+
+function flagsOf(job: Job): string[] {
+  return [job.staffOnly && 'Staff only', job.alwaysRequired && 'Always required'].filter(
+    (flag): flag is string => typeof flag === 'string',
+  );
+}
+
+const columns = [
+  column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
+  column.accessor((job) => job.category.name, { id: 'category', header: 'Category' }),
+  // Sorted in festival-day order, then time; searchable by day label, time and shift name.
+  column.accessor((job) => `${shiftWhen(job.shift)} ${job.shift.name}`, {
+    id: 'shift',
+    header: 'Shift',
+    sortingFn: (a, b) => compareShifts(a.original.shift, b.original.shift),
+    cell: (info) => {
+      const { shift } = info.row.original;
+      return (
+        <Stack gap={0}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {dayLabel(shift.dayOfWeek)} {shiftTimeRange(shift)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {shift.name}
+          </Text>
+        </Stack>
+      );
+    },
+  }),
+  column.accessor('location', { header: 'Location' }),
+  column.accessor((job) => `${job.currentRegistrations}/${job.maxRegistrations}`, {
+    id: 'spots',
+    header: 'Spots',
+    meta: { nowrap: true, label: 'Spots' },
+    // By places left, fewest first.
+    sortingFn: (a, b) =>
+      a.original.maxRegistrations -
+      a.original.currentRegistrations -
+      (b.original.maxRegistrations - b.original.currentRegistrations),
+    cell: (info) => {
+      const job = info.row.original;
+      const full = job.maxRegistrations - job.currentRegistrations <= 0;
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{info.getValue()}</Text>
+          {full && (
+            <Badge color="red.9" variant="filled" size="sm">
+              Full
+            </Badge>
+          )}
+        </Group>
+      );
+    },
+  }),
+  column.accessor((job) => flagsOf(job).join(', '), {
+    id: 'flags',
+    header: 'Restrictions',
+    enableSorting: false,
+    cell: (info) => {
+      const flags = flagsOf(info.row.original);
+      if (flags.length === 0) {
+        return (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        );
+      }
+      return (
+        <Group gap={4}>
+          {flags.map((flag) => (
+            <Badge key={flag} variant="light" color={flag === 'Staff only' ? 'dusk' : 'sunset'} size="sm">
+              {flag}
+            </Badge>
+          ))}
+        </Group>
+      );
+    },
+  }),
+];
+
+/** /admin/jobs (spec §2 Jobs): a sortable, searchable table and a modal form. */
+export default function JobsPage() {
+  const jobs = useJobs();
+  const categories = useJobCategories();
+  const shifts = useShifts();
+  const create = useCreateJob();
+  const update = useUpdateJob();
+  const remove = useDeleteJob();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saveError, setSaveError] = useState<FormModalError | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const open = (next: Dialog) => {
+    setSaveError(null);
+    setDeleteError(null);
+    setDialog(next);
+  };
+
+  const save = async (values: JobFormValues) => {
+    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
+    const input = toJobInput(values);
+    setSaveError(null);
+    try {
+      if (dialog.kind === 'create') {
+        await create.mutateAsync(input);
+        showSuccessToast('Job added', `“${input.name}” was added.`);
+      } else {
+        await update.mutateAsync({ id: dialog.job.id, input });
+        showSuccessToast('Job saved', `“${input.name}” was saved.`);
+      }
+      setDialog(null);
+    } catch (error) {
+      setSaveError({
+        title: dialog.kind === 'create' ? WORK_MESSAGES.createJob : WORK_MESSAGES.updateJob,
+        detail: serverMessage(error),
+      });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (dialog?.kind !== 'delete') return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(dialog.job.id);
+      showSuccessToast('Job deleted', `“${dialog.job.name}” was deleted.`);
+      setDialog(null);
+    } catch (error) {
+      setDeleteError(serverMessageOr(error, WORK_MESSAGES.deleteJob));
+    }
+  };
+
+  // The form needs both lists to offer a category and a shift.
+  const listsReady = categories.isSuccess && shifts.isSuccess;
+  const listsFailed = categories.isError || shifts.isError;
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader
+        title="Jobs"
+        description="What people do on a shift: each job has a category, a shift, a location and a number of places."
+        actions={
+          <Button
+            onClick={() => open({ kind: 'create' })}
+            disabled={!listsReady}
+            loading={!listsReady && !listsFailed}
+          >
+            Add Job
+          </Button>
+        }
+      />
+      {listsFailed && (
+        <Text c="red.8" role="alert">
+          {categories.isError ? WORK_MESSAGES.fetchJobCategories : WORK_MESSAGES.fetchShifts}
+        </Text>
+      )}
+      <DataTable
+        caption="Jobs"
+        data={jobs.data}
+        columns={columns}
+        getRowId={(job) => job.id}
+        isLoading={jobs.isPending}
+        loadingText="Loading jobs..."
+        error={jobs.isError ? WORK_MESSAGES.fetchJobs : null}
+        onRetry={() => void jobs.refetch()}
+        emptyText={WORK_MESSAGES.noJobs}
+        groupableColumns={['category', 'location']}
+        minWidth={900}
+        renderRowActions={(job) => (
+          <RowActions>
+            <RowAction label="Edit" itemName={job.name} onClick={() => open({ kind: 'edit', job })} />
+            <RowAction
+              label="Delete"
+              itemName={job.name}
+              color="red"
+              onClick={() => open({ kind: 'delete', job })}
+            />
+          </RowActions>
+        )}
+      />
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && listsReady && (
+        <JobFormModal
+          job={dialog.kind === 'edit' ? dialog.job : undefined}
+          categories={categories.data}
+          shifts={shifts.data}
+          saving={create.isPending || update.isPending}
+          saveError={saveError}
+          onSave={(values) => void save(values)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete job"
+        message={
+          <ConfirmMessage
+            text={
+              dialog?.kind === 'delete' ? `Delete the job “${dialog.job.name}”? This cannot be undone.` : ''
+            }
+            error={deleteError}
+          />
+        }
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}
