@@ -16,6 +16,11 @@ import { campConfig } from '../../apps/api/src/db/schema/index';
 import { loadEnv } from '../../apps/api/src/env';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { CONFIGURED_PORT, E2E_ADMIN_EMAILS, E2E_CAMP, E2E_HOST, FRESH_PORT, MAIL_PORT } from './servers';
+import {
+  REGISTRATION_ADMIN_EMAIL,
+  REGISTRATION_EARLY_PORT,
+  REGISTRATION_OPEN_PORT,
+} from './registration-servers';
 
 const paragraphs = Array.from(
   { length: 14 },
@@ -52,7 +57,7 @@ const mailEndpoint = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => mailEndpoint.listen(MAIL_PORT, E2E_HOST, resolve));
 
-async function startServer(port: number, configure: boolean) {
+async function startServer(port: number, configure: boolean, adminEmails = E2E_ADMIN_EMAILS) {
   const database = fromPglite(await PGlite.create());
   await database.migrate();
   const env = loadEnv({
@@ -63,7 +68,7 @@ async function startServer(port: number, configure: boolean) {
     PUBLIC_URL: `http://${E2E_HOST}:${port}`,
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
-    ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(','),
+    ADMIN_EMAILS: adminEmails.join(','),
     // Every test signs in from 127.0.0.1: the per-address limit stays as shipped, the per-IP one is raised.
     LOGIN_CODE_MAX_PER_IP: '10000',
   });
@@ -91,6 +96,11 @@ async function startServer(port: number, configure: boolean) {
 }
 
 const apps = await Promise.all([startServer(CONFIGURED_PORT, true), startServer(FRESH_PORT, false)]);
+// e2e/registration.spec.ts configures these two itself and waits for them (see registration-servers.ts).
+// Started one after the other, after the first two: four servers migrating at once can starve one of them.
+for (const port of [REGISTRATION_OPEN_PORT, REGISTRATION_EARLY_PORT]) {
+  apps.push(await startServer(port, false, [REGISTRATION_ADMIN_EMAIL]));
+}
 console.log(
   `e2e servers ready on ${CONFIGURED_PORT} and ${FRESH_PORT}; SMTP on ${smtp.port}, mail endpoint on ${MAIL_PORT}`,
 );

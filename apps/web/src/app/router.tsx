@@ -2,7 +2,6 @@ import { lazy, type ReactElement } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
 import { AuthProvider, RouteGuard } from '../features/auth';
 import { HomePage } from '../features/home';
-import { RegistrationGate } from '../features/registrations';
 import { AppLayout } from './layout/app-layout';
 import { routeAccess, routePatterns, type RouteName } from './paths';
 import { NotFoundPage } from './routes/not-found-page';
@@ -11,6 +10,21 @@ import { NotFoundPage } from './routes/not-found-page';
 const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
 const ProfilePage = lazy(() => import('../features/users/routes/profile-page'));
+const RegistrationPage = lazy(() => import('../features/registrations/routes/registration-page'));
+const MyShiftsPage = lazy(() => import('../features/shifts/routes/shifts-page'));
+const AdminPanelPage = lazy(() => import('../features/admin/routes/admin-panel-page'));
+const AdminConfigurationPage = lazy(() => import('../features/config/routes/admin-configuration-page'));
+const AdminUsersPage = lazy(() => import('../features/admin-users/routes/admin-users-page'));
+// The camp-setup screens come as two chunks, one per feature (fewer lazy chunks listed in Home's bundle).
+const loadCampingOptions = () => import('../features/camping-options/routes');
+const CampingOptionsPage = lazy(() => loadCampingOptions().then((m) => ({ default: m.CampingOptionsPage })));
+const CampingOptionFieldsPage = lazy(() =>
+  loadCampingOptions().then((m) => ({ default: m.CampingOptionFieldsPage })),
+);
+const loadWork = () => import('../features/work/routes');
+const JobCategoriesPage = lazy(() => loadWork().then((m) => ({ default: m.JobCategoriesPage })));
+const JobsPage = lazy(() => loadWork().then((m) => ({ default: m.JobsPage })));
+const ShiftsPage = lazy(() => loadWork().then((m) => ({ default: m.ShiftsPage })));
 
 /** A route of spec §2 behind the guard its `routeAccess` entry asks for. */
 function route(name: RouteName, element: ReactElement) {
@@ -39,13 +53,8 @@ export function AppRouter() {
 
             {route('dashboard', <DashboardPage />)}
             {route('profile', <ProfilePage />)}
-            {route(
-              'registration',
-              <RegistrationGate>
-                <NotFoundPage />
-              </RegistrationGate>,
-            )}
-            {route('shifts', <NotFoundPage />)}
+            {route('registration', <RegistrationPage />)}
+            {route('shifts', <MyShiftsPage />)}
             {route('paymentSuccess', <NotFoundPage />)}
             {route('paymentCancel', <NotFoundPage />)}
 
@@ -55,14 +64,14 @@ export function AppRouter() {
             {route('reportsWorkSchedule', <NotFoundPage />)}
             {route('reportsPayments', <NotFoundPage />)}
 
-            {route('admin', <NotFoundPage />)}
-            {route('adminConfiguration', <NotFoundPage />)}
-            {route('adminUsers', <NotFoundPage />)}
-            {route('adminCampingOptions', <NotFoundPage />)}
-            {route('adminCampingOptionFields', <NotFoundPage />)}
-            {route('adminJobCategories', <NotFoundPage />)}
-            {route('adminJobs', <NotFoundPage />)}
-            {route('adminShifts', <NotFoundPage />)}
+            {route('admin', <AdminPanelPage />)}
+            {route('adminConfiguration', <AdminConfigurationPage />)}
+            {route('adminUsers', <AdminUsersPage />)}
+            {route('adminCampingOptions', <CampingOptionsPage />)}
+            {route('adminCampingOptionFields', <CampingOptionFieldsPage />)}
+            {route('adminJobCategories', <JobCategoriesPage />)}
+            {route('adminJobs', <JobsPage />)}
+            {route('adminShifts', <ShiftsPage />)}
             {route('adminManageRegistrations', <NotFoundPage />)}
 
             <Route path="*" element={<NotFoundPage />} />

@@ -109,11 +109,13 @@ describe('route guards (spec §2)', () => {
     expect(currentRoute()).toBe('/dashboard');
   });
 
-  it('sends a user to the dashboard when registration is not open for them', async () => {
+  it('refuses /registration with the reason and a dashboard button when registration is not open for them', async () => {
+    // The registration issue: 'Registration Not Available' with the availability message (spec §2 wizard).
     signedInAs(participant, testConfig({ registrationOpen: false, earlyRegistrationOpen: true }));
     renderApp('/registration');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeTruthy();
-    expect(currentRoute()).toBe('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(screen.getByText('Registration for 2026 is not currently open.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
   });
 
   it('lets an early-registration user into /registration while only early registration is open', async () => {

@@ -1,2 +1,3 @@
+// The registrations feature's surface for the shell (Home loads it: keep it small). The wizard (routes/, with
+// RegistrationGate) and the dashboard's parts are lazy-loaded.
 export { isRegistrationOpenFor } from './registration-access';
-export { RegistrationGate } from './registration-gate';

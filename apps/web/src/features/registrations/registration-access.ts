@@ -1,17 +1,25 @@
-import type { PublicConfig, User } from '@camp/shared';
+import type { PublicConfig, RegistrationStatus, User } from '@camp/shared';
 
 /**
- * Whether registration is open for this user (spec §4): registrationOpen, or earlyRegistrationOpen and the
- * user may register early. Used by the Registration nav link and the /registration route.
+ * Whether registration is open for this user: exactly the shared `registrationAvailability(...).canRegister`
+ * of spec §4 (registrationOpen, or earlyRegistrationOpen and the user may register early; allowRegistration
+ * switched off closes it; an active registration of the year means already registered). A test proves the two
+ * agree on every combination.
  *
- * Seam for the registration issue: "a user already registered cannot start a new one" needs the user's
- * registrations and arrives with the wizard (the shared `registrationAvailability` of architecture §4); it
- * replaces this function's body, and both callers follow.
+ * Written out here rather than imported because the header's nav link runs it on Home: importing
+ * registration-rules would put that whole shared module (~2.5 KB gzip) into Home's first download (budget
+ * 125 KB). The wizard's gate and the dashboard use `registrationAvailability` itself. Without `registrations`
+ * (the nav link does not load them) only the windows and the person's flags count.
  */
 export function isRegistrationOpenFor(
-  config: Pick<PublicConfig, 'registrationOpen' | 'earlyRegistrationOpen'>,
-  user: Pick<User, 'allowEarlyRegistration'> | null,
+  config: Pick<PublicConfig, 'registrationYear' | 'registrationOpen' | 'earlyRegistrationOpen'>,
+  user: Pick<User, 'allowRegistration' | 'allowEarlyRegistration'> | null,
+  registrations?: ReadonlyArray<{ year: number; status: RegistrationStatus }> | null,
 ): boolean {
+  const year = config.registrationYear;
+  if ((registrations ?? []).some((entry) => entry.year === year && entry.status !== 'CANCELLED'))
+    return false;
+  if (user && !user.allowRegistration) return false;
   if (config.registrationOpen) return true;
   return config.earlyRegistrationOpen && user?.allowEarlyRegistration === true;
 }

@@ -1,9 +1,32 @@
-import { greetingName, isProfileComplete, type User } from '@camp/shared';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/List.css';
+import {
+  cancelledRegistrations,
+  currentRegistration,
+  greetingName,
+  isProfileComplete,
+  type User,
+} from '@camp/shared';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { PageLoader } from '../../../components/page-loader';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
+import { usePublicConfig } from '../../config';
+import {
+  campRegistrationQueryOptions,
+  myRegistrationsQueryOptions,
+} from '../../registrations/api/registrations-api';
+import { REGISTRATION_TEXTS } from '../../registrations/registration-messages';
+import { useRegistrationAvailability } from '../../registrations/use-registration-availability';
+import {
+  CampingSection,
+  CurrentRegistration,
+  NoRegistration,
+  OutstandingDues,
+  RegistrationHistory,
+} from '../components/registration-sections';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
@@ -20,9 +43,63 @@ export function missingProfileDetails(user: User): string {
   return `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
 }
 
+function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert" title={title}>
+      <Button color="red" variant="light" mt="xs" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+/** The registration part of the dashboard: current registration, dues, history, camping (spec §2). */
+function RegistrationOverview() {
+  const { config } = usePublicConfig();
+  const registrations = useQuery(myRegistrationsQueryOptions());
+  const camp = useQuery(campRegistrationQueryOptions());
+  const { availability } = useRegistrationAvailability();
+  const year = config.registrationYear;
+
+  if (registrations.isPending) return <PageLoader label="Loading your registration..." />;
+  if (registrations.isError) {
+    return (
+      <LoadFailed
+        title={REGISTRATION_TEXTS.fetchRegistrationsFailed}
+        onRetry={() => void registrations.refetch()}
+      />
+    );
+  }
+  const current = currentRegistration(registrations.data, year);
+  const history = cancelledRegistrations(registrations.data, year);
+  return (
+    <>
+      {current ? (
+        <>
+          <OutstandingDues registration={current} />
+          <CurrentRegistration registration={current} />
+        </>
+      ) : (
+        <NoRegistration availability={availability} />
+      )}
+      {camp.isPending ? (
+        <PageLoader label="Loading your camping choices..." />
+      ) : camp.isError ? (
+        <LoadFailed
+          title={REGISTRATION_TEXTS.fetchCampRegistrationFailed}
+          onRetry={() => void camp.refetch()}
+        />
+      ) : (
+        <CampingSection camp={camp.data} />
+      )}
+      <RegistrationHistory registrations={history} />
+    </>
+  );
+}
+
 /**
- * Spec §2 Dashboard, first part: the profile banner and the greeting. Registration, shifts, payments and
- * camping choices join it with the registration issue.
+ * Spec §2 Dashboard: the profile banner, the greeting, and the registration overview (current registration
+ * with shifts and payments, outstanding dues, camping, history, or how to start registering).
  */
 export default function DashboardPage() {
   const profile = useProfileQuery();
@@ -64,6 +141,7 @@ export default function DashboardPage() {
           )}
         </Stack>
       </Paper>
+      {user && <RegistrationOverview />}
     </Stack>
   );
 }

@@ -1,0 +1,108 @@
+import {
+  DAY_LABELS,
+  formatDollars,
+  formatShiftTime,
+  REGISTRATION_STATUS_COLORS,
+  type PaymentStatus,
+  type RegistrationJob,
+  type RegistrationPayment,
+  type RegistrationStatus,
+} from '@camp/shared';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import classes from './dashboard.module.css';
+
+const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
+  COMPLETED: 'green',
+  PENDING: 'yellow',
+  FAILED: 'red',
+  REFUNDED: 'gray',
+};
+
+/** A date as people read it: 'Mar 1, 2026'. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function StatusBadge({ status }: { status: RegistrationStatus }) {
+  return (
+    <Badge color={REGISTRATION_STATUS_COLORS[status]} variant="filled" autoContrast>
+      {status}
+    </Badge>
+  );
+}
+
+/** Work shifts of a registration: job, category description, location, day, start-end time, description. */
+export function WorkShiftList({
+  jobs,
+  headingOrder,
+}: {
+  jobs: readonly RegistrationJob[];
+  headingOrder: 3 | 4;
+}) {
+  return (
+    <section>
+      <Title order={headingOrder} mb="xs">
+        Work Shifts
+      </Title>
+      {jobs.length === 0 ? (
+        <Text c="dimmed">No work shifts.</Text>
+      ) : (
+        <Stack component="ul" gap="xs" className={classes.plainList}>
+          {jobs.map(({ id, job }) => (
+            <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={600}>{job.name}</Text>
+                <Text size="sm">
+                  {DAY_LABELS[job.shift.dayOfWeek]}, {formatShiftTime(job.shift.startTime)}-
+                  {formatShiftTime(job.shift.endTime)}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {job.category.description}
+              </Text>
+              <Text size="sm">Location: {job.location}</Text>
+              {job.shift.description && <Text size="sm">{job.shift.description}</Text>}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+/** Payments of a registration: amount, currency, date, status badge. */
+export function PaymentList({
+  payments,
+  headingOrder,
+}: {
+  payments: readonly RegistrationPayment[];
+  headingOrder: 3 | 4;
+}) {
+  return (
+    <section>
+      <Title order={headingOrder} mb="xs">
+        Payments
+      </Title>
+      {payments.length === 0 ? (
+        <Text c="dimmed">No payments.</Text>
+      ) : (
+        <Stack component="ul" gap="xs" className={classes.plainList}>
+          {payments.map((payment) => (
+            <Group component="li" key={payment.id} gap="sm" wrap="wrap" className={classes.paymentRow}>
+              <Text fw={600}>{formatDollars(payment.amount)}</Text>
+              <Text size="sm">{payment.currency}</Text>
+              <Text size="sm" c="dimmed">
+                {formatDate(payment.createdAt)}
+              </Text>
+              <Badge color={PAYMENT_STATUS_COLORS[payment.status]} variant="filled" autoContrast>
+                {payment.status}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

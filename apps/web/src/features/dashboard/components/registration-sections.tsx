@@ -1,0 +1,174 @@
+import {
+  formatDollars,
+  type CampRegistration,
+  type CustomFieldValue,
+  type Registration,
+  type RegistrationAvailability,
+} from '@camp/shared';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { REGISTRATION_TEXTS } from '../../registrations/registration-messages';
+import classes from './dashboard.module.css';
+import { formatDate, PaymentList, StatusBadge, WorkShiftList } from './registration-parts';
+
+const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'md', sm: 'xl' } } as const;
+
+/** 'Current Registration {year}': status, work shifts, payments (spec §2 Dashboard). */
+export function CurrentRegistration({ registration }: { registration: Registration }) {
+  return (
+    <Paper {...card} component="section" aria-labelledby="current-registration">
+      <Stack gap="lg">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Title order={3} id="current-registration">
+            Current Registration {registration.year}
+          </Title>
+          <StatusBadge status={registration.status} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          Registered on {formatDate(registration.createdAt)}
+        </Text>
+        <WorkShiftList jobs={registration.jobs} headingOrder={4} />
+        <PaymentList payments={registration.payments} headingOrder={4} />
+        <Group>
+          <Button variant="light" component={Link} to={paths.shifts()}>
+            View Shifts
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The outstanding-dues box: the sum of PENDING payments, and the way to pay them. */
+export function OutstandingDues({ registration }: { registration: Registration }) {
+  const [tried, setTried] = useState(false);
+  const pending = registration.payments.filter((payment) => payment.status === 'PENDING');
+  const amount = pending.reduce((sum, payment) => sum + Math.round(payment.amount * 100), 0) / 100;
+  if (amount <= 0) return null;
+  return (
+    <Paper {...card} className={classes.dues} component="section" aria-labelledby="outstanding-dues">
+      <Stack gap="sm" align="flex-start">
+        <Title order={3} id="outstanding-dues">
+          Outstanding Dues
+        </Title>
+        <Text>
+          You have {formatDollars(amount)} in dues to pay for {registration.year}. Your registration stays
+          pending until they are paid.
+        </Text>
+        <Button color="dark" onClick={() => setTried(true)}>
+          Complete Dues Payment - {formatDollars(amount)}
+        </Button>
+        {tried && (
+          <Alert color="yellow" variant="light" role="alert" w="100%">
+            {REGISTRATION_TEXTS.paymentUnavailable}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** 'Registration History': cancelled registrations of the year with their jobs and payments. */
+export function RegistrationHistory({ registrations }: { registrations: readonly Registration[] }) {
+  if (registrations.length === 0) return null;
+  return (
+    <Paper {...card} component="section" aria-labelledby="registration-history">
+      <Stack gap="md">
+        <Title order={3} id="registration-history">
+          Registration History
+        </Title>
+        {registrations.map((registration) => (
+          <Paper key={registration.id} withBorder radius="md" p="md">
+            <Stack gap="sm">
+              <Group gap="sm" wrap="wrap">
+                <Text fw={600}>Registration {registration.year}</Text>
+                <StatusBadge status={registration.status} />
+                <Text size="sm" c="dimmed">
+                  Registered on {formatDate(registration.createdAt)}
+                </Text>
+              </Group>
+              <WorkShiftList jobs={registration.jobs} headingOrder={4} />
+              <PaymentList payments={registration.payments} headingOrder={4} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function answerText(value: CustomFieldValue): string {
+  if (value === null || value === '') return 'Not provided';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/** 'Camping': the chosen options, each with its custom field answers under 'Additional Information:'. */
+export function CampingSection({ camp }: { camp: CampRegistration }) {
+  return (
+    <Paper {...card} component="section" aria-labelledby="camping">
+      <Stack gap="md">
+        <Title order={3} id="camping">
+          Camping
+        </Title>
+        {camp.campingOptions.length === 0 ? (
+          <Text c="dimmed">{REGISTRATION_TEXTS.noCampingOptions}</Text>
+        ) : (
+          camp.campingOptions.map(({ id, campingOption }) => {
+            const answers = camp.customFieldValues
+              .filter((answer) => answer.field.campingOptionId === campingOption.id)
+              .sort((a, b) => a.field.order - b.field.order);
+            return (
+              <Paper key={id} withBorder radius="md" p="md" className={classes.wrap}>
+                <Stack gap="xs">
+                  <Title order={4}>{campingOption.name}</Title>
+                  {campingOption.description && <Text size="sm">{campingOption.description}</Text>}
+                  {answers.length > 0 && (
+                    <>
+                      <Text fw={600} size="sm">
+                        Additional Information:
+                      </Text>
+                      <Stack component="dl" gap={4} m={0}>
+                        {answers.map((answer) => (
+                          <Group key={answer.id} gap={6} wrap="wrap" align="baseline">
+                            <Text component="dt" size="sm" c="dimmed">
+                              {answer.field.displayName}:
+                            </Text>
+                            <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
+                              {answerText(answer.value)}
+                            </Text>
+                          </Group>
+                        ))}
+                      </Stack>
+                    </>
+                  )}
+                </Stack>
+              </Paper>
+            );
+          })
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** With no active registration: the availability message, and Start Registration when it is open. */
+export function NoRegistration({ availability }: { availability: RegistrationAvailability }) {
+  return (
+    <Paper {...card} component="section" aria-labelledby="no-registration">
+      <Stack gap="sm" align="flex-start">
+        <Title order={3} id="no-registration">
+          Registration {availability.year ?? ''}
+        </Title>
+        <Text>{availability.message}</Text>
+        {availability.canRegister && (
+          <Button component={Link} to={paths.registration()} size="md">
+            Start Registration
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

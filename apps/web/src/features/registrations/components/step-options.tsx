@@ -1,0 +1,82 @@
+import { formatDollars, isOptionSelectable, type CampingOption, type Role } from '@camp/shared';
+import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { REGISTRATION_TEXTS } from '../registration-messages';
+import { optionDues } from '../wizard/wizard-model';
+import classes from './wizard.module.css';
+
+interface StepOptionsProps {
+  options: readonly CampingOption[];
+  selected: readonly string[];
+  role: Role;
+  onToggle: (optionId: string, checked: boolean) => void;
+}
+
+function placesText(option: CampingOption): string | null {
+  if (option.maxSignups === 0) return null;
+  const left = Math.max(0, option.maxSignups - option.currentRegistrations);
+  return `${left} of ${option.maxSignups} places left`;
+}
+
+/** Step 2 (spec §5): enabled options with free places can be chosen; full ones are listed as unavailable. */
+export function StepOptions({ options, selected, role, onToggle }: StepOptionsProps) {
+  if (options.length === 0) {
+    return (
+      <Text c="dimmed" role="status">
+        {REGISTRATION_TEXTS.noOptions}
+      </Text>
+    );
+  }
+  return (
+    <Fieldset legend="Camping options" variant="unstyled">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Choose at least one camping option.
+        </Text>
+        {options.map((option) => {
+          const checked = selected.includes(option.id);
+          const available = isOptionSelectable(option);
+          const places = placesText(option);
+          return (
+            <Paper
+              key={option.id}
+              withBorder
+              radius="md"
+              p="md"
+              className={classes.choice}
+              data-disabled={!available || undefined}
+            >
+              <Checkbox
+                checked={checked}
+                disabled={!available && !checked}
+                onChange={(event) => onToggle(option.id, event.currentTarget.checked)}
+                label={
+                  <Group gap="xs" component="span" wrap="wrap">
+                    <Text span fw={600} inherit>
+                      {option.name}
+                    </Text>
+                    {!available && (
+                      <Badge color="gray" variant="filled" autoContrast component="span">
+                        {option.enabled ? 'Full - unavailable' : 'Unavailable'}
+                      </Badge>
+                    )}
+                  </Group>
+                }
+                description={
+                  <Stack gap={2} component="span">
+                    {option.description && <span>{option.description}</span>}
+                    <span>
+                      Dues {formatDollars(optionDues(option, role))}
+                      {option.workShiftsRequired > 0 &&
+                        ` · ${option.workShiftsRequired} work ${option.workShiftsRequired === 1 ? 'shift' : 'shifts'} required`}
+                      {places && ` · ${places}`}
+                    </span>
+                  </Stack>
+                }
+              />
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,128 @@
+import { formatDollars, isStaffRole, type CampingOption, type Job, type Role } from '@camp/shared';
+import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { HtmlContent } from '../../../components/html-content';
+import { displayValue, fieldsOf, optionDues, shiftWhen, type WizardChoices } from '../wizard/wizard-model';
+import classes from './wizard.module.css';
+
+interface StepReviewProps {
+  options: readonly CampingOption[];
+  jobs: readonly Job[];
+  choices: WizardChoices;
+  role: Role;
+  total: number;
+  terms: string;
+  termsError?: string;
+  onAcceptTerms: (accepted: boolean) => void;
+}
+
+/** Step 5 (spec §2, §5, §6): what was chosen, the terms to accept, and the total at the person's rate. */
+export function StepReview({
+  options,
+  jobs,
+  choices,
+  role,
+  total,
+  terms,
+  termsError,
+  onAcceptTerms,
+}: StepReviewProps) {
+  const fields = fieldsOf(options);
+  const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="review-options">
+        <Title order={4} id="review-options" mb="xs">
+          Camping Options
+        </Title>
+        <Stack component="ul" gap={4} className={classes.plainList}>
+          {options.map((option) => (
+            <Group component="li" key={option.id} justify="space-between" wrap="nowrap" gap="sm">
+              <Text className={classes.choice}>{option.name}</Text>
+              <Text fw={600}>{formatDollars(optionDues(option, role))}</Text>
+            </Group>
+          ))}
+        </Stack>
+      </section>
+      {fields.length > 0 && (
+        <section aria-labelledby="review-details">
+          <Title order={4} id="review-details" mb="xs">
+            Details
+          </Title>
+          <Stack component="dl" gap={6} m={0}>
+            {fields.map((field) => (
+              <div key={field.id}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {field.displayName}
+                </Text>
+                <Text component="dd" m={0} className={classes.choice} style={{ whiteSpace: 'pre-wrap' }}>
+                  {displayValue(choices.fieldValues[field.id], field.dataType)}
+                </Text>
+              </div>
+            ))}
+          </Stack>
+        </section>
+      )}
+      <section aria-labelledby="review-shifts">
+        <Title order={4} id="review-shifts" mb="xs">
+          Work Shifts
+        </Title>
+        {chosenJobs.length === 0 ? (
+          <Text c="dimmed">No shifts selected.</Text>
+        ) : (
+          <Stack component="ul" gap={4} className={classes.plainList}>
+            {chosenJobs.map((job) => (
+              <Text component="li" key={job.id} className={classes.choice}>
+                <strong>{job.name}</strong> ({job.category.name}) · {shiftWhen(job.shift)} · {job.location}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <section aria-labelledby="review-terms">
+        <Title order={4} id="review-terms" mb="xs">
+          Registration Terms
+        </Title>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          mah={320}
+          style={{ overflowY: 'auto' }}
+          tabIndex={0}
+          aria-labelledby="review-terms"
+        >
+          {terms.trim() === '' ? (
+            <Text c="dimmed">The camp has not published any registration terms.</Text>
+          ) : (
+            <Suspense fallback={<Loader size="sm" aria-label="Loading terms" />}>
+              <HtmlContent html={terms} headings={5} />
+            </Suspense>
+          )}
+        </Paper>
+        <Checkbox
+          mt="md"
+          label="I have read and accept the registration terms"
+          checked={choices.acceptedTerms}
+          onChange={(event) => onAcceptTerms(event.currentTarget.checked)}
+          error={termsError}
+        />
+      </section>
+      <Divider />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={600} size="lg">
+          Total dues
+          {isStaffRole(role) && (
+            <Text span size="sm" c="dimmed" fw={400}>
+              {' '}
+              (staff rate)
+            </Text>
+          )}
+        </Text>
+        <Text fw={700} size="xl" data-testid="registration-total">
+          {formatDollars(total)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,280 @@
+import type { CampingOption, Job, JobCategory, User } from '@camp/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  currentRoute,
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testConfig,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+import { gate, kitchen, testField, testJob, testOption, testRegistration } from '../test-fixtures';
+
+interface Setup {
+  user?: User;
+  options?: CampingOption[];
+  categories?: JobCategory[];
+  jobs?: Job[];
+  routes?: Record<string, ApiRouteHandler>;
+  config?: Parameters<typeof testConfig>[0];
+}
+
+function openWizard({ user = testUser(), options, categories, jobs, routes = {}, config = {} }: Setup = {}) {
+  startSignedIn();
+  const api = mockApiRoutes(
+    {
+      'GET /auth/profile': () => jsonResponse(user),
+      'GET /registrations/me': () => jsonResponse([]),
+      'GET /camping-options': () => jsonResponse(options ?? [testOption()]),
+      'GET /job-categories': () => jsonResponse(categories ?? [kitchen]),
+      'GET /jobs': () => jsonResponse(jobs ?? [testJob(kitchen)]),
+      [`PUT /users/${user.id}`]: () => jsonResponse(user),
+      ...routes,
+    },
+    testConfig({ registrationOpen: true, registrationTerms: '<p>Leave no trace.</p>', ...config }),
+  );
+  renderApp('/registration');
+  return api;
+}
+
+const stepHeading = (name: string) => screen.findByRole('heading', { name });
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+async function toOptions() {
+  await stepHeading('Step 1 of 6: Profile');
+  click('Continue');
+  await stepHeading('Step 2 of 6: Options');
+}
+
+async function toShifts(optionName = 'Tent Camping') {
+  await toOptions();
+  fireEvent.click(await screen.findByRole('checkbox', { name: optionName }));
+  click('Continue');
+  await stepHeading('Step 3 of 6: Details');
+  click('Continue');
+  await stepHeading('Step 4 of 6: Shifts');
+}
+
+async function toReview(optionName?: string) {
+  await toShifts(optionName);
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
+  click('Continue');
+  await stepHeading('Step 5 of 6: Review');
+}
+
+describe('registration wizard navigation (spec §2, §4)', () => {
+  it('saves the profile on step 1, then shows Back from step 2 and Continue until Review & Pay', async () => {
+    const { calls } = openWizard();
+    expect(await screen.findByRole('heading', { name: 'Registration 2026' })).toBeTruthy();
+    expect(screen.getByText('1. Profile')).toBeTruthy();
+    expect(screen.getByText('6. Payment')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    await toOptions();
+    expect(calls).toContain('PUT /users/4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    click('Back');
+    await stepHeading('Step 1 of 6: Profile');
+  });
+
+  it('stays on step 1 when saving the profile fails', async () => {
+    openWizard({
+      routes: { 'PUT /users/4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f': () => errorResponse(503, 'Down') },
+    });
+    await stepHeading('Step 1 of 6: Profile');
+    click('Continue');
+    expect(await screen.findByText('Failed to update profile: Down')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 6: Profile' })).toBeTruthy();
+  });
+
+  it('step 2 asks for an option and lists full ones as unavailable', async () => {
+    openWizard({
+      options: [
+        testOption(),
+        testOption({
+          id: 'o2',
+          name: 'RV Camping',
+          maxSignups: 2,
+          currentRegistrations: 2,
+          availabilityStatus: 'FULL',
+        }),
+      ],
+    });
+    await toOptions();
+    click('Continue');
+    expect(await screen.findByText('Please select at least one camping option')).toBeTruthy();
+    const full = await screen.findByRole('checkbox', { name: /RV Camping/ });
+    expect((full as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Full - unavailable')).toBeTruthy();
+  });
+
+  it('step 2 says when there are no options', async () => {
+    openWizard({ options: [] });
+    await toOptions();
+    expect(await screen.findByText('No camping options available')).toBeTruthy();
+  });
+
+  it('step 3 checks the custom fields with the shared messages', async () => {
+    const option = testOption({
+      fields: [
+        testField({ id: 'f1', displayName: 'Nickname', required: true }),
+        testField({
+          id: 'f2',
+          displayName: 'Guests',
+          dataType: 'INTEGER',
+          minValue: 1,
+          maxValue: 4,
+          order: 1,
+        }),
+        testField({ id: 'f3', displayName: 'Bio', dataType: 'MULTILINE_STRING', minLength: 5, order: 2 }),
+      ],
+    });
+    openWizard({ options: [option] });
+    await toOptions();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Tent Camping/ }));
+    click('Continue');
+    await stepHeading('Step 3 of 6: Details');
+    fireEvent.change(screen.getByLabelText('Guests'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'hi' } });
+    click('Continue');
+    expect(await screen.findByText('Nickname is required')).toBeTruthy();
+    expect(screen.getByText('Guests must be at most 4')).toBeTruthy();
+    expect(screen.getByText('Bio must be at least 5 characters')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 6: Details' })).toBeTruthy();
+  });
+
+  it('step 4 groups shifts, says when a category has none, and asks for enough shifts', async () => {
+    openWizard({ categories: [gate, kitchen], jobs: [testJob(kitchen)] });
+    await toShifts();
+    expect(screen.getByText('No shifts available for this category')).toBeTruthy();
+    click('Continue');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('You need to select at least 2 shifts')).toBeTruthy();
+    expect(within(alert).getByText('You must select at least one Gate shift')).toBeTruthy();
+  });
+
+  it('step 4 does not offer a full job', async () => {
+    openWizard({ jobs: [testJob(kitchen, { maxRegistrations: 2, currentRegistrations: 2 })] });
+    await toShifts();
+    expect((screen.getByRole('checkbox', { name: /Breakfast crew/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getByText(/0 of 2 spots left/)).toBeTruthy();
+  });
+
+  it('step 5 needs the terms and shows the participant total; Review & Pay moves to payment', async () => {
+    openWizard();
+    await toReview();
+    expect(screen.getByTestId('registration-total').textContent).toBe('$150.00');
+    expect(await screen.findByText('Leave no trace.')).toBeTruthy();
+    click('Review & Pay');
+    expect(await screen.findByText('You must accept the terms to continue')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+    click('Review & Pay');
+    await stepHeading('Step 6 of 6: Payment');
+    expect(screen.getByText('$150.00')).toBeTruthy();
+  });
+
+  it('shows staff dues to staff', async () => {
+    openWizard({ user: testUser({ role: 'STAFF' }) });
+    await toReview();
+    expect(screen.getByTestId('registration-total').textContent).toBe('$75.00');
+    expect(screen.getByText('(staff rate)')).toBeTruthy();
+  });
+
+  it('step 6 saves the registration on Pay and says payment is not available yet', async () => {
+    let sent: unknown;
+    openWizard({
+      routes: {
+        'POST /registrations/camp': ({ body }) => {
+          sent = body;
+          return jsonResponse(
+            {
+              jobRegistration: { id: 'r1', status: 'PENDING', year: 2026 },
+              registration: testRegistration(),
+            },
+            { status: 201 },
+          );
+        },
+      },
+    });
+    await toReview();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+    click('Review & Pay');
+    await stepHeading('Step 6 of 6: Payment');
+    click('Pay $150.00');
+    expect(
+      await screen.findByText(
+        'Payment processing is not currently available. Please contact camp administrators.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/saved with status PENDING/)).toBeTruthy();
+    expect(sent).toEqual({
+      campingOptions: ['o0000000-0000-4000-8000-000000000001'],
+      customFields: {},
+      jobs: ['j0000000-0000-4000-8000-000000000001'],
+      acceptedTerms: true,
+    });
+  });
+
+  it('step 6 shows the server message when a place was taken meanwhile', async () => {
+    openWizard({
+      routes: {
+        'POST /registrations/camp': () =>
+          jsonResponse({ statusCode: 409, message: '"Tent Camping" is full' }, { status: 409 }),
+      },
+    });
+    await toReview();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+    click('Review & Pay');
+    await stepHeading('Step 6 of 6: Payment');
+    click('Pay $150.00');
+    expect(await screen.findByText('Failed to submit registration')).toBeTruthy();
+    expect(screen.getByText('"Tent Camping" is full')).toBeTruthy();
+  });
+
+  it('completes without payment when nothing is due and goes to the dashboard', async () => {
+    openWizard({
+      options: [testOption({ participantDues: 0, workShiftsRequired: 0 })],
+      routes: {
+        'POST /registrations/camp': () =>
+          jsonResponse(
+            {
+              jobRegistration: { id: 'r1', status: 'CONFIRMED', year: 2026 },
+              registration: testRegistration(),
+            },
+            { status: 201 },
+          ),
+      },
+    });
+    await toReview();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+    click('Review & Pay');
+    await stepHeading('Step 6 of 6: Payment');
+    click('Complete Registration');
+    await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+  });
+});
+
+describe('registration access (spec §2, §4)', () => {
+  it('refuses someone already registered, with the message and a dashboard button', async () => {
+    openWizard({ routes: { 'GET /registrations/me': () => jsonResponse([testRegistration()]) } });
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You are already registered for 2026. You can view your registration details on the dashboard.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
+  });
+
+  it('refuses when registration is closed', async () => {
+    openWizard({ config: { registrationOpen: false } });
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(screen.getByText('Registration for 2026 is not currently open.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,150 @@
+import type {
+  CampingOption,
+  CampingOptionField,
+  CampRegistration,
+  Job,
+  JobCategory,
+  Registration,
+} from '@camp/shared';
+
+// Sample catalog and registrations for the wizard and dashboard tests (shapes of packages/shared).
+
+export function testField(overrides: Partial<CampingOptionField> = {}): CampingOptionField {
+  return {
+    id: 'f0000000-0000-4000-8000-000000000001',
+    displayName: 'Vehicle length',
+    description: null,
+    dataType: 'STRING',
+    required: false,
+    maxLength: null,
+    minLength: null,
+    minValue: null,
+    maxValue: null,
+    order: 0,
+    campingOptionId: 'o0000000-0000-4000-8000-000000000001',
+    ...overrides,
+  };
+}
+
+export function testOption(overrides: Partial<CampingOption> = {}): CampingOption {
+  return {
+    id: 'o0000000-0000-4000-8000-000000000001',
+    name: 'Tent Camping',
+    description: 'Pitch your tent in the shade structure.',
+    enabled: true,
+    workShiftsRequired: 1,
+    participantDues: 150,
+    staffDues: 75,
+    maxSignups: 0,
+    jobCategoryIds: [],
+    currentRegistrations: 0,
+    availabilityStatus: 'AVAILABLE',
+    fields: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const kitchen: JobCategory = {
+  id: 'c0000000-0000-4000-8000-000000000001',
+  name: 'Kitchen',
+  description: 'Cook and clean for the camp',
+  staffOnly: false,
+  alwaysRequired: false,
+};
+
+export const gate: JobCategory = {
+  id: 'c0000000-0000-4000-8000-000000000002',
+  name: 'Gate',
+  description: 'Greet arrivals',
+  staffOnly: false,
+  alwaysRequired: true,
+};
+
+export const greeters: JobCategory = {
+  id: 'c0000000-0000-4000-8000-000000000003',
+  name: 'Greeters',
+  description: 'Hugs at the entrance',
+  staffOnly: false,
+  alwaysRequired: false,
+};
+
+export function testJob(category: JobCategory, overrides: Partial<Job> = {}): Job {
+  return {
+    id: 'j0000000-0000-4000-8000-000000000001',
+    name: 'Breakfast crew',
+    location: 'Main kitchen',
+    categoryId: category.id,
+    category,
+    shiftId: 's0000000-0000-4000-8000-000000000001',
+    shift: {
+      id: 's0000000-0000-4000-8000-000000000001',
+      name: 'Morning',
+      description: 'Bring a hat',
+      startTime: '08:00',
+      endTime: '11:00',
+      dayOfWeek: 'MONDAY',
+    },
+    maxRegistrations: 4,
+    currentRegistrations: 1,
+    staffOnly: category.staffOnly,
+    alwaysRequired: category.alwaysRequired,
+    ...overrides,
+  };
+}
+
+export function testRegistration(overrides: Partial<Registration> = {}): Registration {
+  return {
+    id: 'r0000000-0000-4000-8000-000000000001',
+    userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
+    year: 2026,
+    status: 'PENDING',
+    createdAt: '2026-03-02T10:00:00.000Z',
+    updatedAt: '2026-03-02T10:00:00.000Z',
+    user: {
+      id: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
+      firstName: 'Dusty',
+      lastName: 'Rhodes',
+      playaName: null,
+      email: 'dusty@example.org',
+    },
+    jobs: [
+      {
+        id: 'rj-1',
+        job: (({
+          maxRegistrations: _m,
+          currentRegistrations: _c,
+          staffOnly: _s,
+          alwaysRequired: _a,
+          ...job
+        }) => job)(testJob(kitchen)),
+      },
+    ],
+    campingOptions: [],
+    payments: [
+      {
+        id: 'p-1',
+        amount: 150,
+        currency: 'USD',
+        status: 'PENDING',
+        createdAt: '2026-03-02T10:00:00.000Z',
+        provider: 'STRIPE',
+        providerRefId: null,
+        registrationId: 'r0000000-0000-4000-8000-000000000001',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function testCampRegistration(overrides: Partial<CampRegistration> = {}): CampRegistration {
+  return {
+    registrationId: null,
+    year: 2026,
+    status: null,
+    campingOptions: [],
+    customFieldValues: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+import { registrationAvailability, type RegistrationAvailability } from '@camp/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../auth';
+import { usePublicConfig } from '../config';
+import { myRegistrationsQueryOptions } from './api/registrations-api';
+
+export interface RegistrationAvailabilityState {
+  availability: RegistrationAvailability;
+  /** Configuration, profile or the person's registrations are still on their way. */
+  isLoading: boolean;
+  /** GET /registrations/me failed: whether the person is already registered is unknown. */
+  registrationsError: boolean;
+  retry: () => void;
+}
+
+/**
+ * The shared availability rule of spec §4 for the signed-in person: the windows, their flags and whether they
+ * already hold an active registration of the year (GET /registrations/me).
+ */
+export function useRegistrationAvailability(): RegistrationAvailabilityState {
+  const { config, isLoading: configLoading, isFallback } = usePublicConfig();
+  const { status, user } = useAuth();
+  const signedIn = status === 'authenticated';
+  const registrations = useQuery({ ...myRegistrationsQueryOptions(), enabled: signedIn });
+  const availability = registrationAvailability(isFallback ? null : config, user, registrations.data);
+  return {
+    availability,
+    isLoading: configLoading || status === 'loading' || (signedIn && (!user || registrations.isPending)),
+    registrationsError: registrations.isError && registrations.data === undefined,
+    retry: () => void registrations.refetch(),
+  };
+}

@@ -1,0 +1,178 @@
+import {
+  DAY_LABELS,
+  REGISTRATION_MESSAGES,
+  customFieldProblem,
+  dayOrder,
+  duesFor,
+  formatShiftTime,
+  isJobFull,
+  isOptionSelectable,
+  isStaffRole,
+  validateShiftSelection,
+  type CampingOption,
+  type CampingOptionField,
+  type CustomFieldValue,
+  type Job,
+  type JobCategory,
+  type RegistrationSubmission,
+  type Role,
+  type User,
+} from '@camp/shared';
+
+/** The six steps of spec §2, in order; the progress bar shows these labels. */
+export const WIZARD_STEPS = ['Profile', 'Options', 'Details', 'Shifts', 'Review', 'Payment'] as const;
+export type WizardStepIndex = 0 | 1 | 2 | 3 | 4 | 5;
+export const REVIEW_STEP = 4;
+export const PAYMENT_STEP = 5;
+
+/** The choices the person makes on steps 2 to 5. */
+export interface WizardChoices {
+  optionIds: string[];
+  /** By field id; text inputs hold text, checkboxes true/false. */
+  fieldValues: Record<string, CustomFieldValue>;
+  jobIds: string[];
+  acceptedTerms: boolean;
+}
+
+export const emptyChoices = (): WizardChoices => ({
+  optionIds: [],
+  fieldValues: {},
+  jobIds: [],
+  acceptedTerms: false,
+});
+
+/** Chosen options in the catalog's order. */
+export function chosenOptions(options: readonly CampingOption[], choices: WizardChoices): CampingOption[] {
+  return options.filter((option) => choices.optionIds.includes(option.id));
+}
+
+/** The custom fields of the chosen options, option by option, each in its own order. */
+export function fieldsOf(options: readonly CampingOption[]): CampingOptionField[] {
+  return options.flatMap((option) => [...option.fields].sort((a, b) => a.order - b.order));
+}
+
+/** Step 2 (spec §5): at least one option; each chosen one enabled with a free place. */
+export function validateOptionsStep(options: readonly CampingOption[], choices: WizardChoices): string[] {
+  const chosen = chosenOptions(options, choices);
+  if (chosen.length === 0) return [REGISTRATION_MESSAGES.selectOption];
+  return chosen
+    .filter((option) => !isOptionSelectable(option))
+    .map((option) =>
+      option.enabled
+        ? REGISTRATION_MESSAGES.optionFull(option.name)
+        : REGISTRATION_MESSAGES.optionUnavailable(option.name),
+    );
+}
+
+/** A value of a number field as typed: text that is a number becomes one; other text stays for the rule. */
+function typedValue(field: CampingOptionField, value: CustomFieldValue | undefined): CustomFieldValue {
+  if (value === undefined) return field.dataType === 'BOOLEAN' ? false : null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  if ((field.dataType === 'INTEGER' || field.dataType === 'NUMBER') && typeof value === 'string') {
+    const number = Number(value.trim());
+    return Number.isFinite(number) ? number : value;
+  }
+  return value;
+}
+
+/** Step 3 (spec §5): one message per field with a problem, by field id. */
+export function validateDetailsStep(
+  fields: readonly CampingOptionField[],
+  choices: WizardChoices,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    const problem = customFieldProblem(field, typedValue(field, choices.fieldValues[field.id]));
+    if (problem) problems[field.id] = problem;
+  }
+  return problems;
+}
+
+/** Jobs the person may see: staff-only work only for staff and admins (the server filters too). */
+export function visibleJobs(jobs: readonly Job[], role: Role): Job[] {
+  return jobs.filter((job) => isStaffRole(role) || !job.staffOnly);
+}
+
+export function visibleCategories(categories: readonly JobCategory[], role: Role): JobCategory[] {
+  return categories.filter((category) => isStaffRole(role) || !category.staffOnly);
+}
+
+/** Jobs in festival order: day, then start time, then name. */
+export function byFestivalOrder(a: Job, b: Job): number {
+  return (
+    dayOrder(a.shift.dayOfWeek) - dayOrder(b.shift.dayOfWeek) ||
+    formatShiftTime(a.shift.startTime).localeCompare(formatShiftTime(b.shift.startTime)) ||
+    a.name.localeCompare(b.name)
+  );
+}
+
+/** Step 4 (spec §5): the shared shift rules, then places (a full job only if it was already chosen). */
+export function validateShiftsStep(
+  options: readonly CampingOption[],
+  categories: readonly JobCategory[],
+  jobs: readonly Job[],
+  choices: WizardChoices,
+  user: Pick<User, 'role' | 'allowNoJob'>,
+): string[] {
+  const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
+  const problems = validateShiftSelection(
+    chosenJobs.map((job) => ({ categoryId: job.categoryId })),
+    chosenOptions(options, choices),
+    categories,
+    user,
+  );
+  const missing = choices.jobIds.filter((id) => !jobs.some((job) => job.id === id));
+  return missing.length > 0
+    ? [...problems, 'Some shifts you chose are no longer offered. Please choose again.']
+    : problems;
+}
+
+/** Step 5 (spec §5): the terms must be accepted. */
+export function validateReviewStep(choices: WizardChoices): string[] {
+  return choices.acceptedTerms ? [] : [REGISTRATION_MESSAGES.acceptTerms];
+}
+
+/** Whether a job can be ticked: places left, or already chosen (spec §5 step 4). */
+export const isJobPickable = (job: Job, choices: WizardChoices): boolean =>
+  !isJobFull(job) || choices.jobIds.includes(job.id);
+
+/** The total of the review step: staff rate for staff and admins, else the participant rate (spec §6, §9). */
+export const totalDues = (options: readonly CampingOption[], choices: WizardChoices, role: Role) =>
+  duesFor(chosenOptions(options, choices), role);
+
+/** The rate this person pays for one option. */
+export const optionDues = (option: CampingOption, role: Role): number =>
+  isStaffRole(role) ? option.staffDues : option.participantDues;
+
+/** The submission payload of spec §3: only values of the chosen options' fields, numbers as numbers. */
+export function submissionOf(
+  options: readonly CampingOption[],
+  choices: WizardChoices,
+): RegistrationSubmission {
+  const fields = fieldsOf(chosenOptions(options, choices));
+  const customFields: Record<string, CustomFieldValue> = {};
+  for (const field of fields) {
+    const value = typedValue(field, choices.fieldValues[field.id]);
+    if (value !== null) customFields[field.id] = value;
+  }
+  return {
+    campingOptions: chosenOptions(options, choices).map((option) => option.id),
+    customFields,
+    jobs: [...choices.jobIds],
+    acceptedTerms: true,
+  };
+}
+
+/** 'Monday, 09:00-13:00'. */
+export function shiftWhen(shift: Job['shift']): string {
+  return `${DAY_LABELS[shift.dayOfWeek]}, ${formatShiftTime(shift.startTime)}-${formatShiftTime(shift.endTime)}`;
+}
+
+/** A value as the review and the dashboard show it. */
+export function displayValue(value: CustomFieldValue | undefined, dataType: CampingOptionField['dataType']) {
+  if (value === undefined || value === null || value === '') return 'Not provided';
+  if (dataType === 'BOOLEAN' || typeof value === 'boolean') {
+    return value === true || value === 'true' ? 'Yes' : 'No';
+  }
+  return String(value);
+}

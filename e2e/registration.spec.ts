@@ -1,0 +1,285 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './support/auth';
+import {
+  CAMP,
+  CAMP_YEAR,
+  CampAdmin,
+  completeProfileOn,
+  setUpCamp,
+  signInOn,
+  TERMS_TEXT,
+} from './support/registration-camp';
+import { registrationEarlyUrl, registrationOpenUrl, waitForServer } from './support/registration-servers';
+
+// One worker runs this file in order: the camp is set up once per server (beforeAll), and every test uses its
+// own people. A failed test does not stop the others.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+const SCREENSHOTS = '.tmp/screenshots/registration';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' / ')}`,
+    ),
+  ).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Axe, no sideways scrolling at 375 and 1280 px, and screenshots of both. */
+async function checkScreen(page: Page, name: string) {
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+async function signInParticipant(page: Page, baseUrl: string, label: string) {
+  const email = uniqueEmail(label);
+  const token = await signInOn(page.request, baseUrl, email);
+  await completeProfileOn(page.request, baseUrl, token, email, 'Juniper');
+  return email;
+}
+
+const stepHeading = (page: Page, n: number, label: string) =>
+  page.getByRole('heading', { name: `Step ${n} of 6: ${label}` });
+
+async function fillDetails(page: Page) {
+  await page.getByLabel('Nickname').fill('Sparky');
+  await page.getByLabel('Guests').fill('2');
+  await page.getByLabel('Arrival date').fill(`${CAMP_YEAR}-08-24`);
+}
+
+test.describe('registration wizard (registration open)', () => {
+  test.beforeAll(async ({ playwright }) => {
+    await waitForServer(registrationOpenUrl);
+    const request = await playwright.request.newContext();
+    const admin = await CampAdmin.signIn(request, registrationOpenUrl);
+    await setUpCamp(admin, { registrationOpen: true, earlyRegistrationOpen: false });
+    await request.dispose();
+  });
+
+  test('a participant completes all six steps, with every validation message, and sees it on the dashboard', async ({
+    page,
+  }) => {
+    await signInParticipant(page, registrationOpenUrl, 'participant');
+    await page.goto(`${registrationOpenUrl}/#/dashboard`);
+    await expect(page.getByText(`Registration for ${CAMP_YEAR} is open!`)).toBeVisible();
+    await expect(page.getByText('No camping options selected.')).toBeVisible();
+    await checkScreen(page, 'dashboard-not-registered');
+    await page.getByRole('link', { name: 'Start Registration' }).click();
+
+    // Step 1: profile.
+    await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await checkScreen(page, 'step-1-profile');
+    await page.getByLabel('City').fill('Reno');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 2: options.
+    await expect(stepHeading(page, 2, 'Options')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please select at least one camping option');
+    await checkScreen(page, 'step-2-options');
+    await page.getByRole('checkbox', { name: CAMP.option }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 3: details, one field of every data type.
+    await expect(stepHeading(page, 3, 'Details')).toBeVisible();
+    await expect(page.getByLabel('Arrival notes')).toBeVisible();
+    await expect(page.getByLabel('Generator watts')).toHaveAttribute('step', '0.01');
+    await expect(page.getByLabel('Guests')).toHaveAttribute('step', '1');
+    await expect(page.getByRole('checkbox', { name: 'Bringing a bike' })).toBeVisible();
+    await expect(page.getByLabel('Arrival date')).toHaveAttribute('type', 'date');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Nickname is required')).toBeVisible();
+    await expect(page.getByText('Guests is required')).toBeVisible();
+    await expect(page.getByText('Arrival date is required')).toBeVisible();
+    await expect(page.getByLabel('Nickname')).toBeFocused();
+    await checkScreen(page, 'step-3-details-errors');
+    await page.getByLabel('Nickname').fill('ab');
+    await page.getByLabel('Guests').fill('9');
+    await page.getByLabel('Generator watts').fill('6000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Nickname must be at least 3 characters')).toBeVisible();
+    await expect(page.getByText('Guests must be at most 4')).toBeVisible();
+    await expect(page.getByText('Generator watts must be at most 5000')).toBeVisible();
+    await page.getByLabel('Nickname').fill('x'.repeat(25));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Nickname must be less than 20 characters')).toBeVisible();
+    await fillDetails(page);
+    await page.getByLabel('Generator watts').fill('1500.5');
+    await page.getByLabel('Arrival notes').fill('Arriving late\nwith a van');
+    await page.getByRole('checkbox', { name: 'Bringing a bike' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 4: shifts.
+    await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: new RegExp(CAMP.staffJob) })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: CAMP.emptyCategory })).toContainText(
+      'No shifts available for this category',
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('You need to select at least 2 shifts');
+    await expect(alert).toContainText(`You must select at least one ${CAMP.alwaysRequired} shift`);
+    await expect(alert).toContainText(
+      'You must select at least 1 shift outside the always-required categories',
+    );
+    await checkScreen(page, 'step-4-shifts');
+    await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(alert).toContainText('You need to select at least 2 shifts');
+    await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Step 5: review.
+    await expect(stepHeading(page, 5, 'Review')).toBeVisible();
+    await expect(page.getByText(TERMS_TEXT)).toBeVisible();
+    await expect(page.getByTestId('registration-total')).toHaveText('$150.00');
+    await expect(page.getByText('Sparky')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Review & Pay' }).click();
+    await expect(page.getByText('You must accept the terms to continue')).toBeVisible();
+    await checkScreen(page, 'step-5-review');
+    await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
+    await page.getByRole('button', { name: 'Review & Pay' }).click();
+
+    // Step 6: payment. The registration is created on Pay; card payment is not available yet.
+    await expect(stepHeading(page, 6, 'Payment')).toBeVisible();
+    await checkScreen(page, 'step-6-payment');
+    await page.getByRole('button', { name: 'Pay $150.00' }).click();
+    await expect(
+      page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
+    ).toBeVisible();
+    await expect(page.getByText(/saved with status PENDING/)).toBeVisible();
+    await checkScreen(page, 'step-6-payment-unavailable');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+
+    // Dashboard.
+    await expect(page.getByRole('heading', { name: `Current Registration ${CAMP_YEAR}` })).toBeVisible();
+    const current = page.locator('section', {
+      has: page.getByRole('heading', { name: /Current Registration/ }),
+    });
+    await expect(current.getByText('PENDING').first()).toBeVisible();
+    await expect(current.getByText(CAMP.gateJob, { exact: true })).toBeVisible();
+    await expect(current.getByText('Monday, 09:00-12:00')).toBeVisible();
+    await expect(current.getByText(`Location: ${CAMP.kitchenJob} post`)).toBeVisible();
+    await expect(current.getByText('$150.00')).toBeVisible();
+    const camping = page.locator('section', { has: page.getByRole('heading', { name: 'Camping' }) });
+    await expect(camping.getByText(CAMP.option)).toBeVisible();
+    await expect(camping.getByText('Additional Information:')).toBeVisible();
+    await expect(camping.getByText('Sparky')).toBeVisible();
+    await expect(camping.getByText('1500.5')).toBeVisible();
+    await page.getByRole('button', { name: 'Complete Dues Payment - $150.00' }).click();
+    await expect(
+      page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
+    ).toBeVisible();
+    await checkScreen(page, 'dashboard-registered');
+
+    // Shifts page on real data.
+    await page.getByRole('link', { name: 'View Shifts' }).click();
+    await expect(page.getByRole('heading', { name: 'My Assigned Shifts' })).toBeVisible();
+    await checkScreen(page, 'shifts');
+
+    // Already registered: refused with the message.
+    await page.goto(`${registrationOpenUrl}/#/registration`);
+    await expect(page.getByRole('heading', { name: 'Registration Not Available' })).toBeVisible();
+    await expect(
+      page.getByText(
+        `You are already registered for ${CAMP_YEAR}. You can view your registration details on the dashboard.`,
+      ),
+    ).toBeVisible();
+    await checkScreen(page, 'registration-not-available');
+  });
+
+  test('a staff member sees staff dues and the staff-only job', async ({ page, playwright }) => {
+    const email = uniqueEmail('staff');
+    const request = await playwright.request.newContext();
+    const admin = await CampAdmin.signIn(request, registrationOpenUrl);
+    await admin.createUser(email, { role: 'STAFF' });
+    await request.dispose();
+    await signInOn(page.request, registrationOpenUrl, email);
+    await page.goto(`${registrationOpenUrl}/#/registration`);
+    await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Dues $75.00').first()).toBeVisible();
+    await page.getByRole('checkbox', { name: CAMP.option }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
+    await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
+    await page.getByRole('checkbox', { name: new RegExp(CAMP.staffJob) }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(stepHeading(page, 5, 'Review')).toBeVisible();
+    await expect(page.getByTestId('registration-total')).toHaveText('$75.00');
+    await expect(page.getByText(CAMP.staffJob)).toBeVisible();
+  });
+
+  test('a free option completes without payment and goes to the dashboard', async ({ page }) => {
+    await signInParticipant(page, registrationOpenUrl, 'free');
+    await page.goto(`${registrationOpenUrl}/#/registration`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('checkbox', { name: CAMP.freeOption }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(stepHeading(page, 3, 'Details')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('registration-total')).toHaveText('$0.00');
+    await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
+    await page.getByRole('button', { name: 'Review & Pay' }).click();
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await expect(page).toHaveURL(/#\/dashboard$/);
+    await expect(page.getByRole('heading', { name: `Current Registration ${CAMP_YEAR}` })).toBeVisible();
+    await expect(page.getByText('CONFIRMED')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Complete Dues Payment/ })).toHaveCount(0);
+  });
+});
+
+test.describe('registration closed, early registration open', () => {
+  test.beforeAll(async ({ playwright }) => {
+    await waitForServer(registrationEarlyUrl);
+    const request = await playwright.request.newContext();
+    const admin = await CampAdmin.signIn(request, registrationEarlyUrl);
+    await setUpCamp(admin, { registrationOpen: false, earlyRegistrationOpen: true });
+    await request.dispose();
+  });
+
+  test('a regular participant is refused with the reason', async ({ page }) => {
+    await signInParticipant(page, registrationEarlyUrl, 'closed');
+    await page.goto(`${registrationEarlyUrl}/#/registration`);
+    await expect(page.getByRole('heading', { name: 'Registration Not Available' })).toBeVisible();
+    await expect(page.getByText(`Registration for ${CAMP_YEAR} is not currently open.`)).toBeVisible();
+    await checkScreen(page, 'registration-closed');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page.getByText(`Registration for ${CAMP_YEAR} is not currently open.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Registration' })).toHaveCount(0);
+  });
+
+  test('a person allowed early registration may register', async ({ page, playwright }) => {
+    const email = uniqueEmail('early');
+    const request = await playwright.request.newContext();
+    const admin = await CampAdmin.signIn(request, registrationEarlyUrl);
+    await admin.createUser(email, { allowEarlyRegistration: true });
+    await request.dispose();
+    await signInOn(page.request, registrationEarlyUrl, email);
+    await page.goto(`${registrationEarlyUrl}/#/dashboard`);
+    await expect(page.getByText(`Early registration for ${CAMP_YEAR} is open!`)).toBeVisible();
+    await page.getByRole('link', { name: 'Start Registration' }).click();
+    await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(stepHeading(page, 2, 'Options')).toBeVisible();
+  });
+});
