@@ -39,6 +39,13 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.database.db.insert(users).values({ email: request.body.email });
     return {};
   });
+  app.get('/probe/pool-timeout', async () => {
+    // What pg.Pool throws when no connection frees up within connectionTimeoutMillis (a rush).
+    throw new Error('timeout exceeded when trying to connect');
+  });
+  app.get('/probe/refused', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
   app.get(
     '/probe/bad-response',
     { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
@@ -174,5 +181,37 @@ describe('error bodies', () => {
     });
     const rows = await t.database.db.select({ email: users.email }).from(users);
     expect(rows).toEqual([{ email: 'Same@Example.org' }]);
+  });
+});
+
+describe('database unavailable', () => {
+  const unavailable = {
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'The service is temporarily unavailable. Please try again in a few moments.',
+  };
+
+  it('answers 503 with Retry-After, not 500, when no pooled connection frees up or the server refuses', async () => {
+    const t = await createTestApp();
+    await t.app.register(probeRoutes, { prefix: '/api' });
+    for (const url of ['/api/probe/pool-timeout', '/api/probe/refused']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual(unavailable);
+      expect(response.headers['retry-after']).toBe('5');
+    }
+    await t.close();
+  });
+
+  it('answers 503 on a real query once the database is gone', async () => {
+    const t = await createTestApp();
+    await t.app.register(probeRoutes, { prefix: '/api' });
+    await t.app.ready();
+    await t.database.close();
+    const response = await t.app.inject({ method: 'GET', url: '/api/probe/sql' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(unavailable);
+    expect(response.body).not.toMatch(/select|table_that_does_not_exist/i);
+    await t.app.close();
   });
 });

@@ -32,6 +32,44 @@ function pgClientError(error: unknown): { statusCode: number; message: string } 
   return undefined;
 }
 
+/** Node's codes for a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The database could not be reached or is overloaded, as opposed to a bug: no free pooled connection within
+ * the pool's time-out, a refused or lost connection, the server shutting down or out of connection slots
+ * (SQLSTATE class 08, 57P01-57P03, 53300), or a closed embedded database. Such a request can be retried.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '53300') return true;
+      if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated|pool after calling end|PGlite is closed/i.test(
+        message,
+      )
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before trying again when the database is unavailable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few moments.';
+
 function send(reply: FastifyReply, statusCode: number, message: string | string[]) {
   return reply.code(statusCode).send({ statusCode, error: reasonPhrase(statusCode), message });
 }
@@ -59,6 +97,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pgError) {
       request.log.warn({ err: error }, 'database refused the change');
       return send(reply, pgError.statusCode, pgError.message);
+    }
+    if (databaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, UNAVAILABLE_MESSAGE);
     }
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {

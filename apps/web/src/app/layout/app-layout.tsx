@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PageLoader } from '../../components/page-loader';
 import { useAuth } from '../../features/auth';
 import { usePublicConfig } from '../../features/config';
-import { isRegistrationOpenFor } from '../../features/registrations';
+import { isRegistrationOpenFor, myRegistrationsQueryOptions } from '../../features/registrations';
 import { ConnectionGate } from '../connection-gate';
 import classes from './app-layout.module.css';
 import { navItems } from './nav-items';
@@ -27,7 +28,11 @@ export function AppLayout() {
   const { config, isLoading } = usePublicConfig();
   const { status, role, user, signOut } = useAuth();
   const { pathname } = useLocation();
-  const registrationOpen = status === 'authenticated' && isRegistrationOpenFor(config, user);
+  const signedIn = status === 'authenticated';
+  // Spec §2: the Registration link only while registration is open for this person, so not once they hold a
+  // registration of the year (the same cached query the dashboard and the wizard read).
+  const { data: registrations } = useQuery({ ...myRegistrationsQueryOptions(), enabled: signedIn });
+  const registrationOpen = signedIn && isRegistrationOpenFor(config, user, registrations);
   const items = useMemo(() => navItems({ status, role, registrationOpen }), [status, role, registrationOpen]);
   useDocumentMeta(isLoading ? null : config);
 

@@ -1,3 +1,4 @@
 // The registrations feature's surface for the shell (Home loads it: keep it small). The wizard (routes/, with
 // RegistrationGate) and the dashboard's parts are lazy-loaded.
 export { isRegistrationOpenFor } from './registration-access';
+export { myRegistrationsQueryOptions } from './api/registrations-api';

@@ -54,6 +54,21 @@ describe('dashboard registration overview (spec §2 Dashboard)', () => {
     expect(screen.queryByRole('link', { name: 'Start Registration' })).toBeNull();
   });
 
+  it('drops the Registration nav link once the person holds a registration of the year, not before', async () => {
+    openDashboard([testRegistration()]);
+    await screen.findByRole('heading', { name: 'Current Registration 2026' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Registration' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeTruthy();
+  });
+
+  it('keeps the Registration nav link when the only registration of the year is cancelled', async () => {
+    openDashboard([testRegistration({ id: 'old', status: 'CANCELLED', payments: [] })]);
+    await screen.findByRole('heading', { name: 'Registration History' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Registration' })).toBeTruthy();
+  });
+
   it('lists cancelled registrations of the year under Registration History', async () => {
     openDashboard([testRegistration({ id: 'old', status: 'CANCELLED', payments: [] })]);
     const history = (await screen.findByRole('heading', { name: 'Registration History' })).closest(
