@@ -1,5 +1,6 @@
 import type { Role } from '@camp/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/app-error';
@@ -26,8 +27,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/** Every authenticated request reads its caller: one prepared statement, built once per process. */
+function prepareUserById(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
+}
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('currentUser', null);
+  let userById: ReturnType<typeof prepareUserById> | undefined;
 
   const authenticate = async (request: FastifyRequest) => {
     if (request.currentUser) return;
@@ -35,7 +46,8 @@ export function registerAuth(app: FastifyInstance): void {
     if (!token) throw unauthorized();
     const claims = await app.services.tokens.verify(token);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-    const [user] = await app.database.db.select().from(users).where(eq(users.id, claims.userId));
+    userById ??= prepareUserById(app.database.db);
+    const [user] = await userById.execute({ id: claims.userId });
     if (!user) throw unauthorized('Your session has expired. Please sign in again.');
     request.currentUser = user;
   };
