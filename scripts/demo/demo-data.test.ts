@@ -162,6 +162,7 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
         (link) => link.campingOptionId === option.id && ix.active.has(link.registrationId),
       ).length;
       expect(option.currentRegistrations, option.name).toBe(rows);
+      expect(option.countedYear, option.name).toBe(data.campConfig.registrationYear);
       if (option.maxSignups > 0) expect(rows).toBeLessThanOrEqual(option.maxSignups);
     }
     for (const job of data.jobs) {
@@ -169,6 +170,7 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
         (link) => link.jobId === job.id && ix.active.has(link.registrationId),
       ).length;
       expect(job.currentRegistrations, job.name).toBe(rows);
+      expect(job.countedYear, job.name).toBe(data.campConfig.registrationYear);
       expect(rows).toBeLessThanOrEqual(job.maxRegistrations);
     }
     // Most of the camp is actually signed up.

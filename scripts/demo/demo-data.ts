@@ -652,14 +652,16 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     }
   }
 
-  // ---- Counters: exactly the places held by registrations that are not cancelled -------------------------
+  // ---- Counters: exactly the places held by registrations that are not cancelled, in the one year seeded ---
   const active = new Set(registrations.filter((r) => r.status !== 'CANCELLED').map((r) => r.id));
   for (const option of campingOptions) {
+    option.countedYear = year;
     option.currentRegistrations = registrationCampingOptions.filter(
       (link) => link.campingOptionId === option.id && active.has(link.registrationId),
     ).length;
   }
   for (const job of jobs) {
+    job.countedYear = year;
     job.currentRegistrations = registrationJobs.filter(
       (link) => link.jobId === job.id && active.has(link.registrationId),
     ).length;
