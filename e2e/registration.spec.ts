@@ -10,7 +10,12 @@ import {
   signInOn,
   TERMS_TEXT,
 } from './support/registration-camp';
-import { registrationEarlyUrl, registrationOpenUrl, waitForServer } from './support/registration-servers';
+import {
+  REGISTRATION_ADMIN_EMAIL,
+  registrationEarlyUrl,
+  registrationOpenUrl,
+  waitForServer,
+} from './support/registration-servers';
 
 // One worker runs this file in order: the camp is set up once per server (beforeAll), and every test uses its
 // own people. A failed test does not stop the others.
@@ -201,6 +206,30 @@ test.describe('registration wizard (registration open)', () => {
       ),
     ).toBeVisible();
     await checkScreen(page, 'registration-not-available');
+  });
+
+  test('an admin sees the places taken on Camping Options, and the table fits a phone', async ({ page }) => {
+    // Runs after the participant above registered (this file runs in order on one worker).
+    const token = await signInOn(page.request, registrationOpenUrl, REGISTRATION_ADMIN_EMAIL);
+    const listed = await page.request.get(`${registrationOpenUrl}/api/camping-options?includeDisabled=true`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(listed.status()).toBe(200);
+    const taken = ((await listed.json()) as Array<{ name: string; currentRegistrations: number }>).find(
+      (option) => option.currentRegistrations > 0,
+    );
+    expect(taken, 'an option with a registration (the first test registers one)').toBeDefined();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${registrationOpenUrl}/#/admin/camping-options`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Camping Options' })).toBeVisible();
+    const remove = page.getByRole('button', { name: `Delete ${taken?.name}` });
+    await expect(remove).toHaveAttribute('aria-disabled', 'true');
+    await expect(remove).toHaveAccessibleDescription(
+      `Cannot be deleted while ${taken?.currentRegistrations} ${taken?.currentRegistrations === 1 ? 'registration holds' : 'registrations hold'} a place. Disable it instead.`,
+    );
+    // The cells' visually hidden texts (like that reason) stay inside the table's scroll box.
+    await checkScreen(page, 'admin-camping-options-with-registrations');
   });
 
   test('a staff member sees staff dues and the staff-only job', async ({ page, playwright }) => {
