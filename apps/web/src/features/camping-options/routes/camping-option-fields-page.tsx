@@ -5,9 +5,8 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
-import { type FormModalError } from '../../../components/form-modal';
 import { PageLoader } from '../../../components/page-loader';
-import { showSuccessToast } from '../../../lib/toast';
+import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../admin';
 import { useCreateCampingOptionField } from '../api/create-camping-option-field';
 import { useDeleteCampingOptionField } from '../api/delete-camping-option-field';
@@ -18,13 +17,7 @@ import { useUpdateCampingOptionField } from '../api/update-camping-option-field'
 import { CAMPING_OPTION_MESSAGES, fieldErrorMessage, serverMessage } from '../camping-option-messages';
 import { FieldFormModal } from '../components/field-form-modal';
 import { SortableFieldsTable } from '../components/sortable-fields-table';
-import { toFieldInput, type FieldFormValues } from '../field-validation';
-
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; field: CampingOptionField }
-  | { kind: 'delete'; field: CampingOptionField }
-  | null;
+import { toFieldInput } from '../field-validation';
 
 /** /admin/camping-options/{optionId}/fields (spec §2 Camping option fields). */
 export default function CampingOptionFieldsPage() {
@@ -35,48 +28,22 @@ export default function CampingOptionFieldsPage() {
   const update = useUpdateCampingOptionField(optionId);
   const remove = useDeleteCampingOptionField(optionId);
   const reorder = useReorderCampingOptionFields(optionId);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [saveError, setSaveError] = useState<FormModalError | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { dialog, open, close, save, confirmDelete, saveError, deleteError } = useCrudDialog<
+    CampingOptionField,
+    ReturnType<typeof toFieldInput>
+  >({
+    noun: 'Field',
+    inputName: (input) => input.displayName,
+    itemName: (field) => field.displayName,
+    create: (input) => create.mutateAsync(input),
+    update: (field, input) => update.mutateAsync({ fieldId: field.id, input }),
+    remove: (field) => remove.mutateAsync(field.id),
+    saveError: (error) => ({ title: fieldErrorMessage(error) }),
+    deleteError: fieldErrorMessage,
+  });
   const [reorderError, setReorderError] = useState<string | null>(null);
   // The order just dropped, shown until the reloaded list arrives.
   const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
-
-  const open = (next: Dialog) => {
-    setSaveError(null);
-    setDeleteError(null);
-    setDialog(next);
-  };
-
-  const save = async (values: FieldFormValues) => {
-    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
-    const input = toFieldInput(values);
-    setSaveError(null);
-    try {
-      if (dialog.kind === 'create') {
-        await create.mutateAsync(input);
-        showSuccessToast('Field added', `“${input.displayName}” was added.`);
-      } else {
-        await update.mutateAsync({ fieldId: dialog.field.id, input });
-        showSuccessToast('Field saved', `“${input.displayName}” was saved.`);
-      }
-      setDialog(null);
-    } catch (error) {
-      setSaveError({ title: fieldErrorMessage(error) });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (dialog?.kind !== 'delete') return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(dialog.field.id);
-      showSuccessToast('Field deleted', `“${dialog.field.displayName}” was deleted.`);
-      setDialog(null);
-    } catch (error) {
-      setDeleteError(fieldErrorMessage(error));
-    }
-  };
 
   const saveOrder = async (orderedIds: string[]) => {
     setReorderError(null);
@@ -152,8 +119,8 @@ export default function CampingOptionFieldsPage() {
           disabled={reorder.isPending}
           emptyText={CAMPING_OPTION_MESSAGES.noFields}
           onReorder={(ids) => void saveOrder(ids)}
-          onEdit={(field) => open({ kind: 'edit', field })}
-          onDelete={(field) => open({ kind: 'delete', field })}
+          onEdit={(field) => open({ kind: 'edit', item: field })}
+          onDelete={(field) => open({ kind: 'delete', item: field })}
         />
       </Stack>
     );
@@ -183,11 +150,11 @@ export default function CampingOptionFieldsPage() {
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <FieldFormModal
-          field={dialog.kind === 'edit' ? dialog.field : undefined}
+          field={dialog.kind === 'edit' ? dialog.item : undefined}
           saving={create.isPending || update.isPending}
           saveError={saveError}
-          onSave={(values) => void save(values)}
-          onClose={() => setDialog(null)}
+          onSave={(values) => void save(toFieldInput(values))}
+          onClose={close}
         />
       )}
       <ConfirmDialog
@@ -197,7 +164,7 @@ export default function CampingOptionFieldsPage() {
           <ConfirmMessage
             text={
               dialog?.kind === 'delete'
-                ? `Delete the field “${dialog.field.displayName}”? This cannot be undone.`
+                ? `Delete the field “${dialog.item.displayName}”? This cannot be undone.`
                 : ''
             }
             error={deleteError}
@@ -207,7 +174,7 @@ export default function CampingOptionFieldsPage() {
         danger
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setDialog(null)}
+        onCancel={close}
       />
     </Stack>
   );

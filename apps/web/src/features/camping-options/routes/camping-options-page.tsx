@@ -1,15 +1,13 @@
 import '@mantine/core/styles/Badge.css';
-import { formatDollars, type CampingOption } from '@camp/shared';
+import { formatDollars, type CampingOption, type CreateCampingOptionInput } from '@camp/shared';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
 import { DataTable } from '../../../components/data-table';
-import { type FormModalError } from '../../../components/form-modal';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { showSuccessToast } from '../../../lib/toast';
+import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../admin';
 import { useJobCategories } from '../../work';
 import { useCreateCampingOption } from '../api/create-camping-option';
@@ -18,14 +16,8 @@ import { useAdminCampingOptions } from '../api/get-camping-options';
 import { useUpdateCampingOption } from '../api/update-camping-option';
 import { formatMaxSignups } from '../camping-option-format';
 import { CAMPING_OPTION_MESSAGES, serverMessage } from '../camping-option-messages';
-import { toCampingOptionInput, type CampingOptionFormValues } from '../camping-option-validation';
+import { toCampingOptionInput } from '../camping-option-validation';
 import { CampingOptionFormModal } from '../components/camping-option-form-modal';
-
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; option: CampingOption }
-  | { kind: 'delete'; option: CampingOption }
-  | null;
 
 const column = createColumnHelper<CampingOption>();
 
@@ -104,54 +96,27 @@ export default function CampingOptionsPage() {
   const create = useCreateCampingOption();
   const update = useUpdateCampingOption();
   const remove = useDeleteCampingOption();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [saveError, setSaveError] = useState<FormModalError | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const open = (next: Dialog) => {
-    setSaveError(null);
-    setDeleteError(null);
-    setDialog(next);
-  };
-
-  const save = async (values: CampingOptionFormValues) => {
-    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
-    const input = toCampingOptionInput(values);
-    setSaveError(null);
-    try {
-      if (dialog.kind === 'create') {
-        await create.mutateAsync(input);
-        showSuccessToast('Camping option added', `“${input.name}” was added.`);
-      } else {
-        await update.mutateAsync({ id: dialog.option.id, input });
-        showSuccessToast('Camping option saved', `“${input.name}” was saved.`);
-      }
-      setDialog(null);
-    } catch (error) {
-      setSaveError({
-        title:
-          dialog.kind === 'create'
-            ? CAMPING_OPTION_MESSAGES.createOption
-            : CAMPING_OPTION_MESSAGES.updateOption,
-        detail: serverMessage(error),
-      });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (dialog?.kind !== 'delete') return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(dialog.option.id);
-      showSuccessToast('Camping option deleted', `“${dialog.option.name}” was deleted.`);
-      setDialog(null);
-    } catch (error) {
+  const { dialog, open, close, save, confirmDelete, saveError, deleteError } = useCrudDialog<
+    CampingOption,
+    CreateCampingOptionInput
+  >({
+    noun: 'Camping option',
+    inputName: (input) => input.name,
+    itemName: (option) => option.name,
+    create: (input) => create.mutateAsync(input),
+    update: (option, input) => update.mutateAsync({ id: option.id, input }),
+    remove: (option) => remove.mutateAsync(option.id),
+    saveError: (error, kind) => ({
+      title: kind === 'create' ? CAMPING_OPTION_MESSAGES.createOption : CAMPING_OPTION_MESSAGES.updateOption,
+      detail: serverMessage(error),
+    }),
+    deleteError: (error) => {
       const detail = serverMessage(error);
-      setDeleteError(
-        detail ? `${CAMPING_OPTION_MESSAGES.deleteOption}: ${detail}` : CAMPING_OPTION_MESSAGES.deleteOption,
-      );
-    }
-  };
+      return detail
+        ? `${CAMPING_OPTION_MESSAGES.deleteOption}: ${detail}`
+        : CAMPING_OPTION_MESSAGES.deleteOption;
+    },
+  });
 
   return (
     <Stack gap="lg">
@@ -175,7 +140,11 @@ export default function CampingOptionsPage() {
         minWidth={980}
         renderRowActions={(option) => (
           <RowActions>
-            <RowAction label="Edit" itemName={option.name} onClick={() => open({ kind: 'edit', option })} />
+            <RowAction
+              label="Edit"
+              itemName={option.name}
+              onClick={() => open({ kind: 'edit', item: option })}
+            />
             <RowAction
               label={`Fields (${option.fields.length})`}
               itemName={`of ${option.name}`}
@@ -185,7 +154,7 @@ export default function CampingOptionsPage() {
               label="Delete"
               itemName={option.name}
               color="red"
-              onClick={() => open({ kind: 'delete', option })}
+              onClick={() => open({ kind: 'delete', item: option })}
               disabledReason={deleteBlockedReason(option)}
             />
           </RowActions>
@@ -194,13 +163,13 @@ export default function CampingOptionsPage() {
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <CampingOptionFormModal
-          option={dialog.kind === 'edit' ? dialog.option : undefined}
+          option={dialog.kind === 'edit' ? dialog.item : undefined}
           jobCategories={categories.data}
           jobCategoriesError={categories.isError ? 'Failed to fetch job categories' : null}
           saving={create.isPending || update.isPending}
           saveError={saveError}
-          onSave={(values) => void save(values)}
-          onClose={() => setDialog(null)}
+          onSave={(values) => void save(toCampingOptionInput(values))}
+          onClose={close}
         />
       )}
       <ConfirmDialog
@@ -210,7 +179,7 @@ export default function CampingOptionsPage() {
           <ConfirmMessage
             text={
               dialog?.kind === 'delete'
-                ? `Delete the camping option “${dialog.option.name}” and its custom fields? This cannot be undone.`
+                ? `Delete the camping option “${dialog.item.name}” and its custom fields? This cannot be undone.`
                 : ''
             }
             error={deleteError}
@@ -220,7 +189,7 @@ export default function CampingOptionsPage() {
         danger
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setDialog(null)}
+        onCancel={close}
       />
     </Stack>
   );

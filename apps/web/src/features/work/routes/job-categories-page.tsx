@@ -1,14 +1,12 @@
 import '@mantine/core/styles/Badge.css';
-import type { JobCategory } from '@camp/shared';
+import type { CreateJobCategoryInput, JobCategory } from '@camp/shared';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
 import { DataTable } from '../../../components/data-table';
-import { type FormModalError } from '../../../components/form-modal';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { showSuccessToast } from '../../../lib/toast';
+import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../admin';
 import { useCreateJobCategory } from '../api/create-job-category';
 import { useDeleteJobCategory } from '../api/delete-job-category';
@@ -16,13 +14,7 @@ import { useJobCategories } from '../api/get-job-categories';
 import { useUpdateJobCategory } from '../api/update-job-category';
 import { JobCategoryFormModal } from '../components/job-category-form-modal';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
-import { toJobCategoryInput, type JobCategoryFormValues } from '../work-validation';
-
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; category: JobCategory }
-  | { kind: 'delete'; category: JobCategory }
-  | null;
+import { toJobCategoryInput } from '../work-validation';
 
 const column = createColumnHelper<JobCategory>();
 
@@ -62,48 +54,22 @@ export default function JobCategoriesPage() {
   const create = useCreateJobCategory();
   const update = useUpdateJobCategory();
   const remove = useDeleteJobCategory();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [saveError, setSaveError] = useState<FormModalError | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const open = (next: Dialog) => {
-    setSaveError(null);
-    setDeleteError(null);
-    setDialog(next);
-  };
-
-  const save = async (values: JobCategoryFormValues) => {
-    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
-    const input = toJobCategoryInput(values);
-    setSaveError(null);
-    try {
-      if (dialog.kind === 'create') {
-        await create.mutateAsync(input);
-        showSuccessToast('Job category added', `“${input.name}” was added.`);
-      } else {
-        await update.mutateAsync({ id: dialog.category.id, input });
-        showSuccessToast('Job category saved', `“${input.name}” was saved.`);
-      }
-      setDialog(null);
-    } catch (error) {
-      setSaveError({
-        title: dialog.kind === 'create' ? WORK_MESSAGES.createJobCategory : WORK_MESSAGES.updateJobCategory,
-        detail: serverMessage(error),
-      });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (dialog?.kind !== 'delete') return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(dialog.category.id);
-      showSuccessToast('Job category deleted', `“${dialog.category.name}” was deleted.`);
-      setDialog(null);
-    } catch (error) {
-      setDeleteError(serverMessageOr(error, WORK_MESSAGES.deleteJobCategory));
-    }
-  };
+  const { dialog, open, close, save, confirmDelete, saveError, deleteError } = useCrudDialog<
+    JobCategory,
+    CreateJobCategoryInput
+  >({
+    noun: 'Job category',
+    inputName: (input) => input.name,
+    itemName: (category) => category.name,
+    create: (input) => create.mutateAsync(input),
+    update: (category, input) => update.mutateAsync({ id: category.id, input }),
+    remove: (category) => remove.mutateAsync(category.id),
+    saveError: (error, kind) => ({
+      title: kind === 'create' ? WORK_MESSAGES.createJobCategory : WORK_MESSAGES.updateJobCategory,
+      detail: serverMessage(error),
+    }),
+    deleteError: (error) => serverMessageOr(error, WORK_MESSAGES.deleteJobCategory),
+  });
 
   return (
     <Stack gap="lg">
@@ -129,13 +95,13 @@ export default function JobCategoriesPage() {
             <RowAction
               label="Edit"
               itemName={category.name}
-              onClick={() => open({ kind: 'edit', category })}
+              onClick={() => open({ kind: 'edit', item: category })}
             />
             <RowAction
               label="Delete"
               itemName={category.name}
               color="red"
-              onClick={() => open({ kind: 'delete', category })}
+              onClick={() => open({ kind: 'delete', item: category })}
             />
           </RowActions>
         )}
@@ -143,11 +109,11 @@ export default function JobCategoriesPage() {
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <JobCategoryFormModal
-          category={dialog.kind === 'edit' ? dialog.category : undefined}
+          category={dialog.kind === 'edit' ? dialog.item : undefined}
           saving={create.isPending || update.isPending}
           saveError={saveError}
-          onSave={(values) => void save(values)}
-          onClose={() => setDialog(null)}
+          onSave={(values) => void save(toJobCategoryInput(values))}
+          onClose={close}
         />
       )}
       <ConfirmDialog
@@ -157,7 +123,7 @@ export default function JobCategoriesPage() {
           <ConfirmMessage
             text={
               dialog?.kind === 'delete'
-                ? `Delete the job category “${dialog.category.name}”? This cannot be undone.`
+                ? `Delete the job category “${dialog.item.name}”? This cannot be undone.`
                 : ''
             }
             error={deleteError}
@@ -167,7 +133,7 @@ export default function JobCategoriesPage() {
         danger
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setDialog(null)}
+        onCancel={close}
       />
     </Stack>
   );

@@ -1,14 +1,12 @@
 import '@mantine/core/styles/Badge.css';
-import type { Job } from '@camp/shared';
+import type { CreateJobInput, Job } from '@camp/shared';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
 import { DataTable } from '../../../components/data-table';
-import { type FormModalError } from '../../../components/form-modal';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { showSuccessToast } from '../../../lib/toast';
+import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../admin';
 import { useCreateJob } from '../api/create-job';
 import { useDeleteJob } from '../api/delete-job';
@@ -19,9 +17,7 @@ import { useUpdateJob } from '../api/update-job';
 import { JobFormModal } from '../components/job-form-modal';
 import { compareShifts, dayLabel, shiftTimeRange, shiftWhen } from '../work-format';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
-import { toJobInput, type JobFormValues } from '../work-validation';
-
-type Dialog = { kind: 'create' } | { kind: 'edit'; job: Job } | { kind: 'delete'; job: Job } | null;
+import { toJobInput } from '../work-validation';
 
 const column = createColumnHelper<Job>();
 
@@ -112,48 +108,22 @@ export default function JobsPage() {
   const create = useCreateJob();
   const update = useUpdateJob();
   const remove = useDeleteJob();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [saveError, setSaveError] = useState<FormModalError | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const open = (next: Dialog) => {
-    setSaveError(null);
-    setDeleteError(null);
-    setDialog(next);
-  };
-
-  const save = async (values: JobFormValues) => {
-    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
-    const input = toJobInput(values);
-    setSaveError(null);
-    try {
-      if (dialog.kind === 'create') {
-        await create.mutateAsync(input);
-        showSuccessToast('Job added', `“${input.name}” was added.`);
-      } else {
-        await update.mutateAsync({ id: dialog.job.id, input });
-        showSuccessToast('Job saved', `“${input.name}” was saved.`);
-      }
-      setDialog(null);
-    } catch (error) {
-      setSaveError({
-        title: dialog.kind === 'create' ? WORK_MESSAGES.createJob : WORK_MESSAGES.updateJob,
-        detail: serverMessage(error),
-      });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (dialog?.kind !== 'delete') return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(dialog.job.id);
-      showSuccessToast('Job deleted', `“${dialog.job.name}” was deleted.`);
-      setDialog(null);
-    } catch (error) {
-      setDeleteError(serverMessageOr(error, WORK_MESSAGES.deleteJob));
-    }
-  };
+  const { dialog, open, close, save, confirmDelete, saveError, deleteError } = useCrudDialog<
+    Job,
+    CreateJobInput
+  >({
+    noun: 'Job',
+    inputName: (input) => input.name,
+    itemName: (job) => job.name,
+    create: (input) => create.mutateAsync(input),
+    update: (job, input) => update.mutateAsync({ id: job.id, input }),
+    remove: (job) => remove.mutateAsync(job.id),
+    saveError: (error, kind) => ({
+      title: kind === 'create' ? WORK_MESSAGES.createJob : WORK_MESSAGES.updateJob,
+      detail: serverMessage(error),
+    }),
+    deleteError: (error) => serverMessageOr(error, WORK_MESSAGES.deleteJob),
+  });
 
   // The form needs both lists to offer a category and a shift.
   const listsReady = categories.isSuccess && shifts.isSuccess;
@@ -193,12 +163,12 @@ export default function JobsPage() {
         minWidth={900}
         renderRowActions={(job) => (
           <RowActions>
-            <RowAction label="Edit" itemName={job.name} onClick={() => open({ kind: 'edit', job })} />
+            <RowAction label="Edit" itemName={job.name} onClick={() => open({ kind: 'edit', item: job })} />
             <RowAction
               label="Delete"
               itemName={job.name}
               color="red"
-              onClick={() => open({ kind: 'delete', job })}
+              onClick={() => open({ kind: 'delete', item: job })}
             />
           </RowActions>
         )}
@@ -206,13 +176,13 @@ export default function JobsPage() {
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && listsReady && (
         <JobFormModal
-          job={dialog.kind === 'edit' ? dialog.job : undefined}
+          job={dialog.kind === 'edit' ? dialog.item : undefined}
           categories={categories.data}
           shifts={shifts.data}
           saving={create.isPending || update.isPending}
           saveError={saveError}
-          onSave={(values) => void save(values)}
-          onClose={() => setDialog(null)}
+          onSave={(values) => void save(toJobInput(values))}
+          onClose={close}
         />
       )}
       <ConfirmDialog
@@ -221,7 +191,7 @@ export default function JobsPage() {
         message={
           <ConfirmMessage
             text={
-              dialog?.kind === 'delete' ? `Delete the job “${dialog.job.name}”? This cannot be undone.` : ''
+              dialog?.kind === 'delete' ? `Delete the job “${dialog.item.name}”? This cannot be undone.` : ''
             }
             error={deleteError}
           />
@@ -230,7 +200,7 @@ export default function JobsPage() {
         danger
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setDialog(null)}
+        onCancel={close}
       />
     </Stack>
   );

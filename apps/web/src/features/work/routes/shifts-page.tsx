@@ -1,13 +1,11 @@
-import type { Shift } from '@camp/shared';
+import type { CreateShiftInput, Shift } from '@camp/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
 import { DataTable } from '../../../components/data-table';
-import { type FormModalError } from '../../../components/form-modal';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { showSuccessToast } from '../../../lib/toast';
+import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../admin';
 import { useCreateShift } from '../api/create-shift';
 import { useDeleteShift } from '../api/delete-shift';
@@ -16,9 +14,7 @@ import { useUpdateShift } from '../api/update-shift';
 import { ShiftFormModal } from '../components/shift-form-modal';
 import { compareShifts, dayLabel, shiftTimeRange } from '../work-format';
 import { WORK_MESSAGES, serverMessageOr } from '../work-messages';
-import { toShiftInput, type ShiftFormValues } from '../work-validation';
-
-type Dialog = { kind: 'create' } | { kind: 'edit'; shift: Shift } | { kind: 'delete'; shift: Shift } | null;
+import { toShiftInput } from '../work-validation';
 
 const column = createColumnHelper<Shift>();
 
@@ -61,45 +57,19 @@ export default function ShiftsPage() {
   const create = useCreateShift();
   const update = useUpdateShift();
   const remove = useDeleteShift();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [saveError, setSaveError] = useState<FormModalError | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const open = (next: Dialog) => {
-    setSaveError(null);
-    setDeleteError(null);
-    setDialog(next);
-  };
-
-  const save = async (values: ShiftFormValues) => {
-    if (dialog?.kind !== 'create' && dialog?.kind !== 'edit') return;
-    const input = toShiftInput(values);
-    setSaveError(null);
-    try {
-      if (dialog.kind === 'create') {
-        await create.mutateAsync(input);
-        showSuccessToast('Shift added', `“${input.name}” was added.`);
-      } else {
-        await update.mutateAsync({ id: dialog.shift.id, input });
-        showSuccessToast('Shift saved', `“${input.name}” was saved.`);
-      }
-      setDialog(null);
-    } catch (error) {
-      setSaveError({ title: serverMessageOr(error, WORK_MESSAGES.saveShift) });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (dialog?.kind !== 'delete') return;
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(dialog.shift.id);
-      showSuccessToast('Shift deleted', `“${dialog.shift.name}” was deleted.`);
-      setDialog(null);
-    } catch (error) {
-      setDeleteError(serverMessageOr(error, WORK_MESSAGES.deleteShift));
-    }
-  };
+  const { dialog, open, close, save, confirmDelete, saveError, deleteError } = useCrudDialog<
+    Shift,
+    CreateShiftInput
+  >({
+    noun: 'Shift',
+    inputName: (input) => input.name,
+    itemName: (shift) => shift.name,
+    create: (input) => create.mutateAsync(input),
+    update: (shift, input) => update.mutateAsync({ id: shift.id, input }),
+    remove: (shift) => remove.mutateAsync(shift.id),
+    saveError: (error) => ({ title: serverMessageOr(error, WORK_MESSAGES.saveShift) }),
+    deleteError: (error) => serverMessageOr(error, WORK_MESSAGES.deleteShift),
+  });
 
   return (
     <Stack gap="lg">
@@ -123,12 +93,16 @@ export default function ShiftsPage() {
         minWidth={760}
         renderRowActions={(shift) => (
           <RowActions>
-            <RowAction label="Edit" itemName={shift.name} onClick={() => open({ kind: 'edit', shift })} />
+            <RowAction
+              label="Edit"
+              itemName={shift.name}
+              onClick={() => open({ kind: 'edit', item: shift })}
+            />
             <RowAction
               label="Delete"
               itemName={shift.name}
               color="red"
-              onClick={() => open({ kind: 'delete', shift })}
+              onClick={() => open({ kind: 'delete', item: shift })}
             />
           </RowActions>
         )}
@@ -136,11 +110,11 @@ export default function ShiftsPage() {
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <ShiftFormModal
-          shift={dialog.kind === 'edit' ? dialog.shift : undefined}
+          shift={dialog.kind === 'edit' ? dialog.item : undefined}
           saving={create.isPending || update.isPending}
           saveError={saveError}
-          onSave={(values) => void save(values)}
-          onClose={() => setDialog(null)}
+          onSave={(values) => void save(toShiftInput(values))}
+          onClose={close}
         />
       )}
       <ConfirmDialog
@@ -150,7 +124,7 @@ export default function ShiftsPage() {
           <ConfirmMessage
             text={
               dialog?.kind === 'delete'
-                ? `Delete the shift “${dialog.shift.name}”? This cannot be undone.`
+                ? `Delete the shift “${dialog.item.name}”? This cannot be undone.`
                 : ''
             }
             error={deleteError}
@@ -160,7 +134,7 @@ export default function ShiftsPage() {
         danger
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setDialog(null)}
+        onCancel={close}
       />
     </Stack>
   );
