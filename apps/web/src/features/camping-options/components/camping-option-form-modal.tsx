@@ -11,7 +11,7 @@ import {
   type JobCategory,
 } from '@camp/shared';
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import {
   campingOptionFormValues,
@@ -42,16 +42,13 @@ export function CampingOptionFormModal({
   onSave,
   onClose,
 }: CampingOptionFormModalProps) {
-  const [values, setValues] = useState(() => campingOptionFormValues(option));
-  const [errors, setErrors] = useState<CampingOptionErrors>({});
-  const set = <K extends keyof CampingOptionFormValues>(key: K, value: CampingOptionFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = () => {
-    const found = validateCampingOption(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave(values);
-  };
+  const { values, errors, set, submit } = useModalForm<CampingOptionFormValues, CampingOptionErrors>({
+    initialValues: () => campingOptionFormValues(option),
+    noErrors: {},
+    validate: validateCampingOption,
+    isValid: (found) => Object.keys(found).length === 0,
+    onSave,
+  });
 
   const money = {
     prefix: '$',

@@ -11,7 +11,7 @@ import {
   type FieldDataType,
 } from '@camp/shared';
 import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import {
   FIELD_TYPE_LABELS,
@@ -41,10 +41,13 @@ const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
  * for text, value for numbers; changing the type clears them all.
  */
 export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {
-  const [values, setValues] = useState(() => fieldFormValues(field));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = <K extends keyof FieldFormValues>(key: K, value: FieldFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const { values, setValues, errors, setErrors, set, submit } = useModalForm<FieldFormValues, FieldErrors>({
+    initialValues: () => fieldFormValues(field),
+    noErrors: {},
+    validate: validateField,
+    isValid: (found) => Object.keys(found).length === 0,
+    onSave,
+  });
 
   const changeType = (dataType: FieldDataType) => {
     setValues((current) => withDataType(current, dataType));
@@ -53,12 +56,6 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
       for (const key of LIMIT_KEYS) delete next[key];
       return next;
     });
-  };
-
-  const submit = () => {
-    const found = validateField(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave(values);
   };
 
   const limit = { clampBehavior: 'none' } as const;

@@ -3,7 +3,7 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX, type JobCategory } from '@camp/shared';
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import {
   hasErrors,
@@ -30,16 +30,16 @@ export function JobCategoryFormModal({
   onSave,
   onClose,
 }: JobCategoryFormModalProps) {
-  const [values, setValues] = useState(() => jobCategoryFormValues(category));
-  const [errors, setErrors] = useState<FormErrors<keyof JobCategoryFormValues>>({ fields: {} });
-  const set = <K extends keyof JobCategoryFormValues>(key: K, value: JobCategoryFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = () => {
-    const found = validateJobCategory(values);
-    setErrors(found);
-    if (!hasErrors(found)) onSave(values);
-  };
+  const { values, errors, set, submit } = useModalForm<
+    JobCategoryFormValues,
+    FormErrors<keyof JobCategoryFormValues>
+  >({
+    initialValues: () => jobCategoryFormValues(category),
+    noErrors: { fields: {} },
+    validate: validateJobCategory,
+    isValid: (found) => !hasErrors(found),
+    onSave,
+  });
 
   return (
     <FormModal

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/NumberInput.css';
 import { JOB_LOCATION_MAX, JOB_NAME_MAX, type Job, type JobCategory, type Shift } from '@camp/shared';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import { compareShifts, shiftWhen } from '../work-format';
 import {
@@ -33,10 +34,13 @@ export function JobFormModal({
   onSave,
   onClose,
 }: JobFormModalProps) {
-  const [values, setValues] = useState(() => jobFormValues(job));
-  const [errors, setErrors] = useState<FormErrors<keyof JobFormValues>>({ fields: {} });
-  const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const { values, errors, set, submit } = useModalForm<JobFormValues, FormErrors<keyof JobFormValues>>({
+    initialValues: () => jobFormValues(job),
+    noErrors: { fields: {} },
+    validate: validateJob,
+    isValid: (found) => !hasErrors(found),
+    onSave,
+  });
 
   const categoryOptions = useMemo(
     () => [
@@ -57,12 +61,6 @@ export function JobFormModal({
     ],
     [shifts],
   );
-
-  const submit = () => {
-    const found = validateJob(values);
-    setErrors(found);
-    if (!hasErrors(found)) onSave(values);
-  };
 
   const missing = [categories.length === 0 && 'a job category', shifts.length === 0 && 'a shift'].filter(
     Boolean,

@@ -7,7 +7,7 @@ import {
   type Shift,
 } from '@camp/shared';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import { dayLabel } from '../work-format';
 import {
@@ -31,16 +31,13 @@ const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day
 
 /** Add or edit a shift (spec §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
 export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: ShiftFormModalProps) {
-  const [values, setValues] = useState(() => shiftFormValues(shift));
-  const [errors, setErrors] = useState<FormErrors<keyof ShiftFormValues>>({ fields: {} });
-  const set = <K extends keyof ShiftFormValues>(key: K, value: ShiftFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = () => {
-    const found = validateShift(values);
-    setErrors(found);
-    if (!hasErrors(found)) onSave(values);
-  };
+  const { values, errors, set, submit } = useModalForm<ShiftFormValues, FormErrors<keyof ShiftFormValues>>({
+    initialValues: () => shiftFormValues(shift),
+    noErrors: { fields: {} },
+    validate: validateShift,
+    isValid: (found) => !hasErrors(found),
+    onSave,
+  });
 
   return (
     <FormModal
