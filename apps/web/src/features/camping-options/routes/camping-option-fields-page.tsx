@@ -3,8 +3,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ConfirmMessage } from '../../../components/confirm-message';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../admin';
@@ -157,21 +156,11 @@ export default function CampingOptionFieldsPage() {
           onClose={close}
         />
       )}
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        dialog={dialog}
         title="Delete field"
-        message={
-          <ConfirmMessage
-            text={
-              dialog?.kind === 'delete'
-                ? `Delete the field “${dialog.item.displayName}”? This cannot be undone.`
-                : ''
-            }
-            error={deleteError}
-          />
-        }
-        confirmLabel="Delete"
-        danger
+        question={(field) => `Delete the field “${field.displayName}”? This cannot be undone.`}
+        error={deleteError}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={close}

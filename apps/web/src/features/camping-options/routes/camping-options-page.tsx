@@ -3,8 +3,7 @@ import { formatDollars, type CampingOption, type CreateCampingOptionInput } from
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { paths } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ConfirmMessage } from '../../../components/confirm-message';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
@@ -172,21 +171,13 @@ export default function CampingOptionsPage() {
           onClose={close}
         />
       )}
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        dialog={dialog}
         title="Delete camping option"
-        message={
-          <ConfirmMessage
-            text={
-              dialog?.kind === 'delete'
-                ? `Delete the camping option “${dialog.item.name}” and its custom fields? This cannot be undone.`
-                : ''
-            }
-            error={deleteError}
-          />
+        question={(option) =>
+          `Delete the camping option “${option.name}” and its custom fields? This cannot be undone.`
         }
-        confirmLabel="Delete"
-        danger
+        error={deleteError}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={close}

@@ -2,8 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import type { CreateJobCategoryInput, JobCategory } from '@camp/shared';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ConfirmMessage } from '../../../components/confirm-message';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
@@ -116,21 +115,11 @@ export default function JobCategoriesPage() {
           onClose={close}
         />
       )}
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        dialog={dialog}
         title="Delete job category"
-        message={
-          <ConfirmMessage
-            text={
-              dialog?.kind === 'delete'
-                ? `Delete the job category “${dialog.item.name}”? This cannot be undone.`
-                : ''
-            }
-            error={deleteError}
-          />
-        }
-        confirmLabel="Delete"
-        danger
+        question={(category) => `Delete the job category “${category.name}”? This cannot be undone.`}
+        error={deleteError}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={close}

@@ -2,8 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import type { CreateJobInput, Job } from '@camp/shared';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ConfirmMessage } from '../../../components/confirm-message';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
@@ -185,19 +184,11 @@ export default function JobsPage() {
           onClose={close}
         />
       )}
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        dialog={dialog}
         title="Delete job"
-        message={
-          <ConfirmMessage
-            text={
-              dialog?.kind === 'delete' ? `Delete the job “${dialog.item.name}”? This cannot be undone.` : ''
-            }
-            error={deleteError}
-          />
-        }
-        confirmLabel="Delete"
-        danger
+        question={(job) => `Delete the job “${job.name}”? This cannot be undone.`}
+        error={deleteError}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={close}

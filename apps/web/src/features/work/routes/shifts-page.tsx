@@ -1,8 +1,7 @@
 import type { CreateShiftInput, Shift } from '@camp/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ConfirmMessage } from '../../../components/confirm-message';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
@@ -117,21 +116,11 @@ export default function ShiftsPage() {
           onClose={close}
         />
       )}
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        dialog={dialog}
         title="Delete shift"
-        message={
-          <ConfirmMessage
-            text={
-              dialog?.kind === 'delete'
-                ? `Delete the shift “${dialog.item.name}”? This cannot be undone.`
-                : ''
-            }
-            error={deleteError}
-          />
-        }
-        confirmLabel="Delete"
-        danger
+        question={(shift) => `Delete the shift “${shift.name}”? This cannot be undone.`}
+        error={deleteError}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={close}
