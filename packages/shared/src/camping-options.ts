@@ -219,8 +219,11 @@ export type ReorderCampingOptionFieldsInput = z.input<typeof ReorderCampingOptio
 
 // ---- Camping options -----------------------------------------------------------------------------------
 
-/** The camping option of spec §3. Dues are decimal dollars (architecture §5). */
-export const CampingOptionSchema = z.object({
+/**
+ * A camping option's own columns, as a registration holds it (no live counts or fields: see GET
+ * /camping-options). Dues are decimal dollars (architecture §5).
+ */
+export const CampingOptionSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -230,6 +233,11 @@ export const CampingOptionSchema = z.object({
   staffDues: z.number(),
   /** 0 means unlimited. */
   maxSignups: z.number().int(),
+});
+export type CampingOptionSummary = z.infer<typeof CampingOptionSummarySchema>;
+
+/** The camping option of spec §3: its columns, categories, live count and fields. */
+export const CampingOptionSchema = CampingOptionSummarySchema.extend({
   jobCategoryIds: z.array(z.string()),
   /** Registrations holding a place: those not cancelled. */
   currentRegistrations: z.number().int(),

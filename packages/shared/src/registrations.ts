@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CampingOptionSummarySchema } from './camping-options';
 import {
   FieldDataTypeSchema,
   PaymentProviderSchema,
@@ -87,19 +88,6 @@ export type RegistrationJobDetail = z.infer<typeof RegistrationJobDetailSchema>;
 /** One job of a registration; id is the link's id. */
 export const RegistrationJobSchema = z.object({ id: z.string(), job: RegistrationJobDetailSchema });
 export type RegistrationJob = z.infer<typeof RegistrationJobSchema>;
-
-/** A camping option as a registration holds it (no live counts or fields: see GET /camping-options). */
-export const CampingOptionSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  enabled: z.boolean(),
-  workShiftsRequired: z.number().int(),
-  participantDues: z.number(),
-  staffDues: z.number(),
-  maxSignups: z.number().int(),
-});
-export type CampingOptionSummary = z.infer<typeof CampingOptionSummarySchema>;
 
 /** One camping option of a registration; id is the link's id. */
 export const RegistrationCampingOptionSchema = z.object({

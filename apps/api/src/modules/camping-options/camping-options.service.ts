@@ -2,6 +2,7 @@ import {
   availabilityStatus,
   type CampingOption,
   type CampingOptionField,
+  type CampingOptionSummary,
   centsToDollars,
   type CreateCampingOptionFieldInputSchema,
   type CreateCampingOptionInputSchema,
@@ -60,10 +61,8 @@ export function toFieldDto(row: CampingOptionFieldRow): CampingOptionField {
   };
 }
 
-export function toCampingOptionDto(
-  row: CampingOptionRow,
-  related: { jobCategoryIds: string[]; fields: CampingOptionFieldRow[]; currentRegistrations: number },
-): CampingOption {
+/** An option's own columns, as a registration shows it. */
+export function toCampingOptionSummary(row: CampingOptionRow): CampingOptionSummary {
   return {
     id: row.id,
     name: row.name,
@@ -73,6 +72,15 @@ export function toCampingOptionDto(
     participantDues: centsToDollars(row.participantDuesCents),
     staffDues: centsToDollars(row.staffDuesCents),
     maxSignups: row.maxSignups,
+  };
+}
+
+export function toCampingOptionDto(
+  row: CampingOptionRow,
+  related: { jobCategoryIds: string[]; fields: CampingOptionFieldRow[]; currentRegistrations: number },
+): CampingOption {
+  return {
+    ...toCampingOptionSummary(row),
     jobCategoryIds: related.jobCategoryIds,
     currentRegistrations: related.currentRegistrations,
     availabilityStatus: availabilityStatus({

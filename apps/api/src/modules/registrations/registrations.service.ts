@@ -1,6 +1,5 @@
 import {
   type CampRegistration,
-  type CampingOptionSummary,
   centsToDollars,
   customFieldStoredValue,
   dayOrder,
@@ -38,6 +37,7 @@ import {
 } from '../../db/schema/index';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
+import { toCampingOptionSummary } from '../camping-options/camping-options.service';
 import type { ConfigService } from '../config/config.service';
 import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import { Admission } from './admission';
@@ -77,19 +77,6 @@ const userColumns = {
   playaName: users.playaName,
   email: users.email,
 };
-
-function toOptionSummary(row: CampingOptionRow): CampingOptionSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    enabled: row.enabled,
-    workShiftsRequired: row.workShiftsRequired,
-    participantDues: centsToDollars(row.participantDuesCents),
-    staffDues: centsToDollars(row.staffDuesCents),
-    maxSignups: row.maxSignups,
-  };
-}
 
 function toRegistrationJob(linkId: string, { job, category, shift }: JobWithContext): RegistrationJob {
   return {
@@ -505,7 +492,7 @@ export class RegistrationsService {
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((option) => ({
           id: created.optionLinks[option.id] ?? '',
-          campingOption: toOptionSummary(option),
+          campingOption: toCampingOptionSummary(option),
         })),
       payments: created.payment
         ? [
@@ -600,7 +587,10 @@ export class RegistrationsService {
       registrationId: current.id,
       year,
       status: current.status,
-      campingOptions: optionRows.map((row) => ({ id: row.id, campingOption: toOptionSummary(row.option) })),
+      campingOptions: optionRows.map((row) => ({
+        id: row.id,
+        campingOption: toCampingOptionSummary(row.option),
+      })),
       customFieldValues: valueRows.map(({ value, field }) => ({
         id: value.id,
         fieldId: field.id,
@@ -668,7 +658,7 @@ export class RegistrationsService {
         jobs: (jobsOf.get(registration.id) ?? []).map((row) => toRegistrationJob(row.id, row)),
         campingOptions: (optionsOf.get(registration.id) ?? []).map((row) => ({
           id: row.id,
-          campingOption: toOptionSummary(row.option),
+          campingOption: toCampingOptionSummary(row.option),
         })),
         payments: (paymentsOf.get(registration.id) ?? []).map(toPaymentDto),
       }),
