@@ -8,8 +8,8 @@ import {
   isWholeCents,
   ReorderCampingOptionFieldsInputSchema,
   UpdateCampingOptionInputSchema,
-} from './camping-options';
-import { centsToDollars, dollarsToCents } from './text';
+} from './index';
+import { centsToDollars, dollarsToCents } from './index';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -1,36 +1,23 @@
 import { z } from 'zod';
-import { FIELD_DATA_TYPES, FieldDataTypeSchema, type FieldDataType, normalizeFieldDataType } from './enums';
+import { FieldDataTypeSchema } from './enums';
+import {
+  AVAILABILITY_STATUSES,
+  CAMPING_OPTION_DESCRIPTION_MAX,
+  CAMPING_OPTION_NAME_MAX,
+  DUES_MAX_DOLLARS,
+  FIELD_DATA_TYPE_MESSAGE,
+  FIELD_DESCRIPTION_MAX,
+  FIELD_DISPLAY_NAME_MAX,
+  FIELD_LENGTH_LIMIT,
+  FIELD_ORDER_LIMIT,
+  MAX_SIGNUPS_LIMIT,
+  WORK_SHIFTS_REQUIRED_LIMIT,
+  fieldLimitProblems,
+  isWholeCents,
+  normalizeFieldDataType,
+} from './rules';
 
 // Camping options and their custom fields (spec §3, §5, §7). Messages are the spec's own texts.
-
-export const CAMPING_OPTION_NAME_MAX = 100;
-export const CAMPING_OPTION_DESCRIPTION_MAX = 2000;
-/** Dues are stored as integer cents: a bound far below the column's range and above any camp's dues. */
-export const DUES_MAX_DOLLARS = 1_000_000;
-export const MAX_SIGNUPS_LIMIT = 100_000;
-export const WORK_SHIFTS_REQUIRED_LIMIT = 100;
-export const FIELD_DISPLAY_NAME_MAX = 100;
-export const FIELD_DESCRIPTION_MAX = 500;
-export const FIELD_LENGTH_LIMIT = 100_000;
-export const FIELD_ORDER_LIMIT = 100_000;
-
-/**
- * AVAILABLE: can be chosen; FULL: maxSignups reached (0 means unlimited, never full); DISABLED: switched off by
- * an admin (checked first, so a disabled option that is also full reads DISABLED).
- */
-export const AVAILABILITY_STATUSES = ['AVAILABLE', 'FULL', 'DISABLED'] as const;
-export const AvailabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
-export type AvailabilityStatus = z.infer<typeof AvailabilityStatusSchema>;
-
-export function availabilityStatus(option: {
-  enabled: boolean;
-  maxSignups: number;
-  currentRegistrations: number;
-}): AvailabilityStatus {
-  if (!option.enabled) return 'DISABLED';
-  if (option.maxSignups > 0 && option.currentRegistrations >= option.maxSignups) return 'FULL';
-  return 'AVAILABLE';
-}
 
 /** zod error callback: one message when the value is missing, another when it has the wrong type. */
 const missingOr =
@@ -41,11 +28,6 @@ const missingOr =
 /** PostgreSQL text cannot hold NUL: refuse it here with a message rather than fail in the database. */
 const NO_NUL = /^[^\0]*$/;
 const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
-
-/** Whether a dollar amount is whole cents (the form's step 0.01), allowing for binary fractions (0.29*100). */
-export function isWholeCents(dollars: number): boolean {
-  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
-}
 
 const dues = (label: string) =>
   z
@@ -63,50 +45,7 @@ const wholeCount = (label: string, negative: string, max: number) =>
 
 // ---- Fields --------------------------------------------------------------------------------------------
 
-export const TEXT_FIELD_TYPES: readonly FieldDataType[] = ['STRING', 'MULTILINE_STRING'];
-export const NUMBER_FIELD_TYPES: readonly FieldDataType[] = ['NUMBER', 'INTEGER'];
-
-export const FIELD_LENGTH_LIMITS_MESSAGE =
-  'Length limits apply only to text fields (STRING, MULTILINE_STRING)';
-export const FIELD_VALUE_LIMITS_MESSAGE = 'Value limits apply only to number fields (NUMBER, INTEGER)';
-export const FIELD_INTEGER_LIMITS_MESSAGE = 'Value limits of an INTEGER field must be whole numbers';
-export const FIELD_LENGTH_ORDER_MESSAGE = 'Minimum length cannot be greater than maximum length';
-export const FIELD_VALUE_ORDER_MESSAGE = 'Minimum value cannot be greater than maximum value';
-export const FIELD_DATA_TYPE_MESSAGE = `Data type must be one of ${FIELD_DATA_TYPES.join(', ')}`;
-
-export interface FieldLimits {
-  dataType: FieldDataType;
-  maxLength: number | null;
-  minLength: number | null;
-  minValue: number | null;
-  maxValue: number | null;
-}
-
-/**
- * What is wrong with a field's limits as a whole (spec §5): length limits belong to text types, value limits
- * to NUMBER and INTEGER, and each minimum must not exceed its maximum. Limits for the wrong type are refused
- * rather than silently dropped, so a form that sends stale limits learns of it.
- */
-export function fieldLimitProblems(field: FieldLimits): string[] {
-  const problems: string[] = [];
-  const hasLength = field.maxLength !== null || field.minLength !== null;
-  const hasValue = field.minValue !== null || field.maxValue !== null;
-  if (hasLength && !TEXT_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_LENGTH_LIMITS_MESSAGE);
-  if (hasValue && !NUMBER_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_VALUE_LIMITS_MESSAGE);
-  if (
-    field.dataType === 'INTEGER' &&
-    [field.minValue, field.maxValue].some((limit) => limit !== null && !Number.isInteger(limit))
-  ) {
-    problems.push(FIELD_INTEGER_LIMITS_MESSAGE);
-  }
-  if (field.minLength !== null && field.maxLength !== null && field.minLength > field.maxLength) {
-    problems.push(FIELD_LENGTH_ORDER_MESSAGE);
-  }
-  if (field.minValue !== null && field.maxValue !== null && field.minValue > field.maxValue) {
-    problems.push(FIELD_VALUE_ORDER_MESSAGE);
-  }
-  return problems;
-}
+export const AvailabilityStatusSchema = z.enum(AVAILABILITY_STATUSES);
 
 export const CampingOptionFieldSchema = z.object({
   id: z.string(),
@@ -161,9 +100,14 @@ const fieldFields = {
     .nullable(),
   minValue: z.number({ error: 'Minimum value must be a number' }).nullable(),
   maxValue: z.number({ error: 'Maximum value must be a number' }).nullable(),
+  order: z
+    .number({ error: 'Order must be a number' })
+    .int('Order must be a whole number')
+    .min(0, 'Order cannot be negative')
+    .max(FIELD_ORDER_LIMIT, `Order must be at most ${FIELD_ORDER_LIMIT}`),
 };
 
-/** POST /camping-options/{id}/fields. The new field goes last. */
+/** POST /camping-options/{id}/fields. The new field goes last unless `order` says where. */
 export const CreateCampingOptionFieldInputSchema = z
   .strictObject({
     displayName: fieldFields.displayName,
@@ -174,6 +118,8 @@ export const CreateCampingOptionFieldInputSchema = z
     minLength: fieldFields.minLength.default(null),
     minValue: fieldFields.minValue.default(null),
     maxValue: fieldFields.maxValue.default(null),
+    // Spec §3 lists `order` on a field; without it the new field goes last.
+    order: fieldFields.order.optional(),
   })
   .superRefine((field, context) => {
     for (const message of fieldLimitProblems(field)) context.addIssue({ code: 'custom', message });

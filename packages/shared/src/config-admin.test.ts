@@ -5,7 +5,7 @@ import {
   CreateCampConfigInputSchema,
   isSafeImageUrl,
   UpdateCampConfigInputSchema,
-} from './config-admin';
+} from './index';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);

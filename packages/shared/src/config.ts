@@ -1,72 +1,192 @@
 import { z } from 'zod';
 import { PaypalModeSchema } from './enums';
+import {
+  CAMP_NAME_MAX,
+  campConfigRuleIssues,
+  CONFIG_HTML_MAX,
+  CONFIG_MESSAGES,
+  type ConfigFieldKind,
+  DEFAULT_SMTP_PORT,
+  isSafeImageUrl,
+  PUBLIC_CONFIG_FIELDS,
+  REGISTRATION_YEAR_MAX,
+  REGISTRATION_YEAR_MIN,
+} from './rules';
+import { PAYPAL_MODES, TIME_ZONES } from './rules';
+
+/** The zod schema of each kind of field in PUBLIC_CONFIG_FIELDS (./rules/config). */
+const FIELD_KIND_SCHEMAS = {
+  string: z.string(),
+  'nullable-string': z.string().nullable(),
+  integer: z.number().int(),
+  boolean: z.boolean(),
+  'paypal-mode': PaypalModeSchema,
+} satisfies Record<ConfigFieldKind, z.ZodType>;
+
+type PublicConfigShape = {
+  [K in keyof typeof PUBLIC_CONFIG_FIELDS]: (typeof FIELD_KIND_SCHEMAS)[(typeof PUBLIC_CONFIG_FIELDS)[K]];
+};
 
 /**
  * The camp configuration as anyone may read it (GET /public/config): everything that drives the header,
  * home page, registration windows and payment buttons. Secrets and e-mail server settings are never part
- * of it (see docs/decisions/002-public-config-view.md).
+ * of it (see docs/decisions/002-public-config-view.md). Built from the one field table that the browser's
+ * zod-free check (parsePublicConfig) reads too.
  */
-export const PublicConfigSchema = z.object({
-  id: z.string().nullable(),
-  campName: z.string(),
-  campDescription: z.string(),
-  homePageBlurb: z.string(),
-  campBannerUrl: z.string().nullable(),
-  campBannerAltText: z.string().nullable(),
-  campIconUrl: z.string().nullable(),
-  campIconAltText: z.string().nullable(),
-  registrationYear: z.number().int(),
-  earlyRegistrationOpen: z.boolean(),
-  registrationOpen: z.boolean(),
-  registrationTerms: z.string(),
-  allowDeferredDuesPayment: z.boolean(),
-  stripeEnabled: z.boolean(),
-  stripePublicKey: z.string().nullable(),
-  paypalEnabled: z.boolean(),
-  paypalClientId: z.string().nullable(),
-  paypalMode: PaypalModeSchema,
-  timeZone: z.string(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+export const PublicConfigSchema = z.object(
+  Object.fromEntries(
+    Object.entries(PUBLIC_CONFIG_FIELDS).map(([key, kind]) => [key, FIELD_KIND_SCHEMAS[kind]]),
+  ) as PublicConfigShape,
+);
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-export const DEFAULT_CAMP_NAME = 'Camp Registration';
+// ---- Admin configuration (GET/PATCH /core-config/current, POST /core-config) -------------------------
 
-/** The home-page blurb shown until an admin writes one: a welcome heading asking to configure the site. */
-export const DEFAULT_HOME_PAGE_BLURB =
-  '<h2>Welcome! This site has not been configured yet.</h2>' +
-  '<p>If you are the camp administrator, sign in and open Admin, then Camp Configuration, ' +
-  'to set your camp name, description, registration dates and this welcome message.</p>';
+/** Optional text: trimmed, blank or null becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
 
-export const DEFAULT_TIME_ZONE = 'UTC';
+/** Admin-written HTML; null means empty. Sanitized by the server on save. */
+const htmlText = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(CONFIG_HTML_MAX, `${label} must be at most ${CONFIG_HTML_MAX} characters`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const imageUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isSafeImageUrl(value), {
+      message: `${label} must be a relative path or an http(s) address`,
+    });
+
+const optionalEmail = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null))
+    .refine((value) => value === null || z.email().safeParse(value).success, { message });
 
 /**
- * The configuration used when none is stored (server) or when it cannot be fetched (browser, spec §8).
- * Registration stays closed until an admin opens it.
+ * A write-only secret. Blank, null or absent means "keep the stored one" (spec §4: blank secret fields are
+ * not sent); the server answers only whether one is set.
  */
-export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
-  return {
-    id: null,
-    campName: DEFAULT_CAMP_NAME,
-    campDescription: '',
-    homePageBlurb: DEFAULT_HOME_PAGE_BLURB,
-    campBannerUrl: null,
-    campBannerAltText: null,
-    campIconUrl: null,
-    campIconAltText: null,
-    registrationYear: now.getUTCFullYear(),
-    earlyRegistrationOpen: false,
-    registrationOpen: false,
-    registrationTerms: '',
-    allowDeferredDuesPayment: false,
-    stripeEnabled: false,
-    stripePublicKey: null,
-    paypalEnabled: false,
-    paypalClientId: null,
-    paypalMode: 'sandbox',
-    timeZone: DEFAULT_TIME_ZONE,
-    createdAt: null,
-    updatedAt: null,
-  };
-}
+const secret = (label: string, trim: boolean) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(1000, `${label} must be at most 1000 characters`)
+    .nullish()
+    .transform((value) => {
+      if (value === null || value === undefined || value.trim() === '') return undefined;
+      return trim ? value.trim() : value;
+    });
+
+const bool = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+/** Every field of the configuration form (spec §3), each optional: the shape PATCH accepts. */
+const configFields = {
+  campName: z
+    .string({ error: CONFIG_MESSAGES.campNameRequired })
+    .trim()
+    .min(1, CONFIG_MESSAGES.campNameRequired)
+    .max(CAMP_NAME_MAX, `Camp name must be at most ${CAMP_NAME_MAX} characters`),
+  campDescription: htmlText('Camp description'),
+  homePageBlurb: htmlText('Home page blurb'),
+  campBannerUrl: imageUrl('Banner URL'),
+  campBannerAltText: optionalText('Banner alt text', 300),
+  campIconUrl: imageUrl('Icon URL'),
+  campIconAltText: optionalText('Icon alt text', 300),
+  registrationYear: z
+    .number({ error: CONFIG_MESSAGES.registrationYear })
+    .int(CONFIG_MESSAGES.registrationYear)
+    .min(REGISTRATION_YEAR_MIN, CONFIG_MESSAGES.registrationYear)
+    .max(REGISTRATION_YEAR_MAX, CONFIG_MESSAGES.registrationYear),
+  earlyRegistrationOpen: bool('Early registration open'),
+  registrationOpen: bool('Registration open'),
+  registrationTerms: htmlText('Registration terms'),
+  allowDeferredDuesPayment: bool('Allow deferred dues payment'),
+  stripeEnabled: bool('Stripe enabled'),
+  stripePublicKey: optionalText('Stripe public key', 500),
+  stripeApiKey: secret('Stripe API key', true),
+  stripeWebhookSecret: secret('Stripe webhook secret', true),
+  paypalEnabled: bool('PayPal enabled'),
+  paypalClientId: optionalText('PayPal client id', 500),
+  paypalClientSecret: secret('PayPal client secret', true),
+  paypalMode: z.enum(PAYPAL_MODES, { error: 'PayPal mode must be sandbox or live' }),
+  emailEnabled: bool('Email enabled'),
+  smtpHost: optionalText('SMTP Host', 255).refine((value) => value === null || /^[^\s/\\@]+$/.test(value), {
+    message: 'SMTP Host must be a host name or IP address',
+  }),
+  // Any integer here; the range (and its message) depends on emailEnabled: see campConfigRuleIssues.
+  smtpPort: z
+    .number({ error: CONFIG_MESSAGES.smtpPortInvalid })
+    .int(CONFIG_MESSAGES.smtpPortInvalid)
+    .nullish(),
+  smtpUsername: optionalText('SMTP Username', 255),
+  // SMTP passwords may begin or end with spaces: kept exactly as typed.
+  smtpPassword: secret('SMTP Password', false),
+  smtpUseSsl: bool('SMTP use SSL'),
+  senderEmail: optionalEmail(CONFIG_MESSAGES.senderEmailInvalid),
+  senderName: optionalText('Sender Name', 100),
+  replyTo: optionalEmail(CONFIG_MESSAGES.replyToInvalid),
+  timeZone: z.enum(TIME_ZONES, { error: `Time zone must be one of: ${TIME_ZONES.join(', ')}` }),
+};
+
+/**
+ * PATCH /core-config/current: any subset of the fields. The cross-field rules are checked by the server on
+ * the stored configuration merged with the change.
+ */
+export const UpdateCampConfigInputSchema = z.strictObject(configFields).partial();
+export type UpdateCampConfigInput = z.input<typeof UpdateCampConfigInputSchema>;
+export type UpdateCampConfigValues = z.output<typeof UpdateCampConfigInputSchema>;
+
+/** POST /core-config: the same payload; campName required, the rest defaults (e-mail off, port 587). */
+export const CreateCampConfigInputSchema = UpdateCampConfigInputSchema.extend({
+  campName: configFields.campName,
+}).superRefine((value, ctx) => {
+  const issues = campConfigRuleIssues({
+    emailEnabled: value.emailEnabled ?? false,
+    smtpHost: value.smtpHost ?? null,
+    smtpPort: value.smtpPort === undefined ? DEFAULT_SMTP_PORT : value.smtpPort,
+    senderEmail: value.senderEmail ?? null,
+    senderName: value.senderName ?? null,
+  });
+  for (const message of issues) ctx.addIssue({ code: 'custom', message });
+});
+export type CreateCampConfigInput = z.input<typeof CreateCampConfigInputSchema>;
+export type CreateCampConfigValues = z.output<typeof CreateCampConfigInputSchema>;
+
+/**
+ * The configuration as an admin reads it (GET /core-config/current): every field of spec §3 except the
+ * write-only secrets, which are answered only as "is one stored" flags.
+ */
+export const AdminCampConfigSchema = PublicConfigSchema.extend({
+  // Stored, so never null here (the public view answers null ids and dates for the built-in defaults).
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  stripeApiKeySet: z.boolean(),
+  stripeWebhookSecretSet: z.boolean(),
+  paypalClientSecretSet: z.boolean(),
+  emailEnabled: z.boolean(),
+  smtpHost: z.string().nullable(),
+  smtpPort: z.number().int(),
+  smtpUsername: z.string().nullable(),
+  smtpPasswordSet: z.boolean(),
+  smtpUseSsl: z.boolean(),
+  senderEmail: z.string().nullable(),
+  senderName: z.string().nullable(),
+  replyTo: z.string().nullable(),
+});
+export type AdminCampConfig = z.infer<typeof AdminCampConfigSchema>;

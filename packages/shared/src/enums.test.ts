@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPublicConfig, DEFAULT_HOME_PAGE_BLURB } from './config';
-import { DAY_LABELS, DAYS_OF_WEEK, dayOrder, normalizeFieldDataType, ROLE_LABELS } from './enums';
-import { errorMessageText } from './errors';
+import { defaultPublicConfig, DEFAULT_HOME_PAGE_BLURB } from './index';
+import { DAY_LABELS, DAYS_OF_WEEK, dayOrder, normalizeFieldDataType, ROLE_LABELS } from './index';
+import { errorMessageText } from './index';
 
 describe('days', () => {
   it('orders the festival days as the work schedule shows them', () => {

@@ -7,8 +7,3 @@ export const ErrorBodySchema = z.object({
   message: z.union([z.string(), z.array(z.string())]),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-/** The message of an error body as one line of text (lists joined). */
-export function errorMessageText(message: string | string[]): string {
-  return Array.isArray(message) ? message.join(', ') : message;
-}

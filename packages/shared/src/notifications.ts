@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { TEST_EMAIL_STATUSES } from './enums';
-
-export const TEST_EMAIL_MESSAGES = {
-  noRecipients: 'Please enter at least one email address',
-  invalidPrefix: 'Invalid email address(es): ',
-} as const;
-
-/** One test e-mail goes to a handful of people, not a mailing list. */
-export const TEST_EMAIL_MAX_RECIPIENTS = 10;
-export const TEST_EMAIL_HISTORY_DEFAULT_LIMIT = 10;
-export const TEST_EMAIL_HISTORY_MAX_LIMIT = 100;
-
-/** Success text of spec §8. */
-export function testEmailSentMessage(count: number): string {
-  return `Test email sent successfully to ${count} recipient(s)!`;
-}
+import {
+  SMTP_TEST_MESSAGES,
+  TEST_EMAIL_HISTORY_DEFAULT_LIMIT,
+  TEST_EMAIL_HISTORY_MAX_LIMIT,
+  TEST_EMAIL_MAX_RECIPIENTS,
+  TEST_EMAIL_MESSAGES,
+  TEST_EMAIL_STATUSES,
+} from './rules';
 
 /**
  * The comma-separated recipients of the test e-mail tool (spec §5 Test email): trimmed, blanks dropped,
@@ -116,11 +108,6 @@ export type TestEmailRecord = z.infer<typeof TestEmailRecordSchema>;
 
 export const TestEmailHistorySchema = z.object({ testEmails: z.array(TestEmailRecordSchema) });
 export type TestEmailHistory = z.infer<typeof TestEmailHistorySchema>;
-
-export const SMTP_TEST_MESSAGES = {
-  hostRequired: 'SMTP Host is required to test the connection',
-  portInvalid: 'SMTP Port must be a valid port number (1-65535)',
-} as const;
 
 const optionalText = (label: string, max: number) =>
   z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegistrationsQuerySchema, RegistrationSubmissionSchema } from './registrations';
+import { RegistrationsQuerySchema, RegistrationSubmissionSchema } from './index';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

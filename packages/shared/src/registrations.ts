@@ -6,7 +6,7 @@ import {
   PaymentStatusSchema,
   RegistrationStatusSchema,
 } from './enums';
-import { REGISTRATION_MESSAGES } from './registration-rules';
+import { REGISTRATION_MESSAGES } from './rules';
 import { JobCategorySchema, ShiftSummarySchema } from './work';
 
 // Registrations: the wizard's submission and the dashboard's reads (spec §3, §7). Amounts are decimal

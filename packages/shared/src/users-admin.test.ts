@@ -4,7 +4,7 @@ import {
   AdminUpdateUserInputSchema,
   CreateUserInputSchema,
   UserListQuerySchema,
-} from './users-admin';
+} from './index';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);

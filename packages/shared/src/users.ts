@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import { ROLES } from './rules';
 import { RoleSchema } from './enums';
+import {
+  EMERGENCY_CONTACT_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USER_ADMIN_MESSAGES,
+  USER_SEARCH_MAX,
+} from './rules';
 
 /** A user as the API answers it (spec §3). internalNotes is null for anyone but an admin. */
 export const UserSchema = z.object({
@@ -25,9 +34,6 @@ export const UserSchema = z.object({
   internalNotes: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
-
-export const NAME_MAX = 50;
-export const EMERGENCY_CONTACT_MAX = 1024;
 
 const requiredText = (label: string, max: number) =>
   z
@@ -79,26 +85,66 @@ export const RegisterInputSchema = z.strictObject({
 });
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
-/** Profile complete only if firstName, lastName, email, phone and emergencyContact are present (spec §4). */
-export function isProfileComplete(
-  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'emergencyContact'> | null | undefined,
-): boolean {
-  if (!user) return false;
-  return [user.firstName, user.lastName, user.email, user.phone, user.emergencyContact].every(
-    (value) => typeof value === 'string' && value.trim() !== '',
-  );
-}
+// ---- Admin user management (spec §3 User, §6 flags) -------------------------------------------------
 
-/** The display name of spec §3: first and last name combined. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].filter((part) => part && part.trim() !== '').join(' ');
-}
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
-/** The dashboard greeting name: playa name, else name, else 'Camper' (spec §2). */
-export function greetingName(
-  user: Pick<User, 'playaName' | 'firstName' | 'lastName'> | null | undefined,
-): string {
-  if (!user) return 'Camper';
-  if (user.playaName?.trim()) return user.playaName.trim();
-  return displayName(user) || 'Camper';
-}
+/** Fields an admin may set on any user (spec §3 User, §6 per-user flags). */
+const adminUserFields = {
+  email: EmailSchema,
+  firstName: optionalText('First name', NAME_MAX),
+  lastName: optionalText('Last name', NAME_MAX),
+  playaName: optionalText('Playa name', NAME_MAX),
+  phone: optionalText('Phone', NAME_MAX),
+  city: optionalText('City', NAME_MAX),
+  stateProvince: optionalText('State/Province', NAME_MAX),
+  country: optionalText('Country', NAME_MAX),
+  emergencyContact: optionalText('Emergency contact', EMERGENCY_CONTACT_MAX),
+  role: z.enum(ROLES, { error: 'Role must be ADMIN, STAFF or PARTICIPANT' }),
+  allowRegistration: flag('Allow registration'),
+  allowEarlyRegistration: flag('Allow early registration'),
+  allowDeferredDuesPayment: flag('Allow deferred dues payment'),
+  allowNoJob: flag('Allow no job'),
+  // Spec §3: "admin-only, not yet implemented, disabled". The form may send its empty value; nothing is stored.
+  internalNotes: z.null({ error: USER_ADMIN_MESSAGES.internalNotesDisabled }).optional(),
+};
+
+/** POST /users (admin). New users are PARTICIPANTs allowed to register unless the admin says otherwise. */
+export const CreateUserInputSchema = z.strictObject({
+  ...adminUserFields,
+  role: adminUserFields.role.default('PARTICIPANT'),
+  allowRegistration: adminUserFields.allowRegistration.default(true),
+  allowEarlyRegistration: adminUserFields.allowEarlyRegistration.default(false),
+  allowDeferredDuesPayment: adminUserFields.allowDeferredDuesPayment.default(false),
+  allowNoJob: adminUserFields.allowNoJob.default(false),
+  // Optional (the form does not show it); blank means none. Stored only as a salted hash.
+  password: z
+    .string({ error: 'Password must be text' })
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .nullish()
+    .refine((value) => !value || value.length >= PASSWORD_MIN, USER_ADMIN_MESSAGES.passwordTooShort)
+    .transform((value) => (value ? value : null)),
+});
+export type CreateUserInput = z.input<typeof CreateUserInputSchema>;
+export type CreateUserValues = z.output<typeof CreateUserInputSchema>;
+
+/** PUT /users/{id} by an admin for another user: any subset of the admin fields. */
+export const AdminUpdateUserInputSchema = z.strictObject(adminUserFields).partial();
+export type AdminUpdateUserInput = z.input<typeof AdminUpdateUserInputSchema>;
+export type AdminUpdateUserValues = z.output<typeof AdminUpdateUserInputSchema>;
+
+/**
+ * PUT /users/{id} by an admin for their own record: the admin fields, and the profile rules still hold
+ * (first and last name, phone and emergency contact required).
+ */
+export const AdminUpdateOwnUserInputSchema = AdminUpdateUserInputSchema.extend(profileFields);
+
+/** GET /users?search= : matches first, last, full and playa name and e-mail, ignoring case. */
+export const UserListQuerySchema = z.strictObject({
+  search: z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .max(USER_SEARCH_MAX, `Search must be at most ${USER_SEARCH_MAX} characters`)
+    .optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;

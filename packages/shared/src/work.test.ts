@@ -6,7 +6,7 @@ import {
   formatShiftTime,
   parseShiftTime,
   UpdateShiftInputSchema,
-} from './work';
+} from './index';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

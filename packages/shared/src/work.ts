@@ -1,26 +1,27 @@
 import { z } from 'zod';
-import { DayOfWeekSchema, DAYS_OF_WEEK, RegistrationStatusSchema } from './enums';
+import { DayOfWeekSchema, RegistrationStatusSchema } from './enums';
+import {
+  DAYS_OF_WEEK,
+  DAY_OF_WEEK_MESSAGE,
+  JOB_CATEGORY_DESCRIPTION_MAX,
+  JOB_CATEGORY_NAME_MAX,
+  JOB_CATEGORY_REQUIRED_MESSAGE,
+  JOB_LOCATION_MAX,
+  JOB_MAX_REGISTRATIONS_DEFAULT,
+  JOB_MAX_REGISTRATIONS_LIMIT,
+  JOB_MAX_REGISTRATIONS_MESSAGE,
+  JOB_NAME_MAX,
+  JOB_REQUIRED_MESSAGE,
+  SHIFT_DESCRIPTION_MAX,
+  SHIFT_NAME_MAX,
+  SHIFT_REQUIRED_MESSAGE,
+  SHIFT_SAME_TIMES_MESSAGE,
+  SHIFT_TIME_FORMAT_MESSAGE,
+  parseShiftTime,
+  shiftTimesValid,
+} from './rules';
 
 // Work: job categories, shifts and jobs (spec §3, §5, §7). Messages are the spec's own texts.
-
-export const JOB_CATEGORY_NAME_MAX = 100;
-export const JOB_CATEGORY_DESCRIPTION_MAX = 500;
-export const JOB_NAME_MAX = 100;
-export const JOB_LOCATION_MAX = 100;
-export const JOB_MAX_REGISTRATIONS_DEFAULT = 5;
-/** A sanity bound: far above any camp's job, far below the integer column's range. */
-export const JOB_MAX_REGISTRATIONS_LIMIT = 10_000;
-export const SHIFT_NAME_MAX = 100;
-export const SHIFT_DESCRIPTION_MAX = 500;
-/** The shift form's defaults (spec §9). */
-export const SHIFT_DEFAULTS = { startTime: '09:00', endTime: '17:00', dayOfWeek: 'MONDAY' } as const;
-
-export const JOB_CATEGORY_REQUIRED_MESSAGE = 'Name and description are required.';
-export const JOB_REQUIRED_MESSAGE = 'All fields are required.';
-export const JOB_MAX_REGISTRATIONS_MESSAGE = 'Maximum registrations must be a positive number.';
-export const SHIFT_REQUIRED_MESSAGE = 'Name, day, start time, and end time are required.';
-export const SHIFT_TIME_FORMAT_MESSAGE = 'Times must be in HH:MM format (e.g., "09:00" or "17:30")';
-export const DAY_OF_WEEK_MESSAGE = `Day must be one of ${DAYS_OF_WEEK.join(', ')}`;
 
 /** zod error callback: one message when the value is missing, another when it has the wrong type. */
 const missingOr =
@@ -60,29 +61,6 @@ const requiredId = (missing: string, invalid: string) =>
     .trim()
     .min(1, missing)
     .pipe(z.uuid(invalid));
-
-// ---- Shift times ---------------------------------------------------------------------------------------
-
-const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?$/;
-/** The wall-clock time written in an ISO timestamp: 1970-01-01T09:00:00.000Z → 09:00. */
-const ISO_TIMESTAMP =
-  /^\d{4}-\d{2}-\d{2}[T ]([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
-
-/**
- * A shift time as HH:MM from what a client may send: HH:MM, HH:MM:SS (as the database stores it) or an ISO
- * timestamp (spec §3: "ISO timestamps may also appear"), of which the time as written is taken, without
- * converting zones — shift times are the camp's local wall-clock times. Undefined when it is none of these.
- */
-export function parseShiftTime(value: string): string | undefined {
-  const trimmed = value.trim();
-  const match = HH_MM.exec(trimmed) ?? ISO_TIMESTAMP.exec(trimmed);
-  return match ? `${match[1]}:${match[2]}` : undefined;
-}
-
-/** A database time ('09:00:00') as the API answers it ('09:00'). */
-export function formatShiftTime(value: string): string {
-  return parseShiftTime(value) ?? value;
-}
 
 const shiftTime = z
   .string({ error: missingOr(SHIFT_REQUIRED_MESSAGE, SHIFT_TIME_FORMAT_MESSAGE) })
@@ -175,16 +153,6 @@ const shiftFields = {
   endTime: shiftTime,
   dayOfWeek: dayOfWeekInput,
 };
-
-export const SHIFT_SAME_TIMES_MESSAGE = 'End time must be different from start time.';
-
-/**
- * Whether a shift's times are acceptable. An end before the start is a shift past midnight (22:00-02:00), which
- * night shifts need; the same time twice is a shift of no length, always a slip.
- */
-export function shiftTimesValid(startTime: string, endTime: string): boolean {
-  return startTime !== endTime;
-}
 
 /** POST /shifts. */
 export const CreateShiftInputSchema = z

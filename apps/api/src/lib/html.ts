@@ -1,56 +1,22 @@
+import {
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_SCHEMES,
+  HTML_ALLOWED_TAGS,
+  HTML_IMAGE_SCHEMES,
+} from '@camp/shared';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * Admin-written HTML (camp description, home-page blurb, registration terms) as stored: formatting, links
- * and images only. No scripts, event handlers, styles that can hide content, or javascript: URLs.
+ * and images only (the allow-list is shared with the browser: @camp/shared/rules). No scripts, event handlers, styles that can hide content, or javascript: URLs.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'hr',
-    'blockquote',
-    'pre',
-    'code',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'sub',
-    'sup',
-    'mark',
-    'span',
-    'div',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    '*': ['class'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedTags: [...HTML_ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(HTML_ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...HTML_ALLOWED_SCHEMES],
+  allowedSchemesByTag: { img: [...HTML_IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => ({

@@ -1,4 +1,4 @@
-import { errorMessageText } from '@camp/shared';
+import { errorMessageText } from '@camp/shared/rules';
 import { getAccessToken } from './auth-token';
 import { getRuntimeConfig } from './runtime-config';
 

@@ -1,4 +1,4 @@
-import { AUTH_STATE_MAX_AGE_SECONDS } from '@camp/shared';
+import { AUTH_STATE_MAX_AGE_SECONDS } from '@camp/shared/rules';
 import { useSyncExternalStore } from 'react';
 
 /**

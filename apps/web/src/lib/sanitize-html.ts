@@ -1,63 +1,11 @@
-import { htmlToPlainText } from '@camp/shared';
+import { HTML_ALLOWED_ATTRIBUTE_NAMES, HTML_ALLOWED_TAGS, htmlToPlainText } from '@camp/shared/rules';
 import type { DOMPurify } from 'dompurify';
 
 /*
  * Admin-written HTML (camp description, home-page blurb, registration terms) is sanitized on save by the
  * server and again here at render time, so a value stored before a rule change, or written straight into the
- * database, still cannot run script. The allow-list mirrors the server's (apps/api/src/lib/html.ts).
+ * database, still cannot run script. The allow-list is the server's too (@camp/shared/rules).
  */
-const ALLOWED_TAGS = [
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'br',
-  'hr',
-  'blockquote',
-  'pre',
-  'code',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'sub',
-  'sup',
-  'mark',
-  'span',
-  'div',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-const ALLOWED_ATTR = [
-  'href',
-  'title',
-  'target',
-  'rel',
-  'src',
-  'alt',
-  'width',
-  'height',
-  'colspan',
-  'rowspan',
-  'scope',
-  'class',
-];
-
 export type Sanitizer = (html: string) => string;
 
 /** A sanitizer built on one DOMPurify instance: the allowed formatting, links and images, nothing executable. */
@@ -73,8 +21,8 @@ export function createSanitizer(purify: DOMPurify): Sanitizer {
   });
   return (html) =>
     purify.sanitize(html, {
-      ALLOWED_TAGS,
-      ALLOWED_ATTR,
+      ALLOWED_TAGS: [...HTML_ALLOWED_TAGS],
+      ALLOWED_ATTR: [...HTML_ALLOWED_ATTRIBUTE_NAMES],
       ALLOW_DATA_ATTR: false,
       ALLOW_ARIA_ATTR: false,
     });

@@ -1,4 +1,7 @@
-import { defaultPublicConfig, type AuthResponse, type PublicConfig, type User } from '@camp/shared';
+import { defaultPublicConfig } from '@camp/shared/rules';
+import type { AuthResponse } from '@camp/shared/auth';
+import type { PublicConfig } from '@camp/shared/config';
+import type { User } from '@camp/shared/users';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-import type { Role } from '@camp/shared';
+import type { Role } from '@camp/shared/rules';
 import { paths } from '../paths';
 
 export interface NavLinkItem {

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@camp/shared';
+import type { PublicConfig } from '@camp/shared/config';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import classes from './site-footer.module.css';

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@camp/shared';
+import type { PublicConfig } from '@camp/shared/config';
 import { VisuallyHidden } from '@mantine/core';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

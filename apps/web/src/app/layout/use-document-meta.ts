@@ -1,4 +1,5 @@
-import { metaDescription, pageTitle, type PublicConfig } from '@camp/shared';
+import { metaDescription, pageTitle } from '@camp/shared/rules';
+import type { PublicConfig } from '@camp/shared/config';
 import { useEffect } from 'react';
 
 /**

@@ -1,12 +1,5 @@
-import {
-  EMERGENCY_CONTACT_MAX,
-  EmailSchema,
-  NAME_MAX,
-  type AdminUpdateUserInput,
-  type CreateUserInput,
-  type Role,
-  type User,
-} from '@camp/shared';
+import { EMERGENCY_CONTACT_MAX, NAME_MAX, type Role } from '@camp/shared/rules';
+import { EmailSchema, type AdminUpdateUserInput, type CreateUserInput, type User } from '@camp/shared/users';
 
 /** The user form's state (spec §3 User; the password is not shown, internal notes are disabled). */
 export interface UserFormValues {

@@ -1,4 +1,6 @@
-import type { AuthResponse, Role, User } from '@camp/shared';
+import type { Role } from '@camp/shared/rules';
+import type { AuthResponse } from '@camp/shared/auth';
+import type { User } from '@camp/shared/users';
 import { createContext, useContext } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import type { User } from '@camp/shared';
+import type { User } from '@camp/shared/users';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isAuthenticated } from '../../lib/auth-state';

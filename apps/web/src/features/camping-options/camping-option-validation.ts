@@ -5,9 +5,8 @@ import {
   MAX_SIGNUPS_LIMIT,
   WORK_SHIFTS_REQUIRED_LIMIT,
   isWholeCents,
-  type CampingOption,
-  type CreateCampingOptionInput,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { CampingOption, CreateCampingOptionInput } from '@camp/shared/camping-options';
 
 /** A number input's value: a number, or '' when empty. */
 export type NumberValue = number | string;

@@ -5,10 +5,9 @@ import {
   FIELD_VALUE_ORDER_MESSAGE,
   NUMBER_FIELD_TYPES,
   TEXT_FIELD_TYPES,
-  type CampingOptionField,
-  type CreateCampingOptionFieldInput,
   type FieldDataType,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { CampingOptionField, CreateCampingOptionFieldInput } from '@camp/shared/camping-options';
 import type { NumberValue } from './camping-option-validation';
 
 /** Readable names of the data types (spec §3 Camping option field). */

@@ -1,4 +1,4 @@
-import { CONFIG_MESSAGES } from '@camp/shared';
+import { CONFIG_MESSAGES } from '@camp/shared/rules';
 import { describe, expect, it } from 'vitest';
 import {
   blankConfigValues,

@@ -4,17 +4,16 @@ import {
   CONFIG_MESSAGES,
   DEFAULT_SMTP_PORT,
   DEFAULT_TIME_ZONE,
-  EmailSchema,
   isSafeImageUrl,
   REGISTRATION_YEAR_MAX,
   REGISTRATION_YEAR_MIN,
   SMTP_TEST_MESSAGES,
   TIME_ZONE_OPTIONS,
-  type AdminCampConfig,
   type PaypalMode,
-  type TestSmtpConnectionInput,
-  type UpdateCampConfigInput,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { AdminCampConfig, UpdateCampConfigInput } from '@camp/shared/config';
+import type { TestSmtpConnectionInput } from '@camp/shared/notifications';
+import { EmailSchema } from '@camp/shared/users';
 
 export type TimeZoneValue = (typeof TIME_ZONE_OPTIONS)[number]['value'];
 

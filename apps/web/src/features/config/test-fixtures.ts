@@ -1,4 +1,4 @@
-import type { AdminCampConfig } from '@camp/shared';
+import type { AdminCampConfig } from '@camp/shared/config';
 
 /** A stored configuration as GET /core-config/current answers it (tests only). */
 export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCampConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationAvailability } from '@camp/shared';
+import { registrationAvailability } from '@camp/shared/rules';
 import { isRegistrationOpenFor } from './registration-access';
 
 const config = (registrationOpen: boolean, earlyRegistrationOpen: boolean) => ({

@@ -1,4 +1,6 @@
-import type { PublicConfig, RegistrationStatus, User } from '@camp/shared';
+import type { RegistrationStatus } from '@camp/shared/rules';
+import type { PublicConfig } from '@camp/shared/config';
+import type { User } from '@camp/shared/users';
 
 /**
  * Whether registration is open for this user: exactly the shared `registrationAvailability(...).canRegister`

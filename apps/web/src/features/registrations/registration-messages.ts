@@ -1,4 +1,4 @@
-import { errorMessageText } from '@camp/shared';
+import { errorMessageText } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
 /** Texts of the wizard and the dashboard (spec §2, §8). */

@@ -1,11 +1,6 @@
-import type {
-  CampingOption,
-  CampingOptionField,
-  CampRegistration,
-  Job,
-  JobCategory,
-  Registration,
-} from '@camp/shared';
+import type { CampingOption, CampingOptionField } from '@camp/shared/camping-options';
+import type { CampRegistration, Registration } from '@camp/shared/registrations';
+import type { Job, JobCategory } from '@camp/shared/work';
 
 // Sample catalog and registrations for the wizard and dashboard tests (shapes of packages/shared).
 

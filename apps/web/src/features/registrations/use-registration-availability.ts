@@ -1,4 +1,4 @@
-import { registrationAvailability, type RegistrationAvailability } from '@camp/shared';
+import { registrationAvailability, type RegistrationAvailability } from '@camp/shared/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth';
 import { usePublicConfig } from '../config';

@@ -1,4 +1,4 @@
-import { UpdateProfileInputSchema } from '@camp/shared';
+import { UpdateProfileInputSchema } from '@camp/shared/users';
 import { describe, expect, it } from 'vitest';
 import {
   profileValuesOf,

@@ -1,4 +1,5 @@
-import { EMERGENCY_CONTACT_MAX, NAME_MAX, type UpdateProfileInput } from '@camp/shared';
+import { EMERGENCY_CONTACT_MAX, NAME_MAX } from '@camp/shared/rules';
+import type { UpdateProfileInput } from '@camp/shared/users';
 
 /** The editable profile fields as the form holds them (spec §2 Profile, §5). */
 export interface ProfileFormValues {

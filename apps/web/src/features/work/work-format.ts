@@ -1,4 +1,5 @@
-import { DAY_LABELS, dayOrder, formatShiftTime, type DayOfWeek, type ShiftSummary } from '@camp/shared';
+import { DAY_LABELS, dayOrder, formatShiftTime, type DayOfWeek } from '@camp/shared/rules';
+import type { ShiftSummary } from '@camp/shared/work';
 
 /** A day's readable label (spec §3), e.g. 'Opening Sunday'. */
 export function dayLabel(day: DayOfWeek | string): string {

@@ -1,4 +1,4 @@
-import { errorMessageText } from '@camp/shared';
+import { errorMessageText } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
 /** The texts of spec §8 (job categories, jobs, shifts) and the empty states. */

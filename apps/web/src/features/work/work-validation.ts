@@ -15,14 +15,16 @@ import {
   SHIFT_SAME_TIMES_MESSAGE,
   SHIFT_TIME_FORMAT_MESSAGE,
   formatShiftTime,
-  type CreateJobCategoryInput,
-  type CreateJobInput,
-  type CreateShiftInput,
   type DayOfWeek,
-  type Job,
-  type JobCategory,
-  type Shift,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type {
+  CreateJobCategoryInput,
+  CreateJobInput,
+  CreateShiftInput,
+  Job,
+  JobCategory,
+  Shift,
+} from '@camp/shared/work';
 
 /**
  * The checks of spec §5 for the three work forms, the same rules the server enforces. A form shows

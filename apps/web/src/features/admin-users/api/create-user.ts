@@ -1,4 +1,4 @@
-import type { CreateUserInput, User } from '@camp/shared';
+import type { CreateUserInput, User } from '@camp/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser } from '../../auth';

@@ -1,4 +1,4 @@
-import type { User } from '@camp/shared';
+import type { User } from '@camp/shared/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser } from '../../auth';

@@ -1,4 +1,4 @@
-import type { AdminUpdateUserInput, User } from '@camp/shared';
+import type { AdminUpdateUserInput, User } from '@camp/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser, profileQueryKey } from '../../auth';

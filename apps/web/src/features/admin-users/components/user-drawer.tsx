@@ -2,7 +2,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
-import type { User } from '@camp/shared';
+import type { User } from '@camp/shared/users';
 import { Alert, Button, Drawer, Text } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader';
 import { useUser } from '../api/get-users';

@@ -1,4 +1,4 @@
-import type { User } from '@camp/shared';
+import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

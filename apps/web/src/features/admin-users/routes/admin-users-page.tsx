@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Badge.css';
-import { displayName, ROLE_LABELS, type Role, type User } from '@camp/shared';
+import { displayName, ROLE_LABELS, type Role } from '@camp/shared/rules';
+import type { User } from '@camp/shared/users';
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { displayName } from '@camp/shared';
+import { displayName } from '@camp/shared/rules';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';

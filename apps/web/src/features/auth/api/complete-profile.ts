@@ -1,4 +1,5 @@
-import type { AuthResponse, RegisterInput } from '@camp/shared';
+import type { AuthResponse } from '@camp/shared/auth';
+import type { RegisterInput } from '@camp/shared/users';
 import { apiClient } from '../../../lib/api-client';
 import { setAccessToken } from '../../../lib/auth-token';
 import { parseAuthResponse } from './parse-auth';

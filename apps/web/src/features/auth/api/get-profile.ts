@@ -1,4 +1,4 @@
-import type { User } from '@camp/shared';
+import type { User } from '@camp/shared/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { parseUser } from './parse-auth';

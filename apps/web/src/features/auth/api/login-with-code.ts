@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@camp/shared';
+import type { AuthResponse } from '@camp/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseAuthResponse } from './parse-auth';

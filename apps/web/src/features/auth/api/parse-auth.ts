@@ -1,4 +1,6 @@
-import { ROLES, type AuthResponse, type Role, type User } from '@camp/shared';
+import { ROLES, type Role } from '@camp/shared/rules';
+import type { AuthResponse } from '@camp/shared/auth';
+import type { User } from '@camp/shared/users';
 import { ApiError } from '../../../lib/api-client';
 
 /*

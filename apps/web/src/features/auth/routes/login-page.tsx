@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Input.css';
-import { isProfileComplete, type AuthResponse } from '@camp/shared';
+import { isProfileComplete } from '@camp/shared/rules';
+import type { AuthResponse } from '@camp/shared/auth';
 import { Paper } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { CampingOptionField, CreateCampingOptionFieldInput } from '@camp/shared';
+import type { CampingOptionField, CreateCampingOptionFieldInput } from '@camp/shared/camping-options';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useInvalidateCampingOptions } from './query-keys';

@@ -1,4 +1,4 @@
-import type { CampingOption } from '@camp/shared';
+import type { CampingOption } from '@camp/shared/camping-options';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { campingOptionKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import type { CampingOption, UpdateCampingOptionInput } from '@camp/shared';
+import type { CampingOption, UpdateCampingOptionInput } from '@camp/shared/camping-options';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useInvalidateCampingOptions } from './query-keys';

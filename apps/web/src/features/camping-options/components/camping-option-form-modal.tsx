@@ -4,12 +4,9 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
-import {
-  CAMPING_OPTION_DESCRIPTION_MAX,
-  CAMPING_OPTION_NAME_MAX,
-  type CampingOption,
-  type JobCategory,
-} from '@camp/shared';
+import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX } from '@camp/shared/rules';
+import type { CampingOption } from '@camp/shared/camping-options';
+import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';

@@ -7,9 +7,9 @@ import {
   FIELD_DATA_TYPES,
   FIELD_DESCRIPTION_MAX,
   FIELD_DISPLAY_NAME_MAX,
-  type CampingOptionField,
   type FieldDataType,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { CampingOptionField } from '@camp/shared/camping-options';
 import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
-import type { CampingOptionField } from '@camp/shared';
+import type { CampingOptionField } from '@camp/shared/camping-options';
 import {
   DndContext,
   KeyboardSensor,

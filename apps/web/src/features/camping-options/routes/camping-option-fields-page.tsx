@@ -1,4 +1,4 @@
-import type { CampingOptionField } from '@camp/shared';
+import type { CampingOptionField } from '@camp/shared/camping-options';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { CampingOption } from '@camp/shared';
+import type { CampingOption } from '@camp/shared/camping-options';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {

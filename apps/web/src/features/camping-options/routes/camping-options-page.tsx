@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Badge.css';
-import { formatDollars, type CampingOption, type CreateCampingOptionInput } from '@camp/shared';
+import { formatDollars } from '@camp/shared/rules';
+import type { CampingOption, CreateCampingOptionInput } from '@camp/shared/camping-options';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { paths } from '../../../app/paths';

@@ -1,4 +1,4 @@
-import type { AdminCampConfig } from '@camp/shared';
+import type { AdminCampConfig } from '@camp/shared/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
 

@@ -1,8 +1,8 @@
-import { defaultPublicConfig, errorMessageText, type PublicConfig } from '@camp/shared';
+import { defaultPublicConfig, errorMessageText, parsePublicConfig } from '@camp/shared/rules';
+import type { PublicConfig } from '@camp/shared/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient, ApiError } from '../../../lib/api-client';
-import { parsePublicConfig } from './parse-public-config';
 
 /** Spec §8 Configuration texts. */
 export const CONFIG_NETWORK_ERROR =

@@ -1,4 +1,5 @@
-import { TEST_EMAIL_HISTORY_DEFAULT_LIMIT, type TestEmailHistory, type TestEmailRecord } from '@camp/shared';
+import { TEST_EMAIL_HISTORY_DEFAULT_LIMIT } from '@camp/shared/rules';
+import type { TestEmailHistory, TestEmailRecord } from '@camp/shared/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminCampConfig, UpdateCampConfigInput } from '@camp/shared';
+import type { AdminCampConfig, UpdateCampConfigInput } from '@camp/shared/config';
 import { apiClient, isApiError } from '../../../lib/api-client';
 
 export interface SaveConfigOutcome {

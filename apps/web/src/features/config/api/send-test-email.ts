@@ -1,4 +1,4 @@
-import type { SendTestEmailResult } from '@camp/shared';
+import type { SendTestEmailResult } from '@camp/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /notifications/email/test: one test message to each address (spec §7), comma-joined. */

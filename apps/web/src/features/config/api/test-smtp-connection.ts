@@ -1,4 +1,4 @@
-import type { SmtpConnectionResult, TestSmtpConnectionInput } from '@camp/shared';
+import type { SmtpConnectionResult, TestSmtpConnectionInput } from '@camp/shared/notifications';
 import { apiClient } from '../../../lib/api-client';
 
 /**

@@ -6,7 +6,7 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import type { AdminCampConfig } from '@camp/shared';
+import type { AdminCampConfig } from '@camp/shared/config';
 import {
   Alert,
   Button,

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/AspectRatio.css';
-import { isSafeImageUrl } from '@camp/shared';
+import { isSafeImageUrl } from '@camp/shared/rules';
 import { AspectRatio, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import classes from './image-url-field.module.css';

@@ -1,4 +1,4 @@
-import type { SmtpConnectionResult } from '@camp/shared';
+import type { SmtpConnectionResult } from '@camp/shared/notifications';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { useMutation } from '@tanstack/react-query';

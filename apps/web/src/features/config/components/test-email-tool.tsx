@@ -1,13 +1,8 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
-import {
-  parseEmailList,
-  TEST_EMAIL_MAX_RECIPIENTS,
-  TEST_EMAIL_MESSAGES,
-  testEmailSentMessage,
-  type TestEmailRecord,
-} from '@camp/shared';
+import { TEST_EMAIL_MAX_RECIPIENTS, TEST_EMAIL_MESSAGES, testEmailSentMessage } from '@camp/shared/rules';
+import { parseEmailList, type TestEmailRecord } from '@camp/shared/notifications';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

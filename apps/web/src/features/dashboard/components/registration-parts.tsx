@@ -4,10 +4,9 @@ import {
   formatShiftTime,
   REGISTRATION_STATUS_COLORS,
   type PaymentStatus,
-  type RegistrationJob,
-  type RegistrationPayment,
   type RegistrationStatus,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import classes from './dashboard.module.css';
 

@@ -1,10 +1,5 @@
-import {
-  formatDollars,
-  type CampRegistration,
-  type CustomFieldValue,
-  type Registration,
-  type RegistrationAvailability,
-} from '@camp/shared';
+import { formatDollars, type CustomFieldValue, type RegistrationAvailability } from '@camp/shared/rules';
+import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -5,8 +5,8 @@ import {
   currentRegistration,
   greetingName,
   isProfileComplete,
-  type User,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { CampRegistration, Registration } from '@camp/shared';
+import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,12 +1,11 @@
+import type { CampingOption } from '@camp/shared/camping-options';
 import type {
-  CampingOption,
   CampRegistration,
-  Job,
-  JobCategory,
   Registration,
   RegistrationSubmission,
   SubmitRegistrationResponse,
-} from '@camp/shared';
+} from '@camp/shared/registrations';
+import type { Job, JobCategory } from '@camp/shared/work';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import type { CampingOption, CampingOptionField, CustomFieldValue } from '@camp/shared';
+import type { CustomFieldValue } from '@camp/shared/rules';
+import type { CampingOption, CampingOptionField } from '@camp/shared/camping-options';
 import { Checkbox, Fieldset, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { fieldsOf } from '../wizard/wizard-model';
 

@@ -1,4 +1,5 @@
-import { formatDollars, isOptionSelectable, type CampingOption, type Role } from '@camp/shared';
+import { formatDollars, isOptionSelectable, type Role } from '@camp/shared/rules';
+import type { CampingOption } from '@camp/shared/camping-options';
 import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { REGISTRATION_TEXTS } from '../registration-messages';
 import { optionDues } from '../wizard/wizard-model';

@@ -1,4 +1,4 @@
-import { formatDollars } from '@camp/shared';
+import { formatDollars } from '@camp/shared/rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';

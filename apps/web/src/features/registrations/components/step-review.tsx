@@ -1,4 +1,6 @@
-import { formatDollars, isStaffRole, type CampingOption, type Job, type Role } from '@camp/shared';
+import { formatDollars, isStaffRole, type Role } from '@camp/shared/rules';
+import type { CampingOption } from '@camp/shared/camping-options';
+import type { Job } from '@camp/shared/work';
 import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { HtmlContent } from '../../../components/html-content';

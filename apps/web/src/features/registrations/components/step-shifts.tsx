@@ -1,11 +1,7 @@
-import {
-  jobSpots,
-  shiftRequirement,
-  type CampingOption,
-  type Job,
-  type JobCategory,
-  type User,
-} from '@camp/shared';
+import { jobSpots, shiftRequirement } from '@camp/shared/rules';
+import type { CampingOption } from '@camp/shared/camping-options';
+import type { User } from '@camp/shared/users';
+import type { Job, JobCategory } from '@camp/shared/work';
 import { Alert, Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { REGISTRATION_TEXTS } from '../registration-messages';
 import { byFestivalOrder, isJobPickable, shiftWhen, type WizardChoices } from '../wizard/wizard-model';

@@ -1,4 +1,6 @@
-import type { CampingOption, Job, JobCategory, User } from '@camp/shared';
+import type { CampingOption } from '@camp/shared/camping-options';
+import type { User } from '@camp/shared/users';
+import type { Job, JobCategory } from '@camp/shared/work';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {

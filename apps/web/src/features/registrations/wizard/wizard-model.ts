@@ -9,15 +9,13 @@ import {
   isOptionSelectable,
   isStaffRole,
   validateShiftSelection,
-  type CampingOption,
-  type CampingOptionField,
   type CustomFieldValue,
-  type Job,
-  type JobCategory,
-  type RegistrationSubmission,
   type Role,
-  type User,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { CampingOption, CampingOptionField } from '@camp/shared/camping-options';
+import type { RegistrationSubmission } from '@camp/shared/registrations';
+import type { User } from '@camp/shared/users';
+import type { Job, JobCategory } from '@camp/shared/work';
 
 /** The six steps of spec §2, in order; the progress bar shows these labels. */
 export const WIZARD_STEPS = ['Profile', 'Options', 'Details', 'Shifts', 'Review', 'Payment'] as const;

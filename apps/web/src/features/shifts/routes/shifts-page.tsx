@@ -8,8 +8,8 @@ import {
   formatShiftTime,
   jobSpots,
   type DayOfWeek,
-  type Job,
-} from '@camp/shared';
+} from '@camp/shared/rules';
+import type { Job } from '@camp/shared/work';
 import {
   Alert,
   Badge,

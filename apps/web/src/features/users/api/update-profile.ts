@@ -1,4 +1,4 @@
-import type { UpdateProfileInput, User } from '@camp/shared';
+import type { UpdateProfileInput, User } from '@camp/shared/users';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser } from '../../auth';
 

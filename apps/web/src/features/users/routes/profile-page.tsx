@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { isProfileComplete, type User } from '@camp/shared';
+import { isProfileComplete } from '@camp/shared/rules';
+import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { JobCategory, CreateJobCategoryInput } from '@camp/shared';
+import type { JobCategory, CreateJobCategoryInput } from '@camp/shared/work';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { useInvalidateWork } from './query-keys';

@@ -1,4 +1,4 @@
-import type { JobCategory } from '@camp/shared';
+import type { JobCategory } from '@camp/shared/work';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { workKeys } from './query-keys';

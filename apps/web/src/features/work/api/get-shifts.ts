@@ -1,4 +1,4 @@
-import type { Shift } from '@camp/shared';
+import type { Shift } from '@camp/shared/work';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { workKeys } from './query-keys';

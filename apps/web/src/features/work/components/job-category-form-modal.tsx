@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
-import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX, type JobCategory } from '@camp/shared';
+import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/shared/rules';
+import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';

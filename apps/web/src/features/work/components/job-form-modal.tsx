@@ -1,5 +1,6 @@
 import '@mantine/core/styles/NumberInput.css';
-import { JOB_LOCATION_MAX, JOB_NAME_MAX, type Job, type JobCategory, type Shift } from '@camp/shared';
+import { JOB_LOCATION_MAX, JOB_NAME_MAX } from '@camp/shared/rules';
+import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useModalForm } from '../../../components/use-modal-form';

@@ -1,11 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import {
-  DAYS_OF_WEEK,
-  SHIFT_DESCRIPTION_MAX,
-  SHIFT_NAME_MAX,
-  type DayOfWeek,
-  type Shift,
-} from '@camp/shared';
+import { DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX, type DayOfWeek } from '@camp/shared/rules';
+import type { Shift } from '@camp/shared/work';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import type { CreateJobCategoryInput, JobCategory } from '@camp/shared';
+import type { CreateJobCategoryInput, JobCategory } from '@camp/shared/work';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';

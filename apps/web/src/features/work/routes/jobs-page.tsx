@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import type { CreateJobInput, Job } from '@camp/shared';
+import type { CreateJobInput, Job } from '@camp/shared/work';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';

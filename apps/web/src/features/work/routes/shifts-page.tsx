@@ -1,4 +1,4 @@
-import type { CreateShiftInput, Shift } from '@camp/shared';
+import type { CreateShiftInput, Shift } from '@camp/shared/work';
 import { Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';

@@ -20,7 +20,7 @@ import {
   unknownCustomFieldIds,
   validateCustomFields,
   validateShiftSelection,
-} from './registration-rules';
+} from '../index';
 
 const config = (values: Partial<{ registrationOpen: boolean; earlyRegistrationOpen: boolean }> = {}) => ({
   registrationYear: 2026,

@@ -1,8 +1,8 @@
 import { isWholeCents } from './camping-options';
-import type { PublicConfig } from './config';
+import type { PublicConfig } from '../config';
 import { DAY_LABELS, type DayOfWeek, type FieldDataType, type RegistrationStatus, type Role } from './enums';
 import { centsToDollars, dollarsToCents } from './text';
-import type { User } from './users';
+import type { User } from '../users';
 
 // The registration rules of spec §4-§6 and §9, pure, so the wizard and the server can never disagree
 // (architecture §4). The server runs every one of them again on submission.

@@ -64,3 +64,8 @@ export function centsToDollars(cents: number): number {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** The message of an error body as one line of text (lists joined). */
+export function errorMessageText(message: string | string[]): string {
+  return Array.isArray(message) ? message.join(', ') : message;
+}

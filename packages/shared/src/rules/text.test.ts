@@ -6,7 +6,7 @@ import {
   htmlToPlainText,
   metaDescription,
   pageTitle,
-} from './text';
+} from '../index';
 
 describe('htmlToPlainText', () => {
   it('drops tags, scripts and styles, decodes entities and folds whitespace', () => {

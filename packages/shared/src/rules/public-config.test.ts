@@ -1,6 +1,5 @@
-import { defaultPublicConfig, PublicConfigSchema, type PublicConfig } from '@camp/shared';
 import { describe, expect, it } from 'vitest';
-import { parsePublicConfig } from './parse-public-config';
+import { defaultPublicConfig, parsePublicConfig, PublicConfigSchema, type PublicConfig } from '../index';
 
 const valid: PublicConfig = {
   ...defaultPublicConfig(),

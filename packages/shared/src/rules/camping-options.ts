@@ -1,0 +1,81 @@
+import { FIELD_DATA_TYPES, type FieldDataType } from './enums';
+
+// Camping options and their custom fields (spec §3, §5): limits, messages and rules, without zod.
+
+export const CAMPING_OPTION_NAME_MAX = 100;
+export const CAMPING_OPTION_DESCRIPTION_MAX = 2000;
+/** Dues are stored as integer cents: a bound far below the column's range and above any camp's dues. */
+export const DUES_MAX_DOLLARS = 1_000_000;
+export const MAX_SIGNUPS_LIMIT = 100_000;
+export const WORK_SHIFTS_REQUIRED_LIMIT = 100;
+export const FIELD_DISPLAY_NAME_MAX = 100;
+export const FIELD_DESCRIPTION_MAX = 500;
+export const FIELD_LENGTH_LIMIT = 100_000;
+export const FIELD_ORDER_LIMIT = 100_000;
+
+/**
+ * AVAILABLE: can be chosen; FULL: maxSignups reached (0 means unlimited, never full); DISABLED: switched off by
+ * an admin (checked first, so a disabled option that is also full reads DISABLED).
+ */
+export const AVAILABILITY_STATUSES = ['AVAILABLE', 'FULL', 'DISABLED'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+export function availabilityStatus(option: {
+  enabled: boolean;
+  maxSignups: number;
+  currentRegistrations: number;
+}): AvailabilityStatus {
+  if (!option.enabled) return 'DISABLED';
+  if (option.maxSignups > 0 && option.currentRegistrations >= option.maxSignups) return 'FULL';
+  return 'AVAILABLE';
+}
+
+/** Whether a dollar amount is whole cents (the form's step 0.01), allowing for binary fractions (0.29*100). */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+export const TEXT_FIELD_TYPES: readonly FieldDataType[] = ['STRING', 'MULTILINE_STRING'];
+export const NUMBER_FIELD_TYPES: readonly FieldDataType[] = ['NUMBER', 'INTEGER'];
+
+export const FIELD_LENGTH_LIMITS_MESSAGE =
+  'Length limits apply only to text fields (STRING, MULTILINE_STRING)';
+export const FIELD_VALUE_LIMITS_MESSAGE = 'Value limits apply only to number fields (NUMBER, INTEGER)';
+export const FIELD_INTEGER_LIMITS_MESSAGE = 'Value limits of an INTEGER field must be whole numbers';
+export const FIELD_LENGTH_ORDER_MESSAGE = 'Minimum length cannot be greater than maximum length';
+export const FIELD_VALUE_ORDER_MESSAGE = 'Minimum value cannot be greater than maximum value';
+export const FIELD_DATA_TYPE_MESSAGE = `Data type must be one of ${FIELD_DATA_TYPES.join(', ')}`;
+
+export interface FieldLimits {
+  dataType: FieldDataType;
+  maxLength: number | null;
+  minLength: number | null;
+  minValue: number | null;
+  maxValue: number | null;
+}
+
+/**
+ * What is wrong with a field's limits as a whole (spec §5): length limits belong to text types, value limits
+ * to NUMBER and INTEGER, and each minimum must not exceed its maximum. Limits for the wrong type are refused
+ * rather than silently dropped, so a form that sends stale limits learns of it.
+ */
+export function fieldLimitProblems(field: FieldLimits): string[] {
+  const problems: string[] = [];
+  const hasLength = field.maxLength !== null || field.minLength !== null;
+  const hasValue = field.minValue !== null || field.maxValue !== null;
+  if (hasLength && !TEXT_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_LENGTH_LIMITS_MESSAGE);
+  if (hasValue && !NUMBER_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_VALUE_LIMITS_MESSAGE);
+  if (
+    field.dataType === 'INTEGER' &&
+    [field.minValue, field.maxValue].some((limit) => limit !== null && !Number.isInteger(limit))
+  ) {
+    problems.push(FIELD_INTEGER_LIMITS_MESSAGE);
+  }
+  if (field.minLength !== null && field.maxLength !== null && field.minLength > field.maxLength) {
+    problems.push(FIELD_LENGTH_ORDER_MESSAGE);
+  }
+  if (field.minValue !== null && field.maxValue !== null && field.minValue > field.maxValue) {
+    problems.push(FIELD_VALUE_ORDER_MESSAGE);
+  }
+  return problems;
+}

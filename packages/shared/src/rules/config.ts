@@ -1,0 +1,73 @@
+// Camp configuration as admins edit it (spec §3, §5, §9): messages, limits and the cross-field rules, without zod.
+
+/** Spec §5 Configuration messages, word for word. */
+export const CONFIG_MESSAGES = {
+  campNameRequired: 'Camp name is required',
+  registrationYear: 'Registration year must be between 2000 and 2100',
+  senderEmailInvalid: 'Sender Email must be a valid email address',
+  replyToInvalid: 'Reply-To Email must be a valid email address',
+  smtpHostRequired: 'SMTP Host is required when email notifications are enabled',
+  smtpPortRequired: 'SMTP Port must be a valid port number (1-65535) when email notifications are enabled',
+  senderEmailRequired: 'Sender Email is required when email notifications are enabled',
+  senderNameRequired: 'Sender Name is required when email notifications are enabled',
+  // Not in the spec: a port typed while e-mail is off is still checked, so the stored value is usable later.
+  smtpPortInvalid: 'SMTP Port must be a valid port number (1-65535)',
+} as const;
+
+export const CONFIG_NOT_FOUND = 'Configuration not found';
+export const CONFIG_ALREADY_EXISTS =
+  'A configuration already exists. Change it with PATCH /api/core-config/current.';
+
+export const REGISTRATION_YEAR_MIN = 2000;
+export const REGISTRATION_YEAR_MAX = 2100;
+export const DEFAULT_SMTP_PORT = 587;
+export const CAMP_NAME_MAX = 200;
+export const CONFIG_HTML_MAX = 100_000;
+export const CONFIG_URL_MAX = 2048;
+
+/**
+ * A banner or icon address as stored: trimmed, and either relative (`/img/banner.jpg`, `img/banner.jpg`)
+ * or absolute http(s). Anything with another scheme (javascript:, data:, vbscript:), a protocol-relative
+ * `//host`, backslashes or control characters is refused: the value ends up in an `<img src>`.
+ */
+export function isSafeImageUrl(value: string): boolean {
+  if (value === '' || value.length > CONFIG_URL_MAX) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\u0000-\u0020\u007f\\]/.test(value)) return false;
+  if (value.startsWith('//')) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value);
+  if (!scheme) return true;
+  const name = scheme[1]?.toLowerCase();
+  if (name !== 'http' && name !== 'https') return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The values the cross-field rules of spec §5 look at, after merging with what is stored. */
+export interface CampConfigRuleValues {
+  emailEnabled: boolean;
+  smtpHost: string | null;
+  smtpPort: number | null;
+  senderEmail: string | null;
+  senderName: string | null;
+}
+
+const isPort = (port: number | null): port is number =>
+  port !== null && Number.isInteger(port) && port >= 1 && port <= 65535;
+
+/** The "when email notifications are enabled" rules of spec §5, in the form's order. */
+export function campConfigRuleIssues(values: CampConfigRuleValues): string[] {
+  const issues: string[] = [];
+  if (values.emailEnabled) {
+    if (!values.smtpHost?.trim()) issues.push(CONFIG_MESSAGES.smtpHostRequired);
+    if (!isPort(values.smtpPort)) issues.push(CONFIG_MESSAGES.smtpPortRequired);
+    if (!values.senderEmail?.trim()) issues.push(CONFIG_MESSAGES.senderEmailRequired);
+    if (!values.senderName?.trim()) issues.push(CONFIG_MESSAGES.senderNameRequired);
+  } else if (values.smtpPort !== null && !isPort(values.smtpPort)) {
+    issues.push(CONFIG_MESSAGES.smtpPortInvalid);
+  }
+  return issues;
+}

@@ -1,0 +1,104 @@
+// Enumerations of spec §3/§4 with their labels and colours: plain values, no zod (the schemas are in ../enums).
+
+export const ROLES = ['ADMIN', 'STAFF', 'PARTICIPANT'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The spec shows roles lower-cased, with PARTICIPANT as "user". */
+export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'admin', STAFF: 'staff', PARTICIPANT: 'user' };
+
+export const REGISTRATION_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED', 'CANCELLED'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** Badge colours of spec §4 (CANCELLED only appears in history). */
+export const REGISTRATION_STATUS_COLORS: Record<RegistrationStatus, string> = {
+  PENDING: 'yellow',
+  CONFIRMED: 'green',
+  WAITLISTED: 'orange',
+  CANCELLED: 'gray',
+};
+
+export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['STRIPE', 'PAYPAL'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Festival days in schedule order (spec §2 work schedule, §3 Shift). */
+export const DAYS_OF_WEEK = [
+  'PRE_OPENING',
+  'OPENING_SUNDAY',
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'CLOSING_SUNDAY',
+  'POST_EVENT',
+] as const;
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+
+export const DAY_LABELS: Record<DayOfWeek, string> = {
+  PRE_OPENING: 'Pre-Opening',
+  OPENING_SUNDAY: 'Opening Sunday',
+  MONDAY: 'Monday',
+  TUESDAY: 'Tuesday',
+  WEDNESDAY: 'Wednesday',
+  THURSDAY: 'Thursday',
+  FRIDAY: 'Friday',
+  SATURDAY: 'Saturday',
+  CLOSING_SUNDAY: 'Closing Sunday',
+  POST_EVENT: 'Post-Event',
+};
+
+/** Sort key of a day in festival order; unknown days sort last. */
+export function dayOrder(day: string): number {
+  const index = (DAYS_OF_WEEK as readonly string[]).indexOf(day);
+  return index === -1 ? DAYS_OF_WEEK.length : index;
+}
+
+export const FIELD_DATA_TYPES = [
+  'STRING',
+  'MULTILINE_STRING',
+  'INTEGER',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+] as const;
+export type FieldDataType = (typeof FIELD_DATA_TYPES)[number];
+
+/** Legacy TEXT and SELECT types read as STRING (spec §3). */
+export function normalizeFieldDataType(value: string): FieldDataType | undefined {
+  const upper = value.toUpperCase();
+  if (upper === 'TEXT' || upper === 'SELECT') return 'STRING';
+  return (FIELD_DATA_TYPES as readonly string[]).includes(upper) ? (upper as FieldDataType) : undefined;
+}
+
+export const AUDIT_ACTION_TYPES = [
+  'REGISTRATION_EDIT',
+  'REGISTRATION_CANCEL',
+  'PAYMENT_REFUND',
+  'WORK_SHIFT_ADD',
+  'WORK_SHIFT_REMOVE',
+  'WORK_SHIFT_MODIFY',
+  'CAMPING_OPTION_ADD',
+  'CAMPING_OPTION_REMOVE',
+  'CAMPING_OPTION_MODIFY',
+] as const;
+export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];
+
+export const TEST_EMAIL_STATUSES = ['SENT', 'FAILED', 'PENDING'] as const;
+export type TestEmailStatus = (typeof TEST_EMAIL_STATUSES)[number];
+
+export const PAYPAL_MODES = ['sandbox', 'live'] as const;
+export type PaypalMode = (typeof PAYPAL_MODES)[number];
+
+/** Time-zone choices of spec §9, value and label. */
+export const TIME_ZONE_OPTIONS = [
+  { value: 'UTC', label: 'UTC' },
+  { value: 'America/Los_Angeles', label: 'Pacific' },
+  { value: 'America/Denver', label: 'Mountain' },
+  { value: 'America/Chicago', label: 'Central' },
+  { value: 'America/New_York', label: 'Eastern' },
+] as const;
+export const TIME_ZONES = TIME_ZONE_OPTIONS.map((option) => option.value);

@@ -1,0 +1,13 @@
+// `@camp/shared/rules`: the domain's plain values and pure functions (texts, limits, formats, day order,
+// labels, status colours, registration rules). No zod: the browser's first page imports this freely.
+export * from './enums';
+export * from './text';
+export * from './html';
+export * from './auth';
+export * from './users';
+export * from './public-config';
+export * from './config';
+export * from './notifications';
+export * from './camping-options';
+export * from './work';
+export * from './registrations';

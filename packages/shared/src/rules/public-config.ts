@@ -1,0 +1,107 @@
+import type { PublicConfig } from '../config';
+import { PAYPAL_MODES } from './enums';
+
+// The public camp configuration (GET /public/config) that every page starts from: its fields and defaults.
+
+export type ConfigFieldKind = 'string' | 'nullable-string' | 'integer' | 'boolean' | 'paypal-mode';
+
+/**
+ * Every field of the public configuration (GET /public/config) and its kind: the one list that
+ * PublicConfigSchema (../config) is built from and that parsePublicConfig checks without zod, so the first
+ * page can check the answer without loading zod.
+ */
+export const PUBLIC_CONFIG_FIELDS = {
+  id: 'nullable-string',
+  campName: 'string',
+  campDescription: 'string',
+  homePageBlurb: 'string',
+  campBannerUrl: 'nullable-string',
+  campBannerAltText: 'nullable-string',
+  campIconUrl: 'nullable-string',
+  campIconAltText: 'nullable-string',
+  registrationYear: 'integer',
+  earlyRegistrationOpen: 'boolean',
+  registrationOpen: 'boolean',
+  registrationTerms: 'string',
+  allowDeferredDuesPayment: 'boolean',
+  stripeEnabled: 'boolean',
+  stripePublicKey: 'nullable-string',
+  paypalEnabled: 'boolean',
+  paypalClientId: 'nullable-string',
+  paypalMode: 'paypal-mode',
+  timeZone: 'string',
+  createdAt: 'nullable-string',
+  updatedAt: 'nullable-string',
+} as const satisfies Record<string, ConfigFieldKind>;
+
+function fitsKind(kind: ConfigFieldKind, value: unknown): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'nullable-string':
+      return value === null || typeof value === 'string';
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'paypal-mode':
+      return (PAYPAL_MODES as readonly unknown[]).includes(value);
+  }
+}
+
+/**
+ * The public configuration with only its known fields, or null when a field is missing or of the wrong
+ * kind: what PublicConfigSchema accepts, checked without zod (the first page's download stays small).
+ */
+export function parsePublicConfig(data: unknown): PublicConfig | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const record = data as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(PUBLIC_CONFIG_FIELDS)) {
+    const value = record[key];
+    if (!fitsKind(kind, value)) return null;
+    result[key] = value;
+  }
+  // Every field of PublicConfig was checked against its kind just above.
+  return result as PublicConfig;
+}
+
+export const DEFAULT_CAMP_NAME = 'Camp Registration';
+
+/** The home-page blurb shown until an admin writes one: a welcome heading asking to configure the site. */
+export const DEFAULT_HOME_PAGE_BLURB =
+  '<h2>Welcome! This site has not been configured yet.</h2>' +
+  '<p>If you are the camp administrator, sign in and open Admin, then Camp Configuration, ' +
+  'to set your camp name, description, registration dates and this welcome message.</p>';
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/**
+ * The configuration used when none is stored (server) or when it cannot be fetched (browser, spec §8).
+ * Registration stays closed until an admin opens it.
+ */
+export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
+  return {
+    id: null,
+    campName: DEFAULT_CAMP_NAME,
+    campDescription: '',
+    homePageBlurb: DEFAULT_HOME_PAGE_BLURB,
+    campBannerUrl: null,
+    campBannerAltText: null,
+    campIconUrl: null,
+    campIconAltText: null,
+    registrationYear: now.getUTCFullYear(),
+    earlyRegistrationOpen: false,
+    registrationOpen: false,
+    registrationTerms: '',
+    allowDeferredDuesPayment: false,
+    stripeEnabled: false,
+    stripePublicKey: null,
+    paypalEnabled: false,
+    paypalClientId: null,
+    paypalMode: 'sandbox',
+    timeZone: DEFAULT_TIME_ZONE,
+    createdAt: null,
+    updatedAt: null,
+  };
+}

@@ -1,0 +1,44 @@
+import type { User } from '../users';
+
+export const NAME_MAX = 50;
+export const EMERGENCY_CONTACT_MAX = 1024;
+
+/** Texts of the user-management API (spec §5 User; the refusals are ours: the spec does not show them). */
+export const USER_ADMIN_MESSAGES = {
+  emailTaken: 'A user with this email already exists',
+  passwordTooShort: 'Password must be at least 8 characters',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotDeleteLastAdmin: 'You cannot delete the last admin. Make another user an admin first.',
+  cannotDemoteLastAdmin:
+    'You cannot remove the admin role from the last admin. Make another user an admin first.',
+  hasRegistrationsOrPayments: 'This user has registrations or payments and cannot be deleted.',
+  internalNotesDisabled: 'Internal notes are not yet implemented',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const USER_SEARCH_MAX = 100;
+
+/** Profile complete only if firstName, lastName, email, phone and emergencyContact are present (spec §4). */
+export function isProfileComplete(
+  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'emergencyContact'> | null | undefined,
+): boolean {
+  if (!user) return false;
+  return [user.firstName, user.lastName, user.email, user.phone, user.emergencyContact].every(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  );
+}
+
+/** The display name of spec §3: first and last name combined. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].filter((part) => part && part.trim() !== '').join(' ');
+}
+
+/** The dashboard greeting name: playa name, else name, else 'Camper' (spec §2). */
+export function greetingName(
+  user: Pick<User, 'playaName' | 'firstName' | 'lastName'> | null | undefined,
+): string {
+  if (!user) return 'Camper';
+  if (user.playaName?.trim()) return user.playaName.trim();
+  return displayName(user) || 'Camper';
+}
