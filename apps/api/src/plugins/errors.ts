@@ -1,11 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { causeChain, findErrorCode } from '../db/pg-error';
 import { AppError, reasonPhrase } from '../lib/app-error';
-
-interface PgLikeError {
-  code?: unknown;
-  constraint?: unknown;
-}
 
 /** SQLSTATEs that mean the request conflicts with stored data, not that the server failed. */
 const PG_CLIENT_ERRORS: Record<string, { statusCode: number; message: string }> = {
@@ -23,13 +19,8 @@ const PG_CLIENT_ERRORS: Record<string, { statusCode: number; message: string }> 
 };
 
 function pgClientError(error: unknown): { statusCode: number; message: string } | undefined {
-  // Drizzle wraps driver errors: look at the error and its cause.
-  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
-    const code = (current as PgLikeError).code;
-    if (typeof code === 'string' && PG_CLIENT_ERRORS[code]) return PG_CLIENT_ERRORS[code];
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const code = findErrorCode(error, (candidate) => Object.hasOwn(PG_CLIENT_ERRORS, candidate));
+  return code === undefined ? undefined : PG_CLIENT_ERRORS[code];
 }
 
 /** Node's codes for a connection that could not be made or was lost. */
@@ -47,23 +38,19 @@ const CONNECTION_CODES = new Set([
  * the pool's time-out, a refused or lost connection, the server shutting down or out of connection slots
  * (SQLSTATE class 08, 57P01-57P03, 53300), or a closed embedded database. Such a request can be retried.
  */
-function databaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+export function databaseUnavailable(error: unknown): boolean {
+  return causeChain(error).some(({ code, message }) => {
     if (typeof code === 'string') {
       if (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '53300') return true;
       if (code === '57P01' || code === '57P02' || code === '57P03') return true;
     }
-    if (
+    return (
       typeof message === 'string' &&
       /timeout exceeded when trying to connect|Connection terminated|pool after calling end|PGlite is closed/i.test(
         message,
       )
-    )
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+    );
+  });
 }
 
 /** Seconds a client should wait before trying again when the database is unavailable. */

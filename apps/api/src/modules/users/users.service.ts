@@ -10,6 +10,7 @@ import {
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import { payments, registrations, users } from '../../db/schema/index';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from './password';
@@ -59,14 +60,6 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 /** `%`, `_` and `\` typed into the search box are matched literally. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 3; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export class UsersService {
