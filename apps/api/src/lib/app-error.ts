@@ -7,8 +7,14 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After on 429). */
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, message: string | string[], headers: Record<string, string> = {}) {
-    super(Array.isArray(message) ? message.join('; ') : message);
+  constructor(
+    statusCode: number,
+    message: string | string[],
+    headers: Record<string, string> = {},
+    /** What went wrong underneath (logged with the error, never answered). */
+    cause?: unknown,
+  ) {
+    super(Array.isArray(message) ? message.join('; ') : message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.messages = message;
@@ -23,6 +29,8 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string | string[]) => new AppError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { 'Retry-After': String(retryAfterSeconds) });
+
+export const serviceUnavailable = (message: string, cause?: unknown) => new AppError(503, message, {}, cause);
 
 /** The standard reason phrase of a status code ("Not Found"). */
 export function reasonPhrase(statusCode: number): string {

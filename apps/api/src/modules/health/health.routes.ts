@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serviceUnavailable } from '../../lib/app-error';
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -18,14 +19,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HealthSchema, 503: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
+    async () => {
       try {
         await app.database.ping();
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply
-          .code(503)
-          .send({ statusCode: 503, error: 'Service Unavailable', message: 'Database unreachable' });
+        // The error handler answers it and logs it with its cause (decision 013: health keeps its message).
+        throw serviceUnavailable('Database unreachable', error);
       }
       return { status: 'ok' as const, database: app.database.kind, uptimeSeconds: process.uptime() };
     },
