@@ -13,7 +13,7 @@ import {
   type UpdateCampingOptionFieldInputSchema,
   type UpdateCampingOptionInputSchema,
 } from '@camp/shared';
-import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -26,6 +26,7 @@ import {
   registrations,
 } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { activePlaceCounts, OPTION_PLACES } from '../registrations/capacity';
 
 export type CampingOptionRow = typeof campingOptions.$inferSelect;
 export type CampingOptionFieldRow = typeof campingOptionFields.$inferSelect;
@@ -393,32 +394,9 @@ export class CampingOptionsService {
   }
 }
 
-/**
- * Registrations holding a place in each option in a registration year: linked registrations of that year that
- * are not cancelled (architecture §4b; places are per year, as the camp is). Counted from the rows rather than
- * read from the counter column, so what admins see is the truth even if a counter ever drifted. The
- * registration module's capacity check counts the same thing (modules/registrations/capacity.ts).
- */
-export async function activeOptionCounts(
-  ids: readonly string[],
-  db: DbOrTx,
-  year: number,
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: registrationCampingOptions.campingOptionId, count: sql<number>`count(*)::int` })
-    .from(registrationCampingOptions)
-    .innerJoin(registrations, eq(registrations.id, registrationCampingOptions.registrationId))
-    .where(
-      and(
-        inArray(registrationCampingOptions.campingOptionId, [...ids]),
-        eq(registrations.year, year),
-        ne(registrations.status, 'CANCELLED'),
-      ),
-    )
-    .groupBy(registrationCampingOptions.campingOptionId);
-  return new Map(rows.map((row) => [row.id, row.count]));
-}
+/** Registrations holding a place in each option in a registration year (see capacity.ts). */
+export const activeOptionCounts = (ids: readonly string[], db: DbOrTx, year: number) =>
+  activePlaceCounts(OPTION_PLACES, ids, db, year);
 
 async function activeOptionCount(id: string, db: DbOrTx, year: number): Promise<number> {
   return (await activeOptionCounts([id], db, year)).get(id) ?? 0;

@@ -1,8 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { campingOptions, jobs } from '../../db/schema/index';
-import { activeOptionCounts } from '../camping-options/camping-options.service';
-import { activeJobCounts } from '../work/work-common';
+import {
+  campingOptions,
+  jobs,
+  registrationCampingOptions,
+  registrationJobs,
+  registrations,
+} from '../../db/schema/index';
 
 /**
  * Places on camping options and jobs, per registration year (architecture §7: capacity is taken in the
@@ -26,7 +30,39 @@ import { activeJobCounts } from '../work/work-common';
  *
  * Every path that adds or removes a registration's options or jobs (submission, admin edit, cancel) must go
  * through takePlaces / releasePlaces in its own transaction, after writing its link rows.
+ *
+ * Raw SQL throughout: building these with Drizzle's query builder costs more CPU than PostgreSQL spends
+ * running them, and one statement shape serves both tables. Counters are written without touching
+ * updated_at (a place taken is not an edit of the option or job).
  */
+
+/** A table whose rows hold places: its capacity column and the link table that says who holds them. */
+export interface PlaceTable {
+  table: typeof campingOptions | typeof jobs;
+  /** The capacity column. */
+  max: typeof campingOptions.maxSignups | typeof jobs.maxRegistrations;
+  /** A camping option's max 0 means unlimited; a job's max is at least 1. */
+  zeroIsUnlimited: boolean;
+  /** The link table (registration ↔ row) and its column naming the row. */
+  links: typeof registrationCampingOptions | typeof registrationJobs;
+  linkColumn: typeof registrationCampingOptions.campingOptionId | typeof registrationJobs.jobId;
+}
+
+export const OPTION_PLACES: PlaceTable = {
+  table: campingOptions,
+  max: campingOptions.maxSignups,
+  zeroIsUnlimited: true,
+  links: registrationCampingOptions,
+  linkColumn: registrationCampingOptions.campingOptionId,
+};
+
+export const JOB_PLACES: PlaceTable = {
+  table: jobs,
+  max: jobs.maxRegistrations,
+  zeroIsUnlimited: false,
+  links: registrationJobs,
+  linkColumn: registrationJobs.jobId,
+};
 
 export interface PlaceRequest {
   campingOptionIds: readonly string[];
@@ -40,6 +76,14 @@ export interface FullPlaces {
 }
 
 const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
+const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
+/** A column of the row aliased `p` (the place row) in the statements below. */
+const placeColumn = (column: { name: string }) => sql`p.${sql.identifier(column.name)}`;
+
+/** The rows of a raw statement (node-postgres and PGlite both answer { rows }). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 /**
  * Takes one place on each option and job for a registration of `year`, whose link rows this transaction has
@@ -49,9 +93,10 @@ const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
 export async function takePlaces(tx: DbOrTx, year: number, request: PlaceRequest): Promise<FullPlaces> {
   // Jobs first: options are the hotter rows (a few options, many jobs), so their locks are taken last and
   // held for the shortest time (until the COMMIT that follows).
-  const fullJobs = await takeJobPlaces(tx, year, sorted(request.jobIds));
+  const fullJobs = await takeFrom(JOB_PLACES, tx, year, sorted(request.jobIds));
   if (fullJobs.length > 0) return { campingOptionIds: [], jobIds: fullJobs };
-  return { campingOptionIds: await takeOptionPlaces(tx, year, sorted(request.campingOptionIds)), jobIds: [] };
+  const fullOptions = await takeFrom(OPTION_PLACES, tx, year, sorted(request.campingOptionIds));
+  return { campingOptionIds: fullOptions, jobIds: [] };
 }
 
 /**
@@ -60,50 +105,8 @@ export async function takePlaces(tx: DbOrTx, year: number, request: PlaceRequest
  */
 export async function releasePlaces(tx: DbOrTx, year: number, request: PlaceRequest): Promise<void> {
   // Jobs before options, as takePlaces locks them.
-  const jobIds = sorted(request.jobIds);
-  if (jobIds.length > 0) {
-    const locked = tx
-      .$with('locked_jobs')
-      .as(
-        tx
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(inArray(jobs.id, jobIds))
-          .orderBy(asc(jobs.id))
-          .for('no key update'),
-      );
-    await tx
-      .with(locked)
-      .update(jobs)
-      .set({
-        currentRegistrations: sql`greatest(${jobs.currentRegistrations} - 1, 0)`,
-        updatedAt: sql`${jobs.updatedAt}`,
-      })
-      .from(locked)
-      .where(and(eq(jobs.id, locked.id), eq(jobs.countedYear, year)));
-  }
-  const optionIds = sorted(request.campingOptionIds);
-  if (optionIds.length > 0) {
-    const locked = tx
-      .$with('locked_options')
-      .as(
-        tx
-          .select({ id: campingOptions.id })
-          .from(campingOptions)
-          .where(inArray(campingOptions.id, optionIds))
-          .orderBy(asc(campingOptions.id))
-          .for('no key update'),
-      );
-    await tx
-      .with(locked)
-      .update(campingOptions)
-      .set({
-        currentRegistrations: sql`greatest(${campingOptions.currentRegistrations} - 1, 0)`,
-        updatedAt: sql`${campingOptions.updatedAt}`,
-      })
-      .from(locked)
-      .where(and(eq(campingOptions.id, locked.id), eq(campingOptions.countedYear, year)));
-  }
+  await releaseFrom(JOB_PLACES, tx, year, sorted(request.jobIds));
+  await releaseFrom(OPTION_PLACES, tx, year, sorted(request.campingOptionIds));
 }
 
 /**
@@ -112,156 +115,117 @@ export async function releasePlaces(tx: DbOrTx, year: number, request: PlaceRequ
  */
 export async function recountPlaces(tx: DbOrTx, year: number, request: PlaceRequest): Promise<void> {
   // Jobs before options, as takePlaces locks them.
-  const jobIds = sorted(request.jobIds);
-  if (jobIds.length > 0) {
-    await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(inArray(jobs.id, jobIds))
-      .orderBy(asc(jobs.id))
-      .for('no key update');
-    const counts = await activeJobCounts(jobIds, tx, year);
-    for (const id of jobIds) {
-      await tx
-        .update(jobs)
-        .set({
-          currentRegistrations: counts.get(id) ?? 0,
-          countedYear: year,
-          updatedAt: sql`${jobs.updatedAt}`,
-        })
-        .where(eq(jobs.id, id));
-    }
-  }
-  const optionIds = sorted(request.campingOptionIds);
-  if (optionIds.length > 0) {
-    await tx
-      .select({ id: campingOptions.id })
-      .from(campingOptions)
-      .where(inArray(campingOptions.id, optionIds))
-      .orderBy(asc(campingOptions.id))
-      .for('no key update');
-    const counts = await activeOptionCounts(optionIds, tx, year);
-    for (const id of optionIds) {
-      await tx
-        .update(campingOptions)
-        .set({
-          currentRegistrations: counts.get(id) ?? 0,
-          countedYear: year,
-          updatedAt: sql`${campingOptions.updatedAt}`,
-        })
-        .where(eq(campingOptions.id, id));
-    }
+  for (const [places, ids] of [
+    [JOB_PLACES, sorted(request.jobIds)],
+    [OPTION_PLACES, sorted(request.campingOptionIds)],
+  ] as const) {
+    if (ids.length === 0) continue;
+    await lockInIdOrder(places, tx, ids);
+    const counts = await activePlaceCounts(places, ids, tx, year);
+    await setCounters(
+      places,
+      tx,
+      year,
+      ids.map((id) => ({ id, taken: counts.get(id) ?? 0 })),
+    );
   }
 }
 
-/** The rows of a raw statement (node-postgres and PGlite both answer { rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+/**
+ * Registrations holding a place on each row in a registration year: linked registrations of that year that
+ * are not cancelled (architecture §4b; places are per year, as the camp is). Counted from the rows rather than
+ * read from the counter column, so it is the truth even if a counter ever drifted.
+ */
+export async function activePlaceCounts(
+  places: PlaceTable,
+  ids: readonly string[],
+  db: DbOrTx,
+  year: number,
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const linked = sql`l.${sql.identifier(places.linkColumn.name)}`;
+  const rows = rowsOf<{ id: string; count: number }>(
+    await db.execute(sql`
+      select ${linked} as id, count(*)::int as count
+      from ${places.links} as l join ${registrations} as r on r.id = l.registration_id
+      where ${linked} = any(${uuids(ids)}) and r.year = ${year} and r.status <> 'CANCELLED'
+      group by ${linked}`),
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.count)]));
 }
 
-/** Ids of `ids` (sorted, unique) the fast UPDATE did not take; the caller re-reads them under the lock. */
-function notTaken(ids: readonly string[], taken: ReadonlyArray<{ id: string }>): string[] {
-  const done = new Set(taken.map((row) => row.id));
-  return ids.filter((id) => !done.has(id));
+/** Locks the rows (sorted, unique ids) in id order, as every writer of their counters does. */
+function lockedRows(places: PlaceTable, ids: readonly string[]): SQL {
+  return sql`select id from ${places.table} where id = any(${uuids(ids)}) order by id for no key update`;
 }
 
-async function takeOptionPlaces(tx: DbOrTx, year: number, ids: string[]): Promise<string[]> {
+async function lockInIdOrder(places: PlaceTable, tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  await tx.execute(lockedRows(places, ids));
+}
+
+/** Sets counters of rows this transaction has locked, as counting `year`. */
+async function setCounters(
+  places: PlaceTable,
+  tx: DbOrTx,
+  year: number,
+  counters: ReadonlyArray<{ id: string; taken: number }>,
+): Promise<void> {
+  if (counters.length === 0) return;
+  await tx.execute(sql`
+    update ${places.table} as p set current_registrations = v.taken, counted_year = ${year}
+    from unnest(${uuids(counters.map((counter) => counter.id))},
+      ${sql.param(counters.map((counter) => counter.taken))}::int[]) as v(id, taken)
+    where p.id = v.id`);
+}
+
+async function releaseFrom(places: PlaceTable, tx: DbOrTx, year: number, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    with locked as materialized (${lockedRows(places, ids)})
+    update ${places.table} as p set current_registrations = greatest(p.current_registrations - 1, 0)
+    from locked
+    where p.id = locked.id and p.counted_year = ${year}`);
+}
+
+/** Takes a place on each row (sorted, unique ids); answers the ids that were full. */
+async function takeFrom(places: PlaceTable, tx: DbOrTx, year: number, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  // Raw SQL: building this with Drizzle's query builder costs more CPU than PostgreSQL spends running it.
+  const max = placeColumn(places.max);
+  const hasRoom = places.zeroIsUnlimited
+    ? sql`(${max} = 0 or p.current_registrations < ${max})`
+    : sql`p.current_registrations < ${max}`;
   const taken = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      with locked as materialized (
-        select id from ${campingOptions} where id = any(${sql.param(ids)}::uuid[]) order by id for no key update
-      )
-      update ${campingOptions} as o set current_registrations = o.current_registrations + 1
+      with locked as materialized (${lockedRows(places, ids)})
+      update ${places.table} as p set current_registrations = p.current_registrations + 1
       from locked
-      where o.id = locked.id and o.counted_year = ${year}
-        and (o.max_signups = 0 or o.current_registrations < o.max_signups)
-      returning o.id`),
+      where p.id = locked.id and p.counted_year = ${year} and ${hasRoom}
+      returning p.id`),
   );
-  const rest = notTaken(ids, taken);
+  const done = new Set(taken.map((row) => row.id));
+  const rest = ids.filter((id) => !done.has(id));
   if (rest.length === 0) return [];
 
   // Already locked by this transaction: this statement reads the newest committed versions.
-  const rows = await tx
-    .select({
-      id: campingOptions.id,
-      max: campingOptions.maxSignups,
-      current: campingOptions.currentRegistrations,
-      countedYear: campingOptions.countedYear,
-    })
-    .from(campingOptions)
-    .where(inArray(campingOptions.id, rest))
-    .orderBy(asc(campingOptions.id))
-    .for('no key update');
+  const rows = rowsOf<{ id: string; max: number; current: number; countedYear: number | null }>(
+    await tx.execute(sql`
+      select p.id, ${max} as max, p.current_registrations as current, p.counted_year as "countedYear"
+      from ${places.table} as p where p.id = any(${uuids(rest)}) order by p.id for no key update`),
+  );
   const stale = rows.filter((row) => row.countedYear !== year).map((row) => row.id);
   // The recount includes this transaction's own new link rows.
-  const counts = stale.length > 0 ? await activeOptionCounts(stale, tx, year) : new Map<string, number>();
+  const counts = await activePlaceCounts(places, stale, tx, year);
   const full: string[] = [];
   const updates: Array<{ id: string; taken: number }> = [];
   for (const row of rows) {
     const after = row.countedYear === year ? row.current + 1 : (counts.get(row.id) ?? 0);
-    if (row.max > 0 && after > row.max) full.push(row.id);
+    const limited = !places.zeroIsUnlimited || row.max > 0;
+    if (limited && after > row.max) full.push(row.id);
     else updates.push({ id: row.id, taken: after });
   }
   // A row that vanished would have failed the link's foreign key already; count it as full to be safe.
   full.push(...rest.filter((id) => !rows.some((row) => row.id === id)));
   if (full.length > 0) return full;
-  for (const update of updates) {
-    await tx
-      .update(campingOptions)
-      .set({
-        currentRegistrations: update.taken,
-        countedYear: year,
-        updatedAt: sql`${campingOptions.updatedAt}`,
-      })
-      .where(eq(campingOptions.id, update.id));
-  }
-  return [];
-}
-
-async function takeJobPlaces(tx: DbOrTx, year: number, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const taken = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      with locked as materialized (
-        select id from ${jobs} where id = any(${sql.param(ids)}::uuid[]) order by id for no key update
-      )
-      update ${jobs} as j set current_registrations = j.current_registrations + 1
-      from locked
-      where j.id = locked.id and j.counted_year = ${year} and j.current_registrations < j.max_registrations
-      returning j.id`),
-  );
-  const rest = notTaken(ids, taken);
-  if (rest.length === 0) return [];
-
-  const rows = await tx
-    .select({
-      id: jobs.id,
-      max: jobs.maxRegistrations,
-      current: jobs.currentRegistrations,
-      countedYear: jobs.countedYear,
-    })
-    .from(jobs)
-    .where(inArray(jobs.id, rest))
-    .orderBy(asc(jobs.id))
-    .for('no key update');
-  const stale = rows.filter((row) => row.countedYear !== year).map((row) => row.id);
-  const counts = stale.length > 0 ? await activeJobCounts(stale, tx, year) : new Map<string, number>();
-  const full: string[] = [];
-  const updates: Array<{ id: string; taken: number }> = [];
-  for (const row of rows) {
-    const after = row.countedYear === year ? row.current + 1 : (counts.get(row.id) ?? 0);
-    if (after > row.max) full.push(row.id);
-    else updates.push({ id: row.id, taken: after });
-  }
-  full.push(...rest.filter((id) => !rows.some((row) => row.id === id)));
-  if (full.length > 0) return full;
-  for (const update of updates) {
-    await tx
-      .update(jobs)
-      .set({ currentRegistrations: update.taken, countedYear: year, updatedAt: sql`${jobs.updatedAt}` })
-      .where(eq(jobs.id, update.id));
-  }
+  await setCounters(places, tx, year, updates);
   return [];
 }

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { jobCategories, jobs, registrationJobs, registrations, shifts, users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { groupBy } from '../../lib/group-by';
 import {
   activeJobCounts,
   ALL_WORK,
@@ -214,16 +215,6 @@ function activeRegistrationConditions(year: number | undefined): SQL[] {
   const conditions: SQL[] = [ne(registrations.status, 'CANCELLED')];
   if (year !== undefined) conditions.push(eq(registrations.year, year));
   return conditions;
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
 
 /** Holds off a job being added to the shift between the check and the delete. */

@@ -1,7 +1,7 @@
 import { formatShiftTime, type JobCategory, type Role, type ShiftSummary } from '@camp/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type jobCategories, registrationJobs, registrations, type shifts } from '../../db/schema/index';
+import type { jobCategories, shifts } from '../../db/schema/index';
+import { activePlaceCounts, JOB_PLACES } from '../registrations/capacity';
 
 // What the three work services (categories, shifts, jobs) share: visibility, mappers and live counts.
 
@@ -45,29 +45,6 @@ export function toShiftSummaryDto(row: ShiftRow): ShiftSummary {
   };
 }
 
-/**
- * Registrations holding a place on each job in a registration year: linked registrations of that year that are
- * not cancelled (architecture §4b; places are per year), counted from the rows so what people see is the truth
- * even if a counter column ever drifted. The registration module's capacity check counts the same thing
- * (modules/registrations/capacity.ts).
- */
-export async function activeJobCounts(
-  ids: readonly string[],
-  db: DbOrTx,
-  year: number,
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: registrationJobs.jobId, count: sql<number>`count(*)::int` })
-    .from(registrationJobs)
-    .innerJoin(registrations, eq(registrations.id, registrationJobs.registrationId))
-    .where(
-      and(
-        inArray(registrationJobs.jobId, [...ids]),
-        eq(registrations.year, year),
-        ne(registrations.status, 'CANCELLED'),
-      ),
-    )
-    .groupBy(registrationJobs.jobId);
-  return new Map(rows.map((row) => [row.id, row.count]));
-}
+/** Registrations holding a place on each job in a registration year (see capacity.ts). */
+export const activeJobCounts = (ids: readonly string[], db: DbOrTx, year: number) =>
+  activePlaceCounts(JOB_PLACES, ids, db, year);

@@ -1,0 +1,181 @@
+import {
+  type CampRegistration,
+  centsToDollars,
+  customFieldValueFromStored,
+  dayOrder,
+  type Registration,
+  type RegistrationJob,
+  type RegistrationPayment,
+  type RegistrationUser,
+} from '@camp/shared';
+import type { campingOptions, jobCategories, jobs, payments, shifts } from '../../db/schema/index';
+import { groupBy } from '../../lib/group-by';
+import { toCampingOptionSummary } from '../camping-options/camping-options.service';
+import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
+import type {
+  InsertedRegistration,
+  SelectedCampRegistration,
+  SelectedRegistrations,
+} from './registrations.store';
+
+// Rows → the shared response shapes of the registration routes (spec §3, §7).
+
+export type CampingOptionRow = typeof campingOptions.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+export interface JobWithContext {
+  job: typeof jobs.$inferSelect;
+  category: typeof jobCategories.$inferSelect;
+  shift: typeof shifts.$inferSelect;
+}
+
+export function toRegistrationUser(user: RegistrationUser): RegistrationUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    playaName: user.playaName,
+    email: user.email,
+  };
+}
+
+export function toRegistrationJob(linkId: string, { job, category, shift }: JobWithContext): RegistrationJob {
+  return {
+    id: linkId,
+    job: {
+      id: job.id,
+      name: job.name,
+      location: job.location,
+      categoryId: job.categoryId,
+      shiftId: job.shiftId,
+      shift: toShiftSummaryDto(shift),
+      category: toJobCategoryDto(category),
+    },
+  };
+}
+
+/** A registration's link to a camping option. */
+function toRegistrationOption(linkId: string, option: CampingOptionRow) {
+  return { id: linkId, campingOption: toCampingOptionSummary(option) };
+}
+
+function toPaymentDto(row: PaymentRow): RegistrationPayment {
+  return {
+    id: row.id,
+    amount: centsToDollars(row.amountCents),
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    provider: row.provider,
+    providerRefId: row.providerRefId,
+    registrationId: row.registrationId,
+  };
+}
+
+/** Festival order of a registration's jobs: day, start time, name. */
+function byFestivalOrder(a: JobWithContext, b: JobWithContext): number {
+  return (
+    dayOrder(a.shift.dayOfWeek) - dayOrder(b.shift.dayOfWeek) ||
+    a.shift.startTime.localeCompare(b.shift.startTime) ||
+    a.job.name.localeCompare(b.job.name)
+  );
+}
+
+/** The registrations of selectRegistrations, each with its jobs, options and payments. */
+export function toRegistrationDtos({
+  rows,
+  jobRows,
+  optionRows,
+  paymentRows,
+}: SelectedRegistrations): Registration[] {
+  const jobsOf = groupBy(jobRows, (row) => row.registrationId);
+  const optionsOf = groupBy(optionRows, (row) => row.registrationId);
+  const paymentsOf = groupBy(paymentRows, (row) => row.registrationId ?? '');
+  return rows.map(({ registration, user }) => ({
+    id: registration.id,
+    userId: registration.userId,
+    year: registration.year,
+    status: registration.status,
+    createdAt: registration.createdAt.toISOString(),
+    updatedAt: registration.updatedAt.toISOString(),
+    user,
+    jobs: (jobsOf.get(registration.id) ?? []).map((row) => toRegistrationJob(row.id, row)),
+    campingOptions: (optionsOf.get(registration.id) ?? []).map((row) =>
+      toRegistrationOption(row.id, row.option),
+    ),
+    payments: (paymentsOf.get(registration.id) ?? []).map(toPaymentDto),
+  }));
+}
+
+/**
+ * The registration a submission just stored, from what the submission already knows: no read back. Jobs in
+ * festival order and options by name, as the reads answer them.
+ */
+export function toSubmittedRegistration(
+  created: InsertedRegistration,
+  values: {
+    user: RegistrationUser;
+    year: number;
+    status: Registration['status'];
+    options: readonly CampingOptionRow[];
+    jobs: readonly JobWithContext[];
+    duesDollars: number;
+  },
+): Registration {
+  return {
+    id: created.id,
+    userId: values.user.id,
+    year: values.year,
+    status: values.status,
+    createdAt: created.createdAt,
+    updatedAt: created.updatedAt,
+    user: toRegistrationUser(values.user),
+    jobs: [...values.jobs]
+      .sort(byFestivalOrder)
+      .map((entry) => toRegistrationJob(created.jobLinks[entry.job.id] ?? '', entry)),
+    campingOptions: [...values.options]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((option) => toRegistrationOption(created.optionLinks[option.id] ?? '', option)),
+    payments: created.payment
+      ? [
+          {
+            id: created.payment.id,
+            amount: values.duesDollars,
+            currency: 'USD',
+            status: 'PENDING',
+            createdAt: created.payment.createdAt,
+            provider: 'STRIPE',
+            providerRefId: null,
+            registrationId: created.id,
+          },
+        ]
+      : [],
+  };
+}
+
+/** The camp registration of spec §3, or the empty one when the person has no current registration. */
+export function toCampRegistration(
+  year: number,
+  selected: SelectedCampRegistration | undefined,
+): CampRegistration {
+  if (!selected)
+    return { registrationId: null, year, status: null, campingOptions: [], customFieldValues: [] };
+  const { current, optionRows, valueRows } = selected;
+  return {
+    registrationId: current.id,
+    year,
+    status: current.status,
+    campingOptions: optionRows.map((row) => toRegistrationOption(row.id, row.option)),
+    customFieldValues: valueRows.map(({ value, field }) => ({
+      id: value.id,
+      fieldId: field.id,
+      value: customFieldValueFromStored(field.dataType, value.value),
+      field: {
+        id: field.id,
+        displayName: field.displayName,
+        dataType: field.dataType,
+        campingOptionId: field.campingOptionId,
+        order: field.sortOrder,
+      },
+    })),
+  };
+}
