@@ -20,6 +20,14 @@ export const REGISTRATION_STATUS_COLORS: Record<RegistrationStatus, string> = {
 export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Badge colours of payment statuses (spec §4 names none; these read like the registration ones). */
+export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
+  COMPLETED: 'green',
+  PENDING: 'yellow',
+  FAILED: 'red',
+  REFUNDED: 'gray',
+};
+
 export const PAYMENT_PROVIDERS = ['STRIPE', 'PAYPAL'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 

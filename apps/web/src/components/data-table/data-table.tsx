@@ -1,0 +1,150 @@
+import { Group, Loader, Stack, Text } from '@mantine/core';
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { LoadFailedAlert } from '../load-failed-alert';
+import type { PageSize } from './columns';
+import { DataTableAnnouncer } from './data-table-announcer';
+import { DataTableGrid } from './data-table-grid';
+import { DataTablePagination } from './data-table-pagination';
+import { DataTableToolbar } from './data-table-toolbar';
+import classes from './data-table.module.css';
+import { useDataTable } from './use-data-table';
+
+export interface DataTableProps<TData> {
+  /** Rows; undefined while the first load is under way. */
+  data: readonly TData[] | undefined;
+  // TanStack's column helpers give each column its own value type; a list of mixed columns needs `any` here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<TData, any>[];
+  /** Names the table for assistive technology (a hidden caption) and its scroll region. */
+  caption: string;
+  getRowId?: (row: TData, index: number) => string;
+  isLoading?: boolean;
+  loadingText?: string;
+  /** A load failure: shown instead of the table, with a Try again button when onRetry is given. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** Shown when there are no rows at all (spec §8 empty states). */
+  emptyText: string;
+  /** Shown when the search matches nothing; defaults to emptyText. */
+  noMatchesText?: string;
+  /** Global text filter over every column with a value; on by default. */
+  searchable?: boolean;
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  initialSorting?: SortingState;
+  defaultPageSize?: PageSize;
+  /** Columns the user may group by (adds a Group by list); ids of accessor columns. */
+  groupableColumns?: string[];
+  initialGrouping?: string;
+  /** Adds an Actions column at the end with what this returns for each row. */
+  renderRowActions?: (row: TData) => ReactNode;
+  rowActionsHeader?: string;
+  /** Extra controls beside the search box (e.g. an Add button). */
+  toolbar?: ReactNode;
+  /** Below this width the table scrolls sideways inside its box (default 640 px). */
+  minWidth?: number;
+}
+
+/**
+ * The one table of the app (architecture §3), composed of this folder's parts: the announcer (a polite live
+ * region telling what a sort, search or page change did, cleared after 2 seconds, spec §2), the toolbar
+ * (search, Group by, the screen's controls), the grid (sortable headers, group rows) with its loading / empty
+ * / no-match states, a load failure with Try again, and the pagination (spec §9 page sizes).
+ */
+export function DataTable<TData>({
+  data,
+  columns,
+  caption,
+  getRowId,
+  isLoading = false,
+  loadingText = 'Loading...',
+  error,
+  onRetry,
+  emptyText,
+  noMatchesText,
+  searchable = true,
+  searchLabel,
+  searchPlaceholder,
+  initialSorting,
+  defaultPageSize,
+  groupableColumns,
+  initialGrouping,
+  renderRowActions,
+  rowActionsHeader,
+  toolbar,
+  minWidth,
+}: DataTableProps<TData>) {
+  const state = useDataTable({
+    data,
+    columns,
+    getRowId,
+    initialSorting,
+    defaultPageSize,
+    groupableColumns,
+    initialGrouping,
+    renderRowActions,
+    rowActionsHeader,
+  });
+
+  let placeholder: ReactNode = null;
+  if (isLoading && !data) {
+    placeholder = (
+      <Group justify="center" gap="sm" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text c="dimmed">{loadingText}</Text>
+      </Group>
+    );
+  } else if (state.rowCount === 0) {
+    placeholder = <Text>{emptyText}</Text>;
+  } else if (state.matchingCount === 0) {
+    placeholder = <Text>{noMatchesText ?? emptyText}</Text>;
+  }
+
+  return (
+    <Stack gap="sm" className={classes.root}>
+      <DataTableAnnouncer text={state.announcementText} />
+
+      <DataTableToolbar
+        search={state.globalFilter}
+        onSearch={searchable ? state.search : undefined}
+        searchLabel={searchLabel}
+        searchPlaceholder={searchPlaceholder}
+        searchDisabled={!!error}
+        groupOptions={state.groupOptions}
+        groupedBy={state.groupedBy}
+        onGroupBy={state.groupBy}
+      >
+        {toolbar}
+      </DataTableToolbar>
+
+      {error ? (
+        <LoadFailedAlert title={error} onRetry={onRetry} />
+      ) : (
+        <>
+          <DataTableGrid
+            table={state.table}
+            caption={caption}
+            minWidth={minWidth}
+            busy={isLoading}
+            placeholder={placeholder}
+          />
+          {state.matchingCount > 0 && (
+            <DataTablePagination
+              label={caption}
+              page={state.page}
+              pageCount={state.pageCount}
+              pageSize={state.pageSize}
+              firstShown={state.firstShown}
+              lastShown={state.lastShown}
+              total={state.pagedCount}
+              countsGroups={state.countsGroups}
+              onPageChange={state.goToPage}
+              onPageSizeChange={state.setPageSize}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { Alert, Button, type AlertProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface LoadFailedAlertProps extends Omit<AlertProps, 'title' | 'color' | 'variant' | 'role'> {
+  /** The failure text of spec §8, e.g. 'Failed to load user profile'. */
+  title: ReactNode;
+  /** Fetches again; without it the alert has no Try again button. */
+  onRetry?: () => void;
+  /** Shows the button busy while the retry is under way. */
+  retrying?: boolean;
+  /** Detail under the title, e.g. the server's message. */
+  children?: ReactNode;
+}
+
+/** A load failure (spec §8): a red alert announced to screen readers, with a Try again button. */
+export function LoadFailedAlert({ title, onRetry, retrying, children, ...alertProps }: LoadFailedAlertProps) {
+  return (
+    <Alert color="red" variant="light" role="alert" title={title} {...alertProps}>
+      {children}
+      {onRetry && (
+        <Button color="red" variant="light" mt="xs" onClick={onRetry} loading={retrying}>
+          Try again
+        </Button>
+      )}
+    </Alert>
+  );
+}

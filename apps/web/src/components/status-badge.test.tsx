@@ -1,0 +1,18 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/test-utils';
+import { StatusBadge } from './status-badge';
+
+describe('StatusBadge', () => {
+  it('shows a registration status in its spec §4 colour', () => {
+    renderWithProviders(<StatusBadge status="WAITLISTED" />);
+    const badge = screen.getByText('WAITLISTED').closest('.mantine-Badge-root');
+    expect(badge?.getAttribute('style')).toContain('--mantine-color-orange-filled');
+  });
+
+  it('shows a payment status in its colour', () => {
+    renderWithProviders(<StatusBadge kind="payment" status="FAILED" />);
+    const badge = screen.getByText('FAILED').closest('.mantine-Badge-root');
+    expect(badge?.getAttribute('style')).toContain('--mantine-color-red-filled');
+  });
+});
