@@ -109,6 +109,24 @@ describe('field limits', () => {
     ]);
   });
 
+  it('puts each limit rule on the limit it is about, so a form shows it there', () => {
+    const paths = (input: unknown) => {
+      const result = CreateCampingOptionFieldInputSchema.safeParse(input);
+      return result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    };
+    expect(paths({ displayName: 'A', minLength: 6, maxLength: 5 })).toEqual([
+      ['minLength', 'Minimum length cannot be greater than maximum length'],
+    ]);
+    expect(paths({ displayName: 'A', dataType: 'INTEGER', minValue: 6, maxValue: 5.5 })).toEqual([
+      ['maxValue', 'Value limits of an INTEGER field must be whole numbers'],
+      ['minValue', 'Minimum value cannot be greater than maximum value'],
+    ]);
+    expect(paths({ displayName: 'A', dataType: 'DATE', maxLength: 5, minValue: 1 })).toEqual([
+      ['maxLength', 'Length limits apply only to text fields (STRING, MULTILINE_STRING)'],
+      ['minValue', 'Value limits apply only to number fields (NUMBER, INTEGER)'],
+    ]);
+  });
+
   it('maps legacy data types and checks the single limits', () => {
     expect(CreateCampingOptionFieldInputSchema.parse({ displayName: 'A', dataType: 'SELECT' }).dataType).toBe(
       'STRING',

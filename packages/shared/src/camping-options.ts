@@ -12,7 +12,7 @@ import {
   FIELD_ORDER_LIMIT,
   MAX_SIGNUPS_LIMIT,
   WORK_SHIFTS_REQUIRED_LIMIT,
-  fieldLimitProblems,
+  fieldLimitIssues,
   isWholeCents,
   normalizeFieldDataType,
 } from './rules';
@@ -122,7 +122,9 @@ export const CreateCampingOptionFieldInputSchema = z
     order: fieldFields.order.optional(),
   })
   .superRefine((field, context) => {
-    for (const message of fieldLimitProblems(field)) context.addIssue({ code: 'custom', message });
+    for (const issue of fieldLimitIssues(field)) {
+      context.addIssue({ code: 'custom', message: issue.message, path: [issue.field] });
+    }
   });
 export type CreateCampingOptionFieldInput = z.input<typeof CreateCampingOptionFieldInputSchema>;
 

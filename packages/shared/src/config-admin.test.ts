@@ -147,6 +147,20 @@ describe('CreateCampConfigInputSchema', () => {
     ]);
   });
 
+  it('puts each e-mail rule on the field it is about, so a form shows it there', () => {
+    const result = CreateCampConfigInputSchema.safeParse({
+      campName: 'Camp',
+      emailEnabled: true,
+      smtpPort: 0,
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['smtpHost', CONFIG_MESSAGES.smtpHostRequired],
+      ['smtpPort', CONFIG_MESSAGES.smtpPortRequired],
+      ['senderEmail', CONFIG_MESSAGES.senderEmailRequired],
+      ['senderName', CONFIG_MESSAGES.senderNameRequired],
+    ]);
+  });
+
   it('gives the field messages of spec §5', () => {
     expect(
       issues(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PaypalModeSchema } from './enums';
 import {
   CAMP_NAME_MAX,
-  campConfigRuleIssues,
+  campConfigRuleProblems,
   CONFIG_HTML_MAX,
   CONFIG_MESSAGES,
   type ConfigFieldKind,
@@ -128,7 +128,7 @@ const configFields = {
   smtpHost: optionalText('SMTP Host', 255).refine((value) => value === null || /^[^\s/\\@]+$/.test(value), {
     message: 'SMTP Host must be a host name or IP address',
   }),
-  // Any integer here; the range (and its message) depends on emailEnabled: see campConfigRuleIssues.
+  // Any integer here; the range (and its message) depends on emailEnabled: see campConfigRuleProblems.
   smtpPort: z
     .number({ error: CONFIG_MESSAGES.smtpPortInvalid })
     .int(CONFIG_MESSAGES.smtpPortInvalid)
@@ -155,14 +155,14 @@ export type UpdateCampConfigValues = z.output<typeof UpdateCampConfigInputSchema
 export const CreateCampConfigInputSchema = UpdateCampConfigInputSchema.extend({
   campName: configFields.campName,
 }).superRefine((value, ctx) => {
-  const issues = campConfigRuleIssues({
+  const problems = campConfigRuleProblems({
     emailEnabled: value.emailEnabled ?? false,
     smtpHost: value.smtpHost ?? null,
     smtpPort: value.smtpPort === undefined ? DEFAULT_SMTP_PORT : value.smtpPort,
     senderEmail: value.senderEmail ?? null,
     senderName: value.senderName ?? null,
   });
-  for (const message of issues) ctx.addIssue({ code: 'custom', message });
+  for (const { field, message } of problems) ctx.addIssue({ code: 'custom', message, path: [field] });
 });
 export type CreateCampConfigInput = z.input<typeof CreateCampConfigInputSchema>;
 export type CreateCampConfigValues = z.output<typeof CreateCampConfigInputSchema>;

@@ -55,27 +55,43 @@ export interface FieldLimits {
 }
 
 /**
- * What is wrong with a field's limits as a whole (spec §5): length limits belong to text types, value limits
- * to NUMBER and INTEGER, and each minimum must not exceed its maximum. Limits for the wrong type are refused
- * rather than silently dropped, so a form that sends stale limits learns of it.
+ * What is wrong with a field's limits as a whole (spec §5), each with the limit it is about: length limits
+ * belong to text types, value limits to NUMBER and INTEGER, and each minimum must not exceed its maximum.
+ * Limits for the wrong type are refused rather than silently dropped, so a form that sends stale limits
+ * learns of it.
  */
-export function fieldLimitProblems(field: FieldLimits): string[] {
-  const problems: string[] = [];
+export function fieldLimitIssues(field: FieldLimits): { field: keyof FieldLimits; message: string }[] {
+  const issues: { field: keyof FieldLimits; message: string }[] = [];
   const hasLength = field.maxLength !== null || field.minLength !== null;
   const hasValue = field.minValue !== null || field.maxValue !== null;
-  if (hasLength && !TEXT_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_LENGTH_LIMITS_MESSAGE);
-  if (hasValue && !NUMBER_FIELD_TYPES.includes(field.dataType)) problems.push(FIELD_VALUE_LIMITS_MESSAGE);
-  if (
-    field.dataType === 'INTEGER' &&
-    [field.minValue, field.maxValue].some((limit) => limit !== null && !Number.isInteger(limit))
-  ) {
-    problems.push(FIELD_INTEGER_LIMITS_MESSAGE);
+  if (hasLength && !TEXT_FIELD_TYPES.includes(field.dataType)) {
+    issues.push({
+      field: field.minLength !== null ? 'minLength' : 'maxLength',
+      message: FIELD_LENGTH_LIMITS_MESSAGE,
+    });
+  }
+  if (hasValue && !NUMBER_FIELD_TYPES.includes(field.dataType)) {
+    issues.push({
+      field: field.minValue !== null ? 'minValue' : 'maxValue',
+      message: FIELD_VALUE_LIMITS_MESSAGE,
+    });
+  }
+  if (field.dataType === 'INTEGER') {
+    const fraction = (['minValue', 'maxValue'] as const).find(
+      (key) => field[key] !== null && !Number.isInteger(field[key]),
+    );
+    if (fraction) issues.push({ field: fraction, message: FIELD_INTEGER_LIMITS_MESSAGE });
   }
   if (field.minLength !== null && field.maxLength !== null && field.minLength > field.maxLength) {
-    problems.push(FIELD_LENGTH_ORDER_MESSAGE);
+    issues.push({ field: 'minLength', message: FIELD_LENGTH_ORDER_MESSAGE });
   }
   if (field.minValue !== null && field.maxValue !== null && field.minValue > field.maxValue) {
-    problems.push(FIELD_VALUE_ORDER_MESSAGE);
+    issues.push({ field: 'minValue', message: FIELD_VALUE_ORDER_MESSAGE });
   }
-  return problems;
+  return issues;
+}
+
+/** The messages of fieldLimitIssues (the server checks a change merged with the stored field). */
+export function fieldLimitProblems(field: FieldLimits): string[] {
+  return fieldLimitIssues(field).map((issue) => issue.message);
 }

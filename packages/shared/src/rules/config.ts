@@ -58,16 +58,35 @@ export interface CampConfigRuleValues {
 const isPort = (port: number | null): port is number =>
   port !== null && Number.isInteger(port) && port >= 1 && port <= 65535;
 
-/** The "when email notifications are enabled" rules of spec §5, in the form's order. */
-export function campConfigRuleIssues(values: CampConfigRuleValues): string[] {
-  const issues: string[] = [];
+/** A field of the cross-field rules: the one a rule's message is about. */
+export type CampConfigRuleField = Exclude<keyof CampConfigRuleValues, 'emailEnabled'>;
+
+/**
+ * The "when email notifications are enabled" rules of spec §5, in the form's order, each with the field it
+ * is about (the schema puts the message on that field; a form shows it there).
+ */
+export function campConfigRuleProblems(
+  values: CampConfigRuleValues,
+): { field: CampConfigRuleField; message: string }[] {
+  const problems: { field: CampConfigRuleField; message: string }[] = [];
   if (values.emailEnabled) {
-    if (!values.smtpHost?.trim()) issues.push(CONFIG_MESSAGES.smtpHostRequired);
-    if (!isPort(values.smtpPort)) issues.push(CONFIG_MESSAGES.smtpPortRequired);
-    if (!values.senderEmail?.trim()) issues.push(CONFIG_MESSAGES.senderEmailRequired);
-    if (!values.senderName?.trim()) issues.push(CONFIG_MESSAGES.senderNameRequired);
+    if (!values.smtpHost?.trim())
+      problems.push({ field: 'smtpHost', message: CONFIG_MESSAGES.smtpHostRequired });
+    if (!isPort(values.smtpPort))
+      problems.push({ field: 'smtpPort', message: CONFIG_MESSAGES.smtpPortRequired });
+    if (!values.senderEmail?.trim()) {
+      problems.push({ field: 'senderEmail', message: CONFIG_MESSAGES.senderEmailRequired });
+    }
+    if (!values.senderName?.trim()) {
+      problems.push({ field: 'senderName', message: CONFIG_MESSAGES.senderNameRequired });
+    }
   } else if (values.smtpPort !== null && !isPort(values.smtpPort)) {
-    issues.push(CONFIG_MESSAGES.smtpPortInvalid);
+    problems.push({ field: 'smtpPort', message: CONFIG_MESSAGES.smtpPortInvalid });
   }
-  return issues;
+  return problems;
+}
+
+/** The messages of campConfigRuleProblems (the server checks the stored configuration merged with a change). */
+export function campConfigRuleIssues(values: CampConfigRuleValues): string[] {
+  return campConfigRuleProblems(values).map((problem) => problem.message);
 }
