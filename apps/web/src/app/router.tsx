@@ -1,20 +1,20 @@
 import { lazy, type ReactElement } from 'react';
 import { HashRouter, Route, Routes } from 'react-router';
 import { AuthProvider, RouteGuard } from '../features/auth';
-import { HomePage } from '../features/home';
 import { AppLayout } from './layout/app-layout';
 import { routeAccess, routePatterns, type RouteName } from './paths';
+import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
 
 // Screens beyond Home load on demand (bundle budget: Home ≤ 125 KB gzip).
 const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
+const DashboardPage = lazy(() => import('../features/registrations/routes/dashboard-page'));
 const ProfilePage = lazy(() => import('../features/users/routes/profile-page'));
 const RegistrationPage = lazy(() => import('../features/registrations/routes/registration-page'));
-const MyShiftsPage = lazy(() => import('../features/shifts/routes/shifts-page'));
-const AdminPanelPage = lazy(() => import('../features/admin/routes/admin-panel-page'));
+const MyShiftsPage = lazy(() => import('../features/work/routes/my-shifts-page'));
+const AdminPanelPage = lazy(() => import('./routes/admin-panel-page'));
 const AdminConfigurationPage = lazy(() => import('../features/config/routes/admin-configuration-page'));
-const AdminUsersPage = lazy(() => import('../features/admin-users/routes/admin-users-page'));
+const AdminUsersPage = lazy(() => import('../features/users/routes/admin-users-page'));
 // The camp-setup screens come as two chunks, one per feature (fewer lazy chunks listed in Home's bundle).
 const loadCampingOptions = () => import('../features/camping-options/routes');
 const CampingOptionsPage = lazy(() => loadCampingOptions().then((m) => ({ default: m.CampingOptionsPage })));
@@ -24,7 +24,7 @@ const CampingOptionFieldsPage = lazy(() =>
 const loadWork = () => import('../features/work/routes');
 const JobCategoriesPage = lazy(() => loadWork().then((m) => ({ default: m.JobCategoriesPage })));
 const JobsPage = lazy(() => loadWork().then((m) => ({ default: m.JobsPage })));
-const ShiftsPage = lazy(() => loadWork().then((m) => ({ default: m.ShiftsPage })));
+const AdminShiftsPage = lazy(() => loadWork().then((m) => ({ default: m.AdminShiftsPage })));
 
 /** A route of spec §2 behind the guard its `routeAccess` entry asks for. */
 function route(name: RouteName, element: ReactElement) {
@@ -71,7 +71,7 @@ export function AppRouter() {
             {route('adminCampingOptionFields', <CampingOptionFieldsPage />)}
             {route('adminJobCategories', <JobCategoriesPage />)}
             {route('adminJobs', <JobsPage />)}
-            {route('adminShifts', <ShiftsPage />)}
+            {route('adminShifts', <AdminShiftsPage />)}
             {route('adminManageRegistrations', <NotFoundPage />)}
 
             <Route path="*" element={<NotFoundPage />} />

@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
-import { AdminPageHeader } from '../../admin';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useCreateCampingOptionField } from '../api/create-camping-option-field';
 import { useDeleteCampingOptionField } from '../api/delete-camping-option-field';
 import { useCampingOption } from '../api/get-camping-option';

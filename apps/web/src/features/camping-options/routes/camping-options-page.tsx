@@ -8,7 +8,7 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
-import { AdminPageHeader } from '../../admin';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useJobCategories } from '../../work';
 import { useCreateCampingOption } from '../api/create-camping-option';
 import { useDeleteCampingOption } from '../api/delete-camping-option';

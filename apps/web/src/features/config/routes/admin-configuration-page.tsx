@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader';
-import { AdminPageHeader } from '../../admin';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useAdminConfig } from '../api/get-admin-config';
 import { ConfigForm } from '../components/config-form';
 import { TestEmailTool } from '../components/test-email-tool';

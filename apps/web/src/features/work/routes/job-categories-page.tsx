@@ -6,7 +6,7 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
-import { AdminPageHeader } from '../../admin';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useCreateJobCategory } from '../api/create-job-category';
 import { useDeleteJobCategory } from '../api/delete-job-category';
 import { useJobCategories } from '../api/get-job-categories';

@@ -2,8 +2,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { displayName } from '@camp/shared/rules';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { useAuth } from '../../auth';
+import { paths } from '../paths';
+import { useAuth } from '../../features/auth';
 import classes from './admin-panel-page.module.css';
 
 interface AdminArea {

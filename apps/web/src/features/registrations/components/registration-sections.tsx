@@ -4,7 +4,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { REGISTRATION_TEXTS } from '../../registrations/registration-messages';
+import { REGISTRATION_TEXTS } from '../registration-messages';
 import classes from './dashboard.module.css';
 import { formatDate, PaymentList, StatusBadge, WorkShiftList } from './registration-parts';
 

@@ -5,7 +5,7 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
-import { AdminPageHeader } from '../../admin';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useCreateShift } from '../api/create-shift';
 import { useDeleteShift } from '../api/delete-shift';
 import { useShifts } from '../api/get-shifts';
@@ -51,7 +51,7 @@ const columns = [
 ];
 
 /** /admin/shifts (spec §2 Shifts): the shifts in festival order, with a modal form. */
-export default function ShiftsPage() {
+export default function AdminShiftsPage() {
   const shifts = useShifts();
   const create = useCreateShift();
   const update = useUpdateShift();

@@ -11,7 +11,7 @@ import { ConfirmMessage } from '../../../components/confirm-message';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { isApiError } from '../../../lib/api-client';
-import { AdminPageHeader } from '../../admin';
+import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useAuth } from '../../auth';
 import { useCreateUser } from '../api/create-user';
 import { useDeleteUser } from '../api/delete-user';

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { HtmlContent } from '../../../components/html-content';
-import { PageLoader } from '../../../components/page-loader';
-import { useIsAuthenticated } from '../../../lib/auth-state';
-import { usePublicConfig } from '../../config';
+import { paths } from '../paths';
+import { HtmlContent } from '../../components/html-content';
+import { PageLoader } from '../../components/page-loader';
+import { useIsAuthenticated } from '../../lib/auth-state';
+import { usePublicConfig } from '../../features/config';
 
 export const HOME_LOADING_TEXT = 'Loading camp information...';
 

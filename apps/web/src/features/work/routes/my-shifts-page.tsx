@@ -28,7 +28,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
 import { jobsQueryOptions, myRegistrationsQueryOptions } from '../../registrations/api/registrations-api';
 import { REGISTRATION_TEXTS } from '../../registrations/registration-messages';
-import classes from './shifts-page.module.css';
+import classes from './my-shifts-page.module.css';
 
 const ALL = '';
 
@@ -103,7 +103,7 @@ function rowOfJob(
 }
 
 /** /shifts on real data: the person's shifts this year, and the shifts with places, filterable. */
-export default function ShiftsPage() {
+export default function MyShiftsPage() {
   const { config } = usePublicConfig();
   const registrations = useQuery(myRegistrationsQueryOptions());
   const jobs = useQuery(jobsQueryOptions());

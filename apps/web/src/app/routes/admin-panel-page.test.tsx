@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
+import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../test/test-utils';
 
 describe('Admin panel (spec §2)', () => {
   it('welcomes the admin by name and links to the seven admin areas', async () => {

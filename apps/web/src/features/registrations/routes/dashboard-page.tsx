@@ -14,12 +14,9 @@ import { paths } from '../../../app/paths';
 import { PageLoader } from '../../../components/page-loader';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
 import { usePublicConfig } from '../../config';
-import {
-  campRegistrationQueryOptions,
-  myRegistrationsQueryOptions,
-} from '../../registrations/api/registrations-api';
-import { REGISTRATION_TEXTS } from '../../registrations/registration-messages';
-import { useRegistrationAvailability } from '../../registrations/use-registration-availability';
+import { campRegistrationQueryOptions, myRegistrationsQueryOptions } from '../api/registrations-api';
+import { REGISTRATION_TEXTS } from '../registration-messages';
+import { useRegistrationAvailability } from '../use-registration-availability';
 import {
   CampingSection,
   CurrentRegistration,

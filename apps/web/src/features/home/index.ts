@@ -1,1 +1,0 @@
-export { HomePage, HOME_LOADING_TEXT } from './routes/home-page';
