@@ -1,54 +1,69 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
   ACCESS_TOKEN_STORAGE_KEY,
-  completeProfileThroughUi,
-  loginCodeFor,
-  mainNav,
-  newestMail,
-  requestCodeThroughUi,
+  ADMIN_EMAIL,
+  expect,
+  expectNoSidewaysScroll,
+  HOME_CAMP,
+  type Mailbox,
+  type ProfileDetails,
   sampleProfile,
-  signInThroughApi,
-  signInThroughUi,
-  uniqueEmail,
-} from './support/auth';
-import { E2E_ADMIN_EMAILS, E2E_CAMP } from './support/servers';
+  test,
+} from './support/fixtures';
 
 // Each test signs in through the real flow (mail included); on a slow machine that takes a while.
 test.describe.configure({ timeout: 90_000 });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' / ')}`,
-    ),
-  ).toEqual([]);
+/** Step 1 of the login screen: asks for a code. Leaves the page on step 2. */
+async function requestCodeThroughUi(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+/** The whole login screen, as a person does it: address, the code from the (new) mail, verify. */
+async function signInThroughUi(page: Page, mailbox: Mailbox, email: string) {
+  const before = mailbox.count(email);
+  await requestCodeThroughUi(page, email);
+  await page.getByLabel('Verification code').fill(await mailbox.loginCode(email, before + 1));
+  await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+}
+
+/** Fills and saves the Complete Your Profile form. */
+async function completeProfileThroughUi(page: Page, details: ProfileDetails = sampleProfile) {
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+  await page.getByLabel('First name').fill(details.firstName);
+  await page.getByLabel('Last name').fill(details.lastName);
+  if (details.playaName) await page.getByLabel('Playa name').fill(details.playaName);
+  await page.getByLabel('Phone').fill(details.phone);
+  await page.getByLabel('Emergency contact').fill(details.emergencyContact);
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+}
+
+/** The main navigation's own list of entries (wide screens). */
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main navigation' });
 }
 
 test.describe('sign-in by e-mail code', () => {
   test('a newcomer signs in with the mailed code, completes the profile and lands where they were going', async ({
     page,
+    mailbox,
   }) => {
-    const email = uniqueEmail('newcomer');
+    const email = 'newcomer@e2e.test';
     await page.goto('/#/dashboard?from=invite');
     await expect(page).toHaveURL(/#\/login\?returnTo=%2Fdashboard%3Ffrom%3Dinvite$/);
 
     await requestCodeThroughUi(page, email);
-    const mail = await newestMail(email);
-    expect(mail.subject).toContain(E2E_CAMP.campName);
+    const mail = await mailbox.newest(email);
+    expect(mail.subject).toContain(HOME_CAMP.campName);
     await expect(page.getByText(email)).toBeVisible();
 
     // A reload keeps the code step (pendingLoginEmail).
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-    await page.getByLabel('Verification code').fill(await loginCodeFor(email));
+    await page.getByLabel('Verification code').fill(await mailbox.loginCode(email));
     await page.getByRole('button', { name: 'Verify and Sign In' }).click();
 
     await expect(page).toHaveURL(/#\/profile\?returnTo=%2Fdashboard%3Ffrom%3Dinvite$/);
@@ -68,24 +83,28 @@ test.describe('sign-in by e-mail code', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('pendingLoginEmail'))).toBeNull();
   });
 
-  test('a returning camper goes straight to the returnTo route, query string included', async ({ page }) => {
-    const email = uniqueEmail('returning');
-    await signInThroughApi(page.request, email, { ...sampleProfile, firstName: 'Marigold' });
+  test('a returning camper goes straight to the returnTo route, query string included', async ({
+    page,
+    mailbox,
+    signIn,
+  }) => {
+    const email = 'returning@e2e.test';
+    await signIn(email, { ...sampleProfile, firstName: 'Marigold' });
     await page.context().clearCookies();
 
     await page.goto('/#/profile?section=contact');
     await expect(page).toHaveURL(/#\/login\?returnTo=%2Fprofile%3Fsection%3Dcontact$/);
-    await signInThroughUi(page, email);
+    await signInThroughUi(page, mailbox, email);
     await expect(page).toHaveURL(/#\/profile\?section=contact$/);
     await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue('Marigold');
   });
 
-  test('a wrong code is refused with the server message', async ({ page }) => {
-    const email = uniqueEmail('wrong-code');
+  test('a wrong code is refused with the server message', async ({ page, mailbox }) => {
+    const email = 'wrong-code@e2e.test';
     await page.goto('/#/login');
     await requestCodeThroughUi(page, email);
-    const code = await loginCodeFor(email);
+    const code = await mailbox.loginCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code').fill(wrong);
     await page.getByRole('button', { name: 'Verify and Sign In' }).click();
@@ -102,8 +121,8 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('a participant sent from an admin route lands on the dashboard', async ({ page }) => {
-    await signInThroughApi(page.request, uniqueEmail('participant'));
+  test('a participant sent from an admin route lands on the dashboard', async ({ page, signIn }) => {
+    await signIn('participant@e2e.test');
     await page.goto('/#/admin');
     await expect(page).toHaveURL(/#\/dashboard$/);
     await expect(
@@ -111,9 +130,8 @@ test.describe('guards', () => {
     ).toBeVisible();
   });
 
-  test('an admin gets Reports and Admin links and may open admin routes', async ({ page }) => {
-    const admin = E2E_ADMIN_EMAILS[0] ?? 'admin@e2e.test';
-    await signInThroughApi(page.request, admin, { ...sampleProfile, firstName: 'Ada' });
+  test('an admin gets Reports and Admin links and may open admin routes', async ({ page, signIn }) => {
+    await signIn(ADMIN_EMAIL, { ...sampleProfile, firstName: 'Ada' });
     await page.goto('/#/dashboard');
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
@@ -126,8 +144,9 @@ test.describe('guards', () => {
 test.describe('sessions', () => {
   test('the session survives an expired access token: the refresh cookie gets a new one', async ({
     page,
+    signIn,
   }) => {
-    await signInThroughApi(page.request, uniqueEmail('expired'), { ...sampleProfile, firstName: 'Wren' });
+    await signIn('expired@e2e.test', { ...sampleProfile, firstName: 'Wren' });
     await page.goto('/#/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome, Wren Sky!' })).toBeVisible();
 
@@ -151,8 +170,9 @@ test.describe('sessions', () => {
 
   test('Sign Out ends the session: Sign In is offered and the dashboard needs a sign-in again', async ({
     page,
+    signIn,
   }) => {
-    await signInThroughApi(page.request, uniqueEmail('sign-out'));
+    await signIn('sign-out@e2e.test');
     await page.goto('/#/dashboard');
     await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
 
@@ -171,23 +191,23 @@ test.describe('sessions', () => {
 });
 
 test.describe('accessibility and small screens', () => {
-  test('the login steps have no axe violations and no sideways scrolling', async ({ page }) => {
-    const email = uniqueEmail('axe-login');
+  test('the login steps have no axe violations and no sideways scrolling', async ({ page, checkA11y }) => {
+    const email = 'axe-login@e2e.test';
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/#/login');
       await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
 
       await requestCodeThroughUi(page, email);
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
 
       // With an error shown, too.
       await page.getByRole('button', { name: 'Verify and Sign In' }).click();
       await expect(page.getByText('Please enter the 6-digit code from your email')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
 
       await page.getByRole('button', { name: 'Use a different email' }).click();
     }
@@ -195,18 +215,20 @@ test.describe('accessibility and small screens', () => {
 
   test('Complete Your Profile and Your Profile have no axe violations and no sideways scrolling', async ({
     page,
+    signIn,
+    checkA11y,
   }) => {
-    const email = uniqueEmail('axe-profile');
-    await signInThroughApi(page.request, email, null);
+    const email = 'axe-profile@e2e.test';
+    await signIn(email, null);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/#/profile');
       await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
       await page.getByRole('button', { name: 'Save and Continue' }).click();
       await expect(page.getByText('First name is required')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
     }
 
     await completeProfileThroughUi(page);
@@ -216,15 +238,15 @@ test.describe('accessibility and small screens', () => {
       await page.goto('/#/profile');
       await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByText('Your profile has been saved.')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
 
       await page.goto('/#/dashboard');
       await expect(page.getByRole('heading', { name: 'Welcome, Juniper Sky!' })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
     }
   });
 });

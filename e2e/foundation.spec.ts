@@ -1,35 +1,23 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { E2E_CAMP, freshUrl } from './support/servers';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { expect, expectNoSidewaysScroll, HOME_CAMP, test } from './support/fixtures';
 
 test.describe('home page of a configured camp', () => {
   test('shows the stored camp name, description, blurb, title and meta description', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
-    await expect(header.getByText(E2E_CAMP.campName, { exact: true })).toBeVisible();
-    await expect(header.getByText(E2E_CAMP.descriptionText)).toBeVisible();
-    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(header.getByText(HOME_CAMP.campName, { exact: true })).toBeVisible();
+    await expect(header.getByText(HOME_CAMP.descriptionText)).toBeVisible();
+    await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
     await expect(
       page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })),
     ).toBeVisible();
-    await expect(page).toHaveTitle(`${E2E_CAMP.campName} - Camp Registration`);
+    await expect(page).toHaveTitle(`${HOME_CAMP.campName} - Camp Registration`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
-      `${E2E_CAMP.descriptionText} tea menu`,
+      `${HOME_CAMP.descriptionText} tea menu`,
     );
     const footer = page.getByRole('contentinfo');
-    await expect(footer).toContainText(E2E_CAMP.campName);
-    await expect(footer).toContainText(String(E2E_CAMP.registrationYear));
+    await expect(footer).toContainText(HOME_CAMP.campName);
+    await expect(footer).toContainText(String(HOME_CAMP.registrationYear));
     await expect(footer.getByText(/^Powered by/)).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Camp Registration' })).toBeVisible();
     await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Sign In' })).toBeVisible();
@@ -43,7 +31,7 @@ test.describe('home page of a configured camp', () => {
     });
     await page.goto('/');
     const header = page.getByRole('banner');
-    await expect(header.getByText(E2E_CAMP.descriptionText)).toBeVisible();
+    await expect(header.getByText(HOME_CAMP.descriptionText)).toBeVisible();
     await expect(header.locator('script')).toHaveCount(0);
     await expect(header.locator('[onerror]')).toHaveCount(0);
     await expect(header.locator('a[href^="javascript:"]')).toHaveCount(0);
@@ -64,7 +52,7 @@ test.describe('home page of a configured camp', () => {
     await page.goto('/');
     await expect(page.getByText('Loading camp information...')).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
     await expect(page.getByText('Loading camp information...')).toHaveCount(0);
   });
 
@@ -86,13 +74,14 @@ test.describe('home page of a configured camp', () => {
 
   test('has no accessibility violations and no sideways scrolling on a phone and a laptop', async ({
     page,
+    checkA11y,
   }) => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+      await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
     }
   });
 
@@ -106,19 +95,22 @@ test.describe('home page of a configured camp', () => {
 test.describe('not found', () => {
   test('an unknown route shows the Not Found page with a way home, without accessibility violations', async ({
     page,
+    checkA11y,
   }) => {
     await page.goto('/#/this/does/not/exist');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await expect(page).toHaveTitle(`${E2E_CAMP.campName} - Camp Registration`);
-    await expectNoAxeViolations(page);
+    await expect(page).toHaveTitle(`${HOME_CAMP.campName} - Camp Registration`);
+    await checkA11y(page);
     await page.getByRole('link', { name: /home/i }).click();
-    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
   });
 });
 
 test.describe('a camp that was never configured', () => {
+  test.use({ campSeed: 'none' });
+
   test('shows the default welcome blurb asking the admin to configure the site', async ({ page }) => {
-    await page.goto(`${freshUrl}/`);
+    await page.goto('/');
     await expect(
       page.getByRole('heading', { name: 'Welcome! This site has not been configured yet.' }),
     ).toBeVisible();
@@ -130,16 +122,17 @@ test.describe('a camp that was never configured', () => {
 test.describe('connection gate', () => {
   test('says it cannot reach the API, with the reason, and recovers when the API is back', async ({
     page,
+    checkA11y,
   }) => {
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.goto('/');
     await expect(page.getByText('Unable to connect to API', { exact: true })).toBeVisible();
     await expect(page.getByText('Network error - please check your connection')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
 
     await page.unrouteAll();
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
   });
 
   test('shows the connecting text while the API has not answered yet', async ({ page }) => {
@@ -154,6 +147,6 @@ test.describe('connection gate', () => {
     await page.goto('/');
     await expect(page.getByText('Connecting to API...')).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { name: E2E_CAMP.blurbHeading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
   });
 });
