@@ -1,14 +1,16 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
-  searchTable,
-  signInAsNewAdmin,
-  uniqueName,
-} from './support/camp-setup-admin';
+import { type Locator, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, sampleProfile, test } from './support/fixtures';
 
 // Each test signs in (mail included) and goes through several screens; on a slow machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
+
+/** The camp-setup admin's profile. */
+const SETUP_ADMIN = { ...sampleProfile, firstName: 'Sage', lastName: 'Setup' };
+
+/** Narrows a DataTable to the rows matching a text. */
+async function searchTable(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+}
 
 /** The display names of the field rows, in the order shown. */
 async function fieldOrder(page: Page): Promise<string[]> {
@@ -23,14 +25,16 @@ function dialog(page: Page, name: string): Locator {
 test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
   test('a camping option gets two fields, reordered with the keyboard, and the order survives a reload', async ({
     page,
+    signIn,
+    checkA11y,
   }) => {
-    await signInAsNewAdmin(page);
-    const optionName = uniqueName('Shade camping');
+    await signIn(ADMIN_EMAIL, SETUP_ADMIN);
+    const optionName = 'Shade camping';
 
     await page.goto('/#/admin/camping-options');
     await expect(page.getByRole('heading', { level: 2, name: 'Camping Options' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
 
     // Add, first with mistakes: the form's own messages (spec §5).
     await page.getByRole('button', { name: 'Add Camping Option' }).click();
@@ -42,7 +46,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     await expect(optionForm.getByText('Name is required')).toBeVisible();
     await expect(optionForm.getByText('Participant dues cannot be negative')).toBeVisible();
     await expect(optionForm.getByText('Max signups cannot be negative')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
 
     await optionForm.getByRole('textbox', { name: 'Name', exact: true }).fill(optionName);
     await optionForm
@@ -88,7 +92,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     await fieldForm.getByRole('button', { name: 'Add Field' }).click();
     await expect(fieldForm).toBeHidden();
     await expect.poll(() => fieldOrder(page)).toEqual(['Alpha tent size', 'Beta people']);
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
 
     // Reorder by keyboard: focus Beta's handle, Space to pick it up, ArrowUp, Space to drop.
     const handle = page.getByRole('button', { name: 'Reorder Beta people' });
@@ -130,16 +134,20 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     await expect(page.getByText('No camping options found...')).toBeVisible();
   });
 
-  test('a job category, a shift and a job are created, checked and deleted', async ({ page }) => {
-    await signInAsNewAdmin(page);
-    const categoryName = uniqueName('Kitchen');
-    const shiftName = uniqueName('Breakfast');
-    const jobName = uniqueName('Dishwasher');
+  test('a job category, a shift and a job are created, checked and deleted', async ({
+    page,
+    signIn,
+    checkA11y,
+  }) => {
+    await signIn(ADMIN_EMAIL, SETUP_ADMIN);
+    const categoryName = 'Kitchen';
+    const shiftName = 'Breakfast';
+    const jobName = 'Dishwasher';
 
     // Job category.
     await page.goto('/#/admin/job-categories');
     await expect(page.getByRole('heading', { level: 2, name: 'Job Category Management' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
     await page.getByRole('button', { name: 'Add Job Category' }).click();
     const categoryForm = dialog(page, 'Add Job Category');
     await categoryForm.getByRole('button', { name: 'Add Job Category' }).click();
@@ -155,7 +163,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     // Shift: the form starts on Monday, 09:00 to 17:00 (spec §9).
     await page.goto('/#/admin/shifts');
     await expect(page.getByRole('heading', { level: 2, name: 'Shifts' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
     await page.getByRole('button', { name: 'Add Shift' }).click();
     const shiftForm = dialog(page, 'Add Shift');
     const day = shiftForm.getByRole('combobox', { name: 'Day' });
@@ -188,7 +196,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     // Job: sortable, searchable table and a modal form.
     await page.goto('/#/admin/jobs');
     await expect(page.getByRole('heading', { level: 2, name: 'Jobs' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
     await page.getByRole('button', { name: 'Add Job' }).click();
     const jobForm = dialog(page, 'Add Job');
     const places = jobForm.getByRole('textbox', { name: 'Maximum registrations' });
@@ -259,12 +267,12 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     await expect(page.getByText('No job categories found.')).toBeVisible();
   });
 
-  test('every camp-setup screen fits a phone and passes axe there', async ({ page }) => {
+  test('every camp-setup screen fits a phone and passes axe there', async ({ page, signIn, checkA11y }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    const { accessToken } = await signInAsNewAdmin(page);
+    const accessToken = await signIn(ADMIN_EMAIL, SETUP_ADMIN);
     const created = await page.request.post('/api/camping-options', {
       headers: { Authorization: `Bearer ${accessToken}` },
-      data: { name: uniqueName('Phone check'), participantDues: 10, staffDues: 5 },
+      data: { name: 'Phone check', participantDues: 10, staffDues: 5 },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
@@ -281,7 +289,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
       await expect(page.getByRole('link', { name: /Back to Admin/ })).toBeVisible();
       await expect(page.getByRole('table')).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
     }
   });
 });

@@ -1,48 +1,22 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  CONFIG_ADMINS,
-  instanceMail,
-  signInOnInstance,
-  startAdminInstance,
-  uniqueAddress,
-  type AdminInstance,
-} from './support/admin-instance';
+import { type Locator, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, test } from './support/fixtures';
 
 /*
- * Admin panel, Site Configuration and User Management (spec §2) against a server of this file's own (see
- * support/admin-server.ts): configuring a camp from scratch is not something the shared servers may see.
- * Each worker starts one; every test signs in with its own admin address.
+ * Admin panel, Site Configuration and User Management (spec §2) on a server that was never configured: these
+ * tests configure a camp from scratch. Every test signs in as the admin.
  */
 test.describe.configure({ timeout: 120_000 });
+test.use({ campSeed: 'none' });
 
-let instance: AdminInstance;
+/** The admin's profile (the panel greets them by name). */
+const CONFIG_ADMIN = {
+  firstName: 'Rowan',
+  lastName: 'Admin',
+  phone: '555-0150',
+  emergencyContact: 'Sky Admin, 555-0151, sibling',
+};
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  instance = await startAdminInstance();
-});
-
-test.afterAll(async () => {
-  await instance?.stop();
-});
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} ${violation.nodes.map((node) => node.target.join(' ')).join(' / ')}`,
-    ),
-  ).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-const open = (page: Page, route: string) => page.goto(`${instance.url}/#${route}`);
+const open = (page: Page, route: string) => page.goto(`/#${route}`);
 
 /** The editable area of a rich-text field, by its label. */
 const editor = (page: Page, label: string): Locator =>
@@ -59,8 +33,10 @@ async function typeRichText(page: Page, label: string, lines: string[]) {
 test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
   test('an admin configures a camp from scratch and the header, title and home page change', async ({
     page,
+    signIn,
+    checkA11y,
   }) => {
-    await signInOnInstance(page.request, instance, CONFIG_ADMINS.configure);
+    await signIn(ADMIN_EMAIL, CONFIG_ADMIN);
     const campName = 'Camp Firefly E2E';
 
     await open(page, '/');
@@ -121,13 +97,17 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Registration open', exact: true })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Early registration open' })).toBeChecked();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
   });
 
   test('a test e-mail reaches the SMTP server and its history; the SMTP connection test reports both ways', async ({
     page,
+    server,
+    mailbox,
+    signIn,
+    checkA11y,
   }) => {
-    await signInOnInstance(page.request, instance, CONFIG_ADMINS.email);
+    await signIn(ADMIN_EMAIL, CONFIG_ADMIN);
     await open(page, '/admin/configuration');
     await expect(page.getByRole('heading', { level: 2, name: 'Site Configuration' })).toBeVisible();
 
@@ -139,17 +119,17 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
     await send.click();
     await expect(page.getByText('Invalid email address(es): not-an-address')).toBeVisible();
 
-    const first = uniqueAddress('test-mail-a');
-    const second = uniqueAddress('test-mail-b');
+    const first = 'test-mail-a@e2e.test';
+    const second = 'test-mail-b@e2e.test';
     await recipients.fill(`${first}, ${second}`);
     await send.click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Test email sent successfully to 2 recipient(s)!' }).first(),
     ).toBeVisible();
-    const mail = await instanceMail(instance, first);
+    const mail = await mailbox.newest(first);
     expect(mail.subject).toMatch(/ - Test Email$/);
     expect(mail.text).toContain('SMTP details');
-    await instanceMail(instance, second);
+    await mailbox.newest(second);
 
     const history = page.getByRole('table', { name: 'Recent test emails' });
     for (const address of [first, second]) {
@@ -160,12 +140,12 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
 
     // The connection test uses what the form holds now, saved or not.
     await page.getByRole('textbox', { name: 'SMTP Host' }).fill('127.0.0.1');
-    await page.getByRole('textbox', { name: 'SMTP Port' }).fill(String(instance.smtpPort));
+    await page.getByRole('textbox', { name: 'SMTP Port' }).fill(String(server.smtpPort));
     await page.getByRole('button', { name: 'Test SMTP Connection' }).click();
     const success = page.getByRole('alert').filter({ hasText: 'Connection Successful' });
     await expect(success).toBeVisible();
     await expect(success).toContainText('Host: 127.0.0.1');
-    await expect(success).toContainText(`Port: ${instance.smtpPort}`);
+    await expect(success).toContainText(`Port: ${server.smtpPort}`);
     await expect(success).toContainText('Authenticated: No');
 
     await page.getByRole('textbox', { name: 'SMTP Port' }).fill('1');
@@ -173,28 +153,30 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
     const failure = page.getByRole('alert').filter({ hasText: 'Connection Failed' });
     await expect(failure).toBeVisible();
     await expect(failure).toContainText('Error details:');
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
   });
 });
 
 test.describe('User Management (spec §2, §3, §8)', () => {
   test('an admin creates a user, edits the user’s role and flags, and deletes another after confirming', async ({
     page,
+    signIn,
+    checkA11y,
   }) => {
-    await signInOnInstance(page.request, instance, CONFIG_ADMINS.users);
+    await signIn(ADMIN_EMAIL, CONFIG_ADMIN);
     await open(page, '/admin');
     await page.getByRole('link', { name: /User Management/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'User Management' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
 
-    const email = uniqueAddress('managed');
+    const email = 'managed@e2e.test';
     await page.getByRole('button', { name: 'Add User' }).click();
     const form = page.getByRole('dialog', { name: 'Add User' });
     await expect(form.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await expect(form.getByRole('checkbox', { name: /Allow registration/ })).toBeChecked();
     await expect(form.getByRole('combobox', { name: 'Role' })).toHaveValue('PARTICIPANT');
     await expect(form.getByRole('textbox', { name: 'Internal notes' })).toBeDisabled();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
     await form.getByRole('textbox', { name: 'Email' }).fill(email);
     await form.getByRole('textbox', { name: 'First name' }).fill('Moss');
     await form.getByRole('textbox', { name: 'Last name' }).fill('Meadow');
@@ -237,7 +219,7 @@ test.describe('User Management (spec §2, §3, §8)', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete user' });
     await expect(confirm).toContainText(`Delete Moss Meadow (${email})? This cannot be undone.`);
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await expectNoAxeViolations(page);
+    await checkA11y(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText('User Moss Meadow deleted.')).toBeVisible();
@@ -246,14 +228,18 @@ test.describe('User Management (spec §2, §3, §8)', () => {
 });
 
 test.describe('accessibility and small screens', () => {
-  test('admin panel, configuration and users have no axe violations and fit a phone', async ({ page }) => {
-    await signInOnInstance(page.request, instance, CONFIG_ADMINS.axe);
+  test('admin panel, configuration and users have no axe violations and fit a phone', async ({
+    page,
+    signIn,
+    checkA11y,
+  }) => {
+    await signIn(ADMIN_EMAIL, CONFIG_ADMIN);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await open(page, '/admin');
       await expect(page.getByRole('heading', { level: 2, name: 'Admin Panel' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Admin areas' }).getByRole('link')).toHaveCount(7);
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
       await expectNoSidewaysScroll(page);
 
       await open(page, '/admin/configuration');
@@ -264,12 +250,12 @@ test.describe('accessibility and small screens', () => {
           .getByText('No test emails sent yet.')
           .or(page.getByRole('table', { name: 'Recent test emails' })),
       ).toBeVisible();
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
       await expectNoSidewaysScroll(page);
 
       await open(page, '/admin/users');
       await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
-      await expectNoAxeViolations(page);
+      await checkA11y(page);
       await expectNoSidewaysScroll(page);
     }
   });
