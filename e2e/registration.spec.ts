@@ -1,58 +1,32 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './support/auth';
-import {
-  CAMP,
-  CAMP_YEAR,
-  CampAdmin,
-  completeProfileOn,
-  setUpCamp,
-  signInOn,
-  TERMS_TEXT,
-} from './support/registration-camp';
-import {
-  REGISTRATION_ADMIN_EMAIL,
-  registrationEarlyUrl,
-  registrationOpenUrl,
-  waitForServer,
-} from './support/registration-servers';
+import { type Page } from '@playwright/test';
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
 
-// One worker runs this file in order: the camp is set up once per server (beforeAll), and every test uses its
-// own people. A failed test does not stop the others.
-test.describe.configure({ mode: 'default', timeout: 120_000 });
+// Every test gets a server of its own with the registration camp seeded through the admin API, and uses its
+// own people.
+test.describe.configure({ timeout: 120_000 });
+
+const CAMP = REGISTRATION_CAMP;
+const CAMP_YEAR = REGISTRATION_CAMP.year;
+const TERMS_TEXT = REGISTRATION_CAMP.terms;
+
+/** The profile of the participants who sign in (not created by the admin). */
+const PARTICIPANT = {
+  firstName: 'Juniper',
+  lastName: 'Camper',
+  phone: '555-0199',
+  emergencyContact: 'Robin Camper, 555-0198, sibling',
+};
 
 const SCREENSHOTS = '.tmp/screenshots/registration';
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' / ')}`,
-    ),
-  ).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** Axe, no sideways scrolling at 375 and 1280 px, and screenshots of both. */
-async function checkScreen(page: Page, name: string) {
-  await expectNoAxeViolations(page);
+async function checkScreen(page: Page, checkA11y: (page: Page) => Promise<void>, name: string) {
+  await checkA11y(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
-}
-
-async function signInParticipant(page: Page, baseUrl: string, label: string) {
-  const email = uniqueEmail(label);
-  const token = await signInOn(page.request, baseUrl, email);
-  await completeProfileOn(page.request, baseUrl, token, email, 'Juniper');
-  return email;
 }
 
 const stepHeading = (page: Page, n: number, label: string) =>
@@ -65,28 +39,24 @@ async function fillDetails(page: Page) {
 }
 
 test.describe('registration wizard (registration open)', () => {
-  test.beforeAll(async ({ playwright }) => {
-    await waitForServer(registrationOpenUrl);
-    const request = await playwright.request.newContext();
-    const admin = await CampAdmin.signIn(request, registrationOpenUrl);
-    await setUpCamp(admin, { registrationOpen: true, earlyRegistrationOpen: false });
-    await request.dispose();
-  });
+  test.use({ campSeed: 'registration-open' });
 
   test('a participant completes all six steps, with every validation message, and sees it on the dashboard', async ({
     page,
+    signIn,
+    checkA11y,
   }) => {
-    await signInParticipant(page, registrationOpenUrl, 'participant');
-    await page.goto(`${registrationOpenUrl}/#/dashboard`);
+    await signIn('participant@e2e.test', PARTICIPANT);
+    await page.goto('/#/dashboard');
     await expect(page.getByText(`Registration for ${CAMP_YEAR} is open!`)).toBeVisible();
     await expect(page.getByText('No camping options selected.')).toBeVisible();
-    await checkScreen(page, 'dashboard-not-registered');
+    await checkScreen(page, checkA11y, 'dashboard-not-registered');
     await page.getByRole('link', { name: 'Start Registration' }).click();
 
     // Step 1: profile.
     await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
-    await checkScreen(page, 'step-1-profile');
+    await checkScreen(page, checkA11y, 'step-1-profile');
     await page.getByLabel('City').fill('Reno');
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -95,7 +65,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please select at least one camping option');
-    await checkScreen(page, 'step-2-options');
+    await checkScreen(page, checkA11y, 'step-2-options');
     await page.getByRole('checkbox', { name: CAMP.option }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -111,7 +81,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByText('Guests is required')).toBeVisible();
     await expect(page.getByText('Arrival date is required')).toBeVisible();
     await expect(page.getByLabel('Nickname')).toBeFocused();
-    await checkScreen(page, 'step-3-details-errors');
+    await checkScreen(page, checkA11y, 'step-3-details-errors');
     await page.getByLabel('Nickname').fill('ab');
     await page.getByLabel('Guests').fill('9');
     await page.getByLabel('Generator watts').fill('6000');
@@ -141,7 +111,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(alert).toContainText(
       'You must select at least 1 shift outside the always-required categories',
     );
-    await checkScreen(page, 'step-4-shifts');
+    await checkScreen(page, checkA11y, 'step-4-shifts');
     await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(alert).toContainText('You need to select at least 2 shifts');
@@ -156,19 +126,19 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Review & Pay' }).click();
     await expect(page.getByText('You must accept the terms to continue')).toBeVisible();
-    await checkScreen(page, 'step-5-review');
+    await checkScreen(page, checkA11y, 'step-5-review');
     await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
     await page.getByRole('button', { name: 'Review & Pay' }).click();
 
     // Step 6: payment. The registration is created on Pay; card payment is not available yet.
     await expect(stepHeading(page, 6, 'Payment')).toBeVisible();
-    await checkScreen(page, 'step-6-payment');
+    await checkScreen(page, checkA11y, 'step-6-payment');
     await page.getByRole('button', { name: 'Pay $150.00' }).click();
     await expect(
       page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
     ).toBeVisible();
     await expect(page.getByText(/saved with status PENDING/)).toBeVisible();
-    await checkScreen(page, 'step-6-payment-unavailable');
+    await checkScreen(page, checkA11y, 'step-6-payment-unavailable');
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
 
     // Dashboard.
@@ -190,38 +160,55 @@ test.describe('registration wizard (registration open)', () => {
     await expect(
       page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
     ).toBeVisible();
-    await checkScreen(page, 'dashboard-registered');
+    await checkScreen(page, checkA11y, 'dashboard-registered');
 
     // Shifts page on real data.
     await page.getByRole('link', { name: 'View Shifts' }).click();
     await expect(page.getByRole('heading', { name: 'My Assigned Shifts' })).toBeVisible();
-    await checkScreen(page, 'shifts');
+    await checkScreen(page, checkA11y, 'shifts');
 
     // Already registered: refused with the message.
-    await page.goto(`${registrationOpenUrl}/#/registration`);
+    await page.goto('/#/registration');
     await expect(page.getByRole('heading', { name: 'Registration Not Available' })).toBeVisible();
     await expect(
       page.getByText(
         `You are already registered for ${CAMP_YEAR}. You can view your registration details on the dashboard.`,
       ),
     ).toBeVisible();
-    await checkScreen(page, 'registration-not-available');
+    await checkScreen(page, checkA11y, 'registration-not-available');
   });
 
-  test('an admin sees the places taken on Camping Options, and the table fits a phone', async ({ page }) => {
-    // Runs after the participant above registered (this file runs in order on one worker).
-    const token = await signInOn(page.request, registrationOpenUrl, REGISTRATION_ADMIN_EMAIL);
-    const listed = await page.request.get(`${registrationOpenUrl}/api/camping-options?includeDisabled=true`, {
+  test('an admin sees the places taken on Camping Options, and the table fits a phone', async ({
+    page,
+    request,
+    camp,
+    signIn,
+    checkA11y,
+  }) => {
+    // A participant holds a place: registered through the API (in a request context of its own).
+    const participantToken = await signIn('holder@e2e.test', PARTICIPANT, request);
+    const registered = await request.post('/api/registrations/camp', {
+      headers: { Authorization: `Bearer ${participantToken}` },
+      data: {
+        campingOptions: [camp.idOf(CAMP.freeOption)],
+        jobs: [camp.idOf(CAMP.gateJob)],
+        acceptedTerms: true,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+
+    const token = await signIn(ADMIN_EMAIL, null);
+    const listed = await page.request.get('/api/camping-options?includeDisabled=true', {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(listed.status()).toBe(200);
     const taken = ((await listed.json()) as Array<{ name: string; currentRegistrations: number }>).find(
       (option) => option.currentRegistrations > 0,
     );
-    expect(taken, 'an option with a registration (the first test registers one)').toBeDefined();
+    expect(taken, 'an option with a registration (registered above)').toBeDefined();
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(`${registrationOpenUrl}/#/admin/camping-options`);
+    await page.goto('/#/admin/camping-options');
     await expect(page.getByRole('heading', { level: 2, name: 'Camping Options' })).toBeVisible();
     const remove = page.getByRole('button', { name: `Delete ${taken?.name}` });
     await expect(remove).toHaveAttribute('aria-disabled', 'true');
@@ -229,17 +216,14 @@ test.describe('registration wizard (registration open)', () => {
       `Cannot be deleted while ${taken?.currentRegistrations} ${taken?.currentRegistrations === 1 ? 'registration holds' : 'registrations hold'} a place. Disable it instead.`,
     );
     // The cells' visually hidden texts (like that reason) stay inside the table's scroll box.
-    await checkScreen(page, 'admin-camping-options-with-registrations');
+    await checkScreen(page, checkA11y, 'admin-camping-options-with-registrations');
   });
 
-  test('a staff member sees staff dues and the staff-only job', async ({ page, playwright }) => {
-    const email = uniqueEmail('staff');
-    const request = await playwright.request.newContext();
-    const admin = await CampAdmin.signIn(request, registrationOpenUrl);
+  test('a staff member sees staff dues and the staff-only job', async ({ page, admin, signIn }) => {
+    const email = 'staff@e2e.test';
     await admin.createUser(email, { role: 'STAFF' });
-    await request.dispose();
-    await signInOn(page.request, registrationOpenUrl, email);
-    await page.goto(`${registrationOpenUrl}/#/registration`);
+    await signIn(email, null);
+    await page.goto('/#/registration');
     await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Dues $75.00').first()).toBeVisible();
@@ -256,9 +240,9 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByText(CAMP.staffJob)).toBeVisible();
   });
 
-  test('a free option completes without payment and goes to the dashboard', async ({ page }) => {
-    await signInParticipant(page, registrationOpenUrl, 'free');
-    await page.goto(`${registrationOpenUrl}/#/registration`);
+  test('a free option completes without payment and goes to the dashboard', async ({ page, signIn }) => {
+    await signIn('free@e2e.test', PARTICIPANT);
+    await page.goto('/#/registration');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('checkbox', { name: CAMP.freeOption }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -278,33 +262,24 @@ test.describe('registration wizard (registration open)', () => {
 });
 
 test.describe('registration closed, early registration open', () => {
-  test.beforeAll(async ({ playwright }) => {
-    await waitForServer(registrationEarlyUrl);
-    const request = await playwright.request.newContext();
-    const admin = await CampAdmin.signIn(request, registrationEarlyUrl);
-    await setUpCamp(admin, { registrationOpen: false, earlyRegistrationOpen: true });
-    await request.dispose();
-  });
+  test.use({ campSeed: 'registration-early' });
 
-  test('a regular participant is refused with the reason', async ({ page }) => {
-    await signInParticipant(page, registrationEarlyUrl, 'closed');
-    await page.goto(`${registrationEarlyUrl}/#/registration`);
+  test('a regular participant is refused with the reason', async ({ page, signIn, checkA11y }) => {
+    await signIn('closed@e2e.test', PARTICIPANT);
+    await page.goto('/#/registration');
     await expect(page.getByRole('heading', { name: 'Registration Not Available' })).toBeVisible();
     await expect(page.getByText(`Registration for ${CAMP_YEAR} is not currently open.`)).toBeVisible();
-    await checkScreen(page, 'registration-closed');
+    await checkScreen(page, checkA11y, 'registration-closed');
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByText(`Registration for ${CAMP_YEAR} is not currently open.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Registration' })).toHaveCount(0);
   });
 
-  test('a person allowed early registration may register', async ({ page, playwright }) => {
-    const email = uniqueEmail('early');
-    const request = await playwright.request.newContext();
-    const admin = await CampAdmin.signIn(request, registrationEarlyUrl);
+  test('a person allowed early registration may register', async ({ page, admin, signIn }) => {
+    const email = 'early@e2e.test';
     await admin.createUser(email, { allowEarlyRegistration: true });
-    await request.dispose();
-    await signInOn(page.request, registrationEarlyUrl, email);
-    await page.goto(`${registrationEarlyUrl}/#/dashboard`);
+    await signIn(email, null);
+    await page.goto('/#/dashboard');
     await expect(page.getByText(`Early registration for ${CAMP_YEAR} is open!`)).toBeVisible();
     await page.getByRole('link', { name: 'Start Registration' }).click();
     await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
