@@ -1,28 +1,38 @@
 import { useState } from 'react';
+import { checkForm, hasErrors, type FormErrors, type FormSchema } from '../lib/schema-form';
 
-export interface ModalFormOptions<V, E> {
+export interface ModalFormOptions<V> {
   /** The form's first values (read once: the modal is mounted fresh each time it opens). */
   initialValues: () => V;
-  /** The errors before the first submit. */
-  noErrors: E;
-  validate: (values: V) => E;
-  isValid: (errors: E) => boolean;
-  /** Called with the values once they pass `validate`. */
+  /** How the values are checked: the shared request schema on their body (lib/schema-form). */
+  form: FormSchema<V>;
+  /** Called with the values once their body passes the schema. */
   onSave: (values: V) => void;
 }
 
-/** Values, one setter per field, and a submit that shows the errors or hands the values on: the admin modals' form. */
-export function useModalForm<V extends object, E>(options: ModalFormOptions<V, E>) {
+/**
+ * Values, one setter per field, and a submit that checks the values' request body with the shared schema and
+ * shows the errors or hands the values on: the admin modals' form.
+ */
+export function useModalForm<V extends object>(options: ModalFormOptions<V>) {
+  type Field = keyof V & string;
   const [values, setValues] = useState(options.initialValues);
-  const [errors, setErrors] = useState<E>(options.noErrors);
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
   const set = <K extends keyof V>(key: K, value: V[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  /** Forgets the errors of these fields (their inputs were cleared). */
+  const clearErrors = (...fields: Field[]) =>
+    setErrors((current) => {
+      const next = { ...current, fields: { ...current.fields } };
+      for (const field of fields) delete next.fields[field];
+      return next;
+    });
 
   const submit = () => {
-    const found = options.validate(values);
+    const found = checkForm(options.form, values);
     setErrors(found);
-    if (options.isValid(found)) options.onSave(values);
+    if (!hasErrors(found)) options.onSave(values);
   };
 
-  return { values, setValues, errors, setErrors, set, submit };
+  return { values, setValues, errors: errors.fields, formError: errors.form, clearErrors, set, submit };
 }

@@ -4,7 +4,14 @@ import { SendTestEmailInputSchema } from '@camp/shared/notifications';
 import { UpdateProfileInputSchema } from '@camp/shared/users';
 import { CreateJobCategoryInputSchema } from '@camp/shared/work';
 import { describe, expect, it } from 'vitest';
-import { errorsOf, fieldErrors, hasErrors, serverFieldErrors, withFormMessages } from './schema-form';
+import {
+  checkForm,
+  errorsOf,
+  fieldErrors,
+  hasErrors,
+  serverFieldErrors,
+  withFormMessages,
+} from './schema-form';
 
 const profile = {
   firstName: 'Dusty',
@@ -80,6 +87,29 @@ describe('withFormMessages', () => {
     expect(hasErrors(shown)).toBe(true);
     expect(withFormMessages({}, [JOB_CATEGORY_REQUIRED_MESSAGE])).toEqual({ fields: {} });
     expect(hasErrors({ fields: {} })).toBe(false);
+  });
+});
+
+describe('checkForm', () => {
+  const form = {
+    schema: CreateJobCategoryInputSchema,
+    toInput: (values: { name: string; description: string }) => ({ ...values, staffOnly: false }),
+    formMessages: [JOB_CATEGORY_REQUIRED_MESSAGE],
+  };
+
+  it("checks the values' request body and shows what the form shows", () => {
+    expect(checkForm(form, { name: 'Kitchen', description: 'Cook' })).toEqual({ fields: {} });
+    expect(checkForm(form, { name: '', description: 'Cook' })).toEqual({
+      form: JOB_CATEGORY_REQUIRED_MESSAGE,
+      fields: { name: true },
+    });
+  });
+
+  it('shows a message about the body as a whole as the form’s, never failing silently', () => {
+    const stray = { ...form, toInput: () => ({ name: 'Kitchen', description: 'Cook', colour: 'red' }) };
+    const shown = checkForm(stray, { name: 'Kitchen', description: 'Cook' });
+    expect(shown.fields).toEqual({});
+    expect(shown.form).toMatch(/colour/);
   });
 });
 

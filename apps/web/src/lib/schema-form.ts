@@ -75,6 +75,28 @@ export function hasErrors<K extends string>(errors: FormErrors<K>): boolean {
   return errors.form !== undefined || Object.keys(errors.fields).length > 0;
 }
 
+/** How a form is checked: its request schema, the body of its values, and its whole-form messages. */
+export interface FormSchema<V> {
+  /** The request schema of @camp/shared/<area>: the server's own rules and messages. */
+  schema: Schema<unknown>;
+  /** The request body of the values: what the schema checks (and the server receives). */
+  toInput: (values: V) => unknown;
+  /** The spec's messages about the form as a whole (see withFormMessages). */
+  formMessages?: readonly string[];
+}
+
+/**
+ * The errors a form shows for `values`; no field and no form message when they are valid. A message about no
+ * one field (the body as a whole) is shown as the form's, so a refused body never fails silently.
+ */
+export function checkForm<V>(form: FormSchema<V>, values: V): FormErrors<keyof V & string> {
+  const check = fieldErrors<unknown, keyof V & string>(form.schema, form.toInput(values));
+  if (check.ok) return { fields: {} };
+  const shown = withFormMessages(check.errors, form.formMessages ?? []);
+  const [whole] = check.formErrors;
+  return shown.form === undefined && whole !== undefined ? { ...shown, form: whole } : shown;
+}
+
 // Values that break one rule or another: missing, blank, malformed (a protocol-relative address with a space
 // and a NUL), overlong (beyond every text limit of the schemas), negative, fractional, huge, of the wrong type.
 const PROBES: readonly unknown[] = [

@@ -38,6 +38,16 @@ export function isWholeCents(dollars: number): boolean {
 export const TEXT_FIELD_TYPES: readonly FieldDataType[] = ['STRING', 'MULTILINE_STRING'];
 export const NUMBER_FIELD_TYPES: readonly FieldDataType[] = ['NUMBER', 'INTEGER'];
 
+/** Length limits belong to text types (spec §5). */
+export function hasLengthLimits(type: FieldDataType): boolean {
+  return TEXT_FIELD_TYPES.includes(type);
+}
+
+/** Value limits belong to NUMBER and INTEGER (spec §5). */
+export function hasValueLimits(type: FieldDataType): boolean {
+  return NUMBER_FIELD_TYPES.includes(type);
+}
+
 export const FIELD_LENGTH_LIMITS_MESSAGE =
   'Length limits apply only to text fields (STRING, MULTILINE_STRING)';
 export const FIELD_VALUE_LIMITS_MESSAGE = 'Value limits apply only to number fields (NUMBER, INTEGER)';
@@ -64,13 +74,13 @@ export function fieldLimitIssues(field: FieldLimits): { field: keyof FieldLimits
   const issues: { field: keyof FieldLimits; message: string }[] = [];
   const hasLength = field.maxLength !== null || field.minLength !== null;
   const hasValue = field.minValue !== null || field.maxValue !== null;
-  if (hasLength && !TEXT_FIELD_TYPES.includes(field.dataType)) {
+  if (hasLength && !hasLengthLimits(field.dataType)) {
     issues.push({
       field: field.minLength !== null ? 'minLength' : 'maxLength',
       message: FIELD_LENGTH_LIMITS_MESSAGE,
     });
   }
-  if (hasValue && !NUMBER_FIELD_TYPES.includes(field.dataType)) {
+  if (hasValue && !hasValueLimits(field.dataType)) {
     issues.push({
       field: field.minValue !== null ? 'minValue' : 'maxValue',
       message: FIELD_VALUE_LIMITS_MESSAGE,

@@ -1,12 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/test-utils';
-import { toCampingOptionInput } from '../camping-option-validation';
+import { toCampingOptionInput } from '../camping-option-form';
 import { CampingOptionFormModal } from './camping-option-form-modal';
 
+// Stored categories' ids are UUIDs (the shared schema refuses anything else).
+const KITCHEN_ID = '3f1c2a4e-8b7d-4c61-9e25-1a0b7c9d2e31';
+const LEADS_ID = '9a7e5c3b-1d2f-4e8a-b6c4-2f0e1d3c5b72';
 const categories = [
-  { id: 'c1', name: 'Kitchen', description: 'Cook', staffOnly: false, alwaysRequired: false },
-  { id: 'c2', name: 'Leads', description: 'Lead', staffOnly: true, alwaysRequired: false },
+  { id: KITCHEN_ID, name: 'Kitchen', description: 'Cook', staffOnly: false, alwaysRequired: false },
+  { id: LEADS_ID, name: 'Leads', description: 'Lead', staffOnly: true, alwaysRequired: false },
 ];
 
 function renderForm(onSave = vi.fn()) {
@@ -72,7 +75,7 @@ describe('CampingOptionFormModal', () => {
       staffDues: 60,
       maxSignups: 0,
       workShiftsRequired: 2,
-      jobCategoryIds: ['c2'],
+      jobCategoryIds: [LEADS_ID],
     });
   });
 });

@@ -11,11 +11,10 @@ import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Text
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import {
+  campingOptionForm,
   campingOptionFormValues,
-  validateCampingOption,
-  type CampingOptionErrors,
   type CampingOptionFormValues,
-} from '../camping-option-validation';
+} from '../camping-option-form';
 
 export interface CampingOptionFormModalProps {
   /** The option to edit; absent to add one. */
@@ -39,11 +38,9 @@ export function CampingOptionFormModal({
   onSave,
   onClose,
 }: CampingOptionFormModalProps) {
-  const { values, errors, set, submit } = useModalForm<CampingOptionFormValues, CampingOptionErrors>({
+  const { values, errors, set, submit } = useModalForm({
     initialValues: () => campingOptionFormValues(option),
-    noErrors: {},
-    validate: validateCampingOption,
-    isValid: (found) => Object.keys(found).length === 0,
+    form: campingOptionForm,
     onSave,
   });
 

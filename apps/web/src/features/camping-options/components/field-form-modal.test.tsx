@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/test-utils';
-import { toFieldInput } from '../field-validation';
+import { toFieldInput } from '../field-form';
 import { FieldFormModal } from './field-form-modal';
 
 function renderForm(onSave = vi.fn()) {

@@ -7,6 +7,8 @@ import {
   FIELD_DATA_TYPES,
   FIELD_DESCRIPTION_MAX,
   FIELD_DISPLAY_NAME_MAX,
+  hasLengthLimits,
+  hasValueLimits,
   type FieldDataType,
 } from '@camp/shared/rules';
 import type { CampingOptionField } from '@camp/shared/camping-options';
@@ -15,14 +17,11 @@ import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import {
   FIELD_TYPE_LABELS,
+  fieldForm,
   fieldFormValues,
-  hasLengthLimits,
-  hasValueLimits,
-  validateField,
   withDataType,
-  type FieldErrors,
   type FieldFormValues,
-} from '../field-validation';
+} from '../field-form';
 
 export interface FieldFormModalProps {
   /** The field to edit; absent to add one. */
@@ -41,21 +40,15 @@ const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
  * for text, value for numbers; changing the type clears them all.
  */
 export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {
-  const { values, setValues, errors, setErrors, set, submit } = useModalForm<FieldFormValues, FieldErrors>({
+  const { values, setValues, errors, clearErrors, set, submit } = useModalForm({
     initialValues: () => fieldFormValues(field),
-    noErrors: {},
-    validate: validateField,
-    isValid: (found) => Object.keys(found).length === 0,
+    form: fieldForm,
     onSave,
   });
 
   const changeType = (dataType: FieldDataType) => {
     setValues((current) => withDataType(current, dataType));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of LIMIT_KEYS) delete next[key];
-      return next;
-    });
+    clearErrors(...LIMIT_KEYS);
   };
 
   const limit = { clampBehavior: 'none' } as const;

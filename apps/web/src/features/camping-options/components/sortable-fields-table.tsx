@@ -26,7 +26,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { FIELD_TYPE_LABELS, describeLimits } from '../field-validation';
+import { FIELD_TYPE_LABELS, describeLimits } from '../field-form';
 import classes from './sortable-fields-table.module.css';
 
 export interface SortableFieldsTableProps {

@@ -16,7 +16,7 @@ import { useUpdateCampingOptionField } from '../api/update-camping-option-field'
 import { CAMPING_OPTION_MESSAGES, fieldErrorMessage, serverMessage } from '../camping-option-messages';
 import { FieldFormModal } from '../components/field-form-modal';
 import { SortableFieldsTable } from '../components/sortable-fields-table';
-import { toFieldInput } from '../field-validation';
+import { toFieldInput } from '../field-form';
 
 /** /admin/camping-options/{optionId}/fields (spec §2 Camping option fields). */
 export default function CampingOptionFieldsPage() {

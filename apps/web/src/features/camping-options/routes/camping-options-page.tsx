@@ -16,7 +16,7 @@ import { useAdminCampingOptions } from '../api/get-camping-options';
 import { useUpdateCampingOption } from '../api/update-camping-option';
 import { formatMaxSignups } from '../camping-option-format';
 import { CAMPING_OPTION_MESSAGES, serverMessage } from '../camping-option-messages';
-import { toCampingOptionInput } from '../camping-option-validation';
+import { toCampingOptionInput } from '../camping-option-form';
 import { CampingOptionFormModal } from '../components/camping-option-form-modal';
 
 const column = createColumnHelper<CampingOption>();

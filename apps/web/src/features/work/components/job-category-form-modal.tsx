@@ -6,13 +6,7 @@ import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
-import {
-  hasErrors,
-  jobCategoryFormValues,
-  validateJobCategory,
-  type FormErrors,
-  type JobCategoryFormValues,
-} from '../work-validation';
+import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
 
 export interface JobCategoryFormModalProps {
   /** The category to edit; absent to add one. */
@@ -31,14 +25,9 @@ export function JobCategoryFormModal({
   onSave,
   onClose,
 }: JobCategoryFormModalProps) {
-  const { values, errors, set, submit } = useModalForm<
-    JobCategoryFormValues,
-    FormErrors<keyof JobCategoryFormValues>
-  >({
+  const { values, errors, formError, set, submit } = useModalForm({
     initialValues: () => jobCategoryFormValues(category),
-    noErrors: { fields: {} },
-    validate: validateJobCategory,
-    isValid: (found) => !hasErrors(found),
+    form: jobCategoryForm,
     onSave,
   });
 
@@ -48,7 +37,7 @@ export function JobCategoryFormModal({
       title={category ? 'Edit Job Category' : 'Add Job Category'}
       submitLabel={category ? 'Save Changes' : 'Add Job Category'}
       saving={saving}
-      error={errors.form ? { title: errors.form } : saveError}
+      error={formError ? { title: formError } : saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -59,7 +48,7 @@ export function JobCategoryFormModal({
         maxLength={JOB_CATEGORY_NAME_MAX}
         value={values.name}
         onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.fields.name}
+        error={errors.name}
       />
       <Textarea
         label="Description"
@@ -70,7 +59,7 @@ export function JobCategoryFormModal({
         description={`Up to ${JOB_CATEGORY_DESCRIPTION_MAX} characters; campers see it when choosing shifts.`}
         value={values.description}
         onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.fields.description}
+        error={errors.description}
       />
       <Stack gap="sm">
         <Checkbox

@@ -6,13 +6,7 @@ import { useMemo } from 'react';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import { compareShifts, shiftWhen } from '../work-format';
-import {
-  hasErrors,
-  jobFormValues,
-  validateJob,
-  type FormErrors,
-  type JobFormValues,
-} from '../work-validation';
+import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
 export interface JobFormModalProps {
   /** The job to edit; absent to add one. */
@@ -35,11 +29,9 @@ export function JobFormModal({
   onSave,
   onClose,
 }: JobFormModalProps) {
-  const { values, errors, set, submit } = useModalForm<JobFormValues, FormErrors<keyof JobFormValues>>({
+  const { values, errors, formError, set, submit } = useModalForm({
     initialValues: () => jobFormValues(job),
-    noErrors: { fields: {} },
-    validate: validateJob,
-    isValid: (found) => !hasErrors(found),
+    form: jobForm,
     onSave,
   });
 
@@ -73,7 +65,7 @@ export function JobFormModal({
       title={job ? 'Edit Job' : 'Add Job'}
       submitLabel={job ? 'Save Changes' : 'Add Job'}
       saving={saving}
-      error={errors.form ? { title: errors.form } : saveError}
+      error={formError ? { title: formError } : saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -89,7 +81,7 @@ export function JobFormModal({
         maxLength={JOB_NAME_MAX}
         value={values.name}
         onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.fields.name}
+        error={errors.name}
       />
       <TextInput
         label="Location"
@@ -97,7 +89,7 @@ export function JobFormModal({
         maxLength={JOB_LOCATION_MAX}
         value={values.location}
         onChange={(event) => set('location', event.currentTarget.value)}
-        error={errors.fields.location}
+        error={errors.location}
       />
       <NativeSelect
         label="Category"
@@ -105,7 +97,7 @@ export function JobFormModal({
         value={values.categoryId}
         onChange={(event) => set('categoryId', event.currentTarget.value)}
         data={categoryOptions}
-        error={errors.fields.categoryId}
+        error={errors.categoryId}
       />
       <NativeSelect
         label="Shift"
@@ -113,7 +105,7 @@ export function JobFormModal({
         value={values.shiftId}
         onChange={(event) => set('shiftId', event.currentTarget.value)}
         data={shiftOptions}
-        error={errors.fields.shiftId}
+        error={errors.shiftId}
       />
       <NumberInput
         label="Maximum registrations"
@@ -126,7 +118,7 @@ export function JobFormModal({
         clampBehavior="none"
         value={values.maxRegistrations}
         onChange={(value) => set('maxRegistrations', value)}
-        error={errors.fields.maxRegistrations}
+        error={errors.maxRegistrations}
       />
     </FormModal>
   );

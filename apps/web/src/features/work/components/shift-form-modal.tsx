@@ -5,13 +5,7 @@ import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import { dayLabel } from '../work-format';
-import {
-  hasErrors,
-  shiftFormValues,
-  validateShift,
-  type FormErrors,
-  type ShiftFormValues,
-} from '../work-validation';
+import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
 
 export interface ShiftFormModalProps {
   /** The shift to edit; absent to add one (Monday, 09:00–17:00 to start with). */
@@ -26,11 +20,9 @@ const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day
 
 /** Add or edit a shift (spec §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
 export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: ShiftFormModalProps) {
-  const { values, errors, set, submit } = useModalForm<ShiftFormValues, FormErrors<keyof ShiftFormValues>>({
+  const { values, errors, formError, set, submit } = useModalForm({
     initialValues: () => shiftFormValues(shift),
-    noErrors: { fields: {} },
-    validate: validateShift,
-    isValid: (found) => !hasErrors(found),
+    form: shiftForm,
     onSave,
   });
 
@@ -40,7 +32,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
       title={shift ? 'Edit Shift' : 'Add Shift'}
       submitLabel={shift ? 'Save Changes' : 'Add Shift'}
       saving={saving}
-      error={errors.form ? { title: errors.form } : saveError}
+      error={formError ? { title: formError } : saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -51,7 +43,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
         maxLength={SHIFT_NAME_MAX}
         value={values.name}
         onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.fields.name}
+        error={errors.name}
       />
       <Textarea
         label="Description"
@@ -61,7 +53,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
         description={`Optional, up to ${SHIFT_DESCRIPTION_MAX} characters.`}
         value={values.description}
         onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.fields.description}
+        error={errors.description}
       />
       <NativeSelect
         label="Day"
@@ -69,7 +61,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
         value={values.dayOfWeek}
         onChange={(event) => set('dayOfWeek', event.currentTarget.value as DayOfWeek | '')}
         data={DAY_OPTIONS}
-        error={errors.fields.dayOfWeek}
+        error={errors.dayOfWeek}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
@@ -82,7 +74,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
           maxLength={5}
           value={values.startTime}
           onChange={(event) => set('startTime', event.currentTarget.value)}
-          error={errors.fields.startTime}
+          error={errors.startTime}
         />
         <TextInput
           label="End time"
@@ -94,7 +86,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
           maxLength={5}
           value={values.endTime}
           onChange={(event) => set('endTime', event.currentTarget.value)}
-          error={errors.fields.endTime}
+          error={errors.endTime}
         />
       </SimpleGrid>
     </FormModal>

@@ -13,7 +13,7 @@ import { useUpdateShift } from '../api/update-shift';
 import { ShiftFormModal } from '../components/shift-form-modal';
 import { compareShifts, dayLabel, shiftTimeRange } from '../work-format';
 import { WORK_MESSAGES, serverMessageOr } from '../work-messages';
-import { toShiftInput } from '../work-validation';
+import { toShiftInput } from '../work-form';
 
 const column = createColumnHelper<Shift>();
 

@@ -13,7 +13,7 @@ import { useJobCategories } from '../api/get-job-categories';
 import { useUpdateJobCategory } from '../api/update-job-category';
 import { JobCategoryFormModal } from '../components/job-category-form-modal';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
-import { toJobCategoryInput } from '../work-validation';
+import { toJobCategoryInput } from '../work-form';
 
 const column = createColumnHelper<JobCategory>();
 

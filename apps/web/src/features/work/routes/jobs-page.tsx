@@ -16,7 +16,7 @@ import { useUpdateJob } from '../api/update-job';
 import { JobFormModal } from '../components/job-form-modal';
 import { compareShifts, dayLabel, shiftTimeRange, shiftWhen } from '../work-format';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
-import { toJobInput } from '../work-validation';
+import { toJobInput } from '../work-form';
 
 const column = createColumnHelper<Job>();
 

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { checkForm } from '../../lib/schema-form';
 import { compareShifts } from './work-format';
 import {
+  jobCategoryForm,
+  jobForm,
   jobFormValues,
+  shiftForm,
   shiftFormValues,
   toShiftInput,
-  validateJob,
-  validateJobCategory,
-  validateShift,
-} from './work-validation';
+  type JobCategoryFormValues,
+  type JobFormValues,
+  type ShiftFormValues,
+} from './work-form';
+
+const validateJobCategory = (values: JobCategoryFormValues) => checkForm(jobCategoryForm, values);
+const validateJob = (values: JobFormValues) => checkForm(jobForm, values);
+const validateShift = (values: ShiftFormValues) => checkForm(shiftForm, values);
 
 describe('job category form rules (spec §5)', () => {
   it('needs a name and a description, within 100 and 500 characters', () => {
@@ -48,7 +56,13 @@ describe('job form rules (spec §5)', () => {
   });
 
   it('needs a positive whole number of places', () => {
-    const complete = { name: 'Greeter', location: 'Gate', categoryId: 'c', shiftId: 's' };
+    const complete = {
+      name: 'Greeter',
+      location: 'Gate',
+      // Ids as the selects hold them: those of stored categories and shifts.
+      categoryId: '7b0e4a53-3c1f-4d0e-9a51-6f2d8c1b2a10',
+      shiftId: '0c9d2e61-5a7b-4f3c-8e21-4b6a9d3c7e54',
+    };
     for (const maxRegistrations of [0, -1, '']) {
       expect(validateJob({ ...complete, maxRegistrations }).fields.maxRegistrations).toBe(
         'Maximum registrations must be a positive number.',

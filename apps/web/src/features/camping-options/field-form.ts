@@ -1,14 +1,11 @@
+import { hasLengthLimits, hasValueLimits, type FieldDataType } from '@camp/shared/rules';
 import {
-  FIELD_DESCRIPTION_MAX,
-  FIELD_DISPLAY_NAME_MAX,
-  FIELD_LENGTH_ORDER_MESSAGE,
-  FIELD_VALUE_ORDER_MESSAGE,
-  NUMBER_FIELD_TYPES,
-  TEXT_FIELD_TYPES,
-  type FieldDataType,
-} from '@camp/shared/rules';
-import type { CampingOptionField, CreateCampingOptionFieldInput } from '@camp/shared/camping-options';
-import type { NumberValue } from './camping-option-validation';
+  CreateCampingOptionFieldInputSchema,
+  type CampingOptionField,
+  type CreateCampingOptionFieldInput,
+} from '@camp/shared/camping-options';
+import type { FormSchema } from '../../lib/schema-form';
+import type { NumberValue } from './camping-option-form';
 
 /** Readable names of the data types (spec §3 Camping option field). */
 export const FIELD_TYPE_LABELS: Record<FieldDataType, string> = {
@@ -29,17 +26,6 @@ export interface FieldFormValues {
   maxLength: NumberValue;
   minValue: NumberValue;
   maxValue: NumberValue;
-}
-
-export type FieldErrors = Partial<Record<keyof FieldFormValues, string>>;
-
-/** Length limits belong to text types, value limits to NUMBER and INTEGER (spec §5). */
-export function hasLengthLimits(type: FieldDataType): boolean {
-  return TEXT_FIELD_TYPES.includes(type);
-}
-
-export function hasValueLimits(type: FieldDataType): boolean {
-  return NUMBER_FIELD_TYPES.includes(type);
 }
 
 const asValue = (limit: number | null): NumberValue => limit ?? '';
@@ -69,49 +55,6 @@ function limitOf(value: NumberValue): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** Spec §5 Camping option field. */
-export function validateField(values: FieldFormValues): FieldErrors {
-  const errors: FieldErrors = {};
-  const displayName = values.displayName.trim();
-  if (displayName === '') errors.displayName = 'Display name is required';
-  else if (displayName.length > FIELD_DISPLAY_NAME_MAX) {
-    errors.displayName = `Display name must be at most ${FIELD_DISPLAY_NAME_MAX} characters`;
-  }
-  if (values.description.trim().length > FIELD_DESCRIPTION_MAX) {
-    errors.description = `Description must be at most ${FIELD_DESCRIPTION_MAX} characters`;
-  }
-
-  if (hasLengthLimits(values.dataType)) {
-    const minLength = limitOf(values.minLength);
-    const maxLength = limitOf(values.maxLength);
-    if (maxLength !== null && maxLength < 1) errors.maxLength = 'Maximum length must be at least 1';
-    else if (maxLength !== null && !Number.isInteger(maxLength)) {
-      errors.maxLength = 'Maximum length must be a whole number';
-    }
-    if (minLength !== null && minLength < 0) errors.minLength = 'Minimum length cannot be negative';
-    else if (minLength !== null && !Number.isInteger(minLength)) {
-      errors.minLength = 'Minimum length must be a whole number';
-    } else if (minLength !== null && maxLength !== null && minLength > maxLength) {
-      errors.minLength = FIELD_LENGTH_ORDER_MESSAGE;
-    }
-  }
-
-  if (hasValueLimits(values.dataType)) {
-    const minValue = limitOf(values.minValue);
-    const maxValue = limitOf(values.maxValue);
-    if (values.dataType === 'INTEGER') {
-      if (minValue !== null && !Number.isInteger(minValue))
-        errors.minValue = 'Minimum value must be a whole number';
-      if (maxValue !== null && !Number.isInteger(maxValue))
-        errors.maxValue = 'Maximum value must be a whole number';
-    }
-    if (!errors.minValue && minValue !== null && maxValue !== null && minValue > maxValue) {
-      errors.minValue = FIELD_VALUE_ORDER_MESSAGE;
-    }
-  }
-  return errors;
-}
-
 /** The body of a create or a full update: limits that do not apply to the type are sent as null. */
 export function toFieldInput(values: FieldFormValues) {
   const text = hasLengthLimits(values.dataType);
@@ -127,6 +70,15 @@ export function toFieldInput(values: FieldFormValues) {
     maxValue: number ? limitOf(values.maxValue) : null,
   } satisfies CreateCampingOptionFieldInput;
 }
+
+/**
+ * Spec §5 Camping option field: the body checked with the schema the server checks a new field with (its
+ * limits as a whole, for the data type, included).
+ */
+export const fieldForm: FormSchema<FieldFormValues> = {
+  schema: CreateCampingOptionFieldInputSchema,
+  toInput: toFieldInput,
+};
 
 /** A short summary of a field's limits for the table, e.g. 'Length 1–50' or 'Value ≥ 0'. */
 export function describeLimits(field: CampingOptionField): string {

@@ -1,0 +1,134 @@
+import {
+  JOB_CATEGORY_REQUIRED_MESSAGE,
+  JOB_MAX_REGISTRATIONS_DEFAULT,
+  JOB_REQUIRED_MESSAGE,
+  SHIFT_DEFAULTS,
+  SHIFT_REQUIRED_MESSAGE,
+  SHIFT_TIME_FORMAT_MESSAGE,
+  formatShiftTime,
+  type DayOfWeek,
+} from '@camp/shared/rules';
+import {
+  CreateJobCategoryInputSchema,
+  CreateJobInputSchema,
+  CreateShiftInputSchema,
+  type CreateJobCategoryInput,
+  type CreateJobInput,
+  type CreateShiftInput,
+  type Job,
+  type JobCategory,
+  type Shift,
+} from '@camp/shared/work';
+import type { FormSchema } from '../../lib/schema-form';
+
+// The three work forms (spec §5): their values, the request body of those values, and the shared schema that
+// checks that body (the server's own rules). Spec §5's required-field messages are about the form as a
+// whole: shown once above the buttons, with the fields they name only marked.
+
+// ---- Job categories ------------------------------------------------------------------------------------
+
+export interface JobCategoryFormValues {
+  name: string;
+  description: string;
+  staffOnly: boolean;
+  alwaysRequired: boolean;
+}
+
+export function jobCategoryFormValues(category?: JobCategory): JobCategoryFormValues {
+  return {
+    name: category?.name ?? '',
+    description: category?.description ?? '',
+    staffOnly: category?.staffOnly ?? false,
+    alwaysRequired: category?.alwaysRequired ?? false,
+  };
+}
+
+export function toJobCategoryInput(values: JobCategoryFormValues): CreateJobCategoryInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    staffOnly: values.staffOnly,
+    alwaysRequired: values.alwaysRequired,
+  };
+}
+
+export const jobCategoryForm: FormSchema<JobCategoryFormValues> = {
+  schema: CreateJobCategoryInputSchema,
+  toInput: toJobCategoryInput,
+  formMessages: [JOB_CATEGORY_REQUIRED_MESSAGE],
+};
+
+// ---- Jobs ----------------------------------------------------------------------------------------------
+
+export interface JobFormValues {
+  name: string;
+  location: string;
+  categoryId: string;
+  shiftId: string;
+  /** As the number input holds it: a number, or '' when empty. */
+  maxRegistrations: number | string;
+}
+
+export function jobFormValues(job?: Job): JobFormValues {
+  return {
+    name: job?.name ?? '',
+    location: job?.location ?? '',
+    categoryId: job?.categoryId ?? '',
+    shiftId: job?.shiftId ?? '',
+    maxRegistrations: job?.maxRegistrations ?? JOB_MAX_REGISTRATIONS_DEFAULT,
+  };
+}
+
+export function toJobInput(values: JobFormValues): CreateJobInput {
+  return {
+    name: values.name.trim(),
+    location: values.location.trim(),
+    categoryId: values.categoryId,
+    shiftId: values.shiftId,
+    maxRegistrations: Number(values.maxRegistrations),
+  };
+}
+
+export const jobForm: FormSchema<JobFormValues> = {
+  schema: CreateJobInputSchema,
+  toInput: toJobInput,
+  formMessages: [JOB_REQUIRED_MESSAGE],
+};
+
+// ---- Shifts --------------------------------------------------------------------------------------------
+
+export interface ShiftFormValues {
+  name: string;
+  description: string;
+  dayOfWeek: DayOfWeek | '';
+  startTime: string;
+  endTime: string;
+}
+
+/** A new shift starts on the defaults of spec §9: Monday, 09:00 to 17:00. */
+export function shiftFormValues(shift?: Shift): ShiftFormValues {
+  return {
+    name: shift?.name ?? '',
+    description: shift?.description ?? '',
+    dayOfWeek: shift?.dayOfWeek ?? SHIFT_DEFAULTS.dayOfWeek,
+    startTime: shift ? formatShiftTime(shift.startTime) : SHIFT_DEFAULTS.startTime,
+    endTime: shift ? formatShiftTime(shift.endTime) : SHIFT_DEFAULTS.endTime,
+  };
+}
+
+export function toShiftInput(values: ShiftFormValues): CreateShiftInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    dayOfWeek: values.dayOfWeek as DayOfWeek,
+    startTime: values.startTime.trim(),
+    endTime: values.endTime.trim(),
+  };
+}
+
+export const shiftForm: FormSchema<ShiftFormValues> = {
+  schema: CreateShiftInputSchema,
+  toInput: toShiftInput,
+  // A missing field is said before a malformed time, as the spec's form does.
+  formMessages: [SHIFT_REQUIRED_MESSAGE, SHIFT_TIME_FORMAT_MESSAGE],
+};
