@@ -1,7 +1,54 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = path.resolve(import.meta.dirname, 'apps/web/src/features');
+
+/**
+ * Feature boundaries (architecture §2): a file under features/A reaches another feature B only through B's
+ * public surface, `features/B` (its index.ts). Outside the features (app/, the router) the screens of
+ * `features/B/routes/…` may also be imported, lazily. Relative paths are resolved against the importing file.
+ */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      internal:
+        "'{{source}}' reaches into feature '{{target}}': import from its index ('features/{{target}}') instead.",
+    },
+  },
+  create(context) {
+    const featureOf = (file) => {
+      const relative = path.relative(webFeatures, file);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+      const [feature, ...rest] = relative.split(path.sep);
+      return { feature, rest: rest.join('/').replace(/\.(tsx?|jsx?)$/, '') };
+    };
+    const from = featureOf(context.filename);
+    const check = (node) => {
+      const source = node.source;
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = featureOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!to || to.feature === from?.feature) return;
+      if (to.rest === '' || to.rest === 'index') return;
+      if (!from && (to.rest === 'routes' || to.rest.startsWith('routes/'))) return;
+      context.report({
+        node: source,
+        messageId: 'internal',
+        data: { source: source.value, target: to.feature },
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -40,9 +87,10 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, camp: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'camp/feature-boundaries': 'error',
       // `import { type X } from 'm'` keeps a bare `import 'm'`: a schema module (and zod) would load for a type.
       '@typescript-eslint/no-import-type-side-effects': 'error',
       // The web app never imports API code (architecture §2: web → shared only).
@@ -101,5 +149,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The API logs through Fastify's logger (pino), with the request id; a CLI line says why it may print.
+    files: ['apps/api/**/*.ts'],
+    rules: { 'no-console': 'error' },
   },
 );

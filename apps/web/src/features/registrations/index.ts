@@ -2,3 +2,4 @@
 // RegistrationGate) and the dashboard's parts are lazy-loaded.
 export { isRegistrationOpenFor } from './registration-access';
 export { myRegistrationsQueryOptions } from './api/registrations-api';
+export { REGISTRATION_TEXTS } from './registration-messages';

@@ -4,8 +4,10 @@ export {
   validateProfile,
   toProfileInput,
   profileValuesOf,
+  serverErrorsByField,
   PROFILE_FIELDS,
   type ProfileFormValues,
   type ProfileErrors,
 } from './profile-validation';
 export { ProfileForm, type ProfileFormProps } from './components/profile-form';
+export { profileSaveErrorMessage } from './profile-messages';

@@ -10,7 +10,7 @@ import {
   testConfig,
   testUser,
 } from '../../../test/test-utils';
-import { testCampRegistration, testRegistration } from '../test-fixtures';
+import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
 
 function openDashboard(
   registrations: Registration[] | (() => Response),

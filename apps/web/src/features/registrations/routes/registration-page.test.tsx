@@ -14,7 +14,14 @@ import {
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
-import { gate, kitchen, testField, testJob, testOption, testRegistration } from '../test-fixtures';
+import {
+  gate,
+  kitchen,
+  testField,
+  testJob,
+  testOption,
+  testRegistration,
+} from '../../../test/registration-fixtures';
 
 interface Setup {
   user?: User;

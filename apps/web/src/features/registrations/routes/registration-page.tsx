@@ -20,16 +20,16 @@ import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { profileQueryKey, useAuth } from '../../auth';
 import { usePublicConfig } from '../../config';
-import { updateProfile } from '../../users/api/update-profile';
-import { ProfileForm } from '../../users/components/profile-form';
-import { profileSaveErrorMessage } from '../../users/profile-messages';
 import {
+  profileSaveErrorMessage,
   profileValuesOf,
+  ProfileForm,
   serverErrorsByField,
   toProfileInput,
+  updateProfile,
   type ProfileErrors,
   type ProfileFormValues,
-} from '../../users/profile-validation';
+} from '../../users';
 import {
   campingOptionsQueryOptions,
   jobCategoriesQueryOptions,

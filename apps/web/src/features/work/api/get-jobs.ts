@@ -8,8 +8,9 @@ export function getJobs(signal?: AbortSignal): Promise<Job[]> {
   return apiClient.get<Job[]>('/jobs', { signal });
 }
 
+// Places left change as others register: every screen that opens asks again.
 export const jobsQueryOptions = () =>
-  queryOptions({ queryKey: workKeys.jobs, queryFn: ({ signal }) => getJobs(signal) });
+  queryOptions({ queryKey: workKeys.jobs, queryFn: ({ signal }) => getJobs(signal), staleTime: 0 });
 
 export function useJobs() {
   return useQuery(jobsQueryOptions());

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
-import { gate, kitchen, testJob, testRegistration } from '../../registrations/test-fixtures';
+import { gate, kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
 
 function openShifts(registrations = [testRegistration()]) {
   startSignedIn();

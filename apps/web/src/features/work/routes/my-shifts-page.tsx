@@ -26,8 +26,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
-import { jobsQueryOptions, myRegistrationsQueryOptions } from '../../registrations/api/registrations-api';
-import { REGISTRATION_TEXTS } from '../../registrations/registration-messages';
+import { myRegistrationsQueryOptions, REGISTRATION_TEXTS } from '../../registrations';
+import { jobsQueryOptions } from '../api/get-jobs';
 import classes from './my-shifts-page.module.css';
 
 const ALL = '';
