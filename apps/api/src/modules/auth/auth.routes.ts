@@ -4,7 +4,6 @@ import {
   AUTH_STATE_VALUE,
   AUTH_TEST_MESSAGE,
   AuthResponseSchema,
-  ErrorBodySchema,
   LoginWithCodeInputSchema,
   RegisterInputSchema,
   RequestLoginCodeInputSchema,
@@ -16,17 +15,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
 import { callerOf } from '../../plugins/auth';
+import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
 import { toUserDto } from '../users/users.service';
 import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/api/auth';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = errorBodies(400, 401, 403, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.env.publicUrl.startsWith('https://');
   const services = app.services;
+  // Each route lists its own error responses (the public ones differ from the signed-in ones).
+  const route = routeKit(app, { tags: ['auth'], errors: [] });
 
   function startSession(reply: FastifyReply, session: Session) {
     // The refresh token never reaches script: httpOnly, sent only to /api/auth.
@@ -60,14 +62,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/request-login-code',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mails a 6-digit sign-in code (valid 10 minutes); same answer for any address',
-        body: RequestLoginCodeInputSchema,
-        response: { 200: RequestLoginCodeResponseSchema, ...errors, 503: ErrorBodySchema },
-      },
-    },
+    route.open({
+      summary: 'E-mails a 6-digit sign-in code (valid 10 minutes); same answer for any address',
+      body: RequestLoginCodeInputSchema,
+      response: { 200: RequestLoginCodeResponseSchema, ...errors, ...errorBodies(503) },
+    }),
     async (request) => {
       await services.auth.requestLoginCode(request.body.email, request.ip);
       return { success: true as const, message: 'A verification code has been sent to your email.' };
@@ -76,14 +75,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login-with-code',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Verifies the code and opens a session (account made on first sign-in)',
-        body: LoginWithCodeInputSchema,
-        response: { 200: AuthResponseSchema, ...errors },
-      },
-    },
+    route.open({
+      summary: 'Verifies the code and opens a session (account made on first sign-in)',
+      body: LoginWithCodeInputSchema,
+      response: { 200: AuthResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const session = await services.auth.loginWithCode(request.body.email, request.body.code, request.ip);
       return startSession(reply, session);
@@ -92,13 +88,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Rotates the refresh cookie and answers a new access token',
-        response: { 200: AuthResponseSchema, ...errors },
-      },
-    },
+    route.open({
+      summary: 'Rotates the refresh cookie and answers a new access token',
+      response: { 200: AuthResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       try {
         const session = await services.auth.refresh(request.cookies[REFRESH_COOKIE]);
@@ -112,13 +105,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Revokes the session and clears its cookies',
-        response: { 200: z.object({ success: z.literal(true) }) },
-      },
-    },
+    route.open({
+      summary: 'Revokes the session and clears its cookies',
+      response: { 200: z.object({ success: z.literal(true) }) },
+    }),
     async (request, reply) => {
       await services.auth.logout(request.cookies[REFRESH_COOKIE]);
       endSession(reply);
@@ -128,15 +118,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/profile',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: "The caller's own user record",
-        security: [{ bearerAuth: [] }],
-        response: { 200: UserSchema, ...errors },
-      },
-    },
+    route.signedInAfterValidation({
+      summary: "The caller's own user record",
+      response: { 200: UserSchema, ...errors },
+    }),
     async (request) => {
       const user = callerOf(request);
       return toUserDto(user, user.role === 'ADMIN');
@@ -145,17 +130,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary:
-          "Completes the caller's own profile (spec's profile-completion call); never makes a password",
-        security: [{ bearerAuth: [] }],
-        body: RegisterInputSchema,
-        response: { 200: AuthResponseSchema, ...errors },
-      },
-    },
+    route.signedInAfterValidation({
+      summary: "Completes the caller's own profile (spec's profile-completion call); never makes a password",
+      body: RegisterInputSchema,
+      response: { 200: AuthResponseSchema, ...errors },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const { email, password: _ignored, ...profile } = request.body;
@@ -168,15 +147,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The browser's connectivity and auth check (spec §7); 401 counts as "connected" there.
   app.get(
     '/auth/test',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: "Answers 'Authentication is working' for a signed-in caller, 401 otherwise",
-        security: [{ bearerAuth: [] }],
-        response: { 200: z.object({ message: z.literal(AUTH_TEST_MESSAGE) }), 401: ErrorBodySchema },
-      },
-    },
+    route.signedInAfterValidation({
+      summary: "Answers 'Authentication is working' for a signed-in caller, 401 otherwise",
+      response: { 200: z.object({ message: z.literal(AUTH_TEST_MESSAGE) }), ...errorBodies(401) },
+    }),
     async () => ({ message: AUTH_TEST_MESSAGE }),
   );
 };

@@ -1,7 +1,7 @@
-import { ErrorBodySchema } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceUnavailable } from '../../lib/app-error';
+import { errors, routeKit } from '../../plugins/route-kit';
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -12,13 +12,10 @@ const HealthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Process up and database reachable',
-        response: { 200: HealthSchema, 503: ErrorBodySchema },
-      },
-    },
+    routeKit(app, { tags: ['health'], errors: [] }).open({
+      summary: 'Process up and database reachable',
+      response: { 200: HealthSchema, ...errors(503) },
+    }),
     async () => {
       try {
         await app.database.ping();

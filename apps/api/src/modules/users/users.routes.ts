@@ -1,26 +1,49 @@
-import { CreateUserInputSchema, ErrorBodySchema, UserListQuerySchema, UserSchema } from '@camp/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminUpdateOwnUserInputSchema,
+  AdminUpdateUserInputSchema,
+  CreateUserInputSchema,
+  UpdateProfileInputSchema,
+  UserListQuerySchema,
+  UserSchema,
+} from '@camp/shared';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
 import { callerOf, type CurrentUser } from '../../plugins/auth';
+import { errors, idParams, noContent, routeKit } from '../../plugins/route-kit';
 import { toUserDto } from './users.service';
 
-export const UserIdParamsSchema = z.object({ id: z.uuid('Invalid user id') });
+export const UserIdParamsSchema = idParams('Invalid user id');
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+/** PUT /users/{id}: one of three bodies, chosen by who calls and whom they change (UsersService.updateBy). */
+const UpdateUserBodySchema = z.union([
+  UpdateProfileInputSchema.meta({
+    title: 'UpdateProfileInput',
+    description: 'Yourself (any role but admin): your profile, nothing else.',
+  }),
+  AdminUpdateOwnUserInputSchema.meta({
+    title: 'AdminUpdateOwnUserInput',
+    description: 'An admin for themselves: any admin field, with the profile fields required.',
+  }),
+  AdminUpdateUserInputSchema.meta({
+    title: 'AdminUpdateUserInput',
+    description: 'An admin for another user: any of the admin fields (internalNotes only as null).',
+  }),
+]);
 
 /**
- * PUT /users/{id} takes one of three bodies, chosen by who calls (see UsersService.updateBy), so the route
- * only requires a JSON object and the service validates it.
+ * Which of the three bodies applies is known only after authentication, which on this route runs after
+ * validation; the service validates the body against the caller's schema, with the messages of spec §5 (a
+ * failed union here would answer only "Invalid input"). So validation here requires a JSON object, as before,
+ * and checks the other parts as usual; the schema above is what the OpenAPI document shows.
  */
-const UpdateUserBodySchema = z.looseObject({}).meta({
-  description:
-    'Yourself (any role but admin): UpdateProfileInput (firstName, lastName, phone, emergencyContact required; ' +
-    'playaName, city, stateProvince, country optional; nothing else). An admin for another user: any of email, ' +
-    'firstName, lastName, playaName, phone, city, stateProvince, country, emergencyContact, role, ' +
-    'allowRegistration, allowEarlyRegistration, allowDeferredDuesPayment, allowNoJob (internalNotes only as ' +
-    'null). An admin for themselves: the same, with the profile fields required.',
-});
+const JsonObjectSchema = z.looseObject({});
+const bodyCheckedByService = <S>(route: FastifyRouteSchemaDef<S>) =>
+  validatorCompiler({
+    ...route,
+    schema: route.httpPart === 'body' ? JsonObjectSchema : (route.schema as z.ZodType),
+  });
 
 /** A participant reads and changes only their own record; an admin any. */
 function assertSelfOrAdmin(caller: CurrentUser, userId: string, action: 'view' | 'change'): void {
@@ -29,21 +52,15 @@ function assertSelfOrAdmin(caller: CurrentUser, userId: string, action: 'view' |
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Checked on request, before the body is read: a caller without the role learns nothing from validation.
-  const adminOnly = app.requireRole('ADMIN');
+  const route = routeKit(app, { tags: ['users'], errors: [400, 401, 403, 404] });
 
   app.get(
     '/users',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['users'],
-        summary: 'All users by name, or those whose name, playa name or e-mail contains ?search=',
-        security: [{ bearerAuth: [] }],
-        querystring: UserListQuerySchema,
-        response: { 200: z.array(UserSchema), ...errors },
-      },
-    },
+    route.adminOnly({
+      summary: 'All users by name, or those whose name, playa name or e-mail contains ?search=',
+      querystring: UserListQuerySchema,
+      response: { 200: z.array(UserSchema) },
+    }),
     async (request) => {
       const rows = await app.services.users.list(request.query.search);
       return rows.map((row) => toUserDto(row, true));
@@ -52,16 +69,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['users'],
-        summary: 'Creates a user (PARTICIPANT allowed to register unless given otherwise)',
-        security: [{ bearerAuth: [] }],
-        body: CreateUserInputSchema,
-        response: { 201: UserSchema, ...errors, 409: ErrorBodySchema },
-      },
-    },
+    route.adminOnly({
+      summary: 'Creates a user (PARTICIPANT allowed to register unless given otherwise)',
+      body: CreateUserInputSchema,
+      response: { 201: UserSchema, ...errors(409) },
+    }),
     async (request, reply) => {
       const user = await app.services.users.create(request.body);
       return reply.code(201).send(toUserDto(user, true));
@@ -70,16 +82,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['users'],
-        summary: 'A user (yourself, or anyone for an admin)',
-        security: [{ bearerAuth: [] }],
-        params: UserIdParamsSchema,
-        response: { 200: UserSchema, ...errors },
-      },
-    },
+    route.signedInAfterValidation({
+      summary: 'A user (yourself, or anyone for an admin)',
+      params: UserIdParamsSchema,
+      response: { 200: UserSchema },
+    }),
     async (request) => {
       const caller = callerOf(request);
       assertSelfOrAdmin(caller, request.params.id, 'view');
@@ -90,36 +97,30 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['users'],
+      ...route.signedInAfterValidation({
         summary: 'Updates a profile (yours), or for an admin any user including e-mail, role and flags',
-        security: [{ bearerAuth: [] }],
         params: UserIdParamsSchema,
         body: UpdateUserBodySchema,
-        response: { 200: UserSchema, ...errors, 409: ErrorBodySchema },
-      },
+        response: { 200: UserSchema, ...errors(409) },
+      }),
+      validatorCompiler: bodyCheckedByService,
     },
     async (request) => {
       const caller = callerOf(request);
-      const user = await app.services.users.updateBy(caller, request.params.id, request.body);
+      // The body as sent: updateBy validates it against the caller's schema.
+      const user = await app.services.users.updateBy(caller, request.params.id, request.body as unknown);
       return toUserDto(user, caller.role === 'ADMIN');
     },
   );
 
   app.delete(
     '/users/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['users'],
-        summary: 'Deletes a user; 204 with no body',
-        description: '409 for yourself, for the last admin, and for a user with registrations or payments.',
-        security: [{ bearerAuth: [] }],
-        params: UserIdParamsSchema,
-        response: { 204: z.null().describe('No content'), ...errors, 409: ErrorBodySchema },
-      },
-    },
+    route.adminOnly({
+      summary: 'Deletes a user; 204 with no body',
+      description: '409 for yourself, for the last admin, and for a user with registrations or payments.',
+      params: UserIdParamsSchema,
+      response: { ...noContent('No content'), ...errors(409) },
+    }),
     async (request, reply) => {
       await app.services.users.remove(callerOf(request).id, request.params.id);
       return reply.code(204).send(null);

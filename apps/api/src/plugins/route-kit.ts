@@ -1,0 +1,75 @@
+import { ErrorBodySchema } from '@camp/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+// What every *.routes.ts repeats: error response schemas, the OpenAPI tags and bearer security, and the
+// guard that checks the caller. A module declares each route as `app.get(path, route.signedIn({...}), handler)`.
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+
+/** The error body of architecture §5 under each of the given status codes. */
+export function errors<C extends ErrorStatus>(...codes: C[]): Record<C, typeof ErrorBodySchema> {
+  return Object.fromEntries(codes.map((code) => [code, ErrorBodySchema])) as Record<
+    C,
+    typeof ErrorBodySchema
+  >;
+}
+
+/** 204 with no body. */
+export const noContent = (description = 'Deleted') => ({ 204: z.null().describe(description) });
+
+/** Path parameters `{ id }`: a UUID, with the message for anything else. */
+export const idParams = (message: string) => z.object({ id: z.uuid(message) });
+
+const bearer = [{ bearerAuth: [] }];
+
+/** A route's own schema parts; the kit adds tags, security and the module's error responses. */
+interface RouteSchema {
+  summary: string;
+  description?: string;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  response: Record<number, z.ZodType>;
+}
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface RouteKitOptions<C extends ErrorStatus> {
+  tags: string[];
+  /** Error responses every guarded route of the module documents. */
+  errors: readonly C[];
+}
+
+/**
+ * Route options for a module. The guards run on onRequest, before validation: a caller without the right
+ * gets 401/403 whatever the body holds, and learns nothing of our rules. `signedInAfterValidation` checks the
+ * caller on preHandler instead (routes whose validation answers come first).
+ */
+export function routeKit<C extends ErrorStatus>(app: FastifyInstance, options: RouteKitOptions<C>) {
+  const moduleErrors = errors(...options.errors);
+  const tags = options.tags;
+  const staff = app.requireRole('STAFF', 'ADMIN');
+  const admin = app.requireRole('ADMIN');
+  const documented = <S extends RouteSchema>(schema: S) => ({
+    tags,
+    security: bearer,
+    ...schema,
+    response: { ...moduleErrors, ...schema.response } as typeof moduleErrors & S['response'],
+  });
+  const guarded = <S extends RouteSchema>(guard: Guard, schema: S) => ({
+    onRequest: guard,
+    schema: documented(schema),
+  });
+  return {
+    /** No sign-in (no security, no module errors). */
+    open: <S extends RouteSchema>(schema: S) => ({ schema: { tags, ...schema } }),
+    signedIn: <S extends RouteSchema>(schema: S) => guarded(app.authenticate, schema),
+    signedInAfterValidation: <S extends RouteSchema>(schema: S) => ({
+      preHandler: app.authenticate,
+      schema: documented(schema),
+    }),
+    staffOnly: <S extends RouteSchema>(schema: S) => guarded(staff, schema),
+    adminOnly: <S extends RouteSchema>(schema: S) => guarded(admin, schema),
+  };
+}
