@@ -76,6 +76,50 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       ]);
     });
 
+    it('puts a new field at the given order and moves the fields from there on down', async () => {
+      const optionId = await newOption();
+      const first = await addField(optionId, { displayName: 'First' });
+      const second = await addField(optionId, { displayName: 'Second' });
+      const response = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+        displayName: 'Between',
+        order: 1,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const between = response.json<CampingOptionField>();
+      expect(between.order).toBe(1);
+      const list = await camp.call('GET', `/api/camping-options/${optionId}/fields`, camp.participant);
+      expect(list.statusCode).toBe(200);
+      expect(list.json<CampingOptionField[]>().map((field) => [field.displayName, field.order])).toEqual([
+        ['First', 0],
+        ['Between', 1],
+        ['Second', 2],
+      ]);
+      expect(await storedOrder(optionId)).toEqual([
+        [first.id, 0],
+        [between.id, 1],
+        [second.id, 2],
+      ]);
+      // Without an order the next one still goes last.
+      expect((await addField(optionId, { displayName: 'Last' })).order).toBe(3);
+    });
+
+    it('refuses an order that is negative or not a number, and adds nothing', async () => {
+      const optionId = await newOption();
+      const negative = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+        displayName: 'Size',
+        order: -1,
+      });
+      expect(negative.statusCode).toBe(400);
+      expect(messageOf(negative)).toEqual(['Order cannot be negative']);
+      const text = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+        displayName: 'Size',
+        order: 'first',
+      });
+      expect(text.statusCode).toBe(400);
+      expect(messageOf(text)).toEqual(['Order must be a number']);
+      expect(await storedOrder(optionId)).toEqual([]);
+    });
+
     it.each([
       ['TEXT', 'STRING'],
       ['SELECT', 'STRING'],
@@ -126,7 +170,8 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       ],
       [{ displayName: 'Size', required: 'yes' }, ['Required must be true or false']],
       [{ displayName: 'Si\u0000ze' }, ['Display name contains a character that is not allowed']],
-      [{ displayName: 'Size', order: 3 }, ['Unrecognized key: "order"']],
+      // `order` is accepted since issue 9 item 8; any other unknown key is still refused.
+      [{ displayName: 'Size', position: 3 }, ['Unrecognized key: "position"']],
     ])('refuses %j with %j', async (payload, messages) => {
       const optionId = await newOption();
       const response = await camp.call(

@@ -98,7 +98,8 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/camping-options/:id/fields',
     route.adminOnly({
-      summary: 'Adds a custom field at the end of the order (admin)',
+      summary:
+        'Adds a custom field (admin): at `order` when given (the fields from there on move down), else last',
       params: OptionParamsSchema,
       body: CreateCampingOptionFieldInputSchema,
       response: { 201: CampingOptionFieldSchema },

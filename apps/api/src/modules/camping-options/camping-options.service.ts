@@ -13,7 +13,7 @@ import {
   type UpdateCampingOptionFieldInputSchema,
   type UpdateCampingOptionInputSchema,
 } from '@camp/shared';
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -235,12 +235,28 @@ export class CampingOptionsService {
 
   async createField(optionId: string, values: CreateFieldValues): Promise<CampingOptionField> {
     return this.db.transaction(async (tx) => {
-      // Locked so two fields added at once do not both take the last place in the order.
+      // Locked so two fields added at once do not both take the same place in the order.
       await lockOption(optionId, tx);
-      const [last] = await tx
-        .select({ order: max(campingOptionFields.sortOrder) })
-        .from(campingOptionFields)
-        .where(eq(campingOptionFields.campingOptionId, optionId));
+      let sortOrder: number;
+      if (values.order === undefined) {
+        const [last] = await tx
+          .select({ order: max(campingOptionFields.sortOrder) })
+          .from(campingOptionFields)
+          .where(eq(campingOptionFields.campingOptionId, optionId));
+        sortOrder = last?.order === null || last?.order === undefined ? 0 : last.order + 1;
+      } else {
+        // The new field takes the given place: the fields at or after it move down by one.
+        sortOrder = values.order;
+        await tx
+          .update(campingOptionFields)
+          .set({ sortOrder: sql`${campingOptionFields.sortOrder} + 1` })
+          .where(
+            and(
+              eq(campingOptionFields.campingOptionId, optionId),
+              gte(campingOptionFields.sortOrder, sortOrder),
+            ),
+          );
+      }
       const [row] = await tx
         .insert(campingOptionFields)
         .values({
@@ -253,7 +269,7 @@ export class CampingOptionsService {
           minLength: values.minLength,
           minValue: values.minValue,
           maxValue: values.maxValue,
-          sortOrder: last?.order === null || last?.order === undefined ? 0 : last.order + 1,
+          sortOrder,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
