@@ -36,7 +36,10 @@ export type CampConfigValues = Partial<
 /** How long another API process may serve a public view it cached before re-reading it. */
 const PUBLIC_CACHE_MS = 5_000;
 
-function toPublic(row: CampConfigRow): PublicConfig {
+/** The public view of the stored row (a stored row always has its id and dates, unlike the default). */
+function toPublic(
+  row: CampConfigRow,
+): PublicConfig & Pick<AdminCampConfig, 'id' | 'createdAt' | 'updatedAt'> {
   return {
     id: row.id,
     campName: row.campName,
@@ -239,29 +242,13 @@ function dropUndefined<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/** The admin view: the public view and the e-mail settings, with secrets only as "is set" flags. */
 function toAdmin(row: CampConfigRow): AdminCampConfig {
   return {
-    id: row.id,
-    campName: row.campName,
-    campDescription: row.campDescription,
-    homePageBlurb: row.homePageBlurb,
-    campBannerUrl: row.campBannerUrl,
-    campBannerAltText: row.campBannerAltText,
-    campIconUrl: row.campIconUrl,
-    campIconAltText: row.campIconAltText,
-    registrationYear: row.registrationYear,
-    earlyRegistrationOpen: row.earlyRegistrationOpen,
-    registrationOpen: row.registrationOpen,
-    registrationTerms: row.registrationTerms,
-    allowDeferredDuesPayment: row.allowDeferredDuesPayment,
-    stripeEnabled: row.stripeEnabled,
-    stripePublicKey: row.stripePublicKey,
+    ...toPublic(row),
     stripeApiKeySet: row.stripeApiKeyEncrypted !== null,
     stripeWebhookSecretSet: row.stripeWebhookSecretEncrypted !== null,
-    paypalEnabled: row.paypalEnabled,
-    paypalClientId: row.paypalClientId,
     paypalClientSecretSet: row.paypalClientSecretEncrypted !== null,
-    paypalMode: row.paypalMode as PaypalMode,
     emailEnabled: row.emailEnabled,
     smtpHost: row.smtpHost,
     smtpPort: row.smtpPort,
@@ -271,8 +258,5 @@ function toAdmin(row: CampConfigRow): AdminCampConfig {
     senderEmail: row.senderEmail,
     senderName: row.senderName,
     replyTo: row.replyTo,
-    timeZone: row.timeZone,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
