@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
@@ -39,10 +40,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // No app (and so no app logger) yet: the same pino, written to stderr at once, before the process exits.
+  const log = pino({ base: undefined }, pino.destination({ dest: 2, sync: true }));
   if (error instanceof EnvError) {
-    console.error(error.message);
+    log.fatal(error.message);
   } else {
-    console.error('Failed to start:', error);
+    log.fatal({ err: error }, 'Failed to start');
   }
   process.exit(1);
 });
