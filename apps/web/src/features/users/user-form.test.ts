@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/test-utils';
 import {
   blankUserValues,
-  serverErrorsByField,
   toCreateUserInput,
   toUpdateUserInput,
+  userErrors,
+  userServerErrors,
   userValuesOf,
-  validateUser,
 } from './user-form';
 
 describe('the user form values (spec §3 User)', () => {
@@ -40,18 +40,18 @@ describe('the user form values (spec §3 User)', () => {
   });
 });
 
-describe('validateUser (spec §5 User)', () => {
+describe('userErrors (spec §5 User)', () => {
   it('needs a valid e-mail and names of at most 50 characters', () => {
-    expect(validateUser({ ...blankUserValues(), email: 'nope', firstName: 'x'.repeat(51) })).toEqual({
+    expect(userErrors({ ...blankUserValues(), email: 'nope', firstName: 'x'.repeat(51) })).toEqual({
       email: 'Please enter a valid email address',
       firstName: 'First name must be at most 50 characters',
     });
-    expect(validateUser({ ...blankUserValues(), email: 'ok@example.org' })).toEqual({});
+    expect(userErrors({ ...blankUserValues(), email: 'ok@example.org' })).toEqual({});
   });
 
   it('keeps the profile fields required on your own record', () => {
     const values = { ...blankUserValues(), email: 'me@example.org' };
-    expect(validateUser(values, { self: true })).toEqual({
+    expect(userErrors(values, { self: true })).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       phone: 'Phone is required',
@@ -61,7 +61,10 @@ describe('validateUser (spec §5 User)', () => {
 
   it('places server messages on their fields', () => {
     expect(
-      serverErrorsByField(['A user with this email already exists', 'Phone must be at most 50 characters']),
+      userServerErrors({ ...blankUserValues(), email: 'dusty@example.org' }, [
+        'A user with this email already exists',
+        'Phone must be at most 50 characters',
+      ]),
     ).toEqual({
       email: 'A user with this email already exists',
       phone: 'Phone must be at most 50 characters',

@@ -1,5 +1,12 @@
-import { EMERGENCY_CONTACT_MAX, NAME_MAX, type Role } from '@camp/shared/rules';
-import { EmailSchema, type AdminUpdateUserInput, type CreateUserInput, type User } from '@camp/shared/users';
+import { EMERGENCY_CONTACT_MAX, NAME_MAX, USER_ADMIN_MESSAGES, type Role } from '@camp/shared/rules';
+import {
+  AdminUpdateOwnUserInputSchema,
+  AdminUpdateUserInputSchema,
+  type AdminUpdateUserInput,
+  type CreateUserInput,
+  type User,
+} from '@camp/shared/users';
+import { errorsOf, serverFieldErrors, type FieldErrors } from '../../lib/schema-form';
 
 /** The user form's state (spec §3 User; the password is not shown, internal notes are disabled). */
 export interface UserFormValues {
@@ -32,9 +39,9 @@ export type UserTextField =
 export type UserFlag =
   'allowRegistration' | 'allowEarlyRegistration' | 'allowDeferredDuesPayment' | 'allowNoJob';
 export type UserField = keyof UserFormValues;
-export type UserErrors = Partial<Record<UserField, string>>;
+export type UserErrors = FieldErrors<UserField>;
 
-/** Labels as the profile screen uses them, so the rule messages read the same everywhere. */
+/** Labels and input lengths as the profile screen uses them; the rules are the shared schema's (userErrors). */
 export const USER_TEXT_FIELDS: Record<UserTextField, { label: string; max: number }> = {
   email: { label: 'Email', max: 254 },
   firstName: { label: 'First name', max: NAME_MAX },
@@ -72,8 +79,6 @@ export const ROLE_OPTIONS: { value: Role; label: string }[] = [
   { value: 'STAFF', label: 'staff' },
   { value: 'ADMIN', label: 'admin' },
 ];
-
-export const INVALID_EMAIL = 'Please enter a valid email address';
 
 /** Spec §3: new users are PARTICIPANTs allowed to register. */
 export function blankUserValues(): UserFormValues {
@@ -114,30 +119,6 @@ export function userValuesOf(user: User): UserFormValues {
   };
 }
 
-/** Fields an admin's own record must keep (the profile rules still hold for them: see the API). */
-const OWN_PROFILE_REQUIRED: readonly UserTextField[] = ['firstName', 'lastName', 'phone', 'emergencyContact'];
-
-/**
- * Spec §5 User: a valid e-mail, names (and the other short texts) at most 50 characters, the emergency contact
- * at most 1024. Editing your own record keeps the profile's required fields required.
- */
-export function validateUser(values: UserFormValues, { self = false }: { self?: boolean } = {}): UserErrors {
-  const errors: UserErrors = {};
-  const email = values.email.trim();
-  if (email === '' || !EmailSchema.safeParse(email).success) errors.email = INVALID_EMAIL;
-  for (const [field, { label, max }] of Object.entries(USER_TEXT_FIELDS) as [
-    UserTextField,
-    { label: string; max: number },
-  ][]) {
-    if (field === 'email') continue;
-    const value = values[field].trim();
-    if (value.length > max) errors[field] = `${label} must be at most ${max} characters`;
-    else if (self && value === '' && OWN_PROFILE_REQUIRED.includes(field))
-      errors[field] = `${label} is required`;
-  }
-  return errors;
-}
-
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 function payloadOf(values: UserFormValues) {
@@ -169,22 +150,31 @@ export function toUpdateUserInput(values: UserFormValues): AdminUpdateUserInput 
   return payloadOf(values);
 }
 
-/** Which field a server rule message belongs to, by the label it starts with. */
-export function serverErrorsByField(messages: readonly string[]): UserErrors {
-  const errors: UserErrors = {};
-  for (const message of messages) {
-    if (message === INVALID_EMAIL || message === 'A user with this email already exists') {
-      errors.email ??= message;
-      continue;
-    }
-    for (const [field, { label }] of Object.entries(USER_TEXT_FIELDS) as [
-      UserTextField,
-      { label: string },
-    ][]) {
-      if (message.startsWith(`${label} `)) errors[field] ??= message;
-    }
-  }
-  return errors;
+/**
+ * The schema the body is checked with: an admin's own record keeps the profile rules (first and last name,
+ * phone and emergency contact required). A new user's body is checked the same way: POST /users has the same
+ * field rules, only defaults for what the form always sends.
+ */
+const schemaFor = (self: boolean) => (self ? AdminUpdateOwnUserInputSchema : AdminUpdateUserInputSchema);
+
+/** Spec §5 User: the values' request body checked with the shared schema, the server's own check. */
+export function userErrors(values: UserFormValues, { self = false }: { self?: boolean } = {}): UserErrors {
+  return errorsOf(schemaFor(self), toUpdateUserInput(values));
+}
+
+/**
+ * The server's messages on the fields whose rules (in the same schema) say them; a taken address (409) is
+ * the e-mail field's, the one refusal no schema can make.
+ */
+export function userServerErrors(
+  values: UserFormValues,
+  messages: readonly string[],
+  { self = false }: { self?: boolean } = {},
+): UserErrors {
+  const errors: UserErrors = messages.includes(USER_ADMIN_MESSAGES.emailTaken)
+    ? { email: USER_ADMIN_MESSAGES.emailTaken }
+    : {};
+  return { ...serverFieldErrors(schemaFor(self), toUpdateUserInput(values), messages), ...errors };
 }
 
 /** Field order on screen, to focus the first one with an error. */

@@ -2,26 +2,30 @@ import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@m
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   PROFILE_FIELDS,
-  validateProfile,
+  profileErrors,
+  profileServerErrors,
   type ProfileErrors,
   type ProfileField,
   type ProfileFormValues,
-} from '../profile-validation';
+} from '../profile-values';
 
 export interface ProfileFormProps {
   initialValues: ProfileFormValues;
   /** Shown read-only: it cannot be changed (yet). */
   email: string;
   submitLabel: string;
-  /** Saves; resolves when done. Field errors it returns (from the server) are shown on their fields. */
-  onSubmit: (values: ProfileFormValues) => Promise<ProfileErrors | void>;
+  /**
+   * Saves; resolves when done. The server's validation messages it returns are shown on the fields whose
+   * rules say them.
+   */
+  onSubmit: (values: ProfileFormValues) => Promise<readonly string[] | void>;
   /** A failure of the last save, shown above the button. */
   error?: string | null;
   /** A success notice, shown above the button. */
   notice?: string | null;
 }
 
-/** The profile fields of spec §2 with the rules of spec §5; the first name field takes focus when shown. */
+/** The profile fields of spec §2, checked with the shared schema (spec §5); first name takes focus when shown. */
 export function ProfileForm({
   initialValues,
   email,
@@ -47,7 +51,7 @@ export function ProfileForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateProfile(values);
+    const found = profileErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
@@ -55,8 +59,9 @@ export function ProfileForm({
     }
     setSaving(true);
     try {
-      const serverErrors = await onSubmit(values);
-      if (serverErrors) {
+      const messages = await onSubmit(values);
+      if (messages) {
+        const serverErrors = profileServerErrors(values, messages);
         setErrors(serverErrors);
         focusFirstError(serverErrors);
       }

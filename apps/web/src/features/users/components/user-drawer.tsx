@@ -6,7 +6,7 @@ import type { User } from '@camp/shared/users';
 import { Alert, Button, Drawer, Text } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader';
 import { useUser } from '../api/get-users';
-import { blankUserValues, userValuesOf, type UserErrors, type UserFormValues } from '../user-form';
+import { blankUserValues, userValuesOf, type UserFormValues } from '../user-form';
 import { serverDetail, USER_MESSAGES } from '../user-messages';
 import { UserForm, type UserFormError } from './user-form';
 
@@ -17,7 +17,7 @@ export interface UserDrawerProps {
   currentUserId: string | null;
   saving: boolean;
   error: UserFormError | null;
-  onSubmit: (values: UserFormValues) => Promise<UserErrors | void>;
+  onSubmit: (values: UserFormValues) => Promise<readonly string[] | void>;
   onClose: () => void;
 }
 
@@ -86,7 +86,7 @@ function EditUser({
   self: boolean;
   saving: boolean;
   error: UserFormError | null;
-  onSubmit: (values: UserFormValues) => Promise<UserErrors | void>;
+  onSubmit: (values: UserFormValues) => Promise<readonly string[] | void>;
   onCancel: () => void;
 }) {
   const user = useUser(userId);

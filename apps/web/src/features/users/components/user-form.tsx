@@ -22,7 +22,8 @@ import {
   USER_FIELD_ORDER,
   USER_FLAGS,
   USER_TEXT_FIELDS,
-  validateUser,
+  userErrors,
+  userServerErrors,
   type UserErrors,
   type UserFlag,
   type UserFormValues,
@@ -42,8 +43,8 @@ export interface UserFormProps {
   saving?: boolean;
   /** The last save's failure, shown above the buttons. */
   error?: UserFormError | null;
-  /** Saves; field errors it answers (from the server) are shown on their fields. */
-  onSubmit: (values: UserFormValues) => Promise<UserErrors | void>;
+  /** Saves; the server's messages it answers are shown on the fields whose rules say them. */
+  onSubmit: (values: UserFormValues) => Promise<readonly string[] | void>;
   onCancel: () => void;
 }
 
@@ -69,14 +70,15 @@ export function UserForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const found = validateUser(values, { self });
+    const found = userErrors(values, { self });
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
       return;
     }
-    const serverErrors = await onSubmit(values);
-    if (serverErrors && Object.keys(serverErrors).length > 0) {
+    const messages = await onSubmit(values);
+    const serverErrors = messages ? userServerErrors(values, messages, { self }) : {};
+    if (Object.keys(serverErrors).length > 0) {
       setErrors(serverErrors);
       focusFirstError(serverErrors);
     }

@@ -19,13 +19,7 @@ import { useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { UserDrawer, type UserDrawerMode } from '../components/user-drawer';
 import type { UserFormError } from '../components/user-form';
-import {
-  serverErrorsByField,
-  toCreateUserInput,
-  toUpdateUserInput,
-  type UserErrors,
-  type UserFormValues,
-} from '../user-form';
+import { toCreateUserInput, toUpdateUserInput, type UserFormValues } from '../user-form';
 import { serverDetail, USER_MESSAGES } from '../user-messages';
 import classes from './admin-users-page.module.css';
 
@@ -125,12 +119,12 @@ export default function AdminUsersPage() {
     setDrawer(mode);
   };
 
-  const saveFailed = (title: string, error: unknown): UserErrors => {
+  const saveFailed = (title: string, error: unknown): readonly string[] => {
     setFormError({ title, detail: serverDetail(error) });
-    return isApiError(error) ? serverErrorsByField(error.serverMessages) : {};
+    return isApiError(error) ? error.serverMessages : [];
   };
 
-  const submit = async (values: UserFormValues): Promise<UserErrors | void> => {
+  const submit = async (values: UserFormValues): Promise<readonly string[] | void> => {
     if (!drawer) return;
     setFormError(null);
     if (drawer.kind === 'create') {

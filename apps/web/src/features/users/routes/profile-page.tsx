@@ -19,13 +19,7 @@ import {
   PROFILE_UPDATED,
   profileSaveErrorMessage,
 } from '../profile-messages';
-import {
-  profileValuesOf,
-  serverErrorsByField,
-  toProfileInput,
-  type ProfileErrors,
-  type ProfileFormValues,
-} from '../profile-validation';
+import { profileValuesOf, toProfileInput, type ProfileFormValues } from '../profile-values';
 
 /**
  * /profile (spec §2 Profile and profile completion). One route, two faces, chosen when it opens:
@@ -60,7 +54,7 @@ function ProfileScreen({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const onSubmit = async (values: ProfileFormValues): Promise<ProfileErrors | void> => {
+  const onSubmit = async (values: ProfileFormValues): Promise<readonly string[] | void> => {
     setError(null);
     setNotice(null);
     if (status !== 'authenticated') {
@@ -81,7 +75,7 @@ function ProfileScreen({ user }: { user: User }) {
     } catch (failure) {
       console.error('Saving the profile failed', failure);
       setError(profileSaveErrorMessage(failure));
-      if (isApiError(failure) && failure.status === 400) return serverErrorsByField(failure.serverMessages);
+      if (isApiError(failure) && failure.status === 400) return failure.serverMessages;
     }
   };
 

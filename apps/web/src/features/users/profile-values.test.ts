@@ -1,12 +1,12 @@
 import { UpdateProfileInputSchema } from '@camp/shared/users';
 import { describe, expect, it } from 'vitest';
 import {
+  profileErrors,
+  profileServerErrors,
   profileValuesOf,
-  serverErrorsByField,
   toProfileInput,
-  validateProfile,
   type ProfileFormValues,
-} from './profile-validation';
+} from './profile-values';
 
 const valid: ProfileFormValues = {
   firstName: 'Dusty',
@@ -22,20 +22,20 @@ const valid: ProfileFormValues = {
 describe('profile rules (spec §5)', () => {
   it('requires first name, last name, phone and emergency contact', () => {
     expect(
-      validateProfile({ ...valid, firstName: ' ', lastName: '', phone: '', emergencyContact: '\n' }),
+      profileErrors({ ...valid, firstName: ' ', lastName: '', phone: '', emergencyContact: '\n' }),
     ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       phone: 'Phone is required',
       emergencyContact: 'Emergency contact is required',
     });
-    expect(validateProfile(valid)).toEqual({});
+    expect(profileErrors(valid)).toEqual({});
   });
 
   it('allows 50 characters for names, phone, playa name and places, 1024 for the emergency contact', () => {
     const at = (n: number) => 'x'.repeat(n);
     expect(
-      validateProfile({
+      profileErrors({
         ...valid,
         firstName: at(50),
         lastName: at(50),
@@ -48,7 +48,7 @@ describe('profile rules (spec §5)', () => {
       }),
     ).toEqual({});
     expect(
-      validateProfile({
+      profileErrors({
         ...valid,
         firstName: at(51),
         playaName: at(51),
@@ -75,7 +75,7 @@ describe('profile rules (spec §5)', () => {
     { ...valid, lastName: 'y'.repeat(51), city: 'c'.repeat(51) },
     { ...valid, emergencyContact: 'e'.repeat(1025), playaName: 'p'.repeat(51) },
   ])('agrees with the shared schema the server uses (%#)', (values) => {
-    const ours = Object.values(validateProfile(values)).sort();
+    const ours = Object.values(profileErrors(values)).sort();
     const result = UpdateProfileInputSchema.safeParse(values);
     const theirs = result.success ? [] : result.error.issues.map((issue) => issue.message).sort();
     expect(ours).toEqual(theirs);
@@ -104,7 +104,11 @@ describe('profile rules (spec §5)', () => {
 
   it('matches server messages to their fields', () => {
     expect(
-      serverErrorsByField(['First name is required', 'Emergency contact is required', 'Something else']),
+      profileServerErrors(valid, [
+        'First name is required',
+        'Emergency contact is required',
+        'Something else',
+      ]),
     ).toEqual({ firstName: 'First name is required', emergencyContact: 'Emergency contact is required' });
   });
 });
