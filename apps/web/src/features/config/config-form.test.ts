@@ -2,11 +2,11 @@ import { CONFIG_MESSAGES } from '@camp/shared/rules';
 import { describe, expect, it } from 'vitest';
 import {
   blankConfigValues,
+  configErrors,
+  configServerErrors,
   configValuesOf,
-  serverErrorsByField,
   smtpTestIssue,
   toConfigPayload,
-  validateConfig,
   type ConfigFormValues,
 } from './config-form';
 import { adminConfig } from './test-fixtures';
@@ -47,41 +47,41 @@ describe('the blank configuration form (spec §9 defaults)', () => {
   });
 });
 
-describe('validateConfig (spec §5 Configuration)', () => {
+describe('configErrors (spec §5 Configuration)', () => {
   it('accepts a filled form', () => {
-    expect(validateConfig(valid())).toEqual({});
+    expect(configErrors(valid())).toEqual({});
   });
 
   it('requires the camp name and a registration year from 2000 to 2100', () => {
-    expect(validateConfig(valid({ campName: '   ', registrationYear: 1999 }))).toEqual({
+    expect(configErrors(valid({ campName: '   ', registrationYear: 1999 }))).toEqual({
       campName: CONFIG_MESSAGES.campNameRequired,
       registrationYear: CONFIG_MESSAGES.registrationYear,
     });
-    expect(validateConfig(valid({ registrationYear: '' })).registrationYear).toBe(
+    expect(configErrors(valid({ registrationYear: '' })).registrationYear).toBe(
       CONFIG_MESSAGES.registrationYear,
     );
-    expect(validateConfig(valid({ registrationYear: 2101 })).registrationYear).toBe(
+    expect(configErrors(valid({ registrationYear: 2101 })).registrationYear).toBe(
       CONFIG_MESSAGES.registrationYear,
     );
-    expect(validateConfig(valid({ registrationYear: 2100 })).registrationYear).toBeUndefined();
+    expect(configErrors(valid({ registrationYear: 2100 })).registrationYear).toBeUndefined();
   });
 
   it('checks sender and reply-to addresses whenever they are given', () => {
-    expect(validateConfig(valid({ senderEmail: 'not-an-address', replyTo: 'nope@' }))).toEqual({
+    expect(configErrors(valid({ senderEmail: 'not-an-address', replyTo: 'nope@' }))).toEqual({
       senderEmail: CONFIG_MESSAGES.senderEmailInvalid,
       replyTo: CONFIG_MESSAGES.replyToInvalid,
     });
   });
 
   it('requires host, port, sender address and name when e-mail is enabled', () => {
-    expect(validateConfig(valid({ emailEnabled: true, smtpPort: '' }))).toEqual({
+    expect(configErrors(valid({ emailEnabled: true, smtpPort: '' }))).toEqual({
       smtpHost: CONFIG_MESSAGES.smtpHostRequired,
       smtpPort: CONFIG_MESSAGES.smtpPortRequired,
       senderEmail: CONFIG_MESSAGES.senderEmailRequired,
       senderName: CONFIG_MESSAGES.senderNameRequired,
     });
     expect(
-      validateConfig(
+      configErrors(
         valid({
           emailEnabled: true,
           smtpHost: 'smtp.x.org',
@@ -94,15 +94,19 @@ describe('validateConfig (spec §5 Configuration)', () => {
   });
 
   it('refuses banner and icon addresses that are not a path or http(s)', () => {
-    expect(validateConfig(valid({ campBannerUrl: 'javascript:alert(1)', campIconUrl: '/icon.png' }))).toEqual(
-      {
-        campBannerUrl: 'Banner URL must be a relative path or an http(s) address',
-      },
-    );
+    expect(configErrors(valid({ campBannerUrl: 'javascript:alert(1)', campIconUrl: '/icon.png' }))).toEqual({
+      campBannerUrl: 'Banner URL must be a relative path or an http(s) address',
+    });
   });
 
   it('places the server’s rule messages on their fields', () => {
-    expect(serverErrorsByField([CONFIG_MESSAGES.smtpHostRequired, 'Something else'])).toEqual({
+    const emailOn = valid({
+      emailEnabled: true,
+      smtpHost: 'smtp.x.org',
+      senderEmail: 'a@x.org',
+      senderName: 'A',
+    });
+    expect(configServerErrors(emailOn, [CONFIG_MESSAGES.smtpHostRequired, 'Something else'])).toEqual({
       smtpHost: CONFIG_MESSAGES.smtpHostRequired,
     });
   });

@@ -1,19 +1,11 @@
+import { DEFAULT_SMTP_PORT, DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS, type PaypalMode } from '@camp/shared/rules';
 import {
-  CAMP_NAME_MAX,
-  campConfigRuleIssues,
-  CONFIG_MESSAGES,
-  DEFAULT_SMTP_PORT,
-  DEFAULT_TIME_ZONE,
-  isSafeImageUrl,
-  REGISTRATION_YEAR_MAX,
-  REGISTRATION_YEAR_MIN,
-  SMTP_TEST_MESSAGES,
-  TIME_ZONE_OPTIONS,
-  type PaypalMode,
-} from '@camp/shared/rules';
-import type { AdminCampConfig, UpdateCampConfigInput } from '@camp/shared/config';
-import type { TestSmtpConnectionInput } from '@camp/shared/notifications';
-import { EmailSchema } from '@camp/shared/users';
+  CreateCampConfigInputSchema,
+  type AdminCampConfig,
+  type UpdateCampConfigInput,
+} from '@camp/shared/config';
+import { TestSmtpConnectionInputSchema, type TestSmtpConnectionInput } from '@camp/shared/notifications';
+import { errorsOf, fieldErrors, serverFieldErrors, type FieldErrors } from '../../lib/schema-form';
 
 export type TimeZoneValue = (typeof TIME_ZONE_OPTIONS)[number]['value'];
 
@@ -63,7 +55,7 @@ export interface ConfigFormValues {
 }
 
 export type ConfigField = keyof ConfigFormValues;
-export type ConfigErrors = Partial<Record<ConfigField, string>>;
+export type ConfigErrors = FieldErrors<ConfigField>;
 
 /** The write-only fields: never shown, sent only when something is typed (spec §4). */
 export const SECRET_FIELDS = [
@@ -170,83 +162,10 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
   };
 }
 
-/** A whole number typed into a NumberInput, or null when blank or not a whole number. */
-function wholeNumber(value: number | string): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
-  const trimmed = value.trim();
-  if (!/^-?\d+$/.test(trimmed)) return null;
-  return Number(trimmed);
-}
-
-const isEmail = (value: string) => EmailSchema.safeParse(value).success;
-
-export const IMAGE_URL_MESSAGES = {
-  campBannerUrl: 'Banner URL must be a relative path or an http(s) address',
-  campIconUrl: 'Icon URL must be a relative path or an http(s) address',
-} as const;
-
-/** Which field each rule message of spec §5 belongs to (also used for the server's list). */
-const FIELD_OF_MESSAGE: Record<string, ConfigField> = {
-  [CONFIG_MESSAGES.campNameRequired]: 'campName',
-  [CONFIG_MESSAGES.registrationYear]: 'registrationYear',
-  [CONFIG_MESSAGES.senderEmailInvalid]: 'senderEmail',
-  [CONFIG_MESSAGES.replyToInvalid]: 'replyTo',
-  [CONFIG_MESSAGES.smtpHostRequired]: 'smtpHost',
-  [CONFIG_MESSAGES.smtpPortRequired]: 'smtpPort',
-  [CONFIG_MESSAGES.smtpPortInvalid]: 'smtpPort',
-  [CONFIG_MESSAGES.senderEmailRequired]: 'senderEmail',
-  [CONFIG_MESSAGES.senderNameRequired]: 'senderName',
-  [IMAGE_URL_MESSAGES.campBannerUrl]: 'campBannerUrl',
-  [IMAGE_URL_MESSAGES.campIconUrl]: 'campIconUrl',
-};
-
-/** The rules of spec §5 Configuration, with its messages; an empty object when the form is valid. */
-export function validateConfig(values: ConfigFormValues): ConfigErrors {
-  const errors: ConfigErrors = {};
-  const campName = values.campName.trim();
-  if (campName === '') errors.campName = CONFIG_MESSAGES.campNameRequired;
-  else if (campName.length > CAMP_NAME_MAX)
-    errors.campName = `Camp name must be at most ${CAMP_NAME_MAX} characters`;
-
-  const year = wholeNumber(values.registrationYear);
-  if (year === null || year < REGISTRATION_YEAR_MIN || year > REGISTRATION_YEAR_MAX) {
-    errors.registrationYear = CONFIG_MESSAGES.registrationYear;
-  }
-
-  for (const field of ['campBannerUrl', 'campIconUrl'] as const) {
-    const url = values[field].trim();
-    if (url !== '' && !isSafeImageUrl(url)) errors[field] = IMAGE_URL_MESSAGES[field];
-  }
-
-  const senderEmail = values.senderEmail.trim();
-  if (senderEmail !== '' && !isEmail(senderEmail)) errors.senderEmail = CONFIG_MESSAGES.senderEmailInvalid;
-  const replyTo = values.replyTo.trim();
-  if (replyTo !== '' && !isEmail(replyTo)) errors.replyTo = CONFIG_MESSAGES.replyToInvalid;
-
-  const portText = String(values.smtpPort).trim();
-  const issues = campConfigRuleIssues({
-    emailEnabled: values.emailEnabled,
-    smtpHost: values.smtpHost.trim() || null,
-    // A port that is not a whole number counts as invalid (-1), a blank one as none.
-    smtpPort: portText === '' ? null : (wholeNumber(values.smtpPort) ?? -1),
-    senderEmail: senderEmail || null,
-    senderName: values.senderName.trim() || null,
-  });
-  for (const message of issues) {
-    const field = FIELD_OF_MESSAGE[message];
-    if (field && !errors[field]) errors[field] = message;
-  }
-  return errors;
-}
-
-/** The server's validation messages by field, for the ones that name a field of the form. */
-export function serverErrorsByField(messages: readonly string[]): ConfigErrors {
-  const errors: ConfigErrors = {};
-  for (const message of messages) {
-    const field = FIELD_OF_MESSAGE[message];
-    if (field && !errors[field]) errors[field] = message;
-  }
-  return errors;
+/** A NumberInput's value as a number: blank or not a number is NaN, which the schema refuses with its message. */
+function numberOf(value: number | string): number {
+  if (typeof value === 'number') return value;
+  return value.trim() === '' ? Number.NaN : Number(value);
 }
 
 /** The form's fields in screen order, to focus the first one with an error. */
@@ -286,12 +205,11 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
- * The PATCH/POST body of a valid form: every configuration field, text trimmed, empty optional text as null
- * (the reply-to address included, spec §5), and only the secrets that were typed (spec §4: a blank secret is
- * not sent, so the stored one is kept).
+ * The PATCH/POST body of the form: every configuration field, text trimmed, empty optional text as null (the
+ * reply-to address included, spec §5), a blank port as none, and only the secrets that were typed (spec §4:
+ * a blank secret is not sent, so the stored one is kept).
  */
 export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput {
-  const port = wholeNumber(values.smtpPort);
   const payload: UpdateCampConfigInput = {
     campName: values.campName.trim(),
     campDescription: values.campDescription,
@@ -300,7 +218,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     campBannerAltText: textOrNull(values.campBannerAltText),
     campIconUrl: textOrNull(values.campIconUrl),
     campIconAltText: textOrNull(values.campIconAltText),
-    registrationYear: wholeNumber(values.registrationYear) ?? undefined,
+    registrationYear: numberOf(values.registrationYear),
     earlyRegistrationOpen: values.earlyRegistrationOpen,
     registrationOpen: values.registrationOpen,
     registrationTerms: values.registrationTerms,
@@ -312,7 +230,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     paypalMode: values.paypalMode,
     emailEnabled: values.emailEnabled,
     smtpHost: textOrNull(values.smtpHost),
-    smtpPort: port,
+    smtpPort: String(values.smtpPort).trim() === '' ? null : numberOf(values.smtpPort),
     smtpUsername: textOrNull(values.smtpUsername),
     smtpUseSsl: values.smtpUseSsl,
     senderEmail: textOrNull(values.senderEmail),
@@ -327,21 +245,12 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
   return payload;
 }
 
-/** Why the SMTP connection cannot be tested with these values, or null when it can. */
-export function smtpTestIssue(values: ConfigFormValues): string | null {
-  if (values.smtpHost.trim() === '') return SMTP_TEST_MESSAGES.hostRequired;
-  const port = wholeNumber(values.smtpPort);
-  if (port === null || port < 1 || port > 65535) return SMTP_TEST_MESSAGES.portInvalid;
-  return null;
-}
-
 /** The SMTP connection test body: the e-mail settings as they stand in the form (spec §7). */
 export function toSmtpTestInput(values: ConfigFormValues): TestSmtpConnectionInput {
   return {
     emailEnabled: values.emailEnabled,
     smtpHost: values.smtpHost.trim(),
-    // smtpTestIssue has refused a port that is not a whole number before this is called.
-    smtpPort: wholeNumber(values.smtpPort) ?? 0,
+    smtpPort: numberOf(values.smtpPort),
     smtpUsername: textOrNull(values.smtpUsername),
     smtpPassword: values.smtpPassword.trim() === '' ? null : values.smtpPassword,
     smtpUseSsl: values.smtpUseSsl,
@@ -349,4 +258,24 @@ export function toSmtpTestInput(values: ConfigFormValues): TestSmtpConnectionInp
     senderName: textOrNull(values.senderName),
     replyTo: textOrNull(values.replyTo),
   };
+}
+
+/**
+ * Spec §5 Configuration: the form's body checked with the schema of POST /core-config, the cross-field e-mail
+ * rules included (the form always holds the whole configuration, as the server's merge of a PATCH does).
+ */
+export function configErrors(values: ConfigFormValues): ConfigErrors {
+  return errorsOf(CreateCampConfigInputSchema, toConfigPayload(values));
+}
+
+/** The server's validation messages on the fields whose rules (in the same schema) say them. */
+export function configServerErrors(values: ConfigFormValues, messages: readonly string[]): ConfigErrors {
+  return serverFieldErrors(CreateCampConfigInputSchema, toConfigPayload(values), messages);
+}
+
+/** Why the SMTP connection cannot be tested with these values (the test's own schema), or null when it can. */
+export function smtpTestIssue(values: ConfigFormValues): string | null {
+  const check = fieldErrors(TestSmtpConnectionInputSchema, toSmtpTestInput(values));
+  if (check.ok) return null;
+  return Object.values(check.errors)[0] ?? check.formErrors[0] ?? null;
 }

@@ -30,12 +30,12 @@ import { saveAdminConfig } from '../api/save-admin-config';
 import {
   CONFIG_FIELD_ORDER,
   configValuesOf,
+  configErrors,
+  configServerErrors,
   PAYPAL_MODE_SELECT_OPTIONS,
-  serverErrorsByField,
   storedSecretsOf,
   TIME_ZONE_SELECT_OPTIONS,
   toConfigPayload,
-  validateConfig,
   type ConfigErrors,
   type ConfigField,
   type ConfigFormValues,
@@ -83,10 +83,10 @@ export function ConfigForm({ config }: ConfigFormProps) {
       // The header, page title and home page read the public configuration: show the change at once.
       await queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
     },
-    onError: (error) => {
+    onError: (error, formValues) => {
       const view = saveErrorView(error);
       setAlert({ kind: 'save-failed', ...view });
-      const fieldErrors = serverErrorsByField(view.details);
+      const fieldErrors = configServerErrors(formValues, view.details);
       setErrors(fieldErrors);
       focusFirstError(fieldErrors);
       notifications.show({ color: 'red', title: view.message, message: view.details.join(' ') || null });
@@ -100,7 +100,7 @@ export function ConfigForm({ config }: ConfigFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateConfig(values);
+    const found = configErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setAlert({ kind: 'invalid' });

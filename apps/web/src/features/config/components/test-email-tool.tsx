@@ -1,13 +1,14 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { TEST_EMAIL_MAX_RECIPIENTS, TEST_EMAIL_MESSAGES, testEmailSentMessage } from '@camp/shared/rules';
-import { parseEmailList, type TestEmailRecord } from '@camp/shared/notifications';
+import { TEST_EMAIL_MESSAGES, testEmailSentMessage } from '@camp/shared/rules';
+import { TestEmailRecipientsSchema, type TestEmailRecord } from '@camp/shared/notifications';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { testEmailHistoryQueryKey, useTestEmailHistory } from '../api/get-test-email-history';
+import { fieldErrors } from '../../../lib/schema-form';
 import { sendTestEmail } from '../api/send-test-email';
 import { sendTestEmailErrorText, TEST_EMAIL_UI_MESSAGES } from '../config-messages';
 
@@ -15,13 +16,9 @@ import { sendTestEmailErrorText, TEST_EMAIL_UI_MESSAGES } from '../config-messag
 export function checkTestEmailRecipients(
   value: string,
 ): { error: string; emails?: undefined } | { error: null; emails: string[] } {
-  const { emails, invalid } = parseEmailList(value);
-  if (invalid.length > 0) return { error: `${TEST_EMAIL_MESSAGES.invalidPrefix}${invalid.join(', ')}` };
-  if (emails.length === 0) return { error: TEST_EMAIL_MESSAGES.noRecipients };
-  if (emails.length > TEST_EMAIL_MAX_RECIPIENTS) {
-    return { error: `Please enter at most ${TEST_EMAIL_MAX_RECIPIENTS} email addresses` };
-  }
-  return { error: null, emails };
+  const check = fieldErrors(TestEmailRecipientsSchema, value);
+  if (check.ok) return { error: null, emails: check.data };
+  return { error: check.formErrors[0] ?? TEST_EMAIL_MESSAGES.noRecipients };
 }
 
 type SendOutcome = { ok: true; message: string } | { ok: false; message: string };
