@@ -2,7 +2,7 @@ import { registrationAvailability, type RegistrationAvailability } from '@camp/s
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth';
 import { usePublicConfig } from '../config';
-import { myRegistrationsQueryOptions } from './api/registrations-api';
+import { myRegistrationsQueryOptions } from './api/get-my-registrations';
 
 export interface RegistrationAvailabilityState {
   availability: RegistrationAvailability;

@@ -1,4 +1,6 @@
 // The work feature's public surface (job categories, jobs, shifts). Screens (routes/) are lazy-loaded by the
 // router.
 export { jobCategoriesQueryOptions, useJobCategories } from './api/get-job-categories';
+export { jobsQueryOptions } from './api/get-jobs';
+export { workKeys } from './api/query-keys';
 export { dayLabel, shiftTimeRange, shiftWhen, compareShifts } from './work-format';

@@ -3,17 +3,29 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { campingOptionKeys } from './query-keys';
 
-/** GET /camping-options?includeDisabled=true: every option, disabled ones included (admins). */
-export function getAdminCampingOptions(signal?: AbortSignal): Promise<CampingOption[]> {
-  return apiClient.get<CampingOption[]>('/camping-options', { query: { includeDisabled: true }, signal });
+/**
+ * GET /camping-options: the enabled options with their fields and places (the wizard), or with
+ * `includeDisabled` every option, disabled ones included (admins).
+ */
+export function getCampingOptions(
+  { includeDisabled = false }: { includeDisabled?: boolean } = {},
+  signal?: AbortSignal,
+): Promise<CampingOption[]> {
+  return apiClient.get<CampingOption[]>('/camping-options', {
+    query: includeDisabled ? { includeDisabled: true } : undefined,
+    signal,
+  });
 }
 
-export const adminCampingOptionsQueryOptions = () =>
+export const campingOptionsQueryOptions = ({ includeDisabled = false }: { includeDisabled?: boolean } = {}) =>
   queryOptions({
-    queryKey: campingOptionKeys.adminList,
-    queryFn: ({ signal }) => getAdminCampingOptions(signal),
+    queryKey: campingOptionKeys.list({ includeDisabled }),
+    queryFn: ({ signal }) => getCampingOptions({ includeDisabled }, signal),
+    // Places left change as others register: every screen that opens asks again.
+    staleTime: 0,
   });
 
+/** Every option, disabled ones included (the admin list). */
 export function useAdminCampingOptions() {
-  return useQuery(adminCampingOptionsQueryOptions());
+  return useQuery(campingOptionsQueryOptions({ includeDisabled: true }));
 }

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the camping-options area; everything starts with 'camping-options'. */
 export const campingOptionKeys = {
-  all: ['camping-options'] as const,
-  adminList: ['camping-options', 'admin-list'] as const,
+  all: () => ['camping-options'] as const,
+  list: ({ includeDisabled }: { includeDisabled: boolean }) =>
+    ['camping-options', 'list', { includeDisabled }] as const,
   detail: (id: string) => ['camping-options', 'detail', id] as const,
   fields: (optionId: string) => ['camping-options', 'fields', optionId] as const,
 };
@@ -11,5 +12,5 @@ export const campingOptionKeys = {
 /** Reloads every camping-option query: an option embeds its fields, and lists show both. */
 export function useInvalidateCampingOptions() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: campingOptionKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: campingOptionKeys.all() });
 }

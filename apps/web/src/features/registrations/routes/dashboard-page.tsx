@@ -14,7 +14,8 @@ import { paths } from '../../../app/paths';
 import { PageLoader } from '../../../components/page-loader';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
 import { usePublicConfig } from '../../config';
-import { campRegistrationQueryOptions, myRegistrationsQueryOptions } from '../api/registrations-api';
+import { myCampRegistrationQueryOptions } from '../api/get-my-camp-registration';
+import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
 import { REGISTRATION_TEXTS } from '../registration-messages';
 import { useRegistrationAvailability } from '../use-registration-availability';
 import {
@@ -54,7 +55,7 @@ function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) 
 function RegistrationOverview() {
   const { config } = usePublicConfig();
   const registrations = useQuery(myRegistrationsQueryOptions());
-  const camp = useQuery(campRegistrationQueryOptions());
+  const camp = useQuery(myCampRegistrationQueryOptions());
   const { availability } = useRegistrationAvailability();
   const year = config.registrationYear;
 

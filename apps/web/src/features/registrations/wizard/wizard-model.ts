@@ -17,12 +17,6 @@ import type { RegistrationSubmission } from '@camp/shared/registrations';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
 
-/** The six steps of spec §2, in order; the progress bar shows these labels. */
-export const WIZARD_STEPS = ['Profile', 'Options', 'Details', 'Shifts', 'Review', 'Payment'] as const;
-export type WizardStepIndex = 0 | 1 | 2 | 3 | 4 | 5;
-export const REVIEW_STEP = 4;
-export const PAYMENT_STEP = 5;
-
 /** The choices the person makes on steps 2 to 5. */
 export interface WizardChoices {
   optionIds: string[];
@@ -174,3 +168,82 @@ export function displayValue(value: CustomFieldValue | undefined, dataType: Camp
   }
   return String(value);
 }
+
+export type WizardStepKey = 'profile' | 'options' | 'details' | 'shifts' | 'review' | 'payment';
+
+/** What a step's Continue found: problems listed under the step, or errors by field id. */
+export interface StepCheck {
+  problems?: string[];
+  fieldErrors?: Record<string, string>;
+}
+
+/** What the steps' checks read. */
+export interface WizardData {
+  options: readonly CampingOption[];
+  categories: readonly JobCategory[];
+  jobs: readonly Job[];
+  choices: WizardChoices;
+  user: User;
+}
+
+export interface StepDefinition {
+  key: WizardStepKey;
+  /** Label in the progress bar and the step's heading (spec §2). */
+  label: string;
+  /**
+   * The wizard's own form (Back and this Continue button) wraps the step. Without one the step brings its own
+   * action: the profile form saves and continues, the payment step submits.
+   */
+  continueLabel?: 'Continue' | 'Review & Pay';
+  /** Checked on Continue; nothing found moves to the next step. */
+  check?: (data: WizardData) => StepCheck;
+  /** The step has a Back button (to the step before). */
+  back: boolean;
+  /** Problems are listed under the form (the review shows its one problem at the terms instead). */
+  listsProblems: boolean;
+}
+
+/** The six steps of spec §2, in order: the wizard moves through this table and nowhere else. */
+export const WIZARD_STEP_TABLE: readonly StepDefinition[] = [
+  { key: 'profile', label: 'Profile', back: false, listsProblems: false },
+  {
+    key: 'options',
+    label: 'Options',
+    continueLabel: 'Continue',
+    check: ({ options, choices }) => ({ problems: validateOptionsStep(options, choices) }),
+    back: true,
+    listsProblems: true,
+  },
+  {
+    key: 'details',
+    label: 'Details',
+    continueLabel: 'Continue',
+    check: ({ options, choices }) => ({
+      fieldErrors: validateDetailsStep(fieldsOf(chosenOptions(options, choices)), choices),
+    }),
+    back: true,
+    listsProblems: true,
+  },
+  {
+    key: 'shifts',
+    label: 'Shifts',
+    continueLabel: 'Continue',
+    check: ({ options, categories, jobs, choices, user }) => ({
+      problems: validateShiftsStep(options, categories, jobs, choices, user),
+    }),
+    back: true,
+    listsProblems: true,
+  },
+  {
+    key: 'review',
+    label: 'Review',
+    continueLabel: 'Review & Pay',
+    check: ({ choices }) => ({ problems: validateReviewStep(choices) }),
+    back: true,
+    listsProblems: false,
+  },
+  { key: 'payment', label: 'Payment', back: true, listsProblems: false },
+];
+
+/** The labels of the progress bar: Profile, Options, Details, Shifts, Review, Payment. */
+export const WIZARD_STEPS = WIZARD_STEP_TABLE.map((step) => step.label);

@@ -2,7 +2,7 @@ import type { CreateUserInput, User } from '@camp/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser } from '../../auth';
-import { adminUsersQueryKey } from './get-users';
+import { userKeys } from './query-keys';
 
 /** POST /users (admin): answers the new user (201). */
 export async function createUser(input: CreateUserInput): Promise<User> {
@@ -13,6 +13,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all() }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { adminUsersQueryKey } from './get-users';
+import { userKeys } from './query-keys';
 
 /** DELETE /users/{id} (admin): 204; 409 for yourself, the last admin, or a user with registrations. */
 export async function deleteUser(id: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all() }),
   });
 }

@@ -2,9 +2,7 @@ import type { User } from '@camp/shared/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser } from '../../auth';
-
-/** Every query of user management starts with this key. */
-export const adminUsersQueryKey = ['admin-users'] as const;
+import { userKeys } from './query-keys';
 
 /** GET /users?search= (admin): users by name, or those whose name, playa name or e-mail contains the search. */
 export async function getUsers(search: string, { signal }: { signal?: AbortSignal } = {}): Promise<User[]> {
@@ -18,7 +16,7 @@ export async function getUsers(search: string, { signal }: { signal?: AbortSigna
 
 export function usersQueryOptions(search: string) {
   return queryOptions({
-    queryKey: [...adminUsersQueryKey, 'list', search.trim()],
+    queryKey: userKeys.list(search),
     queryFn: ({ signal }) => getUsers(search, { signal }),
     // Keep showing the last list while the next search runs, instead of flashing a loader on every key.
     placeholderData: keepPreviousData,
@@ -28,21 +26,4 @@ export function usersQueryOptions(search: string) {
 
 export function useUsers(search: string) {
   return useQuery(usersQueryOptions(search));
-}
-
-/** GET /users/{id} (admin): one user, fresh, for the edit form. */
-export async function getUser(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  return parseUser(await apiClient.get(`/users/${encodeURIComponent(id)}`, { signal }));
-}
-
-export function userQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [...adminUsersQueryKey, 'user', id],
-    queryFn: ({ signal }) => getUser(id, { signal }),
-    staleTime: 0,
-  });
-}
-
-export function useUser(id: string | null) {
-  return useQuery({ ...userQueryOptions(id ?? ''), enabled: id !== null });
 }

@@ -2,7 +2,7 @@ import type { AdminUpdateUserInput, User } from '@camp/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { parseUser, profileQueryKey } from '../../auth';
-import { adminUsersQueryKey } from './get-users';
+import { userKeys } from './query-keys';
 
 /** PUT /users/{id} by an admin: e-mail, names, contact details, role and the permission flags. */
 export async function updateUser(id: string, input: AdminUpdateUserInput): Promise<User> {
@@ -16,7 +16,7 @@ export function useUpdateUser({ currentUserId }: { currentUserId: string | null 
     onSuccess: async (user) => {
       // An admin who edits their own record sees the change (name, role) in the rest of the app too.
       if (user.id === currentUserId) queryClient.setQueryData(profileQueryKey, user);
-      await queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all() });
     },
   });
 }

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Overlay.css';
 import type { User } from '@camp/shared/users';
 import { Alert, Button, Drawer, Text } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader';
-import { useUser } from '../api/get-users';
+import { useUser } from '../api/get-user';
 import { blankUserValues, userValuesOf, type UserFormValues } from '../user-form';
 import { serverDetail, USER_MESSAGES } from '../user-messages';
 import { UserForm, type UserFormError } from './user-form';

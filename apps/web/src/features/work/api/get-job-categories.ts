@@ -9,7 +9,7 @@ export function getJobCategories(signal?: AbortSignal): Promise<JobCategory[]> {
 }
 
 export const jobCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: workKeys.jobCategories, queryFn: ({ signal }) => getJobCategories(signal) });
+  queryOptions({ queryKey: workKeys.jobCategories(), queryFn: ({ signal }) => getJobCategories(signal) });
 
 export function useJobCategories() {
   return useQuery(jobCategoriesQueryOptions());

@@ -10,7 +10,7 @@ export function getJobs(signal?: AbortSignal): Promise<Job[]> {
 
 // Places left change as others register: every screen that opens asks again.
 export const jobsQueryOptions = () =>
-  queryOptions({ queryKey: workKeys.jobs, queryFn: ({ signal }) => getJobs(signal), staleTime: 0 });
+  queryOptions({ queryKey: workKeys.jobs(), queryFn: ({ signal }) => getJobs(signal), staleTime: 0 });
 
 export function useJobs() {
   return useQuery(jobsQueryOptions());

@@ -9,7 +9,7 @@ export function getShifts(signal?: AbortSignal): Promise<Shift[]> {
 }
 
 export const shiftsQueryOptions = () =>
-  queryOptions({ queryKey: workKeys.shifts, queryFn: ({ signal }) => getShifts(signal) });
+  queryOptions({ queryKey: workKeys.shifts(), queryFn: ({ signal }) => getShifts(signal) });
 
 export function useShifts() {
   return useQuery(shiftsQueryOptions());

@@ -1,0 +1,6 @@
+/** Query keys of the registrations area (the signed-in person's own registration); all start with 'registrations'. */
+export const registrationKeys = {
+  all: () => ['registrations'] as const,
+  mine: () => ['registrations', 'me'] as const,
+  campMine: () => ['registrations', 'camp', 'me'] as const,
+};
