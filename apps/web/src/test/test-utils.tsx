@@ -5,11 +5,12 @@ import type { User } from '@camp/shared/users';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { beforeEach, onTestFinished, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { AppRouter } from '../app/router';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../lib/auth-token';
 import { QUERY_STALE_TIME_MS } from '../lib/query-client';
+import { contractViolation } from './api-contract';
 
 /** A client like the app's, but without the retry, so a failing query settles at once in tests. */
 export function createTestQueryClient(): QueryClient {
@@ -56,6 +57,41 @@ export function mockFetch(handler: FetchHandler) {
   return mock;
 }
 
+const offContractResponses = new WeakSet<Response>();
+
+/**
+ * Marks an answer the real API never gives (a test of how the app copes with a malformed body): the route
+ * fakes pass it on without checking it against the API's response schemas.
+ */
+export function offContract(response: Response): Response {
+  offContractResponses.add(response);
+  return response;
+}
+
+const contractViolations: string[] = [];
+
+// A fake answer the API could not give fails its test, even when the app coped with the failed fetch. Checked
+// once the test's afterEach hooks (the setup's cleanup) have run, so a failure here leaves nothing behind.
+beforeEach(() => {
+  contractViolations.length = 0;
+  onTestFinished(() => {
+    const found = contractViolations.splice(0);
+    if (found.length > 0) {
+      throw new Error(`The fake API answered what the real API never would:\n${found.join('\n\n')}`);
+    }
+  });
+});
+
+/** The fakes' answer, checked against the API's response schemas (src/test/api-contract.ts) unless off contract. */
+async function checkedAnswer(url: string, init: RequestInit, response: Response): Promise<Response> {
+  if (offContractResponses.has(response)) return response;
+  const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+  const violation = await contractViolation(init.method ?? 'GET', path, response);
+  if (violation === null) return response;
+  contractViolations.push(violation);
+  throw new Error(violation);
+}
+
 /** A fetch that never answers until the request is aborted (time-out tests). */
 export function hangingResponse(init: RequestInit): Promise<Response> {
   return new Promise((_resolve, reject) => {
@@ -77,17 +113,24 @@ export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig 
   };
 }
 
-/** The standard API of these tests: /auth/test answers 401 (signed out), /public/config the given config. */
+/**
+ * The standard API of these tests: /auth/test answers 401 (signed out), /public/config the given config.
+ * Answers are checked against the API's response schemas (see `offContract`).
+ */
 export function mockApi(config: PublicConfig | (() => Response) = testConfig()) {
-  return mockFetch((url) => {
-    if (url.endsWith('/auth/test')) {
-      return jsonResponse(
-        { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' },
-        { status: 401 },
-      );
-    }
-    if (url.endsWith('/public/config')) return typeof config === 'function' ? config() : jsonResponse(config);
-    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, { status: 404 });
+  return mockFetch((url, init) => {
+    const answer = () => {
+      if (url.endsWith('/auth/test')) {
+        return jsonResponse(
+          { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' },
+          { status: 401 },
+        );
+      }
+      if (url.endsWith('/public/config'))
+        return typeof config === 'function' ? config() : jsonResponse(config);
+      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, { status: 404 });
+    };
+    return checkedAnswer(url, init, answer());
   });
 }
 
@@ -136,14 +179,30 @@ export function startSignedIn(accessToken = 'token-signed-in'): void {
   window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, accessToken);
 }
 
+/** The reason phrases the API puts in `error` (Node's STATUS_CODES). */
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** What the API says when a test names no message: its generic texts (apps/api errors plugin, app-error). */
+const DEFAULT_MESSAGES: Record<number, string> = {
+  401: 'Authentication required',
+  500: 'Internal Server Error',
+  503: 'The service is temporarily unavailable. Please try again in a few moments.',
+};
+
+/** An error answer as the API gives it: `{ statusCode, error, message }` (architecture §5). */
 export function errorResponse(status: number, message?: string | string[]): Response {
-  const error = { 400: 'Bad Request', 401: 'Unauthorized', 429: 'Too Many Requests', 503: 'Unavailable' };
+  const error = REASON_PHRASES[status] ?? 'Error';
   return jsonResponse(
-    {
-      statusCode: status,
-      error: error[status as keyof typeof error] ?? 'Error',
-      ...(message === undefined ? {} : { message }),
-    },
+    { statusCode: status, error, message: message ?? DEFAULT_MESSAGES[status] ?? error },
     { status },
   );
 }
@@ -157,7 +216,9 @@ export type ApiRouteHandler = (request: {
 /**
  * A fake API by route: keys like 'GET /auth/profile' or 'POST /auth/login-with-code' (path after the base,
  * without the query). Unlisted: /auth/test answers 401 (connected, signed out), /public/config the given
- * configuration, anything else 404. Returns the fetch mock and a log of 'METHOD /path' calls.
+ * configuration, anything else 404. Every answer is checked against the API's response schemas
+ * (src/test/api-contract.ts): one the server could not give fails the test, unless marked `offContract`.
+ * Returns the fetch mock and a log of 'METHOD /path' calls.
  */
 export function mockApiRoutes(routes: Record<string, ApiRouteHandler>, config: PublicConfig = testConfig()) {
   const calls: string[] = [];
@@ -168,10 +229,10 @@ export function mockApiRoutes(routes: Record<string, ApiRouteHandler>, config: P
     const handler = routes[key];
     if (handler) {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      return handler({ url, init, body });
+      return Promise.resolve(handler({ url, init, body })).then((answer) => checkedAnswer(url, init, answer));
     }
     if (path === '/auth/test') return errorResponse(401, 'Unauthorized');
-    if (path === '/public/config') return jsonResponse(config);
+    if (path === '/public/config') return checkedAnswer(url, init, jsonResponse(config));
     return errorResponse(404, 'Not Found');
   });
   return { fetchMock, calls };

@@ -9,6 +9,7 @@ import {
   errorResponse,
   jsonResponse,
   mockApiRoutes,
+  offContract,
   renderApp,
   startSignedIn,
   testAuthResponse,
@@ -25,8 +26,11 @@ describe('session refresh on 401 (spec §4)', () => {
     const { calls } = mockApiRoutes({
       'GET /auth/profile': ({ init }) =>
         bearerOf(init) === 'fresh-token' ? jsonResponse(user) : errorResponse(401, 'Unauthorized'),
+      // Any call will do: its body is a token, not a user (the test is about the refresh, not the endpoint).
       'GET /users/abc': ({ init }) =>
-        bearerOf(init) === 'fresh-token' ? jsonResponse({ id: 'abc' }) : errorResponse(401, 'Unauthorized'),
+        bearerOf(init) === 'fresh-token'
+          ? offContract(jsonResponse({ id: 'abc' }))
+          : errorResponse(401, 'Unauthorized'),
       'POST /auth/refresh': async () => {
         await refreshGate;
         return jsonResponse(testAuthResponse(user, 'fresh-token'));

@@ -39,3 +39,22 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     ...overrides,
   };
 }
+
+/** The request's secret fields and the flags the API answers in their place: a secret is never sent back. */
+const SECRET_FLAGS: Record<string, keyof AdminCampConfig> = {
+  stripeApiKey: 'stripeApiKeySet',
+  stripeWebhookSecret: 'stripeWebhookSecretSet',
+  paypalClientSecret: 'paypalClientSecretSet',
+  smtpPassword: 'smtpPasswordSet',
+};
+
+/** The stored configuration as a save (PATCH or POST) of `body` answers it: secrets come back as flags. */
+export function savedAdminConfig(body: unknown): AdminCampConfig {
+  const stored: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const flag = SECRET_FLAGS[key];
+    if (flag) stored[flag] = Boolean(value);
+    else stored[key] = value;
+  }
+  return adminConfig(stored as Partial<AdminCampConfig>);
+}

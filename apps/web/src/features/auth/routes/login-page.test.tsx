@@ -7,6 +7,7 @@ import {
   errorResponse,
   jsonResponse,
   mockApiRoutes,
+  offContract,
   renderApp,
   testAuthResponse,
   testUser,
@@ -83,7 +84,7 @@ describe('login: requesting a code', () => {
 
   it.each([
     ['a failed send (503)', () => errorResponse(503, 'Failed to send verification code. Please try again.')],
-    ['a server error without a message', () => new Response('oops', { status: 500 })],
+    ['a server error without a message', () => offContract(new Response('oops', { status: 500 }))],
     [
       'no answer at all',
       () => {
@@ -147,7 +148,7 @@ describe('login: entering the code', () => {
 
   it("falls back to 'Invalid verification code...' when the server says nothing readable", async () => {
     startAtCodeStep();
-    loginRoutes(() => new Response('', { status: 401 }));
+    loginRoutes(() => offContract(new Response('', { status: 401 })));
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Check Your Email' });
     enterCode('123456');

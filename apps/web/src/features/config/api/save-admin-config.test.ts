@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockApiRoutes } from '../../../test/test-utils';
-import { adminConfig } from '../test-fixtures';
+import { savedAdminConfig } from '../test-fixtures';
 import { saveAdminConfig } from './save-admin-config';
 
 describe('saveAdminConfig (spec §4 Configuration save)', () => {
   it('changes the stored configuration with PATCH when one exists', async () => {
     const { calls } = mockApiRoutes({
-      'PATCH /core-config/current': ({ body }) => jsonResponse(adminConfig(body as object)),
+      'PATCH /core-config/current': ({ body }) => jsonResponse(savedAdminConfig(body)),
     });
     const outcome = await saveAdminConfig({ campName: 'New name' }, { exists: true });
     expect(calls).toEqual(['PATCH /core-config/current']);
@@ -16,7 +16,7 @@ describe('saveAdminConfig (spec §4 Configuration save)', () => {
 
   it('creates with POST when none exists', async () => {
     const { calls } = mockApiRoutes({
-      'POST /core-config': ({ body }) => jsonResponse(adminConfig(body as object), { status: 201 }),
+      'POST /core-config': ({ body }) => jsonResponse(savedAdminConfig(body), { status: 201 }),
     });
     const outcome = await saveAdminConfig({ campName: 'First camp' }, { exists: false });
     expect(calls).toEqual(['POST /core-config']);
@@ -29,7 +29,7 @@ describe('saveAdminConfig (spec §4 Configuration save)', () => {
       'PATCH /core-config/current': () => errorResponse(404, 'Configuration not found'),
       'POST /core-config': ({ body }) => {
         sent.push(body);
-        return jsonResponse(adminConfig(body as object), { status: 201 });
+        return jsonResponse(savedAdminConfig(body), { status: 201 });
       },
     });
     const outcome = await saveAdminConfig({ campName: 'Again' }, { exists: true });

@@ -11,7 +11,7 @@ import {
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
-import { adminConfig } from '../test-fixtures';
+import { adminConfig, savedAdminConfig } from '../test-fixtures';
 
 // tiptap needs a real browser's selection APIs; here a labelled textarea stands in for the editor.
 vi.mock('../components/rich-text-editor', () => ({
@@ -63,7 +63,7 @@ describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => 
       'GET /core-config/current': () => errorResponse(404, 'Configuration not found'),
       'POST /core-config': ({ body }) => {
         posted.push(body);
-        return jsonResponse(adminConfig(body as object), { status: 201 });
+        return jsonResponse(savedAdminConfig(body), { status: 201 });
       },
     });
 
@@ -117,7 +117,7 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
       'GET /core-config/current': () => jsonResponse(adminConfig()),
       'PATCH /core-config/current': ({ body }) => {
         patched.push(body as Record<string, unknown>);
-        return jsonResponse(adminConfig(body as object));
+        return jsonResponse(savedAdminConfig(body));
       },
     });
 

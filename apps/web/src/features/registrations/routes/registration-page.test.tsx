@@ -233,8 +233,7 @@ describe('registration wizard navigation (spec §2, §4)', () => {
   it('step 6 shows the server message when a place was taken meanwhile', async () => {
     openWizard({
       routes: {
-        'POST /registrations/camp': () =>
-          jsonResponse({ statusCode: 409, message: '"Tent Camping" is full' }, { status: 409 }),
+        'POST /registrations/camp': () => errorResponse(409, '"Tent Camping" is full'),
       },
     });
     await toReview();

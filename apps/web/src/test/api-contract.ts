@@ -1,0 +1,152 @@
+import { AuthResponseSchema, RequestLoginCodeResponseSchema } from '@camp/shared/auth';
+import { CampingOptionFieldSchema, CampingOptionSchema } from '@camp/shared/camping-options';
+import { AdminCampConfigSchema, PublicConfigSchema } from '@camp/shared/config';
+import { ErrorBodySchema } from '@camp/shared/errors';
+import {
+  SendTestEmailResultSchema,
+  SmtpConnectionResultSchema,
+  TestEmailHistorySchema,
+} from '@camp/shared/notifications';
+import {
+  CampRegistrationSchema,
+  RegistrationSchema,
+  SubmitRegistrationResponseSchema,
+} from '@camp/shared/registrations';
+import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
+import { UserSchema } from '@camp/shared/users';
+import {
+  JobCategorySchema,
+  JobSchema,
+  ShiftRegistrationSchema,
+  ShiftSchema,
+  WorkScheduleShiftSchema,
+} from '@camp/shared/work';
+import { z } from 'zod';
+
+/** No body: a 204 of DELETE. */
+const NO_CONTENT = null;
+
+/**
+ * The success body of each endpoint the web calls, as apps/api declares it in its routes' `response` (paths
+ * after /api; `:name` is a path parameter). Every error body is `ErrorBodySchema`. The route fakes of
+ * test-utils check each answer against this, so a fixture cannot drift from what the server sends.
+ */
+export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT> = {
+  'POST /auth/request-login-code': RequestLoginCodeResponseSchema,
+  'POST /auth/login-with-code': AuthResponseSchema,
+  'POST /auth/refresh': AuthResponseSchema,
+  'POST /auth/logout': z.object({ success: z.literal(true) }),
+  'GET /auth/profile': UserSchema,
+  'POST /auth/register': AuthResponseSchema,
+  'GET /auth/test': z.object({ message: z.literal(AUTH_TEST_MESSAGE) }),
+
+  'GET /public/config': PublicConfigSchema,
+  'GET /core-config/current': AdminCampConfigSchema,
+  'PATCH /core-config/current': AdminCampConfigSchema,
+  'POST /core-config': AdminCampConfigSchema,
+
+  'GET /users': z.array(UserSchema),
+  'POST /users': UserSchema,
+  'GET /users/:id': UserSchema,
+  'PUT /users/:id': UserSchema,
+  'DELETE /users/:id': NO_CONTENT,
+
+  'POST /notifications/email/test': SendTestEmailResultSchema,
+  'GET /notifications/email/test/history': TestEmailHistorySchema,
+  'POST /notifications/email/test-connection': SmtpConnectionResultSchema,
+
+  'GET /camping-options': z.array(CampingOptionSchema),
+  'POST /camping-options': CampingOptionSchema,
+  'GET /camping-options/:id': CampingOptionSchema,
+  'PATCH /camping-options/:id': CampingOptionSchema,
+  'DELETE /camping-options/:id': NO_CONTENT,
+  'GET /camping-options/:id/fields': z.array(CampingOptionFieldSchema),
+  'POST /camping-options/:id/fields': CampingOptionFieldSchema,
+  'PATCH /camping-options/:id/fields/:fieldId': CampingOptionFieldSchema,
+  'DELETE /camping-options/:id/fields/:fieldId': NO_CONTENT,
+  'PATCH /camping-option-fields/reorder/:optionId': z.array(CampingOptionFieldSchema),
+
+  'GET /job-categories': z.array(JobCategorySchema),
+  'POST /job-categories': JobCategorySchema,
+  'GET /job-categories/:id': JobCategorySchema,
+  'PATCH /job-categories/:id': JobCategorySchema,
+  'DELETE /job-categories/:id': NO_CONTENT,
+  'GET /jobs': z.array(JobSchema),
+  'POST /jobs': JobSchema,
+  'GET /jobs/:id': JobSchema,
+  'PATCH /jobs/:id': JobSchema,
+  'DELETE /jobs/:id': NO_CONTENT,
+  'GET /shifts': z.array(ShiftSchema),
+  'GET /shifts/with-jobs-and-registrations': z.array(WorkScheduleShiftSchema),
+  'POST /shifts': ShiftSchema,
+  'GET /shifts/:id': ShiftSchema,
+  'GET /shifts/:id/registrations': z.array(ShiftRegistrationSchema),
+  'PATCH /shifts/:id': ShiftSchema,
+  'DELETE /shifts/:id': NO_CONTENT,
+
+  'POST /registrations/camp': SubmitRegistrationResponseSchema,
+  'GET /registrations/me': z.array(RegistrationSchema),
+  'GET /registrations/camp/me': CampRegistrationSchema,
+  'GET /registrations': z.array(RegistrationSchema),
+};
+
+const routes = Object.entries(API_RESPONSE_SCHEMAS).map(([key, schema]) => {
+  const [method = '', path = ''] = key.split(' ');
+  // Literal segments win over parameters ('/shifts/with-jobs-…' before '/shifts/:id'), as in Fastify.
+  const pattern = new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}$`);
+  return { key, method, pattern, schema, params: (path.match(/:/g) ?? []).length };
+});
+routes.sort((a, b) => a.params - b.params);
+
+/** The table entry of a request, e.g. 'GET /users/abc' → 'GET /users/:id'; undefined for an unknown endpoint. */
+export function contractOf(method: string, path: string) {
+  return routes.find((route) => route.method === method && route.pattern.test(path));
+}
+
+/** Paths of keys in `body` that `parsed` (the schema's output) dropped: what the server would never send. */
+function extraKeys(body: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(body) && Array.isArray(parsed)) {
+    return body.flatMap((item, index) => extraKeys(item, parsed[index], `${at}[${index}]`));
+  }
+  if (body && typeof body === 'object' && parsed && typeof parsed === 'object') {
+    return Object.entries(body).flatMap(([key, value]) =>
+      key in parsed
+        ? extraKeys(value, (parsed as Record<string, unknown>)[key], `${at}.${key}`)
+        : [`${at}.${key}`],
+    );
+  }
+  return [];
+}
+
+/**
+ * What is wrong with an answer of the fake API, or null when the real API could have sent it: a success body
+ * must match the endpoint's response schema (no key more, none missing), an error body `ErrorBodySchema`.
+ */
+export async function contractViolation(
+  method: string,
+  path: string,
+  response: Response,
+): Promise<string | null> {
+  const request = `${method} ${path}`;
+  const contract = contractOf(method, path);
+  const failed = response.status >= 400;
+  if (!failed && !contract) return `${request}: no such endpoint in the API (add it to API_RESPONSE_SCHEMAS)`;
+  const schema = failed ? ErrorBodySchema : contract?.schema;
+  const text = await response.clone().text();
+  if (schema === NO_CONTENT || schema === undefined) {
+    return text === '' ? null : `${request} answers no body, the fake sent: ${text.slice(0, 200)}`;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    return `${request} (${response.status}) answers JSON, the fake sent: ${text.slice(0, 200)}`;
+  }
+  const result = schema.safeParse(body);
+  const what = failed
+    ? `the error body of ${request} (${response.status})`
+    : `the answer of ${contract?.key}`;
+  if (!result.success) return `${what} does not match the API's schema:\n${z.prettifyError(result.error)}`;
+  const extra = extraKeys(body, result.data);
+  return extra.length > 0 ? `${what} has keys the API never sends: ${extra.join(', ')}` : null;
+}
