@@ -2,7 +2,7 @@ import {
   type CampRegistration,
   centsToDollars,
   customFieldValueFromStored,
-  dayOrder,
+  compareShifts,
   type Registration,
   type RegistrationJob,
   type RegistrationPayment,
@@ -71,13 +71,9 @@ function toPaymentDto(row: PaymentRow): RegistrationPayment {
   };
 }
 
-/** Festival order of a registration's jobs: day, start time, name. */
+/** Festival order of a registration's jobs: the shared shift order (day, start, end), then name. */
 function byFestivalOrder(a: JobWithContext, b: JobWithContext): number {
-  return (
-    dayOrder(a.shift.dayOfWeek) - dayOrder(b.shift.dayOfWeek) ||
-    a.shift.startTime.localeCompare(b.shift.startTime) ||
-    a.job.name.localeCompare(b.job.name)
-  );
+  return compareShifts(a.shift, b.shift) || a.job.name.localeCompare(b.job.name);
 }
 
 /** The registrations of selectRegistrations, each with its jobs, options and payments. */

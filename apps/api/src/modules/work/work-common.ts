@@ -1,4 +1,4 @@
-import { formatShiftTime, type JobCategory, type Role, type ShiftSummary } from '@camp/shared';
+import { formatShiftTime, isStaffRole, type JobCategory, type Role, type ShiftSummary } from '@camp/shared';
 import type { DbOrTx } from '../../db/client';
 import type { jobCategories, shifts } from '../../db/schema/index';
 import { activePlaceCounts, JOB_PLACES } from '../registrations/capacity';
@@ -15,7 +15,7 @@ export interface WorkViewer {
 
 /** Staff and admins see staff-only work (spec §3 Job category, §6). */
 export function workViewer(role: Role): WorkViewer {
-  return { seesStaffOnly: role === 'STAFF' || role === 'ADMIN' };
+  return { seesStaffOnly: isStaffRole(role) };
 }
 
 /** A viewer who sees everything: for answers to admins' own writes. */
