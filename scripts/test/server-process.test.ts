@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 interface Running {
   child: ChildProcessWithoutNullStreams;
   output: () => string;
+  /** The first match of `pattern` in the output from `from` on, as soon as it is printed (no polling). */
+  waitForOutput: (pattern: RegExp, from: number, timeoutMs: number) => Promise<RegExpExecArray>;
   base: string;
 }
 
@@ -38,22 +40,44 @@ async function startServer(dataDir: string, port: number): Promise<Running> {
     },
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const waitForOutput = (pattern: RegExp, from: number, timeoutMs: number) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const done = () => {
+        listeners.delete(check);
+        child.off('exit', exited);
+        clearTimeout(deadline);
+      };
+      const check = () => {
+        const match = pattern.exec(output.slice(from));
+        if (match) {
+          done();
+          resolve(match);
+        }
+      };
+      const exited = () => {
+        done();
+        reject(new Error(`server exited while waiting for ${String(pattern)}:\n${output}`));
+      };
+      const deadline = setTimeout(() => {
+        done();
+        reject(new Error(`no ${String(pattern)} in the server output:\n${output}`));
+      }, timeoutMs);
+      listeners.add(check);
+      child.once('exit', exited);
+      check();
+    });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { child, output: () => output, base };
+  await waitForOutput(/Server listening at/, 0, 60_000);
+  const health = await fetch(`${base}/api/health`);
+  if (!health.ok) throw new Error(`server is not healthy (${health.status}):\n${output}`);
+  return { child, output: () => output, waitForOutput, base };
 }
 
 async function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
@@ -74,12 +98,8 @@ async function signInFromLog(
     body: JSON.stringify({ email }),
   });
   expect(requested.status).toBe(200);
-  let code: string | undefined;
-  for (let i = 0; i < 40 && !code; i += 1) {
-    const logged = running.output().slice(before);
-    if (logged.includes('DEVELOPMENT MAIL')) code = /sign-in code for .+? is: (\d{6})/.exec(logged)?.[1];
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const logged = await running.waitForOutput(/sign-in code for .+? is: (\d{6})/, before, 4000);
+  const code = running.output().slice(before).includes('DEVELOPMENT MAIL') ? logged[1] : undefined;
   expect(code).toMatch(/^\d{6}$/);
   const verified = await fetch(`${running.base}/api/auth/login-with-code`, {
     method: 'POST',

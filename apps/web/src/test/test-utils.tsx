@@ -3,7 +3,7 @@ import type { AuthResponse } from '@camp/shared/auth';
 import type { PublicConfig } from '@camp/shared/config';
 import type { User } from '@camp/shared/users';
 import { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, onTestFinished, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
@@ -30,6 +30,25 @@ export function renderWithProviders(ui: ReactElement, queryClient = createTestQu
 export function renderApp(hashPath = '/', queryClient = createTestQueryClient()): RenderResult {
   window.location.hash = `#${hashPath}`;
   return renderWithProviders(<AppRouter />, queryClient);
+}
+
+/**
+ * With fake timers on (`vi.useFakeTimers()`): moves the clock on a step at a time, letting promises and renders
+ * settle between steps, until `check` stops throwing, and returns what it returns. Fails with its last error
+ * once `limitMs` of fake time have passed. The fake-time twin of Testing Library's waitFor: no real waiting.
+ */
+export async function advanceTimersUntil<T>(
+  check: () => T,
+  { stepMs = 50, limitMs = 10_000 }: { stepMs?: number; limitMs?: number } = {},
+): Promise<T> {
+  for (let elapsed = 0; ; elapsed += stepMs) {
+    try {
+      return check();
+    } catch (error) {
+      if (elapsed >= limitMs) throw error;
+    }
+    await act(() => vi.advanceTimersByTimeAsync(stepMs));
+  }
 }
 
 /** The current hash route, e.g. '/login?returnTo=%2Fdashboard'. */
