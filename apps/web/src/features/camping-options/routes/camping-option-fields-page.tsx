@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { DeleteDialog } from '../../../components/delete-dialog';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../../components/admin-page-header';
@@ -69,25 +70,15 @@ export default function CampingOptionFieldsPage() {
   if (option.isError || fields.isError) {
     const failure = option.error ?? fields.error;
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
+      <LoadFailedAlert
         title={option.isError ? CAMPING_OPTION_MESSAGES.loadOption : CAMPING_OPTION_MESSAGES.loadFields}
+        onRetry={() => {
+          void option.refetch();
+          void fields.refetch();
+        }}
       >
         {serverMessage(failure) && <Text size="sm">{serverMessage(failure)}</Text>}
-        <Button
-          color="red"
-          variant="light"
-          mt="xs"
-          onClick={() => {
-            void option.refetch();
-            void fields.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </Alert>
+      </LoadFailedAlert>
     );
   } else if (fields.isPending) {
     content = <PageLoader label="Loading fields..." />;

@@ -1,4 +1,5 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useAdminConfig } from '../api/get-admin-config';
@@ -15,17 +16,11 @@ export default function AdminConfigurationPage() {
     content = <PageLoader label="Loading configuration..." />;
   } else if (config.isError) {
     content = (
-      <Alert color="red" variant="light" role="alert" title={CONFIG_ADMIN_MESSAGES.loadFailed}>
-        <Button
-          color="red"
-          variant="light"
-          mt="xs"
-          onClick={() => void config.refetch()}
-          loading={config.isFetching}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title={CONFIG_ADMIN_MESSAGES.loadFailed}
+        onRetry={() => void config.refetch()}
+        retrying={config.isFetching}
+      />
     );
   } else {
     content = (

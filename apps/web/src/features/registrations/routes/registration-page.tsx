@@ -9,8 +9,9 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import type { User } from '@camp/shared/users';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../auth';
 import { ProfileForm } from '../../users';
@@ -53,15 +54,7 @@ function StepData({
   onRetry: () => void;
   children: ReactNode;
 }) {
-  if (error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={error}>
-        <Button color="red" variant="light" mt="xs" onClick={onRetry}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
+  if (error) return <LoadFailedAlert title={error} onRetry={onRetry} />;
   if (loading) return <PageLoader label="Loading..." />;
   return children;
 }

@@ -3,7 +3,8 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import type { User } from '@camp/shared/users';
-import { Alert, Button, Drawer, Text } from '@mantine/core';
+import { Drawer, Text } from '@mantine/core';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useUser } from '../api/get-user';
 import { blankUserValues, userValuesOf, type UserFormValues } from '../user-form';
@@ -94,12 +95,9 @@ function EditUser({
   if (user.isError) {
     const detail = serverDetail(user.error);
     return (
-      <Alert color="red" variant="light" role="alert" title={USER_MESSAGES.fetchUser}>
+      <LoadFailedAlert title={USER_MESSAGES.fetchUser} onRetry={() => void user.refetch()}>
         {detail && <Text size="sm">{detail}</Text>}
-        <Button color="red" variant="light" mt="xs" onClick={() => void user.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      </LoadFailedAlert>
     );
   }
   return (

@@ -2,11 +2,12 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { isProfileComplete } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnTo } from '../../../app/paths';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { completeProfile, profileQueryKey, useAuth, useProfileQuery } from '../../auth';
@@ -33,11 +34,12 @@ export default function ProfilePage() {
   if (profile.data) return <ProfileScreen user={profile.data} />;
   if (profile.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title={PROFILE_LOAD_FAILED} maw={760} mx="auto">
-        <Button color="red" variant="light" mt="xs" onClick={() => void profile.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title={PROFILE_LOAD_FAILED}
+        onRetry={() => void profile.refetch()}
+        maw={760}
+        mx="auto"
+      />
     );
   }
   return <PageLoader label={PROFILE_LOADING_TEXT} />;
