@@ -148,7 +148,7 @@ test.describe('registration wizard (registration open)', () => {
     });
     await expect(current.getByText('PENDING').first()).toBeVisible();
     await expect(current.getByText(CAMP.gateJob, { exact: true })).toBeVisible();
-    await expect(current.getByText('Monday, 09:00-12:00')).toBeVisible();
+    await expect(current.getByText('Monday 09:00–12:00')).toBeVisible();
     await expect(current.getByText(`Location: ${CAMP.kitchenJob} post`)).toBeVisible();
     await expect(current.getByText('$150.00')).toBeVisible();
     const camping = page.locator('section', { has: page.getByRole('heading', { name: 'Camping' }) });

@@ -3,6 +3,9 @@
 export const ROLES = ['ADMIN', 'STAFF', 'PARTICIPANT'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Staff and admins pay the staff rate and see staff-only work (spec §6). */
+export const isStaffRole = (role: Role): boolean => role === 'STAFF' || role === 'ADMIN';
+
 /** The spec shows roles lower-cased, with PARTICIPANT as "user". */
 export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'admin', STAFF: 'staff', PARTICIPANT: 'user' };
 

@@ -10,4 +10,5 @@ export * from './config';
 export * from './notifications';
 export * from './camping-options';
 export * from './work';
+export * from './availability';
 export * from './registrations';

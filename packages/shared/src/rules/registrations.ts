@@ -1,6 +1,13 @@
 import { isWholeCents } from './camping-options';
 import type { PublicConfig } from '../config';
-import { DAY_LABELS, type DayOfWeek, type FieldDataType, type RegistrationStatus, type Role } from './enums';
+import { DAY_LABELS, isStaffRole, type DayOfWeek, type FieldDataType, type Role } from './enums';
+import {
+  availabilityReason,
+  isActiveRegistration,
+  type AvailabilityConfig,
+  type AvailabilityUser,
+  type RegistrationYearStatus,
+} from './availability';
 import { centsToDollars, dollarsToCents } from './text';
 import type { User } from '../users';
 
@@ -30,6 +37,27 @@ export const REGISTRATION_MESSAGES = {
   unknownField: (id: string) => `Custom field ${id} does not belong to the camping options you chose`,
 } as const;
 
+/** Texts of the registration screens: the wizard, the dashboard and /shifts (spec §2, §8). */
+export const REGISTRATION_TEXTS = {
+  notAvailableTitle: 'Registration Not Available',
+  mustLogIn: 'You must be logged in to register.',
+  noOptions: 'No camping options available',
+  noShiftsInCategory: 'No shifts available for this category',
+  submitFailed: 'Failed to submit registration',
+  createFailed: 'Failed to create registration. Please try again.',
+  completeFailed: 'Failed to complete registration. Please try again.',
+  paymentUnavailable: 'Payment processing is not currently available. Please contact camp administrators.',
+  fetchRegistrationsFailed: 'Failed to fetch registrations',
+  fetchCampRegistrationFailed: 'Failed to fetch camp registration',
+  fetchOptionsFailed: 'Failed to fetch camping options',
+  fetchJobsFailed: 'Failed to fetch jobs',
+  fetchCategoriesFailed: 'Failed to fetch job categories',
+  loadingAccess: 'Checking registration...',
+  noCampingOptions: 'No camping options selected.',
+  noShiftsAssigned: 'No shifts assigned yet',
+  noAvailableShifts: 'No available shifts found',
+} as const;
+
 // ---- Availability (spec §4) ----------------------------------------------------------------------------
 
 export type RegistrationAvailabilityStatus =
@@ -44,32 +72,14 @@ export interface RegistrationAvailability {
   year: number | null;
 }
 
-export type AvailabilityConfig = Pick<
-  PublicConfig,
-  'registrationYear' | 'registrationOpen' | 'earlyRegistrationOpen'
->;
-export type AvailabilityUser = Pick<User, 'allowRegistration' | 'allowEarlyRegistration'>;
-export interface RegistrationYearStatus {
-  year: number;
-  status: RegistrationStatus;
-}
-
-/** Active registrations are those not cancelled (spec §4). */
-export const isActiveRegistration = (registration: { status: RegistrationStatus }): boolean =>
-  registration.status !== 'CANCELLED';
-
-/**
- * Whether a person may register for the configured year, and the message to show (spec §4). In order:
- * no configuration → unavailable; an active registration this year → already-registered; allowRegistration
- * switched off → closed with its own message; registrationOpen → open; earlyRegistrationOpen and the person
- * may register early → early; otherwise closed. Without a signed-in user (null) only the windows count.
- */
+/** Whether a person may register for the configured year, and the message to show (spec §4). */
 export function registrationAvailability(
   config: AvailabilityConfig | null | undefined,
   user: AvailabilityUser | null | undefined,
   registrations: readonly RegistrationYearStatus[] | null | undefined,
 ): RegistrationAvailability {
-  if (!config) {
+  const reason = availabilityReason(config, user, registrations);
+  if (!config || reason === 'unavailable') {
     return {
       status: 'unavailable',
       canRegister: false,
@@ -84,15 +94,18 @@ export function registrationAvailability(
     message,
     year,
   });
-  if ((registrations ?? []).some((entry) => entry.year === year && isActiveRegistration(entry))) {
-    return answer('already-registered', REGISTRATION_MESSAGES.alreadyRegistered(year));
+  switch (reason) {
+    case 'already-registered':
+      return answer('already-registered', REGISTRATION_MESSAGES.alreadyRegistered(year));
+    case 'not-allowed':
+      return answer('closed', REGISTRATION_MESSAGES.notAllowed(year));
+    case 'open':
+      return answer('open', REGISTRATION_MESSAGES.open(year));
+    case 'early':
+      return answer('early', REGISTRATION_MESSAGES.early(year));
+    case 'closed':
+      return answer('closed', REGISTRATION_MESSAGES.closed(year));
   }
-  if (user && !user.allowRegistration) return answer('closed', REGISTRATION_MESSAGES.notAllowed(year));
-  if (config.registrationOpen) return answer('open', REGISTRATION_MESSAGES.open(year));
-  if (config.earlyRegistrationOpen && user?.allowEarlyRegistration) {
-    return answer('early', REGISTRATION_MESSAGES.early(year));
-  }
-  return answer('closed', REGISTRATION_MESSAGES.closed(year));
 }
 
 /** The current registration: the first active one of the year, oldest first (spec §4). */
@@ -116,9 +129,6 @@ export function cancelledRegistrations<T extends RegistrationYearStatus & { crea
 }
 
 // ---- Dues (spec §6, §9) --------------------------------------------------------------------------------
-
-/** Staff and admins pay the staff rate and see staff-only work (spec §6). */
-export const isStaffRole = (role: Role): boolean => role === 'STAFF' || role === 'ADMIN';
 
 export interface Dues {
   /** Integer cents: what the server stores and charges. */

@@ -19,14 +19,28 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const USER_SEARCH_MAX = 100;
 
+type ProfileDetails = Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'emergencyContact'>;
+
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/** The details spec §4 requires of a profile, each with how the dashboard asks for it. */
+const REQUIRED_PROFILE_DETAILS: { words: string; missing: (user: ProfileDetails) => boolean }[] = [
+  { words: 'your name', missing: (user) => blank(user.firstName) || blank(user.lastName) },
+  { words: 'your e-mail address', missing: (user) => blank(user.email) },
+  { words: 'your phone number', missing: (user) => blank(user.phone) },
+  { words: 'an emergency contact', missing: (user) => blank(user.emergencyContact) },
+];
+
+/** What the profile still lacks, in words: 'your name, your phone number and an emergency contact'; '' if nothing. */
+export function missingProfileDetails(user: ProfileDetails): string {
+  const missing = REQUIRED_PROFILE_DETAILS.filter((detail) => detail.missing(user)).map(({ words }) => words);
+  if (missing.length <= 1) return missing.join('');
+  return `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
+}
+
 /** Profile complete only if firstName, lastName, email, phone and emergencyContact are present (spec §4). */
-export function isProfileComplete(
-  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'emergencyContact'> | null | undefined,
-): boolean {
-  if (!user) return false;
-  return [user.firstName, user.lastName, user.email, user.phone, user.emergencyContact].every(
-    (value) => typeof value === 'string' && value.trim() !== '',
-  );
+export function isProfileComplete(user: ProfileDetails | null | undefined): boolean {
+  return !!user && REQUIRED_PROFILE_DETAILS.every((detail) => !detail.missing(user));
 }
 
 /** The display name of spec §3: first and last name combined. */

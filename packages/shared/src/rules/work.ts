@@ -1,4 +1,4 @@
-import { DAYS_OF_WEEK } from './enums';
+import { DAY_LABELS, DAYS_OF_WEEK, dayOrder, type DayOfWeek } from './enums';
 
 // Work: job categories, shifts and jobs (spec §3, §5): limits, messages and shift times, without zod.
 
@@ -42,6 +42,33 @@ export function parseShiftTime(value: string): string | undefined {
 /** A database time ('09:00:00') as the API answers it ('09:00'). */
 export function formatShiftTime(value: string): string {
   return parseShiftTime(value) ?? value;
+}
+
+/** The times of a shift as every screen shows them: '09:00–17:00' (en dash). */
+export function shiftTimeRange(shift: { startTime: string; endTime: string }): string {
+  return `${formatShiftTime(shift.startTime)}–${formatShiftTime(shift.endTime)}`;
+}
+
+/** A day's readable label (spec §3), e.g. 'Opening Sunday'; an unknown day as given. */
+export function dayLabel(day: string): string {
+  return DAY_LABELS[day as DayOfWeek] ?? day;
+}
+
+/** When a shift is, as every screen shows it: 'Monday 09:00–17:00'. */
+export function shiftWhenText(shift: { dayOfWeek: string; startTime: string; endTime: string }): string {
+  return `${dayLabel(shift.dayOfWeek)} ${shiftTimeRange(shift)}`;
+}
+
+/** Shifts in festival order (PRE_OPENING … POST_EVENT), then by start time, then by end time. */
+export function compareShifts(
+  a: { dayOfWeek: string; startTime: string; endTime: string },
+  b: { dayOfWeek: string; startTime: string; endTime: string },
+): number {
+  return (
+    dayOrder(a.dayOfWeek) - dayOrder(b.dayOfWeek) ||
+    formatShiftTime(a.startTime).localeCompare(formatShiftTime(b.startTime)) ||
+    formatShiftTime(a.endTime).localeCompare(formatShiftTime(b.endTime))
+  );
 }
 
 export const SHIFT_SAME_TIMES_MESSAGE = 'End time must be different from start time.';

@@ -1,3 +1,4 @@
+import { isRegistrationOpenFor } from '@camp/shared/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -5,7 +6,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { PageLoader } from '../../components/page-loader';
 import { useAuth } from '../../features/auth';
 import { usePublicConfig } from '../../features/config';
-import { isRegistrationOpenFor, myRegistrationsQueryOptions } from '../../features/registrations';
+import { myRegistrationsQueryOptions } from '../../features/registrations';
 import { ConnectionGate } from '../connection-gate';
 import classes from './app-layout.module.css';
 import { navItems } from './nav-items';

@@ -1,4 +1,4 @@
-import type { Role } from '@camp/shared/rules';
+import { isStaffRole, type Role } from '@camp/shared/rules';
 import { paths } from '../paths';
 
 export interface NavLinkItem {
@@ -44,7 +44,7 @@ export function navItems(viewer: NavViewer): NavItem[] {
   const items: NavItem[] = [{ key: 'profile', label: 'Profile', to: paths.profile() }];
   if (viewer.registrationOpen)
     items.push({ key: 'registration', label: 'Registration', to: paths.registration() });
-  if (viewer.role === 'STAFF' || viewer.role === 'ADMIN') {
+  if (viewer.role && isStaffRole(viewer.role)) {
     items.push({ key: 'reports', label: 'Reports', to: paths.reports() });
   }
   if (viewer.role === 'ADMIN') items.push({ key: 'admin', label: 'Admin', to: paths.admin() });

@@ -1,4 +1,4 @@
-import type { Role } from '@camp/shared/rules';
+import { isStaffRole, type Role } from '@camp/shared/rules';
 import type { RouteAccess } from '../../app/paths';
 
 /**
@@ -11,7 +11,7 @@ export function roleMeetsAccess(role: Role | null, access: RouteAccess): boolean
     case 'signed-in':
       return true;
     case 'staff':
-      return role === 'STAFF' || role === 'ADMIN';
+      return role !== null && isStaffRole(role);
     case 'admin':
       return role === 'ADMIN';
   }

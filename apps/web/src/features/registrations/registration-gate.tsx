@@ -1,8 +1,8 @@
+import { REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { useAuth } from '../auth';
 import { RegistrationNeedsLogin, RegistrationNotAvailable } from './components/registration-not-available';
-import { REGISTRATION_TEXTS } from './registration-messages';
 import { useRegistrationAvailability } from './use-registration-availability';
 
 /**

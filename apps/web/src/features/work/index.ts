@@ -3,4 +3,3 @@
 export { jobCategoriesQueryOptions, useJobCategories } from './api/get-job-categories';
 export { jobsQueryOptions } from './api/get-jobs';
 export { workKeys } from './api/query-keys';
-export { dayLabel, shiftTimeRange, shiftWhen, compareShifts } from './work-format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkForm } from '../../lib/schema-form';
-import { compareShifts } from './work-format';
+import { compareShifts } from '@camp/shared/rules';
 import {
   jobCategoryForm,
   jobForm,

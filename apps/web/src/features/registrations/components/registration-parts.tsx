@@ -1,9 +1,8 @@
 import {
-  DAY_LABELS,
   formatDollars,
-  formatShiftTime,
   REGISTRATION_STATUS_COLORS,
   type PaymentStatus,
+  shiftWhenText,
   type RegistrationStatus,
 } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
@@ -53,10 +52,7 @@ export function WorkShiftList({
             <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text fw={600}>{job.name}</Text>
-                <Text size="sm">
-                  {DAY_LABELS[job.shift.dayOfWeek]}, {formatShiftTime(job.shift.startTime)}-
-                  {formatShiftTime(job.shift.endTime)}
-                </Text>
+                <Text size="sm">{shiftWhenText(job.shift)}</Text>
               </Group>
               <Text size="sm" c="dimmed">
                 {job.category.description}

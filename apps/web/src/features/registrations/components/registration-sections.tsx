@@ -1,12 +1,17 @@
-import { formatDollars, type CustomFieldValue, type RegistrationAvailability } from '@camp/shared/rules';
+import {
+  formatDollars,
+  type CustomFieldValue,
+  type RegistrationAvailability,
+  REGISTRATION_TEXTS,
+} from '@camp/shared/rules';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { REGISTRATION_TEXTS } from '../registration-messages';
 import classes from './dashboard.module.css';
-import { formatDate, PaymentList, StatusBadge, WorkShiftList } from './registration-parts';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate, PaymentList, WorkShiftList } from './registration-parts';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'md', sm: 'xl' } } as const;
 

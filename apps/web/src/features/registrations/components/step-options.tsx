@@ -1,7 +1,6 @@
-import { formatDollars, isOptionSelectable, type Role } from '@camp/shared/rules';
+import { formatDollars, isOptionSelectable, type Role, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { REGISTRATION_TEXTS } from '../registration-messages';
 import { optionDues } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 

@@ -1,8 +1,7 @@
-import { formatDollars } from '@camp/shared/rules';
+import { formatDollars, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { REGISTRATION_TEXTS } from '../registration-messages';
 
 export interface PaymentStepState {
   submitting: boolean;

@@ -1,10 +1,10 @@
-import { formatDollars, isStaffRole, type Role } from '@camp/shared/rules';
+import { formatDollars, isStaffRole, shiftWhenText, type Role } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { Job } from '@camp/shared/work';
 import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { HtmlContent } from '../../../components/html-content';
-import { displayValue, fieldsOf, optionDues, shiftWhen, type WizardChoices } from '../wizard/wizard-model';
+import { displayValue, fieldsOf, optionDues, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepReviewProps {
@@ -75,7 +75,8 @@ export function StepReview({
           <Stack component="ul" gap={4} className={classes.plainList}>
             {chosenJobs.map((job) => (
               <Text component="li" key={job.id} className={classes.choice}>
-                <strong>{job.name}</strong> ({job.category.name}) · {shiftWhen(job.shift)} · {job.location}
+                <strong>{job.name}</strong> ({job.category.name}) · {shiftWhenText(job.shift)} ·{' '}
+                {job.location}
               </Text>
             ))}
           </Stack>

@@ -1,10 +1,9 @@
-import { jobSpots, shiftRequirement } from '@camp/shared/rules';
+import { jobSpots, shiftRequirement, shiftWhenText, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
 import { Alert, Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { REGISTRATION_TEXTS } from '../registration-messages';
-import { byFestivalOrder, isJobPickable, shiftWhen, type WizardChoices } from '../wizard/wizard-model';
+import { byFestivalOrder, isJobPickable, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepShiftsProps {
@@ -81,7 +80,7 @@ function JobChoice({
               {job.name}
             </Text>
             <Text span inherit>
-              {shiftWhen(job.shift)}
+              {shiftWhenText(job.shift)}
             </Text>
             {job.staffOnly && (
               <Badge color="grape" variant="filled" autoContrast component="span">

@@ -5,8 +5,9 @@ import {
   currentRegistration,
   greetingName,
   isProfileComplete,
+  missingProfileDetails,
+  REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
-import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -16,7 +17,6 @@ import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
 import { usePublicConfig } from '../../config';
 import { myCampRegistrationQueryOptions } from '../api/get-my-camp-registration';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
-import { REGISTRATION_TEXTS } from '../registration-messages';
 import { useRegistrationAvailability } from '../use-registration-availability';
 import {
   CampingSection,
@@ -27,19 +27,6 @@ import {
 } from '../components/registration-sections';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
-
-const blank = (value: string | null) => !value || value.trim() === '';
-
-/** What the profile still lacks, in words: 'your name, phone number and an emergency contact'. */
-export function missingProfileDetails(user: User): string {
-  const missing = [
-    ...(blank(user.firstName) || blank(user.lastName) ? ['your name'] : []),
-    ...(blank(user.phone) ? ['your phone number'] : []),
-    ...(blank(user.emergencyContact) ? ['an emergency contact'] : []),
-  ];
-  if (missing.length <= 1) return missing.join('');
-  return `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
-}
 
 function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (

@@ -40,7 +40,7 @@ describe('dashboard registration overview (spec §2 Dashboard)', () => {
     expect(within(section).getByText('Breakfast crew')).toBeTruthy();
     expect(within(section).getByText('Cook and clean for the camp')).toBeTruthy();
     expect(within(section).getByText('Location: Main kitchen')).toBeTruthy();
-    expect(within(section).getByText('Monday, 08:00-11:00')).toBeTruthy();
+    expect(within(section).getByText('Monday 08:00–11:00')).toBeTruthy();
     expect(within(section).getByText('Bring a hat')).toBeTruthy();
     expect(within(section).getByText('$150.00')).toBeTruthy();
     expect(within(section).getByText('USD')).toBeTruthy();

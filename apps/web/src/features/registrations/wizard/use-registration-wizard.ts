@@ -1,4 +1,4 @@
-import { canDeferDues, type CustomFieldValue } from '@camp/shared/rules';
+import { canDeferDues, type CustomFieldValue, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { jobCategoriesQueryOptions, jobsQueryOptions } from '../../work';
 import { useSubmitRegistration } from '../api/submit-registration';
 import type { PaymentStepState } from '../components/step-payment';
 import { detailsInputId } from '../components/step-details';
-import { REGISTRATION_TEXTS, submissionProblems } from '../registration-messages';
+import { submissionProblems } from '../registration-messages';
 import {
   chosenOptions,
   emptyChoices,

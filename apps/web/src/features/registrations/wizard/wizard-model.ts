@@ -1,10 +1,8 @@
 import {
-  DAY_LABELS,
+  compareShifts,
   REGISTRATION_MESSAGES,
   customFieldProblem,
-  dayOrder,
   duesFor,
-  formatShiftTime,
   isJobFull,
   isOptionSelectable,
   isStaffRole,
@@ -89,14 +87,9 @@ export function visibleCategories(categories: readonly JobCategory[], role: Role
   return categories.filter((category) => isStaffRole(role) || !category.staffOnly);
 }
 
-/** Jobs in festival order: day, then start time, then name. */
-export function byFestivalOrder(a: Job, b: Job): number {
-  return (
-    dayOrder(a.shift.dayOfWeek) - dayOrder(b.shift.dayOfWeek) ||
-    formatShiftTime(a.shift.startTime).localeCompare(formatShiftTime(b.shift.startTime)) ||
-    a.name.localeCompare(b.name)
-  );
-}
+/** Jobs in festival order: their shifts' order, then name. */
+export const byFestivalOrder = (a: Job, b: Job): number =>
+  compareShifts(a.shift, b.shift) || a.name.localeCompare(b.name);
 
 /** Step 4 (spec §5): the shared shift rules, then places (a full job only if it was already chosen). */
 export function validateShiftsStep(
@@ -153,11 +146,6 @@ export function submissionOf(
     jobs: [...choices.jobIds],
     acceptedTerms: true,
   };
-}
-
-/** 'Monday, 09:00-13:00'. */
-export function shiftWhen(shift: Job['shift']): string {
-  return `${DAY_LABELS[shift.dayOfWeek]}, ${formatShiftTime(shift.startTime)}-${formatShiftTime(shift.endTime)}`;
 }
 
 /** A value as the review and the dashboard show it. */

@@ -1,11 +1,10 @@
 import '@mantine/core/styles/NumberInput.css';
-import { JOB_LOCATION_MAX, JOB_NAME_MAX } from '@camp/shared/rules';
+import { compareShifts, JOB_LOCATION_MAX, JOB_NAME_MAX, shiftWhenText } from '@camp/shared/rules';
 import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
-import { compareShifts, shiftWhen } from '../work-format';
 import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
 export interface JobFormModalProps {
@@ -49,7 +48,7 @@ export function JobFormModal({
       { value: '', label: 'Select a shift' },
       ...[...shifts].sort(compareShifts).map((shift) => ({
         value: shift.id,
-        label: `${shiftWhen(shift)} · ${shift.name}`,
+        label: `${shiftWhenText(shift)} · ${shift.name}`,
       })),
     ],
     [shifts],

@@ -1,10 +1,15 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX, type DayOfWeek } from '@camp/shared/rules';
+import {
+  dayLabel,
+  DAYS_OF_WEEK,
+  SHIFT_DESCRIPTION_MAX,
+  SHIFT_NAME_MAX,
+  type DayOfWeek,
+} from '@camp/shared/rules';
 import type { Shift } from '@camp/shared/work';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
-import { dayLabel } from '../work-format';
 import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
 
 export interface ShiftFormModalProps {

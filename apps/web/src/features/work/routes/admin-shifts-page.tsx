@@ -1,3 +1,4 @@
+import { compareShifts, dayLabel, shiftTimeRange } from '@camp/shared/rules';
 import type { CreateShiftInput, Shift } from '@camp/shared/work';
 import { Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -11,7 +12,6 @@ import { useDeleteShift } from '../api/delete-shift';
 import { useShifts } from '../api/get-shifts';
 import { useUpdateShift } from '../api/update-shift';
 import { ShiftFormModal } from '../components/shift-form-modal';
-import { compareShifts, dayLabel, shiftTimeRange } from '../work-format';
 import { WORK_MESSAGES, serverMessageOr } from '../work-messages';
 import { toShiftInput } from '../work-form';
 

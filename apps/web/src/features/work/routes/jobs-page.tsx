@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Badge.css';
+import { compareShifts, shiftWhenText } from '@camp/shared/rules';
 import type { CreateJobInput, Job } from '@camp/shared/work';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -14,7 +15,6 @@ import { useJobs } from '../api/get-jobs';
 import { useShifts } from '../api/get-shifts';
 import { useUpdateJob } from '../api/update-job';
 import { JobFormModal } from '../components/job-form-modal';
-import { compareShifts, dayLabel, shiftTimeRange, shiftWhen } from '../work-format';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
 import { toJobInput } from '../work-form';
 
@@ -30,7 +30,7 @@ const columns = [
   column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
   column.accessor((job) => job.category.name, { id: 'category', header: 'Category' }),
   // Sorted in festival-day order, then time; searchable by day label, time and shift name.
-  column.accessor((job) => `${shiftWhen(job.shift)} ${job.shift.name}`, {
+  column.accessor((job) => `${shiftWhenText(job.shift)} ${job.shift.name}`, {
     id: 'shift',
     header: 'Shift',
     sortingFn: (a, b) => compareShifts(a.original.shift, b.original.shift),
@@ -39,7 +39,7 @@ const columns = [
       return (
         <Stack gap={0}>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {dayLabel(shift.dayOfWeek)} {shiftTimeRange(shift)}
+            {shiftWhenText(shift)}
           </Text>
           <Text size="xs" c="dimmed">
             {shift.name}

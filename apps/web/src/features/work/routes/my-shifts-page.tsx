@@ -2,12 +2,13 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import {
+  compareShifts,
   currentRegistration,
-  DAY_LABELS,
+  dayLabel,
   dayOrder,
-  formatShiftTime,
   jobSpots,
-  type DayOfWeek,
+  shiftWhenText,
+  REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
 import type { Job } from '@camp/shared/work';
 import {
@@ -26,7 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
-import { myRegistrationsQueryOptions, REGISTRATION_TEXTS } from '../../registrations';
+import { myRegistrationsQueryOptions } from '../../registrations';
 import { jobsQueryOptions } from '../api/get-jobs';
 import classes from './my-shifts-page.module.css';
 
@@ -37,15 +38,13 @@ interface ShiftRow {
   name: string;
   category: string;
   location: string;
-  day: DayOfWeek;
-  start: string;
-  end: string;
+  shift: Job['shift'];
   description: string | null;
   spots?: { left: number; max: number };
 }
 
 function byWhen(a: ShiftRow, b: ShiftRow) {
-  return dayOrder(a.day) - dayOrder(b.day) || a.start.localeCompare(b.start) || a.name.localeCompare(b.name);
+  return compareShifts(a.shift, b.shift) || a.name.localeCompare(b.name);
 }
 
 function ShiftCard({ row }: { row: ShiftRow }) {
@@ -64,9 +63,7 @@ function ShiftCard({ row }: { row: ShiftRow }) {
             </Badge>
           ))}
       </Group>
-      <Text size="sm">
-        {DAY_LABELS[row.day]}, {row.start}-{row.end}
-      </Text>
+      <Text size="sm">{shiftWhenText(row.shift)}</Text>
       <Text size="sm" c="dimmed">
         {row.category} · {row.location}
       </Text>
@@ -94,9 +91,7 @@ function rowOfJob(
     name: job.name,
     category: job.category.name,
     location: job.location,
-    day: job.shift.dayOfWeek,
-    start: formatShiftTime(job.shift.startTime),
-    end: formatShiftTime(job.shift.endTime),
+    shift: job.shift,
     description: job.shift.description,
     spots,
   };
@@ -184,7 +179,7 @@ export default function MyShiftsPage() {
               onChange={(event) => setDay(event.currentTarget.value)}
               data={[
                 { value: ALL, label: 'All days' },
-                ...days.map((value) => ({ value, label: DAY_LABELS[value] })),
+                ...days.map((value) => ({ value, label: dayLabel(value) })),
               ]}
             />
             <NativeSelect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registrationAvailability } from '@camp/shared/rules';
-import { isRegistrationOpenFor } from './registration-access';
+import { isRegistrationOpenFor } from './availability';
+import { registrationAvailability } from './registrations';
 
 const config = (registrationOpen: boolean, earlyRegistrationOpen: boolean) => ({
   registrationYear: 2026,
