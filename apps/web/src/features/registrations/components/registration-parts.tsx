@@ -1,34 +1,14 @@
-import {
-  formatDollars,
-  REGISTRATION_STATUS_COLORS,
-  type PaymentStatus,
-  shiftWhenText,
-  type RegistrationStatus,
-} from '@camp/shared/rules';
+import { formatDollars, shiftWhenText } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
-
-const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
-  COMPLETED: 'green',
-  PENDING: 'yellow',
-  FAILED: 'red',
-  REFUNDED: 'gray',
-};
 
 /** A date as people read it: 'Mar 1, 2026'. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function StatusBadge({ status }: { status: RegistrationStatus }) {
-  return (
-    <Badge color={REGISTRATION_STATUS_COLORS[status]} variant="filled" autoContrast>
-      {status}
-    </Badge>
-  );
 }
 
 /** Work shifts of a registration: job, category description, location, day, start-end time, description. */
@@ -91,9 +71,7 @@ export function PaymentList({
               <Text size="sm" c="dimmed">
                 {formatDate(payment.createdAt)}
               </Text>
-              <Badge color={PAYMENT_STATUS_COLORS[payment.status]} variant="filled" autoContrast>
-                {payment.status}
-              </Badge>
+              <StatusBadge kind="payment" status={payment.status} />
             </Group>
           ))}
         </Stack>

@@ -12,6 +12,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
 import { usePublicConfig } from '../../config';
@@ -28,16 +29,6 @@ import {
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
-function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" title={title}>
-      <Button color="red" variant="light" mt="xs" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
-
 /** The registration part of the dashboard: current registration, dues, history, camping (spec §2). */
 function RegistrationOverview() {
   const { config } = usePublicConfig();
@@ -49,7 +40,7 @@ function RegistrationOverview() {
   if (registrations.isPending) return <PageLoader label="Loading your registration..." />;
   if (registrations.isError) {
     return (
-      <LoadFailed
+      <LoadFailedAlert
         title={REGISTRATION_TEXTS.fetchRegistrationsFailed}
         onRetry={() => void registrations.refetch()}
       />
@@ -70,7 +61,7 @@ function RegistrationOverview() {
       {camp.isPending ? (
         <PageLoader label="Loading your camping choices..." />
       ) : camp.isError ? (
-        <LoadFailed
+        <LoadFailedAlert
           title={REGISTRATION_TEXTS.fetchCampRegistrationFailed}
           onRetry={() => void camp.refetch()}
         />
@@ -95,11 +86,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg" maw={960} mx="auto">
       {!user && (
-        <Alert color="red" variant="light" role="alert" title="Failed to load user profile">
-          <Button color="red" variant="light" mt="xs" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Failed to load user profile" onRetry={() => void profile.refetch()} />
       )}
       {user && !isProfileComplete(user) && (
         <Alert color="sunset" variant="light" title={PROFILE_INCOMPLETE_TITLE}>

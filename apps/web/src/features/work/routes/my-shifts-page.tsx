@@ -11,20 +11,10 @@ import {
   REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
 import type { Job } from '@camp/shared/work';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
 import { myRegistrationsQueryOptions } from '../../registrations';
@@ -69,16 +59,6 @@ function ShiftCard({ row }: { row: ShiftRow }) {
       </Text>
       {row.description && <Text size="sm">{row.description}</Text>}
     </Paper>
-  );
-}
-
-function Failed({ title, onRetry }: { title: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" title={title}>
-      <Button color="red" variant="light" mt="xs" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }
 
@@ -145,7 +125,7 @@ export default function MyShiftsPage() {
           {registrations.isPending ? (
             <PageLoader label="Loading your shifts..." />
           ) : registrations.isError ? (
-            <Failed
+            <LoadFailedAlert
               title={REGISTRATION_TEXTS.fetchRegistrationsFailed}
               onRetry={() => void registrations.refetch()}
             />
@@ -204,7 +184,7 @@ export default function MyShiftsPage() {
           {jobs.isPending ? (
             <PageLoader label="Loading shifts..." />
           ) : jobs.isError ? (
-            <Failed title={REGISTRATION_TEXTS.fetchJobsFailed} onRetry={() => void jobs.refetch()} />
+            <LoadFailedAlert title={REGISTRATION_TEXTS.fetchJobsFailed} onRetry={() => void jobs.refetch()} />
           ) : available.length === 0 ? (
             <Text c="dimmed" role="status">
               {REGISTRATION_TEXTS.noAvailableShifts}
