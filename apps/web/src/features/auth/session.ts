@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { publicConfigQueryKey } from '../config';
+import { configKeys } from '../config';
 
 /** Spec §9: the profile is fetched 500 ms after sign-in. */
 export const PROFILE_FETCH_DELAY_MS = 500;
@@ -10,7 +10,8 @@ export const PROFILE_FETCH_DELAY_MS = 500;
  */
 export function isSessionQuery(query: Pick<Query, 'queryKey'>): boolean {
   const [area, name] = query.queryKey;
-  return !(area === publicConfigQueryKey[0] && name === publicConfigQueryKey[1]);
+  const [publicArea, publicName] = configKeys.public();
+  return !(area === publicArea && name === publicName);
 }
 
 /** The current route (path and query) of the hash router, e.g. '/reports/users?year=2026'. */

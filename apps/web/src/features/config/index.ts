@@ -3,8 +3,8 @@ export {
   CONFIG_NETWORK_ERROR,
   getPublicConfig,
   publicConfigErrorMessage,
-  publicConfigQueryKey,
   publicConfigQueryOptions,
   usePublicConfig,
   type PublicConfigState,
 } from './api/get-public-config';
+export { configKeys } from './api/query-keys';

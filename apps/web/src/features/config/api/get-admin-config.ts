@@ -1,8 +1,7 @@
 import type { AdminCampConfig } from '@camp/shared/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
-
-export const adminConfigQueryKey = ['config', 'admin'] as const;
+import { configKeys } from './query-keys';
 
 /**
  * GET /core-config/current (admin): the full configuration, secrets only as `*Set` flags. Answers null when
@@ -21,7 +20,7 @@ export async function getAdminConfig({
 
 export function adminConfigQueryOptions() {
   return queryOptions({
-    queryKey: adminConfigQueryKey,
+    queryKey: configKeys.admin(),
     queryFn: ({ signal }) => getAdminConfig({ signal }),
     // An admin opening the form expects what is stored now, not a copy from minutes ago.
     staleTime: 0,

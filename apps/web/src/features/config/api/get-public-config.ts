@@ -3,13 +3,12 @@ import type { PublicConfig } from '@camp/shared/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient, ApiError } from '../../../lib/api-client';
+import { configKeys } from './query-keys';
 
 /** Spec §8 Configuration texts. */
 export const CONFIG_NETWORK_ERROR =
   'Cannot connect to API server - please check network connection or server status';
 export const CONFIG_FALLBACK_ERROR = 'Failed to fetch configuration';
-
-export const publicConfigQueryKey = ['config', 'public'] as const;
 
 /** Thrown when the answer is not a camp configuration (maps to 'Failed to fetch configuration'). */
 export class InvalidPublicConfigError extends Error {
@@ -25,7 +24,7 @@ export async function getPublicConfig({ signal }: { signal?: AbortSignal } = {})
 
 export function publicConfigQueryOptions() {
   return queryOptions({
-    queryKey: publicConfigQueryKey,
+    queryKey: configKeys.public(),
     queryFn: ({ signal }) => getPublicConfig({ signal }),
   });
 }

@@ -2,8 +2,7 @@ import { TEST_EMAIL_HISTORY_DEFAULT_LIMIT } from '@camp/shared/rules';
 import type { TestEmailHistory, TestEmailRecord } from '@camp/shared/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-
-export const testEmailHistoryQueryKey = ['config', 'test-email-history'] as const;
+import { configKeys } from './query-keys';
 
 /** GET /notifications/email/test/history?limit=10: the newest test e-mails first. */
 export async function getTestEmailHistory({ signal }: { signal?: AbortSignal } = {}): Promise<
@@ -18,7 +17,7 @@ export async function getTestEmailHistory({ signal }: { signal?: AbortSignal } =
 
 export function testEmailHistoryQueryOptions() {
   return queryOptions({
-    queryKey: testEmailHistoryQueryKey,
+    queryKey: configKeys.testEmailHistory(),
     queryFn: ({ signal }) => getTestEmailHistory({ signal }),
     staleTime: 0,
   });

@@ -1,5 +1,7 @@
 import type { AdminCampConfig, UpdateCampConfigInput } from '@camp/shared/config';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
+import { configKeys } from './query-keys';
 
 export interface SaveConfigOutcome {
   config: AdminCampConfig;
@@ -45,4 +47,34 @@ export async function saveAdminConfig(
       created: true,
     };
   }
+}
+
+/**
+ * Saves the configuration (as `request` builds it from the form's values). The admin form's cached copy
+ * becomes the saved one, and the public configuration (header, page title, home page) is fetched again so
+ * the change shows at once.
+ */
+export function useSaveAdminConfig<TValues>(
+  request: (values: TValues) => { payload: UpdateCampConfigInput; exists: boolean },
+  {
+    onSuccess,
+    onError,
+  }: {
+    onSuccess?: (outcome: SaveConfigOutcome, values: TValues) => void;
+    onError?: (error: unknown, values: TValues) => void;
+  } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: TValues) => {
+      const { payload, exists } = request(values);
+      return saveAdminConfig(payload, { exists });
+    },
+    onSuccess: async (outcome, values) => {
+      queryClient.setQueryData(configKeys.admin(), outcome.config);
+      onSuccess?.(outcome, values);
+      await queryClient.invalidateQueries({ queryKey: configKeys.public() });
+    },
+    onError: (error, values) => onError?.(error, values),
+  });
 }

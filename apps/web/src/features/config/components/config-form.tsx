@@ -22,11 +22,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { adminConfigQueryKey } from '../api/get-admin-config';
-import { publicConfigQueryKey } from '../api/get-public-config';
-import { saveAdminConfig } from '../api/save-admin-config';
+import { useSaveAdminConfig } from '../api/save-admin-config';
 import {
   CONFIG_FIELD_ORDER,
   configValuesOf,
@@ -57,7 +54,6 @@ export interface ConfigFormProps {
 
 /** Every configuration field of spec §3 in sections, the rules of §5 and the save of §4. */
 export function ConfigForm({ config }: ConfigFormProps) {
-  const queryClient = useQueryClient();
   const [stored, setStored] = useState(config);
   const [values, setValues] = useState(() => configValuesOf(config));
   const [errors, setErrors] = useState<ConfigErrors>({});
@@ -65,33 +61,31 @@ export function ConfigForm({ config }: ConfigFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const secretsSet = storedSecretsOf(stored);
 
-  const save = useMutation({
-    mutationFn: (formValues: ConfigFormValues) =>
-      saveAdminConfig(toConfigPayload(formValues), { exists: stored !== null }),
-    onSuccess: async ({ config: saved, created }) => {
-      setStored(saved);
-      // Secret inputs go back to blank: what was typed is stored now ('leave blank to keep').
-      setValues(configValuesOf(saved));
-      setErrors({});
-      setAlert(null);
-      queryClient.setQueryData(adminConfigQueryKey, saved);
-      notifications.show({
-        color: 'teal',
-        title: created ? CONFIG_ADMIN_MESSAGES.created : CONFIG_ADMIN_MESSAGES.saved,
-        message: 'The header, title and home page now show the new settings.',
-      });
-      // The header, page title and home page read the public configuration: show the change at once.
-      await queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
+  const save = useSaveAdminConfig(
+    (formValues: ConfigFormValues) => ({ payload: toConfigPayload(formValues), exists: stored !== null }),
+    {
+      onSuccess: ({ config: saved, created }) => {
+        setStored(saved);
+        // Secret inputs go back to blank: what was typed is stored now ('leave blank to keep').
+        setValues(configValuesOf(saved));
+        setErrors({});
+        setAlert(null);
+        notifications.show({
+          color: 'teal',
+          title: created ? CONFIG_ADMIN_MESSAGES.created : CONFIG_ADMIN_MESSAGES.saved,
+          message: 'The header, title and home page now show the new settings.',
+        });
+      },
+      onError: (error, formValues) => {
+        const view = saveErrorView(error);
+        setAlert({ kind: 'save-failed', ...view });
+        const fieldErrors = configServerErrors(formValues, view.details);
+        setErrors(fieldErrors);
+        focusFirstError(fieldErrors);
+        notifications.show({ color: 'red', title: view.message, message: view.details.join(' ') || null });
+      },
     },
-    onError: (error, formValues) => {
-      const view = saveErrorView(error);
-      setAlert({ kind: 'save-failed', ...view });
-      const fieldErrors = configServerErrors(formValues, view.details);
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      notifications.show({ color: 'red', title: view.message, message: view.details.join(' ') || null });
-    },
-  });
+  );
 
   const focusFirstError = (found: ConfigErrors) => {
     const first = CONFIG_FIELD_ORDER.find((field) => found[field]);

@@ -5,11 +5,10 @@ import { TEST_EMAIL_MESSAGES, testEmailSentMessage } from '@camp/shared/rules';
 import { TestEmailRecipientsSchema, type TestEmailRecord } from '@camp/shared/notifications';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { testEmailHistoryQueryKey, useTestEmailHistory } from '../api/get-test-email-history';
+import { useTestEmailHistory } from '../api/get-test-email-history';
 import { fieldErrors } from '../../../lib/schema-form';
-import { sendTestEmail } from '../api/send-test-email';
+import { useSendTestEmail } from '../api/send-test-email';
 import { sendTestEmailErrorText, TEST_EMAIL_UI_MESSAGES } from '../config-messages';
 
 /** The recipients' problem (spec §5 Test email), or null with the addresses when they are fine. */
@@ -25,14 +24,12 @@ type SendOutcome = { ok: true; message: string } | { ok: false; message: string 
 
 /** The test e-mail tool (spec §2 Site Configuration): send to a few addresses, then the last 10 sent. */
 export function TestEmailTool() {
-  const queryClient = useQueryClient();
   const [recipients, setRecipients] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const send = useMutation({
-    mutationFn: sendTestEmail,
+  const send = useSendTestEmail({
     onSuccess: (result, emails) => {
       const sent: SendOutcome = result.success
         ? { ok: true, message: testEmailSentMessage(result.deliveries.length || emails.length) }
@@ -45,8 +42,6 @@ export function TestEmailTool() {
       setOutcome({ ok: false, message });
       notifications.show({ color: 'red', message });
     },
-    // Every attempt, delivered or not, is a line of the history.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: testEmailHistoryQueryKey }),
   });
 
   const submit = (event: FormEvent) => {

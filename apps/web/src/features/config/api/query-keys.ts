@@ -1,0 +1,8 @@
+/** Query keys of the configuration area; all start with 'config'. */
+export const configKeys = {
+  all: () => ['config'] as const,
+  /** The public configuration: the one query kept when the session changes (auth/session.ts). */
+  public: () => ['config', 'public'] as const,
+  admin: () => ['config', 'admin'] as const,
+  testEmailHistory: () => ['config', 'test-email-history'] as const,
+};
