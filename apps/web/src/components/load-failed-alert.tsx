@@ -1,4 +1,4 @@
-import { Alert, Button, type AlertProps } from '@mantine/core';
+import { Alert, Button, type AlertProps, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface LoadFailedAlertProps extends Omit<AlertProps, 'title' | 'color' | 'variant' | 'role'> {
@@ -8,17 +8,26 @@ export interface LoadFailedAlertProps extends Omit<AlertProps, 'title' | 'color'
   onRetry?: () => void;
   /** Shows the button busy while the retry is under way. */
   retrying?: boolean;
+  /** The button's size, e.g. 'xs' inside a small panel. */
+  retrySize?: ButtonProps['size'];
   /** Detail under the title, e.g. the server's message. */
   children?: ReactNode;
 }
 
 /** A load failure (spec §8): a red alert announced to screen readers, with a Try again button. */
-export function LoadFailedAlert({ title, onRetry, retrying, children, ...alertProps }: LoadFailedAlertProps) {
+export function LoadFailedAlert({
+  title,
+  onRetry,
+  retrying,
+  retrySize,
+  children,
+  ...alertProps
+}: LoadFailedAlertProps) {
   return (
     <Alert color="red" variant="light" role="alert" title={title} {...alertProps}>
       {children}
       {onRetry && (
-        <Button color="red" variant="light" mt="xs" onClick={onRetry} loading={retrying}>
+        <Button color="red" variant="light" size={retrySize} mt="xs" onClick={onRetry} loading={retrying}>
           Try again
         </Button>
       )}
