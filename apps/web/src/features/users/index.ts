@@ -1,5 +1,5 @@
 // The users feature. Screens (routes/) are lazy-loaded by the router and not exported here.
-export { updateProfile, useUpdateProfile } from './api/update-profile';
+export { useUpdateProfile } from './api/update-profile';
 export { toProfileInput, profileValuesOf, PROFILE_FIELDS, type ProfileFormValues } from './profile-values';
 export { ProfileForm, type ProfileFormProps } from './components/profile-form';
 export { profileSaveErrorMessage } from './profile-messages';

@@ -3,15 +3,14 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { isProfileComplete } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnTo } from '../../../app/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
-import { completeProfile, profileQueryKey, useAuth, useProfileQuery } from '../../auth';
-import { updateProfile } from '../api/update-profile';
+import { completeProfile, useAuth, useProfileQuery } from '../../auth';
+import { useUpdateProfile } from '../api/update-profile';
 import { ProfileForm } from '../components/profile-form';
 import {
   PROFILE_LOAD_FAILED,
@@ -47,7 +46,7 @@ export default function ProfilePage() {
 
 function ProfileScreen({ user }: { user: User }) {
   const { status, refreshProfile } = useAuth();
-  const queryClient = useQueryClient();
+  const updateProfile = useUpdateProfile();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Chosen once: after completing, the screen moves on rather than switching face under the user.
@@ -71,8 +70,7 @@ function ProfileScreen({ user }: { user: User }) {
         navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.dashboard(), { replace: true });
         return;
       }
-      const updated = await updateProfile(user.id, input);
-      queryClient.setQueryData(profileQueryKey, updated);
+      await updateProfile.mutateAsync({ userId: user.id, input });
       setNotice(PROFILE_UPDATED);
     } catch (failure) {
       console.error('Saving the profile failed', failure);
