@@ -6,6 +6,7 @@ import { TestEmailRecipientsSchema, type TestEmailRecord } from '@camp/shared/no
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useTestEmailHistory } from '../api/get-test-email-history';
 import { fieldErrors } from '../../../lib/schema-form';
 import { useSendTestEmail } from '../api/send-test-email';
@@ -144,11 +145,11 @@ function TestEmailHistory() {
     );
   } else if (history.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={TEST_EMAIL_UI_MESSAGES.historyFailed}>
-        <Button color="red" variant="light" size="xs" mt="xs" onClick={() => void history.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title={TEST_EMAIL_UI_MESSAGES.historyFailed}
+        onRetry={() => void history.refetch()}
+        retrySize="xs"
+      />
     );
   } else if (history.data.length === 0) {
     body = (
