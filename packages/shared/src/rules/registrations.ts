@@ -137,16 +137,16 @@ export interface Dues {
   dollars: number;
 }
 
+/** The rate a person pays for one option, in dollars: the staff rate for STAFF and ADMIN (spec §6). */
+export const optionDuesFor = (option: { participantDues: number; staffDues: number }, role: Role): number =>
+  isStaffRole(role) ? option.staffDues : option.participantDues;
+
 /** Total dues of the chosen options at the staff rate (STAFF, ADMIN) or the participant rate, in dollars. */
 export function duesFor(
   options: ReadonlyArray<{ participantDues: number; staffDues: number }>,
   role: Role,
 ): Dues {
-  const staff = isStaffRole(role);
-  const cents = options.reduce(
-    (sum, option) => sum + dollarsToCents(staff ? option.staffDues : option.participantDues),
-    0,
-  );
+  const cents = options.reduce((sum, option) => sum + dollarsToCents(optionDuesFor(option, role)), 0);
   return { cents, dollars: centsToDollars(cents) };
 }
 

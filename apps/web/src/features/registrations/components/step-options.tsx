@@ -1,7 +1,12 @@
-import { formatDollars, isOptionSelectable, type Role, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import {
+  formatDollars,
+  isOptionSelectable,
+  optionDuesFor,
+  REGISTRATION_TEXTS,
+  type Role,
+} from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { optionDues } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepOptionsProps {
@@ -65,7 +70,7 @@ export function StepOptions({ options, selected, role, onToggle }: StepOptionsPr
                   <Stack gap={2} component="span">
                     {option.description && <span>{option.description}</span>}
                     <span>
-                      Dues {formatDollars(optionDues(option, role))}
+                      Dues {formatDollars(optionDuesFor(option, role))}
                       {option.workShiftsRequired > 0 &&
                         ` · ${option.workShiftsRequired} work ${option.workShiftsRequired === 1 ? 'shift' : 'shifts'} required`}
                       {places && ` · ${places}`}

@@ -1,10 +1,10 @@
-import { formatDollars, isStaffRole, shiftWhenText, type Role } from '@camp/shared/rules';
+import { formatDollars, isStaffRole, optionDuesFor, shiftWhenText, type Role } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { Job } from '@camp/shared/work';
 import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { HtmlContent } from '../../../components/html-content';
-import { displayValue, fieldsOf, optionDues, type WizardChoices } from '../wizard/wizard-model';
+import { displayValue, fieldsOf, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepReviewProps {
@@ -41,7 +41,7 @@ export function StepReview({
           {options.map((option) => (
             <Group component="li" key={option.id} justify="space-between" wrap="nowrap" gap="sm">
               <Text className={classes.choice}>{option.name}</Text>
-              <Text fw={600}>{formatDollars(optionDues(option, role))}</Text>
+              <Text fw={600}>{formatDollars(optionDuesFor(option, role))}</Text>
             </Group>
           ))}
         </Stack>

@@ -125,10 +125,6 @@ export const isJobPickable = (job: Job, choices: WizardChoices): boolean =>
 export const totalDues = (options: readonly CampingOption[], choices: WizardChoices, role: Role) =>
   duesFor(chosenOptions(options, choices), role);
 
-/** The rate this person pays for one option. */
-export const optionDues = (option: CampingOption, role: Role): number =>
-  isStaffRole(role) ? option.staffDues : option.participantDues;
-
 /** The submission payload of spec §3: only values of the chosen options' fields, numbers as numbers. */
 export function submissionOf(
   options: readonly CampingOption[],
