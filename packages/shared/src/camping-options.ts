@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldDataTypeSchema } from './enums';
+import { missingOr, notAllowed, NO_NUL } from './schema-kit';
 import {
   AVAILABILITY_STATUSES,
   CAMPING_OPTION_DESCRIPTION_MAX,
@@ -18,16 +19,6 @@ import {
 } from './rules';
 
 // Camping options and their custom fields (spec §3, §5, §7). Messages are the spec's own texts.
-
-/** zod error callback: one message when the value is missing, another when it has the wrong type. */
-const missingOr =
-  (missing: string, wrongType: string) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined || issue.input === null ? missing : wrongType;
-
-/** PostgreSQL text cannot hold NUL: refuse it here with a message rather than fail in the database. */
-const NO_NUL = /^[^\0]*$/;
-const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
 
 const dues = (label: string) =>
   z

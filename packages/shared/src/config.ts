@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaypalModeSchema } from './enums';
+import { flag, optionalText } from './schema-kit';
 import {
   CAMP_NAME_MAX,
   campConfigRuleProblems,
@@ -42,15 +43,6 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
 // ---- Admin configuration (GET/PATCH /core-config/current, POST /core-config) -------------------------
 
-/** Optional text: trimmed, blank or null becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 /** Admin-written HTML; null means empty. Sanitized by the server on save. */
 const htmlText = (label: string) =>
   z
@@ -92,8 +84,6 @@ const secret = (label: string, trim: boolean) =>
       return trim ? value.trim() : value;
     });
 
-const bool = (label: string) => z.boolean({ error: `${label} must be true or false` });
-
 /** Every field of the configuration form (spec §3), each optional: the shape PATCH accepts. */
 const configFields = {
   campName: z
@@ -112,19 +102,19 @@ const configFields = {
     .int(CONFIG_MESSAGES.registrationYear)
     .min(REGISTRATION_YEAR_MIN, CONFIG_MESSAGES.registrationYear)
     .max(REGISTRATION_YEAR_MAX, CONFIG_MESSAGES.registrationYear),
-  earlyRegistrationOpen: bool('Early registration open'),
-  registrationOpen: bool('Registration open'),
+  earlyRegistrationOpen: flag('Early registration open'),
+  registrationOpen: flag('Registration open'),
   registrationTerms: htmlText('Registration terms'),
-  allowDeferredDuesPayment: bool('Allow deferred dues payment'),
-  stripeEnabled: bool('Stripe enabled'),
+  allowDeferredDuesPayment: flag('Allow deferred dues payment'),
+  stripeEnabled: flag('Stripe enabled'),
   stripePublicKey: optionalText('Stripe public key', 500),
   stripeApiKey: secret('Stripe API key', true),
   stripeWebhookSecret: secret('Stripe webhook secret', true),
-  paypalEnabled: bool('PayPal enabled'),
+  paypalEnabled: flag('PayPal enabled'),
   paypalClientId: optionalText('PayPal client id', 500),
   paypalClientSecret: secret('PayPal client secret', true),
   paypalMode: z.enum(PAYPAL_MODES, { error: 'PayPal mode must be sandbox or live' }),
-  emailEnabled: bool('Email enabled'),
+  emailEnabled: flag('Email enabled'),
   smtpHost: optionalText('SMTP Host', 255).refine((value) => value === null || /^[^\s/\\@]+$/.test(value), {
     message: 'SMTP Host must be a host name or IP address',
   }),
@@ -136,7 +126,7 @@ const configFields = {
   smtpUsername: optionalText('SMTP Username', 255),
   // SMTP passwords may begin or end with spaces: kept exactly as typed.
   smtpPassword: secret('SMTP Password', false),
-  smtpUseSsl: bool('SMTP use SSL'),
+  smtpUseSsl: flag('SMTP use SSL'),
   senderEmail: optionalEmail(CONFIG_MESSAGES.senderEmailInvalid),
   senderName: optionalText('Sender Name', 100),
   replyTo: optionalEmail(CONFIG_MESSAGES.replyToInvalid),

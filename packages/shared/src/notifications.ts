@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './schema-kit';
 import {
   SMTP_TEST_MESSAGES,
   TEST_EMAIL_HISTORY_DEFAULT_LIMIT,
@@ -108,14 +109,6 @@ export type TestEmailRecord = z.infer<typeof TestEmailRecordSchema>;
 
 export const TestEmailHistorySchema = z.object({ testEmails: z.array(TestEmailRecordSchema) });
 export type TestEmailHistory = z.infer<typeof TestEmailHistorySchema>;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /**
  * POST /notifications/email/test-connection: the settings as they stand in the form (spec §7), saved or

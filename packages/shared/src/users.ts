@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './rules';
 import { RoleSchema } from './enums';
+import { flag, optionalText } from './schema-kit';
 import {
   EMERGENCY_CONTACT_MAX,
   NAME_MAX,
@@ -42,15 +43,6 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Optional text: blank becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 /** The profile fields a person edits (spec §5 Profile / wizard step 1). */
 export const profileFields = {
   firstName: requiredText('First name', NAME_MAX),
@@ -86,8 +78,6 @@ export const RegisterInputSchema = z.strictObject({
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
 // ---- Admin user management (spec §3 User, §6 flags) -------------------------------------------------
-
-const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
 /** Fields an admin may set on any user (spec §3 User, §6 per-user flags). */
 const adminUserFields = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, missingOr, notAllowed, NO_NUL } from './schema-kit';
 import { DayOfWeekSchema, RegistrationStatusSchema } from './enums';
 import {
   DAYS_OF_WEEK,
@@ -23,16 +24,6 @@ import {
 
 // Work: job categories, shifts and jobs (spec §3, §5, §7). Messages are the spec's own texts.
 
-/** zod error callback: one message when the value is missing, another when it has the wrong type. */
-const missingOr =
-  (missing: string, wrongType: string) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined || issue.input === null || issue.input === '' ? missing : wrongType;
-
-/** PostgreSQL text cannot hold NUL: refuse it here with a message rather than fail in the database. */
-const NO_NUL = /^[^\0]*$/;
-const notAllowed = (label: string) => `${label} contains a character that is not allowed`;
-
 /** Text that must be present (blank counts as missing) and at most `max` characters. */
 const requiredText = (missing: string, label: string, max: number) =>
   z
@@ -51,8 +42,6 @@ const optionalText = (label: string, max: number) =>
     .regex(NO_NUL, notAllowed(label))
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
-
-const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
 /** A required reference to another record: blank counts as missing. */
 const requiredId = (missing: string, invalid: string) =>

@@ -1,4 +1,11 @@
-import { EMERGENCY_CONTACT_MAX, NAME_MAX, USER_ADMIN_MESSAGES, type Role } from '@camp/shared/rules';
+import {
+  EMERGENCY_CONTACT_MAX,
+  NAME_MAX,
+  ROLE_LABELS,
+  ROLES,
+  USER_ADMIN_MESSAGES,
+  type Role,
+} from '@camp/shared/rules';
 import {
   AdminUpdateOwnUserInputSchema,
   AdminUpdateUserInputSchema,
@@ -74,11 +81,9 @@ export const USER_FLAGS: Record<UserFlag, { label: string; description: string }
 };
 
 /** Spec §3: the role as the UI shows it, lower-cased, PARTICIPANT as 'user'. */
-export const ROLE_OPTIONS: { value: Role; label: string }[] = [
-  { value: 'PARTICIPANT', label: 'user' },
-  { value: 'STAFF', label: 'staff' },
-  { value: 'ADMIN', label: 'admin' },
-];
+export const ROLE_OPTIONS: { value: Role; label: string }[] = [...ROLES]
+  .reverse()
+  .map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** Spec §3: new users are PARTICIPANTs allowed to register. */
 export function blankUserValues(): UserFormValues {
