@@ -11,6 +11,7 @@ import { DatabaseRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/r
 import { AccessTokens } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
+import { CampingOptionFieldsService } from './modules/camping-options/camping-option-fields.service';
 import { CampingOptionsService } from './modules/camping-options/camping-options.service';
 import { JobCategoriesService } from './modules/work/job-categories.service';
 import { JobsService } from './modules/work/jobs.service';
@@ -44,6 +45,7 @@ export interface Services {
   rateLimiter: RateLimiter;
   notifications: NotificationsService;
   campingOptions: CampingOptionsService;
+  campingOptionFields: CampingOptionFieldsService;
   jobCategories: JobCategoriesService;
   jobs: JobsService;
   shifts: ShiftsService;
@@ -131,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
     campingOptions: new CampingOptionsService(db, now, registrationYear),
+    campingOptionFields: new CampingOptionFieldsService(db, now),
     jobCategories: new JobCategoriesService(db, now),
     jobs: new JobsService(db, now, registrationYear),
     shifts: new ShiftsService(db, now, registrationYear),

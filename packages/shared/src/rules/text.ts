@@ -69,3 +69,8 @@ export function dollarsToCents(dollars: number): number {
 export function errorMessageText(message: string | string[]): string {
   return Array.isArray(message) ? message.join(', ') : message;
 }
+
+/** A count with its noun: plural(1, 'job uses', 'jobs use') → '1 job uses'; plural(3, …) → '3 jobs use'. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

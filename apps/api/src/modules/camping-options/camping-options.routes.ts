@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth';
 import { idParams, noContent, routeKit } from '../../plugins/route-kit';
-import type { OptionViewer } from './camping-options.service';
+import type { OptionViewer } from './camping-option-rows';
 
 const OptionParamsSchema = idParams('Invalid camping option id');
 const FieldParamsSchema = z.object({
@@ -29,6 +29,7 @@ const viewerOf = (request: FastifyRequest, wantsDisabled = true): OptionViewer =
 
 export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.campingOptions;
+  const fields = app.services.campingOptionFields;
   const route = routeKit(app, { tags: ['camping-options'], errors: [400, 401, 403, 404, 409] });
 
   app.get(
@@ -92,7 +93,7 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: OptionParamsSchema,
       response: { 200: z.array(CampingOptionFieldSchema) },
     }),
-    async (request) => service.listFields(request.params.id, viewerOf(request)),
+    async (request) => fields.list(request.params.id, viewerOf(request)),
   );
 
   app.post(
@@ -104,8 +105,7 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: CreateCampingOptionFieldInputSchema,
       response: { 201: CampingOptionFieldSchema },
     }),
-    async (request, reply) =>
-      reply.code(201).send(await service.createField(request.params.id, request.body)),
+    async (request, reply) => reply.code(201).send(await fields.create(request.params.id, request.body)),
   );
 
   app.patch(
@@ -116,7 +116,7 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: UpdateCampingOptionFieldInputSchema,
       response: { 200: CampingOptionFieldSchema },
     }),
-    async (request) => service.updateField(request.params.id, request.params.fieldId, request.body),
+    async (request) => fields.update(request.params.id, request.params.fieldId, request.body),
   );
 
   app.delete(
@@ -127,7 +127,7 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: noContent(),
     }),
     async (request, reply) => {
-      await service.removeField(request.params.id, request.params.fieldId);
+      await fields.remove(request.params.id, request.params.fieldId);
       return reply.code(204).send(null);
     },
   );
@@ -140,6 +140,6 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ReorderCampingOptionFieldsInputSchema,
       response: { 200: z.array(CampingOptionFieldSchema) },
     }),
-    async (request) => service.reorderFields(request.params.optionId, request.body.fieldOrders),
+    async (request) => fields.reorder(request.params.optionId, request.body.fieldOrders),
   );
 };

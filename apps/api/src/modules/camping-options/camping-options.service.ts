@@ -1,19 +1,14 @@
 import {
   availabilityStatus,
   type CampingOption,
-  type CampingOptionField,
   type CampingOptionSummary,
   centsToDollars,
-  type CreateCampingOptionFieldInputSchema,
   type CreateCampingOptionInputSchema,
   dollarsToCents,
-  fieldLimitProblems,
-  type FieldLimits,
-  type ReorderCampingOptionFieldsInputSchema,
-  type UpdateCampingOptionFieldInputSchema,
+  plural,
   type UpdateCampingOptionInputSchema,
 } from '@camp/shared';
-import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -27,42 +22,20 @@ import {
 } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { activePlaceCounts, OPTION_PLACES } from '../registrations/capacity';
+import {
+  type CampingOptionFieldRow,
+  type CampingOptionRow,
+  FIELD_ORDERING,
+  findVisibleOption,
+  lockOption,
+  OPTION_NOT_FOUND,
+  type OptionViewer,
+  toFieldDto,
+} from './camping-option-rows';
 
-export type CampingOptionRow = typeof campingOptions.$inferSelect;
-export type CampingOptionFieldRow = typeof campingOptionFields.$inferSelect;
 type CreateOptionValues = z.output<typeof CreateCampingOptionInputSchema>;
 type UpdateOptionValues = z.output<typeof UpdateCampingOptionInputSchema>;
-type CreateFieldValues = z.output<typeof CreateCampingOptionFieldInputSchema>;
-type UpdateFieldValues = z.output<typeof UpdateCampingOptionFieldInputSchema>;
-type FieldOrders = z.output<typeof ReorderCampingOptionFieldsInputSchema>['fieldOrders'];
 
-export const OPTION_NOT_FOUND = 'Camping option not found';
-export const FIELD_NOT_FOUND = 'Camping option field not found';
-
-/** Who is asking: disabled options exist only for admins. */
-export interface OptionViewer {
-  includeDisabled: boolean;
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-export function toFieldDto(row: CampingOptionFieldRow): CampingOptionField {
-  return {
-    id: row.id,
-    displayName: row.displayName,
-    description: row.description,
-    dataType: row.dataType,
-    required: row.required,
-    maxLength: row.maxLength,
-    minLength: row.minLength,
-    minValue: row.minValue,
-    maxValue: row.maxValue,
-    order: row.sortOrder,
-    campingOptionId: row.campingOptionId,
-  };
-}
-
-/** An option's own columns, as a registration shows it. */
 export function toCampingOptionSummary(row: CampingOptionRow): CampingOptionSummary {
   return {
     id: row.id,
@@ -96,12 +69,6 @@ export function toCampingOptionDto(
 }
 
 /** Fields in the order people see them; creation time breaks ties so the order is stable. */
-const fieldOrdering = [
-  asc(campingOptionFields.sortOrder),
-  asc(campingOptionFields.createdAt),
-  asc(campingOptionFields.id),
-];
-
 export class CampingOptionsService {
   constructor(
     private readonly db: Db,
@@ -123,7 +90,7 @@ export class CampingOptionsService {
 
   /** Inside a transaction pass the registration year read before it (PGlite has one connection). */
   async get(id: string, viewer: OptionViewer, db: DbOrTx = this.db, year?: number): Promise<CampingOption> {
-    const row = await this.findVisible(id, viewer, db);
+    const row = await findVisibleOption(id, viewer, db);
     const [dto] = await this.toDtos([row], db, year);
     if (!dto) throw notFound(OPTION_NOT_FOUND);
     return dto;
@@ -221,157 +188,7 @@ export class CampingOptionsService {
     });
   }
 
-  // ---- Fields ------------------------------------------------------------------------------------------
-
-  async listFields(optionId: string, viewer: OptionViewer): Promise<CampingOptionField[]> {
-    await this.findVisible(optionId, viewer, this.db);
-    const rows = await this.db
-      .select()
-      .from(campingOptionFields)
-      .where(eq(campingOptionFields.campingOptionId, optionId))
-      .orderBy(...fieldOrdering);
-    return rows.map(toFieldDto);
-  }
-
-  async createField(optionId: string, values: CreateFieldValues): Promise<CampingOptionField> {
-    return this.db.transaction(async (tx) => {
-      // Locked so two fields added at once do not both take the same place in the order.
-      await lockOption(optionId, tx);
-      let sortOrder: number;
-      if (values.order === undefined) {
-        const [last] = await tx
-          .select({ order: max(campingOptionFields.sortOrder) })
-          .from(campingOptionFields)
-          .where(eq(campingOptionFields.campingOptionId, optionId));
-        sortOrder = last?.order === null || last?.order === undefined ? 0 : last.order + 1;
-      } else {
-        // The new field takes the given place: the fields at or after it move down by one.
-        sortOrder = values.order;
-        await tx
-          .update(campingOptionFields)
-          .set({ sortOrder: sql`${campingOptionFields.sortOrder} + 1` })
-          .where(
-            and(
-              eq(campingOptionFields.campingOptionId, optionId),
-              gte(campingOptionFields.sortOrder, sortOrder),
-            ),
-          );
-      }
-      const [row] = await tx
-        .insert(campingOptionFields)
-        .values({
-          campingOptionId: optionId,
-          displayName: values.displayName,
-          description: values.description ?? null,
-          dataType: values.dataType,
-          required: values.required,
-          maxLength: values.maxLength,
-          minLength: values.minLength,
-          minValue: values.minValue,
-          maxValue: values.maxValue,
-          sortOrder,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      return toFieldDto(row);
-    });
-  }
-
-  async updateField(
-    optionId: string,
-    fieldId: string,
-    values: UpdateFieldValues,
-  ): Promise<CampingOptionField> {
-    return this.db.transaction(async (tx) => {
-      const current = await lockField(optionId, fieldId, tx);
-      const typeChanged = values.dataType !== undefined && values.dataType !== current.dataType;
-      // Spec §5: changing the data type clears all limits, except those sent along with the new type.
-      const keep = <T>(given: T | undefined, stored: T | null): T | null =>
-        given !== undefined ? given : typeChanged ? null : stored;
-      const limits: FieldLimits = {
-        dataType: values.dataType ?? current.dataType,
-        maxLength: keep(values.maxLength, current.maxLength),
-        minLength: keep(values.minLength, current.minLength),
-        minValue: keep(values.minValue, current.minValue),
-        maxValue: keep(values.maxValue, current.maxValue),
-      };
-      const problems = fieldLimitProblems(limits);
-      if (problems.length > 0) throw badRequest(problems);
-      const [row] = await tx
-        .update(campingOptionFields)
-        .set({
-          displayName: values.displayName,
-          description: values.description,
-          required: values.required,
-          ...limits,
-          updatedAt: this.now(),
-        })
-        .where(eq(campingOptionFields.id, fieldId))
-        .returning();
-      if (!row) throw notFound(FIELD_NOT_FOUND);
-      return toFieldDto(row);
-    });
-  }
-
-  /** Refused once any registration holds a value for the field: the answers would lose their question. */
-  async removeField(optionId: string, fieldId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await lockField(optionId, fieldId, tx);
-      const [values] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(registrationFieldValues)
-        .where(eq(registrationFieldValues.fieldId, fieldId));
-      const count = values?.count ?? 0;
-      if (count > 0) {
-        throw conflict(
-          `This field cannot be deleted because ${plural(count, 'registration has a value', 'registrations have values')} for it. Make it optional instead.`,
-        );
-      }
-      await tx.delete(campingOptionFields).where(eq(campingOptionFields.id, fieldId));
-    });
-  }
-
-  /** All or nothing: every id must be a field of this option, else nothing changes. */
-  async reorderFields(optionId: string, fieldOrders: FieldOrders): Promise<CampingOptionField[]> {
-    return this.db.transaction(async (tx) => {
-      await lockOption(optionId, tx);
-      const owned = await tx
-        .select({ id: campingOptionFields.id })
-        .from(campingOptionFields)
-        .where(eq(campingOptionFields.campingOptionId, optionId));
-      const ownedIds = new Set(owned.map((field) => field.id));
-      const strangers = fieldOrders.filter((entry) => !ownedIds.has(entry.id));
-      if (strangers.length > 0) {
-        throw badRequest(
-          strangers.map((entry) => `Field ${entry.id} does not belong to this camping option`),
-        );
-      }
-      const updatedAt = this.now();
-      for (const entry of fieldOrders) {
-        await tx
-          .update(campingOptionFields)
-          .set({ sortOrder: entry.order, updatedAt })
-          .where(
-            and(eq(campingOptionFields.id, entry.id), eq(campingOptionFields.campingOptionId, optionId)),
-          );
-      }
-      const rows = await tx
-        .select()
-        .from(campingOptionFields)
-        .where(eq(campingOptionFields.campingOptionId, optionId))
-        .orderBy(...fieldOrdering);
-      return rows.map(toFieldDto);
-    });
-  }
-
   // ---- Helpers -----------------------------------------------------------------------------------------
-
-  /** A disabled option is "not found" for anyone who may not see disabled options. */
-  private async findVisible(id: string, viewer: OptionViewer, db: DbOrTx): Promise<CampingOptionRow> {
-    const [row] = await db.select().from(campingOptions).where(eq(campingOptions.id, id));
-    if (!row || (!row.enabled && !viewer.includeDisabled)) throw notFound(OPTION_NOT_FOUND);
-    return row;
-  }
 
   /** Options with their categories, fields and live counts: three queries however many options. */
   private async toDtos(rows: CampingOptionRow[], db: DbOrTx, givenYear?: number): Promise<CampingOption[]> {
@@ -390,7 +207,7 @@ export class CampingOptionsService {
           .select()
           .from(campingOptionFields)
           .where(inArray(campingOptionFields.campingOptionId, ids))
-          .orderBy(...fieldOrdering),
+          .orderBy(...FIELD_ORDERING),
       () => activeOptionCounts(ids, db, year),
     ] as const;
     // A transaction is one connection, which runs one query at a time: there the three go one after another.
@@ -416,27 +233,6 @@ export const activeOptionCounts = (ids: readonly string[], db: DbOrTx, year: num
 
 async function activeOptionCount(id: string, db: DbOrTx, year: number): Promise<number> {
   return (await activeOptionCounts([id], db, year)).get(id) ?? 0;
-}
-
-async function lockOption(id: string, tx: DbOrTx): Promise<CampingOptionRow> {
-  const [row] = await tx.select().from(campingOptions).where(eq(campingOptions.id, id)).for('update');
-  if (!row) throw notFound(OPTION_NOT_FOUND);
-  return row;
-}
-
-async function lockField(optionId: string, fieldId: string, tx: DbOrTx): Promise<CampingOptionFieldRow> {
-  const [option] = await tx
-    .select({ id: campingOptions.id })
-    .from(campingOptions)
-    .where(eq(campingOptions.id, optionId));
-  if (!option) throw notFound(OPTION_NOT_FOUND);
-  const [row] = await tx
-    .select()
-    .from(campingOptionFields)
-    .where(and(eq(campingOptionFields.id, fieldId), eq(campingOptionFields.campingOptionId, optionId)))
-    .for('update');
-  if (!row) throw notFound(FIELD_NOT_FOUND);
-  return row;
 }
 
 async function assertCategoriesExist(ids: string[], tx: DbOrTx): Promise<void> {

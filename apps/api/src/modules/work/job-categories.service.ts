@@ -1,10 +1,15 @@
-import type { CreateJobCategoryInputSchema, JobCategory, UpdateJobCategoryInputSchema } from '@camp/shared';
+import {
+  type CreateJobCategoryInputSchema,
+  type JobCategory,
+  plural,
+  type UpdateJobCategoryInputSchema,
+} from '@camp/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { jobCategories, jobs } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/app-error';
-import { type JobCategoryRow, plural, toJobCategoryDto, type WorkViewer } from './work-common';
+import { type JobCategoryRow, toJobCategoryDto, type WorkViewer } from './work-common';
 
 type CreateValues = z.output<typeof CreateJobCategoryInputSchema>;
 type UpdateValues = z.output<typeof UpdateJobCategoryInputSchema>;

@@ -1,4 +1,4 @@
-import { type CreateJobInputSchema, type Job, type UpdateJobInputSchema } from '@camp/shared';
+import { type CreateJobInputSchema, type Job, type UpdateJobInputSchema, plural } from '@camp/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -8,7 +8,6 @@ import {
   activeJobCounts,
   ALL_WORK,
   type JobCategoryRow,
-  plural,
   type ShiftRow,
   toJobCategoryDto,
   toShiftSummaryDto,

@@ -8,6 +8,7 @@ import {
   shiftTimesValid,
   type UpdateShiftInputSchema,
   type WorkScheduleShift,
+  plural,
 } from '@camp/shared';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,14 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { jobCategories, jobs, registrationJobs, registrations, shifts, users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
-import {
-  activeJobCounts,
-  ALL_WORK,
-  plural,
-  type ShiftRow,
-  toShiftSummaryDto,
-  type WorkViewer,
-} from './work-common';
+import { activeJobCounts, ALL_WORK, type ShiftRow, toShiftSummaryDto, type WorkViewer } from './work-common';
 
 type CreateValues = z.output<typeof CreateShiftInputSchema>;
 type UpdateValues = z.output<typeof UpdateShiftInputSchema>;

@@ -21,8 +21,6 @@ export function workViewer(role: Role): WorkViewer {
 /** A viewer who sees everything: for answers to admins' own writes. */
 export const ALL_WORK: WorkViewer = { seesStaffOnly: true };
 
-export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 export function toJobCategoryDto(row: JobCategoryRow): JobCategory {
   return {
     id: row.id,
