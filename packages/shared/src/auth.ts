@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './enums';
+import { INVALID_CODE_FORMAT, LOGIN_CODE_LENGTH } from './rules';
 import { EmailSchema } from './users';
 
 export const RequestLoginCodeInputSchema = z.strictObject({ email: EmailSchema });
@@ -8,9 +9,9 @@ export type RequestLoginCodeInput = z.input<typeof RequestLoginCodeInputSchema>;
 export const LoginWithCodeInputSchema = z.strictObject({
   email: EmailSchema,
   code: z
-    .string({ error: 'Please enter the 6-digit code from your email' })
+    .string({ error: INVALID_CODE_FORMAT })
     .trim()
-    .regex(/^\d{6}$/, 'Please enter the 6-digit code from your email'),
+    .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), INVALID_CODE_FORMAT),
 });
 export type LoginWithCodeInput = z.input<typeof LoginWithCodeInputSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './rules';
+import { EMAIL_MAX, INVALID_EMAIL, ROLES } from './rules';
 import { RoleSchema } from './enums';
 import { flag, optionalText } from './schema-kit';
 import {
@@ -60,10 +60,10 @@ export const UpdateProfileInputSchema = z.strictObject(profileFields);
 export type UpdateProfileInput = z.input<typeof UpdateProfileInputSchema>;
 
 export const EmailSchema = z
-  .string({ error: 'Please enter a valid email address' })
+  .string({ error: INVALID_EMAIL })
   .trim()
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'))
+  .max(EMAIL_MAX, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL))
   .transform((value) => value.toLowerCase());
 
 /**

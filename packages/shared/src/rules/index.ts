@@ -4,6 +4,7 @@ export * from './enums';
 export * from './text';
 export * from './html';
 export * from './auth';
+export * from './sign-in';
 export * from './users';
 export * from './public-config';
 export * from './config';

@@ -1,12 +1,10 @@
+import { LOGIN_CODE_LENGTH } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
 /** Spec §8 Authentication texts. */
 export const VERIFY_NETWORK_ERROR = 'Failed to verify code. Please check your network connection.';
 export const VERIFY_INVALID_CODE = 'Invalid verification code. Please try again.';
 export const REQUEST_CODE_FAILED = 'Failed to send verification code. Please try again.';
-/** The server's texts for malformed input (the form checks the same before sending). */
-export const INVALID_EMAIL = 'Please enter a valid email address';
-export const INVALID_CODE_FORMAT = 'Please enter the 6-digit code from your email';
 
 /** Verify failure: the server's message, else the network text, else 'Invalid verification code...'. */
 export function verifyCodeErrorMessage(error: unknown): string {
@@ -30,16 +28,9 @@ export function requestCodeErrorMessage(error: unknown): string {
   return REQUEST_CODE_FAILED;
 }
 
-// Deliberately simple: the server has the final say; this only catches typos before a round trip.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isPlausibleEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value);
-}
-
 /** The digits of what was typed ('123 456' → '123456'), at most six. */
 export function codeDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 6);
+  return value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
 }
 
 /**

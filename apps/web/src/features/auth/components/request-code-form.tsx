@@ -1,7 +1,8 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useRequestLoginCode } from '../api/request-login-code';
-import { INVALID_EMAIL, isPlausibleEmail, requestCodeErrorMessage } from '../login-messages';
+import { INVALID_EMAIL, isPlausibleEmail } from '@camp/shared/rules';
+import { requestCodeErrorMessage } from '../login-messages';
 
 export interface RequestCodeFormProps {
   initialEmail: string;

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@camp/shared/rules';
+import { INVALID_CODE_FORMAT, LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@camp/shared/rules';
 import type { AuthResponse } from '@camp/shared/auth';
 import { useLoginWithCode } from '../api/login-with-code';
 import { useRequestLoginCode } from '../api/request-login-code';
 import {
   codeDigits,
   codeFromPastedText,
-  INVALID_CODE_FORMAT,
   requestCodeErrorMessage,
   verifyCodeErrorMessage,
 } from '../login-messages';
