@@ -23,6 +23,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { PaymentsService } from './modules/payments/payments.service';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 import { RegistrationsService } from './modules/registrations/registrations.service';
 import { registerAuth } from './plugins/auth';
@@ -50,6 +52,7 @@ export interface Services {
   jobs: JobsService;
   shifts: ShiftsService;
   registrations: RegistrationsService;
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: new JobsService(db, now, registrationYear),
     shifts: new ShiftsService(db, now, registrationYear),
     registrations: new RegistrationsService({ db, now, config }),
+    payments: new PaymentsService({ db, env, config, log: app.log }),
   });
   registerAuth(app);
 
@@ -157,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(campingOptionsRoutes);
       await api.register(workRoutes);
       await api.register(registrationsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './camping-options';
 export * from './work';
 export * from './registrations';
+export * from './payments';

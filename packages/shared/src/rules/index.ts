@@ -13,3 +13,4 @@ export * from './camping-options';
 export * from './work';
 export * from './availability';
 export * from './registrations';
+export * from './payments';

@@ -1,0 +1,75 @@
+import {
+  CreateStripeCheckoutInputSchema,
+  PaymentConfirmationSchema,
+  PaymentListSchema,
+  PaymentsQuerySchema,
+  StripeCheckoutResponseSchema,
+  StripeSessionParamsSchema,
+} from '@camp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../../plugins/auth';
+import { errors, routeKit } from '../../plugins/route-kit';
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = routeKit(app, { tags: ['payments'], errors: [400, 401, 403, 404] });
+
+  app.get(
+    '/payments',
+    route.signedIn({
+      summary: 'Payments: admins see all (with filters), anyone else only their own',
+      description: 'A non-admin filtering on another userId gets 403. Newest first, at most `take` rows.',
+      querystring: PaymentsQuerySchema,
+      response: { 200: PaymentListSchema },
+    }),
+    async (request) => ({ payments: await app.services.payments.list(callerOf(request), request.query) }),
+  );
+
+  app.post(
+    '/payments/stripe',
+    route.signedIn({
+      summary: 'Starts a Stripe Checkout for what the caller owes on their registration',
+      description:
+        'amount is in cents and must equal what the server computes as owed. Return URLs must be on this ' +
+        "site. 400 'Stripe payments are not configured' when Stripe is off; 503 when Stripe is unreachable.",
+      body: CreateStripeCheckoutInputSchema,
+      response: { 200: StripeCheckoutResponseSchema, ...errors(503) },
+    }),
+    async (request) => app.services.payments.createCheckout(callerOf(request), request.body),
+  );
+
+  app.get(
+    '/payments/stripe/session/:sessionId/verify',
+    route.signedIn({
+      summary: "The payment confirmation of the caller's Checkout Session, fulfilled when Stripe says paid",
+      params: StripeSessionParamsSchema,
+      response: { 200: PaymentConfirmationSchema, ...errors(503) },
+    }),
+    async (request) => app.services.payments.verify(callerOf(request), request.params.sessionId),
+  );
+
+  // The webhook reads its body raw (the signature covers the exact bytes): its own parser, this route only.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    hook.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe webhook (signature checked with the stored webhook secret, 300 s tolerance)',
+          response: { 200: z.object({ received: z.literal(true) }), ...errors(400) },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await app.services.payments.handleWebhook(
+          body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return { received: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,330 @@
+import {
+  centsToDollars,
+  type CreateStripeCheckoutInput,
+  duesFor,
+  duesPaymentDescription,
+  PAYMENT_MESSAGES,
+  type Payment,
+  type PaymentConfirmation,
+  type PaymentsQuery,
+  type RegistrationStatus,
+} from '@camp/shared';
+import { and, desc, eq, type SQL, sum } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  campingOptions,
+  paymentEvents,
+  payments,
+  registrationCampingOptions,
+  registrations,
+  users,
+} from '../../db/schema/index';
+import type { Env } from '../../env';
+import { type AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../../lib/app-error';
+import type { CurrentUser } from '../../plugins/auth';
+import type { ConfigService } from '../config/config.service';
+import {
+  type CheckoutSession,
+  constructWebhookEvent,
+  createStripeClient,
+  type StripeEvent,
+} from './stripe-client';
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  env: Env;
+  config: ConfigService;
+  log: FastifyBaseLogger;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** Events whose session is paid (or may be: completed with payment_status paid). */
+const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+const FAIL_EVENTS = new Set(['checkout.session.async_payment_failed', 'checkout.session.expired']);
+
+const isPaid = (session: Pick<CheckoutSession, 'payment_status'>) =>
+  session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+
+/** Stripe Checkout (spec §7 Payments, architecture §7): checkout, verify, webhook, one idempotent fulfil. */
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /** The SDK with the stored secret key, or 400 'Stripe payments are not configured'. */
+  private async stripe() {
+    const row = await this.deps.config.findRow();
+    const apiKey = row?.stripeEnabled ? await this.deps.config.secret('stripeApiKey', row) : null;
+    if (!row || !apiKey) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
+    return { client: createStripeClient(apiKey, this.deps.env.stripeApiBase), config: row };
+  }
+
+  private unavailable(cause: unknown): AppError {
+    this.deps.log.warn({ err: cause }, 'Stripe request failed');
+    return serviceUnavailable(PAYMENT_MESSAGES.stripeUnavailable, cause);
+  }
+
+  /**
+   * What is still owed for a registration, in cents: its chosen options' dues at the person's rate (staff
+   * rate for STAFF and ADMIN) minus its COMPLETED payments.
+   */
+  async owedCents(db: DbOrTx, registrationId: string, role: CurrentUser['role']): Promise<number> {
+    const options = await db
+      .select({ participant: campingOptions.participantDuesCents, staff: campingOptions.staffDuesCents })
+      .from(registrationCampingOptions)
+      .innerJoin(campingOptions, eq(campingOptions.id, registrationCampingOptions.campingOptionId))
+      .where(eq(registrationCampingOptions.registrationId, registrationId));
+    const dues = duesFor(
+      options.map((option) => ({
+        participantDues: centsToDollars(option.participant),
+        staffDues: centsToDollars(option.staff),
+      })),
+      role,
+    );
+    const [paid] = await db
+      .select({ cents: sum(payments.amountCents) })
+      .from(payments)
+      .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
+    return dues.cents - Number(paid?.cents ?? 0);
+  }
+
+  /** Return URLs must be on the app's own origin (PUBLIC_URL): no open redirect. */
+  private checkReturnUrl(url: string): void {
+    const own = new URL(this.deps.env.publicUrl).origin;
+    if (new URL(url).origin !== own) throw badRequest(PAYMENT_MESSAGES.foreignReturnUrl);
+  }
+
+  /** POST /payments/stripe: a PENDING payment and a Checkout Session for exactly what is owed. */
+  async createCheckout(caller: CurrentUser, input: CreateStripeCheckoutInput): Promise<{ url: string }> {
+    if (input.userId !== caller.id) throw forbidden(PAYMENT_MESSAGES.notYourUser);
+    const [registration] = await this.db
+      .select({ id: registrations.id, year: registrations.year, status: registrations.status })
+      .from(registrations)
+      .where(and(eq(registrations.id, input.registrationId), eq(registrations.userId, caller.id)));
+    if (!registration) throw notFound(PAYMENT_MESSAGES.registrationNotFound);
+    if (registration.status === 'CANCELLED') throw badRequest(PAYMENT_MESSAGES.registrationCancelled);
+    this.checkReturnUrl(input.successUrl);
+    this.checkReturnUrl(input.cancelUrl);
+    const { client, config } = await this.stripe();
+    const owed = await this.owedCents(this.db, registration.id, caller.role);
+    if (owed <= 0) throw badRequest(PAYMENT_MESSAGES.nothingOwed);
+    if (input.amount !== owed) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
+
+    const [payment] = await this.db
+      .insert(payments)
+      .values({
+        userId: caller.id,
+        registrationId: registration.id,
+        amountCents: owed,
+        currency: 'USD',
+        status: 'PENDING',
+        provider: 'STRIPE',
+      })
+      .returning();
+    if (!payment) throw new Error('no payment inserted');
+    let session: CheckoutSession;
+    try {
+      session = await client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: caller.email,
+          client_reference_id: registration.id,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: owed,
+                product_data: { name: duesPaymentDescription(config.campName, registration.year) },
+              },
+            },
+          ],
+          metadata: { registrationId: registration.id, paymentId: payment.id },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `checkout-${payment.id}` },
+      );
+    } catch (error) {
+      // Nothing is left PENDING without a session: the attempt is recorded as FAILED.
+      await this.db.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
+      throw this.unavailable(error);
+    }
+    await this.db.update(payments).set({ providerRefId: session.id }).where(eq(payments.id, payment.id));
+    if (!session.url) throw this.unavailable(new Error('Checkout Session without a url'));
+    return { url: session.url };
+  }
+
+  /** GET /payments/stripe/session/{sessionId}/verify: the owner's confirmation, fulfilled when paid. */
+  async verify(caller: CurrentUser, sessionId: string): Promise<PaymentConfirmation> {
+    const payment = await this.findBySession(this.db, sessionId);
+    if (!payment || payment.userId !== caller.id) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
+    const { client } = await this.stripe();
+    let session: CheckoutSession;
+    try {
+      session = await client.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+    if (isPaid(session)) {
+      await this.db.transaction((tx) => this.fulfil(tx, sessionId, session.metadata?.paymentId));
+    } else if (session.status === 'expired') {
+      await this.db.transaction((tx) => this.fail(tx, sessionId));
+    }
+    return this.confirmation(payment.id);
+  }
+
+  /**
+   * Marks the payment of a paid session COMPLETED, once, under a row lock; the registration becomes
+   * CONFIRMED when nothing more is owed. Any number and order of calls give one COMPLETED payment.
+   */
+  async fulfil(tx: DbOrTx, sessionId: string, paymentId?: string): Promise<void> {
+    let payment = await this.lockBySession(tx, sessionId);
+    if (!payment && paymentId) {
+      // A session whose id was never stored (the create call failed after Stripe made it).
+      const [byId] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (byId && byId.provider === 'STRIPE' && byId.providerRefId === null) {
+        await tx.update(payments).set({ providerRefId: sessionId }).where(eq(payments.id, byId.id));
+        payment = byId;
+      }
+    }
+    if (!payment) {
+      this.deps.log.warn({ sessionId }, 'Paid Stripe session without a payment row');
+      return;
+    }
+    if (payment.status === 'COMPLETED' || payment.status === 'REFUNDED') return;
+    await tx.update(payments).set({ status: 'COMPLETED' }).where(eq(payments.id, payment.id));
+    if (!payment.registrationId) return;
+    const [registration] = await tx
+      .select({ id: registrations.id, status: registrations.status, role: users.role })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(eq(registrations.id, payment.registrationId))
+      .for('update', { of: registrations });
+    if (registration?.status !== 'PENDING') return;
+    if ((await this.owedCents(tx, registration.id, registration.role)) <= 0) {
+      await tx
+        .update(registrations)
+        .set({ status: 'CONFIRMED' })
+        .where(eq(registrations.id, registration.id));
+    }
+  }
+
+  /** A session that failed or expired: its payment FAILED if still PENDING. */
+  private async fail(tx: DbOrTx, sessionId: string): Promise<void> {
+    const payment = await this.lockBySession(tx, sessionId);
+    if (payment?.status === 'PENDING') {
+      await tx.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
+    }
+  }
+
+  /** POST /payments/stripe/webhook: signature checked, events deduplicated by id in the same transaction. */
+  async handleWebhook(payload: Buffer | string, signature: string | undefined): Promise<void> {
+    const row = await this.deps.config.findRow();
+    const secret = row ? await this.deps.config.secret('stripeWebhookSecret', row) : null;
+    if (!secret) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
+    let event: StripeEvent;
+    try {
+      event = constructWebhookEvent(payload, signature ?? '', secret);
+    } catch {
+      throw badRequest(PAYMENT_MESSAGES.badSignature);
+    }
+    await this.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(paymentEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (!fresh) return;
+      if (!FULFIL_EVENTS.has(event.type) && !FAIL_EVENTS.has(event.type)) return;
+      const session = event.data.object as CheckoutSession;
+      if (FULFIL_EVENTS.has(event.type)) {
+        if (isPaid(session)) await this.fulfil(tx, session.id, session.metadata?.paymentId);
+      } else {
+        await this.fail(tx, session.id);
+      }
+    });
+  }
+
+  /** GET /payments: admins see every payment; anyone else only their own (another userId → 403). */
+  async list(caller: CurrentUser, query: PaymentsQuery): Promise<Payment[]> {
+    const isAdmin = caller.role === 'ADMIN';
+    if (!isAdmin && query.userId !== undefined && query.userId !== caller.id) {
+      throw forbidden(PAYMENT_MESSAGES.otherUsersPayments);
+    }
+    const conditions: SQL[] = [];
+    const userId = isAdmin ? query.userId : caller.id;
+    if (userId) conditions.push(eq(payments.userId, userId));
+    if (query.registrationId) conditions.push(eq(payments.registrationId, query.registrationId));
+    if (query.status) conditions.push(eq(payments.status, query.status));
+    if (query.provider) conditions.push(eq(payments.provider, query.provider));
+    const rows = await this.db
+      .select({
+        payment: payments,
+        user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(and(...conditions))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(Number(query.take ?? 10_000));
+    return rows.map(({ payment, user }) => ({
+      id: payment.id,
+      userId: payment.userId,
+      user: {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName ?? '',
+        lastName: user.lastName ?? '',
+      },
+      registrationId: payment.registrationId,
+      amount: centsToDollars(payment.amountCents),
+      currency: payment.currency,
+      status: payment.status,
+      provider: payment.provider,
+      providerRefId: payment.providerRefId,
+      createdAt: payment.createdAt.toISOString(),
+      updatedAt: payment.updatedAt.toISOString(),
+    }));
+  }
+
+  private async findBySession(db: DbOrTx, sessionId: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'STRIPE'), eq(payments.providerRefId, sessionId)));
+    return row;
+  }
+
+  private async lockBySession(tx: DbOrTx, sessionId: string): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'STRIPE'), eq(payments.providerRefId, sessionId)))
+      .for('update');
+    return row;
+  }
+
+  private async confirmation(paymentId: string): Promise<PaymentConfirmation> {
+    const [row] = await this.db
+      .select({
+        paymentStatus: payments.status,
+        registrationId: payments.registrationId,
+        registrationStatus: registrations.status,
+      })
+      .from(payments)
+      .leftJoin(registrations, eq(registrations.id, payments.registrationId))
+      .where(eq(payments.id, paymentId));
+    if (!row) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
+    return {
+      paymentStatus: row.paymentStatus,
+      registrationId: row.registrationId,
+      registrationStatus: (row.registrationStatus as RegistrationStatus | null) ?? null,
+      paymentId,
+    };
+  }
+}

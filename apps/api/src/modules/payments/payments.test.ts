@@ -1,0 +1,457 @@
+import type { PaymentConfirmation, PaymentList } from '@camp/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app';
+import { testDatabaseKind } from '../../../test/database';
+import { FakeStripe } from '../../../test/fake-stripe';
+import { signIn } from '../../../test/session';
+import { SmtpCapture } from '../../../test/smtp';
+import { payments, registrations, users } from '../../db/schema/index';
+import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
+import { type Camp, insertRegistration, messageOf } from '../work/test-support';
+
+const PUBLIC_URL = 'http://camp.test';
+const successUrl = `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`;
+const cancelUrl = `${PUBLIC_URL}/#/payment/cancel`;
+
+/** A camp whose Stripe is the local fake, with Stripe enabled and both secrets stored. */
+async function startPayingCamp(fake: FakeStripe): Promise<Camp> {
+  const smtp = await new SmtpCapture().start();
+  const t = await createTestApp({
+    envOverrides: {
+      SMTP_URL: smtp.url,
+      ADMIN_EMAILS: 'admin@example.org',
+      STRIPE_API_BASE: fake.url,
+      PUBLIC_URL,
+    },
+  });
+  const admin = await signIn(t.app, smtp, 'admin@example.org');
+  const staff = await signIn(t.app, smtp, 'staff@example.org');
+  const participant = await signIn(t.app, smtp, 'participant@example.org');
+  await t.database.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, staff.userId));
+  const camp: Camp = {
+    t,
+    smtp,
+    admin,
+    staff,
+    participant,
+    call: (method, url, session, payload) =>
+      t.app.inject({
+        method,
+        url,
+        headers: session?.headers ?? {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    close: async () => {
+      await t.close();
+      await smtp.stop();
+    },
+  };
+  await configure(camp, {
+    stripeEnabled: true,
+    stripePublicKey: fake.publicKey,
+    stripeApiKey: fake.apiKey,
+    stripeWebhookSecret: fake.webhookSecret,
+  });
+  return camp;
+}
+
+/** A payer: a signed-in person with a PENDING registration for the tent (125.50 / staff 50.00). */
+async function payer(camp: Camp, optionIds: string[], role?: 'STAFF') {
+  const person = await insertSignedInPerson(camp, role ? { role } : {});
+  const registrationId = await insertRegistration(camp.t.database.db, {
+    userId: person.id,
+    status: 'PENDING',
+    year: YEAR,
+    campingOptionIds: optionIds,
+  });
+  return { person, registrationId };
+}
+
+function checkout(camp: Camp, person: Person, body: Record<string, unknown>) {
+  return camp.t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe',
+    headers: person.headers,
+    payload: {
+      currency: 'USD',
+      userId: person.id,
+      description: 'Dust Camp Dues Payment 2027',
+      successUrl,
+      cancelUrl,
+      ...body,
+    },
+  });
+}
+
+function verify(camp: Camp, person: Person, sessionId: string) {
+  return camp.t.app.inject({
+    method: 'GET',
+    url: `/api/payments/stripe/session/${sessionId}/verify`,
+    headers: person.headers,
+  });
+}
+
+async function paymentRows(camp: Camp, registrationId: string) {
+  return camp.t.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+}
+
+async function registrationStatus(camp: Camp, registrationId: string) {
+  const [row] = await camp.t.database.db
+    .select({ status: registrations.status })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  return row?.status;
+}
+
+describe('Stripe payments API', () => {
+  const fake = new FakeStripe();
+  let camp: Camp;
+  let tent: string;
+  let dayPass: string;
+
+  beforeAll(async () => {
+    await fake.start();
+    camp = await startPayingCamp(fake);
+    tent = await adminPost(camp, '/api/camping-options', {
+      name: 'Tent Camping',
+      participantDues: 125.5,
+      staffDues: 50,
+    });
+    dayPass = await adminPost(camp, '/api/camping-options', { name: 'Day Pass', participantDues: 20 });
+  });
+  afterAll(async () => {
+    await camp?.close();
+    await fake.stop();
+  });
+
+  /** Starts a checkout for the full amount owed and answers the session id. */
+  async function startCheckout(person: Person, registrationId: string, amount: number): Promise<string> {
+    const response = await checkout(camp, person, { registrationId, amount });
+    expect(response.statusCode, response.body).toBe(200);
+    return fake.lastSession().id;
+  }
+
+  describe('POST /payments/stripe', () => {
+    it('creates a PENDING payment and a Checkout Session for exactly what is owed', async () => {
+      const { person, registrationId } = await payer(camp, [tent, dayPass]);
+      const response = await checkout(camp, person, { registrationId, amount: 14550 });
+      expect(response.statusCode, response.body).toBe(200);
+      const session = fake.lastSession();
+      expect(response.json()).toEqual({ url: session.url });
+      expect(session).toMatchObject({
+        mode: 'payment',
+        amount_total: 14550,
+        currency: 'usd',
+        customer_email: person.email,
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      expect(JSON.stringify(session.line_items)).toContain(`Dust Camp Dues Payment ${YEAR}`);
+      const rows = await paymentRows(camp, registrationId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'PENDING', amountCents: 14550, providerRefId: session.id });
+      expect(session.metadata).toEqual({ registrationId, paymentId: rows[0]?.id });
+      const create = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+      expect(create.at(-1)?.idempotencyKey).toBe(`checkout-${rows[0]?.id}`);
+    });
+
+    it('charges STAFF the staff rate', async () => {
+      const { person, registrationId } = await payer(camp, [tent], 'STAFF');
+      expect((await checkout(camp, person, { registrationId, amount: 12550 })).statusCode).toBe(400);
+      expect((await checkout(camp, person, { registrationId, amount: 5000 })).statusCode).toBe(200);
+    });
+
+    it('refuses a tampered amount (400) and writes nothing', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const response = await checkout(camp, person, { registrationId, amount: 100 });
+      expect(response.statusCode).toBe(400);
+      expect(messageOf(response)).toBe('The amount does not match the dues owed for this registration');
+      expect(await paymentRows(camp, registrationId)).toHaveLength(0);
+    });
+
+    it("refuses someone else's userId (403) and someone else's registration (404)", async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const other = await payer(camp, [tent]);
+      const asOther = await checkout(camp, person, {
+        registrationId,
+        amount: 12550,
+        userId: other.person.id,
+      });
+      expect(asOther.statusCode).toBe(403);
+      const theirs = await checkout(camp, person, { registrationId: other.registrationId, amount: 12550 });
+      expect(theirs.statusCode).toBe(404);
+      expect(await paymentRows(camp, other.registrationId)).toHaveLength(0);
+    });
+
+    it('refuses return URLs that are not on this site (400)', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      for (const urls of [
+        { successUrl: 'https://evil.example/steal' },
+        { cancelUrl: 'https://evil.example/cancel' },
+        { successUrl: 'http://camp.test.evil.example/x' },
+      ]) {
+        const response = await checkout(camp, person, { registrationId, amount: 12550, ...urls });
+        expect(response.statusCode, JSON.stringify(urls)).toBe(400);
+        expect(messageOf(response)).toBe('Return URLs must be on this site');
+      }
+      expect(await paymentRows(camp, registrationId)).toHaveLength(0);
+    });
+
+    it("answers 400 'Stripe payments are not configured' when Stripe is off", async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      await configure(camp, { stripeEnabled: false });
+      try {
+        const response = await checkout(camp, person, { registrationId, amount: 12550 });
+        expect(response.statusCode).toBe(400);
+        expect(messageOf(response)).toBe('Stripe payments are not configured');
+      } finally {
+        await configure(camp, { stripeEnabled: true });
+      }
+      expect(await paymentRows(camp, registrationId)).toHaveLength(0);
+    });
+
+    it('answers 503 with a clear message when Stripe is unreachable, leaving nothing PENDING', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      fake.down = true;
+      try {
+        const response = await checkout(camp, person, { registrationId, amount: 12550 });
+        expect(response.statusCode).toBe(503);
+        expect(messageOf(response)).toBe(
+          'The payment service is not reachable right now. Please try again in a few minutes.',
+        );
+      } finally {
+        fake.down = false;
+      }
+      const rows = await paymentRows(camp, registrationId);
+      expect(rows.filter((row) => row.status === 'PENDING')).toHaveLength(0);
+      // Once Stripe is back the same person can pay.
+      await startCheckout(person, registrationId, 12550);
+    });
+
+    it('refuses an unsigned caller (401)', async () => {
+      const response = await camp.call('POST', '/api/payments/stripe', null, {});
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('verify and webhook', () => {
+    it("is 404 for another person's session and for an unknown one", async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      const other = await insertSignedInPerson(camp);
+      expect((await verify(camp, other, sessionId)).statusCode).toBe(404);
+      expect((await verify(camp, person, 'cs_test_unknown')).statusCode).toBe(404);
+    });
+
+    it('answers PENDING before paying, then COMPLETED and CONFIRMED after', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      const before = await verify(camp, person, sessionId);
+      expect(before.statusCode, before.body).toBe(200);
+      expect(before.json<PaymentConfirmation>()).toMatchObject({
+        paymentStatus: 'PENDING',
+        registrationStatus: 'PENDING',
+      });
+      fake.pay(sessionId);
+      const after = await verify(camp, person, sessionId);
+      const [row] = await paymentRows(camp, registrationId);
+      expect(after.json<PaymentConfirmation>()).toEqual({
+        paymentStatus: 'COMPLETED',
+        registrationId,
+        registrationStatus: 'CONFIRMED',
+        paymentId: row?.id,
+      });
+      // Nothing more is owed now.
+      const again = await checkout(camp, person, { registrationId, amount: 12550 });
+      expect(again.statusCode).toBe(400);
+    });
+
+    it('refuses a bad signature (400) and changes nothing', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.pay(sessionId);
+      const payload = fake.event('checkout.session.completed', sessionId);
+      const forged = await fake.deliver(camp.t.app, payload, fake.signature(payload, 'whsec_wrong'));
+      expect(forged.statusCode).toBe(400);
+      const stale = await fake.deliver(
+        camp.t.app,
+        payload,
+        fake.signature(payload, fake.webhookSecret, Math.floor(Date.now() / 1000) - 400),
+      );
+      expect(stale.statusCode).toBe(400);
+      const unsigned = await camp.t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(unsigned.statusCode).toBe(400);
+      expect((await paymentRows(camp, registrationId))[0]?.status).toBe('PENDING');
+      expect(await registrationStatus(camp, registrationId)).toBe('PENDING');
+    });
+
+    it('confirms by the webhook alone; a replayed event has no second effect', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.pay(sessionId);
+      const payload = fake.event('checkout.session.completed', sessionId);
+      const first = await fake.deliver(camp.t.app, payload);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ received: true });
+      expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
+      // An admin moves the registration back; the replayed event must not confirm it again.
+      await camp.t.database.db
+        .update(registrations)
+        .set({ status: 'PENDING' })
+        .where(eq(registrations.id, registrationId));
+      const replay = await fake.deliver(camp.t.app, payload);
+      expect(replay.statusCode).toBe(200);
+      expect(await registrationStatus(camp, registrationId)).toBe('PENDING');
+      const rows = await paymentRows(camp, registrationId);
+      expect(rows.map((row) => row.status)).toEqual(['COMPLETED']);
+    });
+
+    it('webhook then verify, and verify then webhook, give one COMPLETED payment', async () => {
+      for (const order of ['webhook-first', 'verify-first'] as const) {
+        const { person, registrationId } = await payer(camp, [tent]);
+        const sessionId = await startCheckout(person, registrationId, 12550);
+        fake.pay(sessionId);
+        const webhook = () => fake.deliver(camp.t.app, fake.event('checkout.session.completed', sessionId));
+        if (order === 'webhook-first') {
+          expect((await webhook()).statusCode).toBe(200);
+          expect((await verify(camp, person, sessionId)).json()).toMatchObject({
+            paymentStatus: 'COMPLETED',
+          });
+        } else {
+          expect((await verify(camp, person, sessionId)).json()).toMatchObject({
+            paymentStatus: 'COMPLETED',
+          });
+          expect((await webhook()).statusCode).toBe(200);
+        }
+        const rows = await paymentRows(camp, registrationId);
+        expect(
+          rows.map((row) => row.status),
+          order,
+        ).toEqual(['COMPLETED']);
+        expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
+      }
+    });
+
+    it('a completed session still unpaid (async method) waits; async success fulfils, async failure fails', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.session(sessionId).status = 'complete';
+      await fake.deliver(camp.t.app, fake.event('checkout.session.completed', sessionId));
+      expect((await paymentRows(camp, registrationId))[0]?.status).toBe('PENDING');
+      fake.pay(sessionId);
+      await fake.deliver(camp.t.app, fake.event('checkout.session.async_payment_succeeded', sessionId));
+      expect((await paymentRows(camp, registrationId))[0]?.status).toBe('COMPLETED');
+
+      const second = await payer(camp, [tent]);
+      const failing = await startCheckout(second.person, second.registrationId, 12550);
+      fake.session(failing).status = 'complete';
+      await fake.deliver(camp.t.app, fake.event('checkout.session.async_payment_failed', failing));
+      expect((await paymentRows(camp, second.registrationId))[0]?.status).toBe('FAILED');
+      expect(await registrationStatus(camp, second.registrationId)).toBe('PENDING');
+    });
+
+    it('an expired session makes its payment FAILED (webhook or verify)', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.expire(sessionId);
+      const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.expired', sessionId));
+      expect(delivered.statusCode).toBe(200);
+      expect((await paymentRows(camp, registrationId))[0]?.status).toBe('FAILED');
+
+      const second = await payer(camp, [tent]);
+      const other = await startCheckout(second.person, second.registrationId, 12550);
+      fake.expire(other);
+      expect((await verify(camp, second.person, other)).json()).toMatchObject({ paymentStatus: 'FAILED' });
+      expect(await registrationStatus(camp, second.registrationId)).toBe('PENDING');
+    });
+  });
+
+  describe('GET /payments', () => {
+    it('shows a participant only their own payments and refuses another userId (403)', async () => {
+      const mine = await payer(camp, [tent]);
+      await startCheckout(mine.person, mine.registrationId, 12550);
+      const theirs = await payer(camp, [tent]);
+      await startCheckout(theirs.person, theirs.registrationId, 12550);
+
+      const own = await camp.call('GET', '/api/payments', null);
+      expect(own.statusCode).toBe(401);
+      const response = await camp.t.app.inject({
+        method: 'GET',
+        url: '/api/payments',
+        headers: mine.person.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const list = response.json<PaymentList>();
+      expect(list.payments.length).toBeGreaterThan(0);
+      expect(list.payments.every((payment) => payment.userId === mine.person.id)).toBe(true);
+      expect(list.payments[0]).toMatchObject({ amount: 125.5, currency: 'USD', provider: 'STRIPE' });
+
+      const foreign = await camp.t.app.inject({
+        method: 'GET',
+        url: `/api/payments?userId=${theirs.person.id}`,
+        headers: mine.person.headers,
+      });
+      expect(foreign.statusCode).toBe(403);
+    });
+
+    it('shows an admin everyone, with filters', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.pay(sessionId);
+      await verify(camp, person, sessionId);
+      const all = await camp.call('GET', '/api/payments', camp.admin);
+      expect(new Set(all.json<PaymentList>().payments.map((p) => p.userId)).size).toBeGreaterThan(1);
+      const filtered = await camp.call(
+        'GET',
+        `/api/payments?userId=${person.id}&status=COMPLETED&provider=STRIPE&take=5`,
+        camp.admin,
+      );
+      const rows = filtered.json<PaymentList>().payments;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ registrationId, status: 'COMPLETED', providerRefId: sessionId });
+      const none = await camp.call(
+        'GET',
+        `/api/payments?registrationId=${registrationId}&status=FAILED`,
+        camp.admin,
+      );
+      expect(none.json<PaymentList>().payments).toHaveLength(0);
+      const bad = await camp.call('GET', '/api/payments?take=0', camp.admin);
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  // PGlite has one connection, so races cannot show there (architecture §7): this one needs PostgreSQL.
+  it.skipIf(testDatabaseKind() === 'pglite')(
+    '20 webhook deliveries and 5 verifies at once give exactly one COMPLETED payment',
+    async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.pay(sessionId);
+      const replayed = fake.event('checkout.session.completed', sessionId);
+      const calls = [
+        ...Array.from({ length: 10 }, () => fake.deliver(camp.t.app, replayed)),
+        ...Array.from({ length: 5 }, () =>
+          fake.deliver(camp.t.app, fake.event('checkout.session.completed', sessionId)),
+        ),
+        ...Array.from({ length: 5 }, () =>
+          fake.deliver(camp.t.app, fake.event('checkout.session.async_payment_succeeded', sessionId)),
+        ),
+        ...Array.from({ length: 5 }, () => verify(camp, person, sessionId)),
+      ];
+      const responses = await Promise.all(calls);
+      expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+      const rows = await camp.t.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
+      expect(rows).toHaveLength(1);
+      expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
+    },
+  );
+});
