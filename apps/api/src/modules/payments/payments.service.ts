@@ -9,7 +9,7 @@ import {
   type PaymentsQuery,
   type RegistrationStatus,
 } from '@camp/shared';
-import { and, desc, eq, type SQL, sum } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -28,6 +28,7 @@ import {
   type CheckoutSession,
   constructWebhookEvent,
   createStripeClient,
+  type StripeClient,
   type StripeEvent,
 } from './stripe-client';
 
@@ -110,22 +111,44 @@ export class PaymentsService {
     this.checkReturnUrl(input.successUrl);
     this.checkReturnUrl(input.cancelUrl);
     const { client, config } = await this.stripe();
+    await this.settleOpenSessions(client, registration.id);
     const owed = await this.owedCents(this.db, registration.id, caller.role);
     if (owed <= 0) throw badRequest(PAYMENT_MESSAGES.nothingOwed);
     if (input.amount !== owed) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
 
-    const [payment] = await this.db
-      .insert(payments)
-      .values({
-        userId: caller.id,
-        registrationId: registration.id,
-        amountCents: owed,
-        currency: 'USD',
-        status: 'PENDING',
-        provider: 'STRIPE',
-      })
-      .returning();
-    if (!payment) throw new Error('no payment inserted');
+    // The registration's PENDING dues row (written by the submission, no session yet) is this payment;
+    // without one, a new row is written.
+    const [placeholder] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.registrationId, registration.id),
+          eq(payments.provider, 'STRIPE'),
+          eq(payments.status, 'PENDING'),
+          isNull(payments.providerRefId),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    const [payment] = placeholder
+      ? await this.db
+          .update(payments)
+          .set({ amountCents: owed, userId: caller.id })
+          .where(eq(payments.id, placeholder.id))
+          .returning()
+      : await this.db
+          .insert(payments)
+          .values({
+            userId: caller.id,
+            registrationId: registration.id,
+            amountCents: owed,
+            currency: 'USD',
+            status: 'PENDING',
+            provider: 'STRIPE',
+          })
+          .returning();
+    if (!payment) throw new Error('no payment row');
     let session: CheckoutSession;
     try {
       session = await client.checkout.sessions.create(
@@ -147,16 +170,55 @@ export class PaymentsService {
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },
-        { idempotencyKey: `checkout-${payment.id}` },
+        { idempotencyKey: `checkout-${payment.id}-${owed}` },
       );
     } catch (error) {
-      // Nothing is left PENDING without a session: the attempt is recorded as FAILED.
-      await this.db.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
+      // Nothing is left half-written: the registration's dues row stays as it was (PENDING, no session);
+      // a row written for this attempt is recorded as FAILED.
+      if (!placeholder) {
+        await this.db.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
+      }
       throw this.unavailable(error);
     }
     await this.db.update(payments).set({ providerRefId: session.id }).where(eq(payments.id, payment.id));
     if (!session.url) throw this.unavailable(new Error('Checkout Session without a url'));
     return { url: session.url };
+  }
+
+  /**
+   * Before a new Checkout, the registration's earlier sessions still PENDING are settled with Stripe, so two
+   * open sessions can never both be paid: a paid one is fulfilled, an open one expired, and the payment of
+   * an expired one becomes FAILED.
+   */
+  private async settleOpenSessions(client: StripeClient, registrationId: string): Promise<void> {
+    const open = await this.db
+      .select({ sessionId: payments.providerRefId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.registrationId, registrationId),
+          eq(payments.provider, 'STRIPE'),
+          eq(payments.status, 'PENDING'),
+          isNotNull(payments.providerRefId),
+        ),
+      );
+    for (const { sessionId } of open) {
+      if (!sessionId) continue;
+      let session: CheckoutSession;
+      try {
+        session = await client.checkout.sessions.retrieve(sessionId);
+        if (!isPaid(session) && session.status === 'open') {
+          session = await client.checkout.sessions.expire(sessionId);
+        }
+      } catch (error) {
+        throw this.unavailable(error);
+      }
+      if (isPaid(session)) {
+        await this.db.transaction((tx) => this.fulfil(tx, sessionId, session.metadata?.paymentId));
+      } else if (session.status === 'expired') {
+        await this.db.transaction((tx) => this.fail(tx, sessionId));
+      }
+    }
   }
 
   /** GET /payments/stripe/session/{sessionId}/verify: the owner's confirmation, fulfilled when paid. */

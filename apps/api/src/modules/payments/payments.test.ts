@@ -125,6 +125,16 @@ describe('Stripe payments API', () => {
     await fake.stop();
   });
 
+  /** The PENDING dues row the registration submission writes (no session yet). */
+  async function insertDuesRow(userId: string, registrationId: string): Promise<string> {
+    const [row] = await camp.t.database.db
+      .insert(payments)
+      .values({ userId, registrationId, amountCents: 12550, status: 'PENDING', provider: 'STRIPE' })
+      .returning({ id: payments.id });
+    if (!row) throw new Error('no dues row');
+    return row.id;
+  }
+
   /** Starts a checkout for the full amount owed and answers the session id. */
   async function startCheckout(person: Person, registrationId: string, amount: number): Promise<string> {
     const response = await checkout(camp, person, { registrationId, amount });
@@ -153,7 +163,7 @@ describe('Stripe payments API', () => {
       expect(rows[0]).toMatchObject({ status: 'PENDING', amountCents: 14550, providerRefId: session.id });
       expect(session.metadata).toEqual({ registrationId, paymentId: rows[0]?.id });
       const create = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
-      expect(create.at(-1)?.idempotencyKey).toBe(`checkout-${rows[0]?.id}`);
+      expect(create.at(-1)?.idempotencyKey).toBe(`checkout-${rows[0]?.id}-14550`);
     });
 
     it('charges STAFF the staff rate', async () => {
@@ -227,6 +237,51 @@ describe('Stripe payments API', () => {
       expect(rows.filter((row) => row.status === 'PENDING')).toHaveLength(0);
       // Once Stripe is back the same person can pay.
       await startCheckout(person, registrationId, 12550);
+    });
+
+    it("uses the registration's PENDING dues row (written at submission) as the payment", async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const dues = await insertDuesRow(person.id, registrationId);
+      fake.down = true;
+      try {
+        expect((await checkout(camp, person, { registrationId, amount: 12550 })).statusCode).toBe(503);
+      } finally {
+        fake.down = false;
+      }
+      // Unreachable Stripe: the dues row is as it was, and nothing else was written.
+      expect(await paymentRows(camp, registrationId)).toEqual([
+        expect.objectContaining({ id: dues, status: 'PENDING', providerRefId: null }),
+      ]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      expect(await paymentRows(camp, registrationId)).toEqual([
+        expect.objectContaining({
+          id: dues,
+          status: 'PENDING',
+          providerRefId: sessionId,
+          amountCents: 12550,
+        }),
+      ]);
+      expect(fake.session(sessionId).metadata.paymentId).toBe(dues);
+    });
+
+    it('a new checkout expires the open one before it, so two sessions can never both be paid', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const first = await startCheckout(person, registrationId, 12550);
+      const second = await startCheckout(person, registrationId, 12550);
+      expect(fake.session(first).status).toBe('expired');
+      const rows = await paymentRows(camp, registrationId);
+      expect(rows.find((row) => row.providerRefId === first)?.status).toBe('FAILED');
+      expect(rows.find((row) => row.providerRefId === second)?.status).toBe('PENDING');
+      // The second one was paid meanwhile (no webhook yet): it is fulfilled and nothing more is owed.
+      fake.pay(second);
+      const third = await checkout(camp, person, { registrationId, amount: 12550 });
+      expect(third.statusCode).toBe(400);
+      expect(messageOf(third)).toBe('Nothing is owed for this registration');
+      expect((await paymentRows(camp, registrationId)).map((row) => row.status).sort()).toEqual([
+        'COMPLETED',
+        'FAILED',
+      ]);
+      expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
     });
 
     it('refuses an unsigned caller (401)', async () => {

@@ -28,3 +28,4 @@ export function constructWebhookEvent(payload: Buffer | string, signature: strin
 
 export type StripeEvent = ReturnType<typeof constructWebhookEvent>;
 export type CheckoutSession = Stripe.Checkout.Session;
+export type StripeClient = Stripe;
