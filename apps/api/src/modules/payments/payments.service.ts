@@ -40,6 +40,8 @@ export interface PaymentsServiceDeps {
 }
 
 type PaymentRow = typeof payments.$inferSelect;
+/** What fulfil reads of a paid Checkout Session. */
+type PaidSession = Pick<CheckoutSession, 'id' | 'amount_total' | 'currency' | 'metadata'>;
 
 /** Events whose session is paid (or may be: completed with payment_status paid). */
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -214,7 +216,7 @@ export class PaymentsService {
         throw this.unavailable(error);
       }
       if (isPaid(session)) {
-        await this.db.transaction((tx) => this.fulfil(tx, sessionId, session.metadata?.paymentId));
+        await this.db.transaction((tx) => this.fulfil(tx, session));
       } else if (session.status === 'expired') {
         await this.db.transaction((tx) => this.fail(tx, sessionId));
       }
@@ -233,7 +235,7 @@ export class PaymentsService {
       throw this.unavailable(error);
     }
     if (isPaid(session)) {
-      await this.db.transaction((tx) => this.fulfil(tx, sessionId, session.metadata?.paymentId));
+      await this.db.transaction((tx) => this.fulfil(tx, session));
     } else if (session.status === 'expired') {
       await this.db.transaction((tx) => this.fail(tx, sessionId));
     }
@@ -244,7 +246,9 @@ export class PaymentsService {
    * Marks the payment of a paid session COMPLETED, once, under a row lock; the registration becomes
    * CONFIRMED when nothing more is owed. Any number and order of calls give one COMPLETED payment.
    */
-  async fulfil(tx: DbOrTx, sessionId: string, paymentId?: string): Promise<void> {
+  async fulfil(tx: DbOrTx, session: PaidSession): Promise<void> {
+    const sessionId = session.id;
+    const paymentId = session.metadata?.paymentId;
     let payment = await this.lockBySession(tx, sessionId);
     if (!payment && paymentId) {
       // A session whose id was never stored (the create call failed after Stripe made it).
@@ -259,6 +263,17 @@ export class PaymentsService {
       return;
     }
     if (payment.status === 'COMPLETED' || payment.status === 'REFUNDED') return;
+    if (
+      session.amount_total !== payment.amountCents ||
+      session.currency?.toUpperCase() !== payment.currency
+    ) {
+      // Not what we asked for: never count it as the dues; an admin looks at it in Stripe.
+      this.deps.log.error(
+        { sessionId, paymentId: payment.id, amountTotal: session.amount_total, currency: session.currency },
+        'Paid Stripe session does not match its payment',
+      );
+      return;
+    }
     await tx.update(payments).set({ status: 'COMPLETED' }).where(eq(payments.id, payment.id));
     if (!payment.registrationId) return;
     const [registration] = await tx
@@ -305,7 +320,7 @@ export class PaymentsService {
       if (!FULFIL_EVENTS.has(event.type) && !FAIL_EVENTS.has(event.type)) return;
       const session = event.data.object as CheckoutSession;
       if (FULFIL_EVENTS.has(event.type)) {
-        if (isPaid(session)) await this.fulfil(tx, session.id, session.metadata?.paymentId);
+        if (isPaid(session)) await this.fulfil(tx, session);
       } else {
         await this.fail(tx, session.id);
       }

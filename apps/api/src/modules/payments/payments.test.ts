@@ -411,6 +411,44 @@ describe('Stripe payments API', () => {
       expect(await registrationStatus(camp, second.registrationId)).toBe('PENDING');
     });
 
+    it('never completes a paid session whose amount differs from its payment', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.pay(sessionId).amount_total = 100;
+      expect(
+        (await fake.deliver(camp.t.app, fake.event('checkout.session.completed', sessionId))).statusCode,
+      ).toBe(200);
+      expect((await verify(camp, person, sessionId)).json()).toMatchObject({ paymentStatus: 'PENDING' });
+      expect(await registrationStatus(camp, registrationId)).toBe('PENDING');
+    });
+
+    it('pays a registration submitted through the API: its dues row becomes COMPLETED by the webhook alone', async () => {
+      const person = await insertSignedInPerson(camp);
+      const submitted = await camp.t.app.inject({
+        method: 'POST',
+        url: '/api/registrations/camp',
+        headers: person.headers,
+        payload: { campingOptions: [dayPass], acceptedTerms: true },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      const registrationId = submitted.json<{ jobRegistration: { id: string } }>().jobRegistration.id;
+      const [dues] = await paymentRows(camp, registrationId);
+      expect(dues).toMatchObject({ status: 'PENDING', amountCents: 2000, providerRefId: null });
+      const sessionId = await startCheckout(person, registrationId, 2000);
+      fake.pay(sessionId);
+      expect(
+        (await fake.deliver(camp.t.app, fake.event('checkout.session.completed', sessionId))).statusCode,
+      ).toBe(200);
+      expect(await paymentRows(camp, registrationId)).toEqual([
+        expect.objectContaining({ id: dues?.id, status: 'COMPLETED', providerRefId: sessionId }),
+      ]);
+      expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
+      const mine = await camp.t.app.inject({ method: 'GET', url: '/api/payments', headers: person.headers });
+      expect(mine.json<PaymentList>().payments).toEqual([
+        expect.objectContaining({ amount: 20, status: 'COMPLETED', registrationId }),
+      ]);
+    });
+
     it('an expired session makes its payment FAILED (webhook or verify)', async () => {
       const { person, registrationId } = await payer(camp, [tent]);
       const sessionId = await startCheckout(person, registrationId, 12550);
