@@ -367,6 +367,15 @@ describe('Stripe payments API', () => {
       expect(rows.map((row) => row.status)).toEqual(['COMPLETED']);
     });
 
+    it('acknowledges an event it does not handle without changing anything', async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const sessionId = await startCheckout(person, registrationId, 12550);
+      fake.pay(sessionId);
+      const response = await fake.deliver(camp.t.app, fake.event('customer.created', sessionId));
+      expect(response.statusCode).toBe(200);
+      expect((await paymentRows(camp, registrationId))[0]?.status).toBe('PENDING');
+    });
+
     it('webhook then verify, and verify then webhook, give one COMPLETED payment', async () => {
       for (const order of ['webhook-first', 'verify-first'] as const) {
         const { person, registrationId } = await payer(camp, [tent]);
