@@ -1,14 +1,11 @@
 import type { PaymentConfirmation, PaymentList } from '@camp/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/app';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
-import { payments, registrations, users } from '../../db/schema/index';
+import { payments, registrations } from '../../db/schema/index';
 import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf } from '../work/test-support';
+import { type Camp, insertRegistration, messageOf, startCamp } from '../work/test-support';
 
 const PUBLIC_URL = 'http://camp.test';
 const successUrl = `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`;
@@ -16,37 +13,7 @@ const cancelUrl = `${PUBLIC_URL}/#/payment/cancel`;
 
 /** A camp whose Stripe is the local fake, with Stripe enabled and both secrets stored. */
 async function startPayingCamp(fake: FakeStripe): Promise<Camp> {
-  const smtp = await new SmtpCapture().start();
-  const t = await createTestApp({
-    envOverrides: {
-      SMTP_URL: smtp.url,
-      ADMIN_EMAILS: 'admin@example.org',
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL,
-    },
-  });
-  const admin = await signIn(t.app, smtp, 'admin@example.org');
-  const staff = await signIn(t.app, smtp, 'staff@example.org');
-  const participant = await signIn(t.app, smtp, 'participant@example.org');
-  await t.database.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, staff.userId));
-  const camp: Camp = {
-    t,
-    smtp,
-    admin,
-    staff,
-    participant,
-    call: (method, url, session, payload) =>
-      t.app.inject({
-        method,
-        url,
-        headers: session?.headers ?? {},
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-    close: async () => {
-      await t.close();
-      await smtp.stop();
-    },
-  };
+  const camp = await startCamp({ STRIPE_API_BASE: fake.url, PUBLIC_URL });
   await configure(camp, {
     stripeEnabled: true,
     stripePublicKey: fake.publicKey,

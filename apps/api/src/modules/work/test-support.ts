@@ -33,10 +33,15 @@ export interface Camp {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** An app with an admin (through ADMIN_EMAILS), a staff member (role set in the database) and a participant. */
-export async function startCamp(): Promise<Camp> {
+/**
+ * An app with an admin (through ADMIN_EMAILS), a staff member (role set in the database) and a participant;
+ * `envOverrides` adds settings of the suite's own (a fake Stripe, a public URL).
+ */
+export async function startCamp(envOverrides: Record<string, string> = {}): Promise<Camp> {
   const smtp = await new SmtpCapture().start();
-  const t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org' } });
+  const t = await createTestApp({
+    envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org', ...envOverrides },
+  });
   const admin = await signIn(t.app, smtp, 'admin@example.org');
   const staff = await signIn(t.app, smtp, 'staff@example.org');
   const participant = await signIn(t.app, smtp, 'participant@example.org');
