@@ -2,15 +2,11 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { FormActions, type FormError } from './form-actions';
 
-export interface FormModalError {
-  /** One line naming what failed, e.g. 'Failed to create job' or a validation message. */
-  title: string;
-  /** More detail, e.g. the server's message. */
-  detail?: string;
-}
+export type FormModalError = FormError;
 
 export interface FormModalProps {
   opened: boolean;
@@ -73,19 +69,7 @@ export function FormModal({
           <form noValidate onSubmit={submit} aria-busy={saving || undefined}>
             <Stack gap="md">
               {children}
-              {error && (
-                <Alert color="red" variant="light" role="alert" title={error.title}>
-                  {error.detail && <Text size="sm">{error.detail}</Text>}
-                </Alert>
-              )}
-              <Group justify="flex-end" gap="sm" wrap="wrap">
-                <Button variant="default" onClick={dismiss} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={saving}>
-                  {submitLabel}
-                </Button>
-              </Group>
+              <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={dismiss} />
             </Stack>
           </form>
         </Modal.Body>

@@ -3,20 +3,9 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
+import { FormActions, type FormError } from '../../../components/form-actions';
 import {
   ROLE_OPTIONS,
   USER_FIELD_ORDER,
@@ -30,10 +19,7 @@ import {
   type UserTextField,
 } from '../user-form';
 
-export interface UserFormError {
-  title: string;
-  detail?: string;
-}
+export type UserFormError = FormError;
 
 export interface UserFormProps {
   initialValues: UserFormValues;
@@ -163,19 +149,7 @@ export function UserForm({
           rows={2}
         />
 
-        {error && (
-          <Alert color="red" variant="light" role="alert" title={error.title}>
-            {error.detail && <Text size="sm">{error.detail}</Text>}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={onCancel} />
       </Stack>
     </form>
   );
