@@ -14,37 +14,21 @@ import {
   type User,
 } from '@camp/shared/users';
 import { errorsOf, serverFieldErrors, type FieldErrors } from '../../lib/schema-form';
+import type { ProfileFormValues } from './profile-values';
 
-/** The user form's state (spec §3 User; the password is not shown, internal notes are disabled). */
-export interface UserFormValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  playaName: string;
-  phone: string;
-  city: string;
-  stateProvince: string;
-  country: string;
-  emergencyContact: string;
-  role: Role;
-  allowRegistration: boolean;
-  allowEarlyRegistration: boolean;
-  allowDeferredDuesPayment: boolean;
-  allowNoJob: boolean;
-}
-
-export type UserTextField =
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'playaName'
-  | 'phone'
-  | 'city'
-  | 'stateProvince'
-  | 'country'
-  | 'emergencyContact';
 export type UserFlag =
   'allowRegistration' | 'allowEarlyRegistration' | 'allowDeferredDuesPayment' | 'allowNoJob';
+
+/**
+ * The user form's state (spec §3 User): the profile's fields, the address, the role and the flags (the
+ * password is not shown, internal notes are disabled).
+ */
+export interface UserFormValues extends ProfileFormValues, Record<UserFlag, boolean> {
+  email: string;
+  role: Role;
+}
+
+export type UserTextField = 'email' | keyof ProfileFormValues;
 export type UserField = keyof UserFormValues;
 export type UserErrors = FieldErrors<UserField>;
 
