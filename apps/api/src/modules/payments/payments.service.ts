@@ -215,11 +215,16 @@ export class PaymentsService {
       } catch (error) {
         throw this.unavailable(error);
       }
-      if (isPaid(session)) {
-        await this.db.transaction((tx) => this.fulfil(tx, session));
-      } else if (session.status === 'expired') {
-        await this.db.transaction((tx) => this.fail(tx, sessionId));
-      }
+      await this.settle(session);
+    }
+  }
+
+  /** What Stripe says of a session, recorded: a paid one is fulfilled, an expired one's payment FAILED. */
+  private async settle(session: CheckoutSession): Promise<void> {
+    if (isPaid(session)) {
+      await this.db.transaction((tx) => this.fulfil(tx, session));
+    } else if (session.status === 'expired') {
+      await this.db.transaction((tx) => this.fail(tx, session.id));
     }
   }
 
@@ -234,11 +239,7 @@ export class PaymentsService {
     } catch (error) {
       throw this.unavailable(error);
     }
-    if (isPaid(session)) {
-      await this.db.transaction((tx) => this.fulfil(tx, session));
-    } else if (session.status === 'expired') {
-      await this.db.transaction((tx) => this.fail(tx, sessionId));
-    }
+    await this.settle(session);
     return this.confirmation(payment.id);
   }
 
