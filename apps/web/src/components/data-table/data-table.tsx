@@ -1,24 +1,17 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../load-failed-alert';
-import type { PageSize } from './columns';
 import { DataTableAnnouncer } from './data-table-announcer';
 import { DataTableGrid } from './data-table-grid';
 import { DataTablePagination } from './data-table-pagination';
 import { DataTableToolbar } from './data-table-toolbar';
 import classes from './data-table.module.css';
-import { useDataTable } from './use-data-table';
+import { useDataTable, type UseDataTableOptions } from './use-data-table';
 
-export interface DataTableProps<TData> {
-  /** Rows; undefined while the first load is under way. */
-  data: readonly TData[] | undefined;
-  // TanStack's column helpers give each column its own value type; a list of mixed columns needs `any` here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<TData, any>[];
+/** The hook's options (rows, columns, sorting, paging, grouping, row actions) and what the table shows. */
+export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
   /** Names the table for assistive technology (a hidden caption) and its scroll region. */
   caption: string;
-  getRowId?: (row: TData, index: number) => string;
   isLoading?: boolean;
   loadingText?: string;
   /** A load failure: shown instead of the table, with a Try again button when onRetry is given. */
@@ -32,14 +25,6 @@ export interface DataTableProps<TData> {
   searchable?: boolean;
   searchLabel?: string;
   searchPlaceholder?: string;
-  initialSorting?: SortingState;
-  defaultPageSize?: PageSize;
-  /** Columns the user may group by (adds a Group by list); ids of accessor columns. */
-  groupableColumns?: string[];
-  initialGrouping?: string;
-  /** Adds an Actions column at the end with what this returns for each row. */
-  renderRowActions?: (row: TData) => ReactNode;
-  rowActionsHeader?: string;
   /** Extra controls beside the search box (e.g. an Add button). */
   toolbar?: ReactNode;
   /** Below this width the table scrolls sideways inside its box (default 640 px). */
