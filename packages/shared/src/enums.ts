@@ -4,6 +4,7 @@ import {
   REGISTRATION_STATUSES,
   PAYMENT_STATUSES,
   PAYMENT_PROVIDERS,
+  REFUND_STATUSES,
   DAYS_OF_WEEK,
   FIELD_DATA_TYPES,
   AUDIT_ACTION_TYPES,
@@ -15,6 +16,7 @@ export const RoleSchema = z.enum(ROLES);
 export const RegistrationStatusSchema = z.enum(REGISTRATION_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export const RefundStatusSchema = z.enum(REFUND_STATUSES);
 export const DayOfWeekSchema = z.enum(DAYS_OF_WEEK);
 export const FieldDataTypeSchema = z.enum(FIELD_DATA_TYPES);
 export const AuditActionTypeSchema = z.enum(AUDIT_ACTION_TYPES);

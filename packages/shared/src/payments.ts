@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { PaymentProviderSchema, PaymentStatusSchema, RegistrationStatusSchema } from './enums';
 import {
+  PaymentProviderSchema,
+  PaymentStatusSchema,
+  RefundStatusSchema,
+  RegistrationStatusSchema,
+} from './enums';
+import {
+  DUES_MAX_DOLLARS,
+  isWholeCents,
+  MANUAL_PAYMENT_METHODS,
+  MANUAL_REFERENCE_MAX,
   PAYMENT_CURRENCY,
   PAYMENT_DESCRIPTION_MAX,
   PAYMENT_MESSAGES,
+  PAYMENT_SEARCH_MAX,
   PAYMENTS_TAKE_DEFAULT,
   PAYMENTS_TAKE_MAX,
+  REFUND_REASON_MAX,
+  REFUND_REASON_MIN,
 } from './rules';
 import { NO_NUL, notAllowed } from './schema-kit';
 
@@ -36,17 +48,50 @@ export type CreateStripeCheckoutInput = z.input<typeof CreateStripeCheckoutInput
 export const StripeCheckoutResponseSchema = z.object({ url: z.string() });
 export type StripeCheckoutResponse = z.infer<typeof StripeCheckoutResponseSchema>;
 
-/** Spec §3 Payment; amount in decimal dollars (architecture §5). */
+const personSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+export const ManualPaymentMethodSchema = z.enum(MANUAL_PAYMENT_METHODS, {
+  error: PAYMENT_MESSAGES.manualMethod,
+});
+
+/** One refund of a payment (decision 016): by an admin here, or made in Stripe's dashboard (PROVIDER). */
+export const RefundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  status: RefundStatusSchema,
+  reason: z.string().nullable(),
+  source: z.enum(['ADMIN', 'PROVIDER']),
+  providerRefId: z.string().nullable(),
+  admin: personSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+/**
+ * Spec §3 Payment; amount in decimal dollars (architecture §5). Beyond the spec: what has been refunded of
+ * it, its refunds, the registration's year, and a manual payment's method and reference.
+ */
 export const PaymentSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  user: personSchema,
   registrationId: z.string().nullable(),
+  registrationYear: z.number().int().nullable(),
   amount: z.number(),
+  refundedAmount: z.number(),
   currency: z.string(),
   status: PaymentStatusSchema,
   provider: PaymentProviderSchema,
   providerRefId: z.string().nullable(),
+  method: ManualPaymentMethodSchema.nullable(),
+  reference: z.string().nullable(),
+  refunds: z.array(RefundSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -71,6 +116,20 @@ export const PaymentsQuerySchema = z.strictObject({
   registrationId: z.uuid(PAYMENT_MESSAGES.registrationId).optional(),
   status: PaymentStatusSchema.optional(),
   provider: PaymentProviderSchema.optional(),
+  /** Admin only: the registration's year. */
+  year: z.coerce
+    .number({ error: PAYMENT_MESSAGES.year })
+    .int(PAYMENT_MESSAGES.year)
+    .min(2000, PAYMENT_MESSAGES.year)
+    .max(2200, PAYMENT_MESSAGES.year)
+    .optional(),
+  /** Admin only: part of the person's name or e-mail. */
+  search: z
+    .string()
+    .trim()
+    .max(PAYMENT_SEARCH_MAX, PAYMENT_MESSAGES.search)
+    .regex(NO_NUL, notAllowed('Search'))
+    .optional(),
   take: z.coerce
     .number({ error: PAYMENT_MESSAGES.take })
     .int(PAYMENT_MESSAGES.take)
@@ -88,3 +147,70 @@ export const StripeSessionParamsSchema = z.object({
     .max(255)
     .regex(/^[A-Za-z0-9_]+$/, 'Invalid session id'),
 });
+
+/** Path parameter of the admin payment routes. */
+export const PaymentIdParamsSchema = z.object({ id: z.uuid(PAYMENT_MESSAGES.paymentId) });
+
+const dollars = (messages: { type: string; positive: string; cents: string }) =>
+  z
+    .number({ error: messages.type })
+    .positive(messages.positive)
+    .max(DUES_MAX_DOLLARS, `Amount must be at most ${DUES_MAX_DOLLARS}`)
+    .refine(isWholeCents, messages.cents);
+
+/**
+ * POST /admin/payments/{id}/refunds: amount in decimal dollars (absent: all that is left), a reason, and an
+ * idempotency key the form makes once, so a double submit or a retried request refunds once.
+ */
+export const RefundPaymentInputSchema = z.strictObject({
+  amount: dollars({
+    type: PAYMENT_MESSAGES.refundAmount,
+    positive: PAYMENT_MESSAGES.refundAmountPositive,
+    cents: PAYMENT_MESSAGES.refundAmountCents,
+  }).optional(),
+  reason: z
+    .string({ error: PAYMENT_MESSAGES.refundReasonRequired })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.refundReasonRequired)
+    .min(REFUND_REASON_MIN, PAYMENT_MESSAGES.refundReasonShort)
+    .max(REFUND_REASON_MAX, PAYMENT_MESSAGES.refundReasonLong)
+    .regex(NO_NUL, notAllowed('Reason')),
+  idempotencyKey: z.uuid(PAYMENT_MESSAGES.idempotencyKey).optional(),
+});
+export type RefundPaymentInput = z.input<typeof RefundPaymentInputSchema>;
+
+export const RefundPaymentResponseSchema = z.object({ payment: PaymentSchema, refund: RefundSchema });
+export type RefundPaymentResponse = z.infer<typeof RefundPaymentResponseSchema>;
+
+/** POST /admin/payments: a payment made by cash, check or bank transfer, recorded by an admin. */
+export const ManualPaymentInputSchema = z.strictObject({
+  registrationId: z.uuid(PAYMENT_MESSAGES.registrationId),
+  amount: dollars({
+    type: PAYMENT_MESSAGES.manualAmount,
+    positive: PAYMENT_MESSAGES.manualAmountPositive,
+    cents: PAYMENT_MESSAGES.manualAmountCents,
+  }),
+  method: ManualPaymentMethodSchema,
+  reference: z
+    .string({ error: PAYMENT_MESSAGES.manualReferenceRequired })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.manualReferenceRequired)
+    .max(MANUAL_REFERENCE_MAX, PAYMENT_MESSAGES.manualReferenceLong)
+    .regex(NO_NUL, notAllowed('Reference')),
+});
+export type ManualPaymentInput = z.input<typeof ManualPaymentInputSchema>;
+
+/** A registration with dues still owed (GET /admin/payments/dues), for recording a manual payment. */
+export const OwedRegistrationSchema = z.object({
+  registrationId: z.string(),
+  year: z.number().int(),
+  status: RegistrationStatusSchema,
+  user: personSchema,
+  dues: z.number(),
+  paid: z.number(),
+  owed: z.number(),
+});
+export type OwedRegistration = z.infer<typeof OwedRegistrationSchema>;
+
+export const OwedRegistrationListSchema = z.object({ registrations: z.array(OwedRegistrationSchema) });
+export type OwedRegistrationList = z.infer<typeof OwedRegistrationListSchema>;

@@ -31,8 +31,29 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   REFUNDED: 'gray',
 };
 
-export const PAYMENT_PROVIDERS = ['STRIPE', 'PAYPAL'] as const;
+/** STRIPE and PAYPAL (spec §9); MANUAL: cash, check or bank transfer recorded by an admin (decision 016). */
+export const PAYMENT_PROVIDERS = ['STRIPE', 'PAYPAL', 'MANUAL'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  STRIPE: 'Stripe',
+  PAYPAL: 'PayPal',
+  MANUAL: 'Manual',
+};
+
+/** How a manual payment was made. */
+export const MANUAL_PAYMENT_METHODS = ['CASH', 'CHECK', 'BANK_TRANSFER'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const MANUAL_PAYMENT_METHOD_LABELS: Record<ManualPaymentMethod, string> = {
+  CASH: 'Cash',
+  CHECK: 'Check',
+  BANK_TRANSFER: 'Bank transfer',
+};
+
+/** A refund's state: PENDING while the provider is asked, then SUCCEEDED or FAILED. */
+export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Festival days in schedule order (spec §2 work schedule, §3 Shift). */
 export const DAYS_OF_WEEK = [
@@ -95,6 +116,7 @@ export const AUDIT_ACTION_TYPES = [
   'CAMPING_OPTION_ADD',
   'CAMPING_OPTION_REMOVE',
   'CAMPING_OPTION_MODIFY',
+  'PAYMENT_MANUAL',
 ] as const;
 export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];
 

@@ -1,4 +1,5 @@
 // Payment texts and limits (spec §7, §8 Payments, §9): plain values, no zod.
+import { formatDollars } from './text';
 
 /** Currency of every payment (spec §9). */
 export const PAYMENT_CURRENCY = 'USD' as const;
@@ -9,6 +10,16 @@ export const PAYMENTS_TAKE_MAX = 10_000;
 
 /** Longest description accepted by POST /payments/stripe. */
 export const PAYMENT_DESCRIPTION_MAX = 200;
+
+/** A refund's reason: required, 10 characters at least (as the admin cancel's, spec §5), at most 1000. */
+export const REFUND_REASON_MIN = 10;
+export const REFUND_REASON_MAX = 1000;
+
+/** A manual payment's reference (receipt or check number, transfer id). */
+export const MANUAL_REFERENCE_MAX = 200;
+
+/** The admin payments list's person search (name or e-mail). */
+export const PAYMENT_SEARCH_MAX = 200;
 
 export const PAYMENT_MESSAGES = {
   stripeNotConfigured: 'Stripe payments are not configured',
@@ -29,7 +40,34 @@ export const PAYMENT_MESSAGES = {
   registrationId: 'Registration id must be a UUID',
   url: 'Return URLs must be absolute URLs',
   take: `take must be a whole number from 1 to ${PAYMENTS_TAKE_MAX}`,
+  year: 'Year must be a whole number',
+  search: `Search must be at most ${PAYMENT_SEARCH_MAX} characters`,
+  paymentNotFound: 'Payment not found',
+  paymentId: 'Payment id must be a UUID',
+  refundReasonRequired: 'Please provide a reason for the refund.',
+  refundReasonShort: `Reason must be at least ${REFUND_REASON_MIN} characters long.`,
+  refundReasonLong: `Reason must be at most ${REFUND_REASON_MAX} characters`,
+  refundAmount: 'Refund amount must be a number',
+  refundAmountPositive: 'Refund amount must be greater than 0',
+  refundAmountCents: 'Refund amount must be in whole cents (at most 2 decimal places)',
+  notRefundable: 'Only completed payments can be refunded',
+  refundRefused: 'Stripe refused the refund. Check the payment in the Stripe dashboard.',
+  idempotencyKey: 'Idempotency key must be a UUID',
+  manualAmount: 'Amount must be a number',
+  manualAmountPositive: 'Amount must be greater than 0',
+  manualAmountCents: 'Amount must be in whole cents (at most 2 decimal places)',
+  manualMethod: 'Please choose how the payment was made',
+  manualReferenceRequired: 'Please enter a reference (receipt or check number, transfer id)',
+  manualReferenceLong: `Reference must be at most ${MANUAL_REFERENCE_MAX} characters`,
 } as const;
+
+/** 'The refund cannot be more than the $X.XX left on this payment' */
+export const refundTooLargeMessage = (leftCents: number): string =>
+  `The refund cannot be more than the ${formatDollars(leftCents / 100)} left on this payment`;
+
+/** 'The amount is more than the $X.XX owed for this registration' */
+export const manualTooLargeMessage = (owedCents: number): string =>
+  `The amount is more than the ${formatDollars(owedCents / 100)} owed for this registration`;
 
 /** '<camp name> Dues Payment <year>' (spec §7). */
 export const duesPaymentDescription = (campName: string, year: number): string =>
