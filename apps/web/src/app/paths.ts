@@ -26,6 +26,7 @@ export const routePatterns = {
   adminJobs: '/admin/jobs',
   adminShifts: '/admin/shifts',
   adminManageRegistrations: '/admin/manage-registrations',
+  adminPayments: '/admin/payments',
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -56,6 +57,7 @@ export const routeAccess: Record<RouteName, RouteAccess> = {
   adminJobs: 'admin',
   adminShifts: 'admin',
   adminManageRegistrations: 'admin',
+  adminPayments: 'admin',
 };
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -94,6 +96,7 @@ export const paths = {
   adminJobs: () => routePatterns.adminJobs,
   adminShifts: () => routePatterns.adminShifts,
   adminManageRegistrations: () => routePatterns.adminManageRegistrations,
+  adminPayments: () => routePatterns.adminPayments,
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
 /**

@@ -25,6 +25,10 @@ const loadWork = () => import('../features/work/routes');
 const JobCategoriesPage = lazy(() => loadWork().then((m) => ({ default: m.JobCategoriesPage })));
 const JobsPage = lazy(() => loadWork().then((m) => ({ default: m.JobsPage })));
 const AdminShiftsPage = lazy(() => loadWork().then((m) => ({ default: m.AdminShiftsPage })));
+const loadPayments = () => import('../features/payments/routes');
+const PaymentSuccessPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentCancelPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentCancelPage })));
+const AdminPaymentsPage = lazy(() => loadPayments().then((m) => ({ default: m.AdminPaymentsPage })));
 
 /** A route of spec §2 behind the guard its `routeAccess` entry asks for. */
 function route(name: RouteName, element: ReactElement) {
@@ -55,8 +59,8 @@ export function AppRouter() {
             {route('profile', <ProfilePage />)}
             {route('registration', <RegistrationPage />)}
             {route('shifts', <MyShiftsPage />)}
-            {route('paymentSuccess', <NotFoundPage />)}
-            {route('paymentCancel', <NotFoundPage />)}
+            {route('paymentSuccess', <PaymentSuccessPage />)}
+            {route('paymentCancel', <PaymentCancelPage />)}
 
             {route('reports', <NotFoundPage />)}
             {route('reportsRegistrations', <NotFoundPage />)}
@@ -73,6 +77,7 @@ export function AppRouter() {
             {route('adminJobs', <JobsPage />)}
             {route('adminShifts', <AdminShiftsPage />)}
             {route('adminManageRegistrations', <NotFoundPage />)}
+            {route('adminPayments', <AdminPaymentsPage />)}
 
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -12,10 +12,7 @@ interface AdminArea {
   to: string;
 }
 
-/*
- * Spec §1: eight areas; the payments one has no destination yet, so it is not shown. Order as spec §1 lists
- * them.
- */
+/** Spec §1: the eight admin areas, in the order spec §1 lists them (payments: issue 10's Admin → Payments). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
     title: 'User Management',
@@ -51,6 +48,11 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     title: 'Manage Registrations',
     description: 'Edit or cancel registrations and read their audit trail.',
     to: paths.adminManageRegistrations(),
+  },
+  {
+    title: 'Payments',
+    description: 'All payments with totals; refund a payment or record one made by cash, check or transfer.',
+    to: paths.adminPayments(),
   },
 ];
 
