@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../test/test-utils';
 
 describe('Admin panel (spec §2)', () => {
-  it('welcomes the admin by name and links to the seven admin areas', async () => {
+  it('welcomes the admin by name and links to the eight admin areas', async () => {
     startSignedIn();
     mockApiRoutes({
       'GET /auth/profile': () =>
@@ -27,6 +27,7 @@ describe('Admin panel (spec §2)', () => {
       ['Jobs', '#/admin/jobs'],
       ['Job Shifts', '#/admin/shifts'],
       ['Manage Registrations', '#/admin/manage-registrations'],
+      ['Payments', '#/admin/payments'],
     ]);
   });
 });
