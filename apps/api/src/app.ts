@@ -19,12 +19,15 @@ import { ShiftsService } from './modules/work/shifts.service';
 import { workRoutes } from './modules/work/work.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { MailService } from './modules/mail/mail.service';
+import { OutboxWorker } from './modules/mail/outbox';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { AdminPaymentsService } from './modules/payments/admin-payments.service';
 import { PaymentsService } from './modules/payments/payments.service';
+import { RefundsService } from './modules/payments/refunds.service';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 import { RegistrationsService } from './modules/registrations/registrations.service';
 import { registerAuth } from './plugins/auth';
@@ -42,6 +45,7 @@ export interface Services {
   secrets: SecretBox;
   tokens: AccessTokens;
   mail: MailService;
+  outbox: OutboxWorker;
   users: UsersService;
   auth: AuthService;
   rateLimiter: RateLimiter;
@@ -53,6 +57,8 @@ export interface Services {
   shifts: ShiftsService;
   registrations: RegistrationsService;
   payments: PaymentsService;
+  refunds: RefundsService;
+  adminPayments: AdminPaymentsService;
 }
 
 declare module 'fastify' {
@@ -105,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokens = new AccessTokens(env.appSecret, now);
   const mail = new MailService(env, config, secrets, app.log);
   const usersService = new UsersService(db);
+  const outbox = new OutboxWorker({ db, mail, log: app.log });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   // Places on camping options and jobs are counted per configured registration year.
   const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
@@ -126,11 +135,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter,
     log: app.log,
   });
+  const refunds = new RefundsService({ db, env, config, outbox, log: app.log });
+  const payments = new PaymentsService({ db, env, config, outbox, refunds, log: app.log });
   app.decorate('services', {
     config,
     secrets,
     tokens,
     mail,
+    outbox,
     users: usersService,
     auth,
     rateLimiter,
@@ -141,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: new JobsService(db, now, registrationYear),
     shifts: new ShiftsService(db, now, registrationYear),
     registrations: new RegistrationsService({ db, now, config }),
-    payments: new PaymentsService({ db, env, config, log: app.log }),
+    payments,
+    refunds,
+    adminPayments: new AdminPaymentsService({ db, env, config, outbox, payments }),
   });
   registerAuth(app);
 

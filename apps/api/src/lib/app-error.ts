@@ -30,6 +30,8 @@ export const conflict = (message: string | string[]) => new AppError(409, messag
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { 'Retry-After': String(retryAfterSeconds) });
 
+/** The provider answered, and refused (Stripe declined a refund): its words are logged, ours answered. */
+export const badGateway = (message: string, cause?: unknown) => new AppError(502, message, {}, cause);
 export const serviceUnavailable = (message: string, cause?: unknown) => new AppError(503, message, {}, cause);
 
 /** The standard reason phrase of a status code ("Not Found"). */

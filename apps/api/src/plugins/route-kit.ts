@@ -5,7 +5,7 @@ import { z } from 'zod';
 // What every *.routes.ts repeats: error response schemas, the OpenAPI tags and bearer security, and the
 // guard that checks the caller. A module declares each route as `app.get(path, route.signedIn({...}), handler)`.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
 
 /** The error body of architecture §5 under each of the given status codes. */
 export function errors<C extends ErrorStatus>(...codes: C[]): Record<C, typeof ErrorBodySchema> {

@@ -2,8 +2,10 @@ import {
   AUDIT_ACTION_TYPES,
   DAYS_OF_WEEK,
   FIELD_DATA_TYPES,
+  MANUAL_PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  REFUND_STATUSES,
   REGISTRATION_STATUSES,
   ROLES,
   TEST_EMAIL_STATUSES,
@@ -14,6 +16,8 @@ export const userRole = pgEnum('user_role', ROLES);
 export const registrationStatus = pgEnum('registration_status', REGISTRATION_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const manualPaymentMethod = pgEnum('manual_payment_method', MANUAL_PAYMENT_METHODS);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 export const dayOfWeek = pgEnum('day_of_week', DAYS_OF_WEEK);
 export const fieldDataType = pgEnum('field_data_type', FIELD_DATA_TYPES);
 export const auditActionType = pgEnum('audit_action_type', AUDIT_ACTION_TYPES);

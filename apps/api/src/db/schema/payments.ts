@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { paymentProvider, paymentStatus } from './enums';
+import { manualPaymentMethod, paymentProvider, paymentStatus, refundStatus } from './enums';
 import { registrations } from './registrations';
 import { users } from './users';
 
@@ -19,6 +19,12 @@ export const payments = pgTable(
     provider: paymentProvider('provider').notNull().default('STRIPE'),
     /** The provider's id for this payment (a Stripe Checkout Session id). */
     providerRefId: text('provider_ref_id'),
+    /** Stripe's PaymentIntent of a paid session: what refunds and `charge.refunded` events name. */
+    paymentIntentId: text('payment_intent_id'),
+    /** A MANUAL payment's method and the admin's reference (receipt or check number, transfer id). */
+    method: manualPaymentMethod('method'),
+    reference: text('reference'),
+    /** When the payment became REFUNDED (all of it), and the provider's id of that last refund. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundRefId: text('refund_ref_id'),
     createdAt: createdAt(),
@@ -34,6 +40,39 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId),
     index('payments_registration_idx').on(t.registrationId),
     index('payments_status_idx').on(t.status),
+    index('payments_payment_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
+/**
+ * One refund of a payment (decision 016): asked by an admin (PENDING while Stripe is asked, then SUCCEEDED
+ * or FAILED), or found in a `charge.refunded` event (a refund made in Stripe's dashboard, source PROVIDER).
+ * The idempotency key makes a retried request refund once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: refundStatus('status').notNull().default('PENDING'),
+    reason: text('reason'),
+    source: text('source', { enum: ['ADMIN', 'PROVIDER'] }).notNull(),
+    providerRefId: text('provider_ref_id'),
+    idempotencyKey: text('idempotency_key'),
+    adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_ref_key')
+      .on(t.providerRefId)
+      .where(sql`${t.providerRefId} is not null`),
+    index('refunds_payment_idx').on(t.paymentId),
   ],
 );
 

@@ -97,7 +97,14 @@ export class ConfigService {
     const nowMs = this.now().getTime();
     if (this.cached && this.cached.expiresAt > nowMs) return this.cached.value;
     const row = await this.findRow();
-    const value = row ? toPublic(row) : defaultPublicConfig(this.now());
+    // Card payments are offered (stripeEnabled) only when the server can take them: enabled, with the
+    // public key the browser needs and the secret key the server needs (decision 016).
+    const value = row
+      ? {
+          ...toPublic(row),
+          stripeEnabled: row.stripeEnabled && !!row.stripePublicKey && row.stripeApiKeyEncrypted !== null,
+        }
+      : defaultPublicConfig(this.now());
     this.cached = { value, expiresAt: nowMs + PUBLIC_CACHE_MS };
     return value;
   }

@@ -1,5 +1,11 @@
 import {
   CreateStripeCheckoutInputSchema,
+  ManualPaymentInputSchema,
+  OwedRegistrationListSchema,
+  PaymentIdParamsSchema,
+  PaymentSchema,
+  RefundPaymentInputSchema,
+  RefundPaymentResponseSchema,
   PaymentConfirmationSchema,
   PaymentListSchema,
   PaymentsQuerySchema,
@@ -10,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth';
 import { errors, routeKit } from '../../plugins/route-kit';
+import { refundRequestOf } from './refunds.service';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['payments'], errors: [400, 401, 403, 404] });
@@ -46,6 +53,46 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PaymentConfirmationSchema, ...errors(503) },
     }),
     async (request) => app.services.payments.verify(callerOf(request), request.params.sessionId),
+  );
+
+  app.post(
+    '/admin/payments/:id/refunds',
+    route.adminOnly({
+      summary: 'Refunds all or part of a completed payment (admin)',
+      description:
+        'amount in dollars (absent: all that is left). A reason of at least 10 characters. idempotencyKey ' +
+        '(UUID, made once per form): a repeated request answers the same refund and refunds nothing more. ' +
+        'Stripe payments are refunded through Stripe (503 when unreachable: the refund stays pending and the ' +
+        'same request finishes it; 502 when Stripe refuses). Manual payments are recorded as refunded by hand.',
+      params: PaymentIdParamsSchema,
+      body: RefundPaymentInputSchema,
+      response: { 200: RefundPaymentResponseSchema, ...errors(502, 503) },
+    }),
+    async (request) =>
+      app.services.refunds.refund(request.params.id, refundRequestOf(callerOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/admin/payments',
+    route.adminOnly({
+      summary: 'Records a payment made by cash, check or bank transfer (admin)',
+      description: 'amount in dollars, at most what the registration owes; audited as PAYMENT_MANUAL.',
+      body: ManualPaymentInputSchema,
+      response: { 201: PaymentSchema, ...errors(503) },
+    }),
+    async (request, reply) => {
+      const payment = await app.services.adminPayments.recordManual(callerOf(request), request.body);
+      return reply.status(201).send(payment);
+    },
+  );
+
+  app.get(
+    '/admin/payments/dues',
+    route.adminOnly({
+      summary: 'Registrations (not cancelled) that still owe dues, with what they owe (admin)',
+      response: { 200: OwedRegistrationListSchema },
+    }),
+    async () => ({ registrations: await app.services.adminPayments.owed() }),
   );
 
   // The webhook reads its body raw (the signature covers the exact bytes): its own parser, this route only.

@@ -1,33 +1,31 @@
 import {
-  centsToDollars,
   type CreateStripeCheckoutInput,
-  duesFor,
   duesPaymentDescription,
   PAYMENT_MESSAGES,
   type Payment,
   type PaymentConfirmation,
   type PaymentsQuery,
+  PAYMENTS_TAKE_DEFAULT,
   type RegistrationStatus,
 } from '@camp/shared';
-import { and, desc, eq, isNotNull, isNull, type SQL, sum } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  campingOptions,
-  paymentEvents,
-  payments,
-  registrationCampingOptions,
-  registrations,
-  users,
-} from '../../db/schema/index';
+import { paymentEvents, payments, registrations } from '../../db/schema/index';
 import type { Env } from '../../env';
 import { type AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
+import { enqueueMail, type OutboxWorker } from '../mail/outbox';
+import { confirmWhenPaid, duesBalance, reconcileDues } from './dues';
+import { paymentMailContext, receiptMail } from './payment-mail';
+import { listPayments } from './payments.read';
+import type { RefundsService } from './refunds.service';
 import {
   type CheckoutSession,
+  configuredStripe,
   constructWebhookEvent,
-  createStripeClient,
+  type StripeCharge,
   type StripeClient,
   type StripeEvent,
 } from './stripe-client';
@@ -36,12 +34,14 @@ export interface PaymentsServiceDeps {
   db: Db;
   env: Env;
   config: ConfigService;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  refunds: Pick<RefundsService, 'recordFromCharge'>;
   log: FastifyBaseLogger;
 }
 
 type PaymentRow = typeof payments.$inferSelect;
 /** What fulfil reads of a paid Checkout Session. */
-type PaidSession = Pick<CheckoutSession, 'id' | 'amount_total' | 'currency' | 'metadata'>;
+type PaidSession = Pick<CheckoutSession, 'id' | 'amount_total' | 'currency' | 'metadata' | 'payment_intent'>;
 
 /** Events whose session is paid (or may be: completed with payment_status paid). */
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -59,40 +59,13 @@ export class PaymentsService {
   }
 
   /** The SDK with the stored secret key, or 400 'Stripe payments are not configured'. */
-  private async stripe() {
-    const row = await this.deps.config.findRow();
-    const apiKey = row?.stripeEnabled ? await this.deps.config.secret('stripeApiKey', row) : null;
-    if (!row || !apiKey) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
-    return { client: createStripeClient(apiKey, this.deps.env.stripeApiBase), config: row };
+  private stripe() {
+    return configuredStripe(this.deps.config, this.deps.env.stripeApiBase);
   }
 
   private unavailable(cause: unknown): AppError {
     this.deps.log.warn({ err: cause }, 'Stripe request failed');
     return serviceUnavailable(PAYMENT_MESSAGES.stripeUnavailable, cause);
-  }
-
-  /**
-   * What is still owed for a registration, in cents: its chosen options' dues at the person's rate (staff
-   * rate for STAFF and ADMIN) minus its COMPLETED payments.
-   */
-  async owedCents(db: DbOrTx, registrationId: string, role: CurrentUser['role']): Promise<number> {
-    const options = await db
-      .select({ participant: campingOptions.participantDuesCents, staff: campingOptions.staffDuesCents })
-      .from(registrationCampingOptions)
-      .innerJoin(campingOptions, eq(campingOptions.id, registrationCampingOptions.campingOptionId))
-      .where(eq(registrationCampingOptions.registrationId, registrationId));
-    const dues = duesFor(
-      options.map((option) => ({
-        participantDues: centsToDollars(option.participant),
-        staffDues: centsToDollars(option.staff),
-      })),
-      role,
-    );
-    const [paid] = await db
-      .select({ cents: sum(payments.amountCents) })
-      .from(payments)
-      .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
-    return dues.cents - Number(paid?.cents ?? 0);
   }
 
   /** Return URLs must be on the app's own origin (PUBLIC_URL): no open redirect. */
@@ -114,7 +87,7 @@ export class PaymentsService {
     this.checkReturnUrl(input.cancelUrl);
     const { client, config } = await this.stripe();
     await this.settleOpenSessions(client, registration.id);
-    const owed = await this.owedCents(this.db, registration.id, caller.role);
+    const { owed } = await duesBalance(this.db, registration.id);
     if (owed <= 0) throw badRequest(PAYMENT_MESSAGES.nothingOwed);
     if (input.amount !== owed) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
 
@@ -192,7 +165,7 @@ export class PaymentsService {
    * open sessions can never both be paid: a paid one is fulfilled, an open one expired, and the payment of
    * an expired one becomes FAILED.
    */
-  private async settleOpenSessions(client: StripeClient, registrationId: string): Promise<void> {
+  async settleOpenSessions(client: StripeClient, registrationId: string): Promise<void> {
     const open = await this.db
       .select({ sessionId: payments.providerRefId })
       .from(payments)
@@ -223,6 +196,7 @@ export class PaymentsService {
   private async settle(session: CheckoutSession): Promise<void> {
     if (isPaid(session)) {
       await this.db.transaction((tx) => this.fulfil(tx, session));
+      this.deps.outbox.kick();
     } else if (session.status === 'expired') {
       await this.db.transaction((tx) => this.fail(tx, session.id));
     }
@@ -244,8 +218,10 @@ export class PaymentsService {
   }
 
   /**
-   * Marks the payment of a paid session COMPLETED, once, under a row lock; the registration becomes
-   * CONFIRMED when nothing more is owed. Any number and order of calls give one COMPLETED payment.
+   * Marks the payment of a paid session COMPLETED, once, under a row lock, with its PaymentIntent (what
+   * refunds name); the registration becomes CONFIRMED when nothing more is owed, its dues row is reconciled,
+   * and one receipt is written to the outbox, all in the caller's transaction. Any number and order of calls
+   * give one COMPLETED payment and one receipt.
    */
   async fulfil(tx: DbOrTx, session: PaidSession): Promise<void> {
     const sessionId = session.id;
@@ -275,29 +251,41 @@ export class PaymentsService {
       );
       return;
     }
-    await tx.update(payments).set({ status: 'COMPLETED' }).where(eq(payments.id, payment.id));
-    if (!payment.registrationId) return;
-    const [registration] = await tx
-      .select({ id: registrations.id, status: registrations.status, role: users.role })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(eq(registrations.id, payment.registrationId))
-      .for('update', { of: registrations });
-    if (registration?.status !== 'PENDING') return;
-    if ((await this.owedCents(tx, registration.id, registration.role)) <= 0) {
-      await tx
-        .update(registrations)
-        .set({ status: 'CONFIRMED' })
-        .where(eq(registrations.id, registration.id));
+    const intent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    await tx
+      .update(payments)
+      .set({ status: 'COMPLETED', paymentIntentId: intent ?? null })
+      .where(eq(payments.id, payment.id));
+    await this.afterPayment(tx, { ...payment, status: 'COMPLETED' }, sessionId);
+  }
+
+  /**
+   * What follows a COMPLETED payment, in its transaction: the registration CONFIRMED when nothing more is
+   * owed, its dues row reconciled, and one receipt in the outbox (also used by manual payments).
+   */
+  async afterPayment(tx: DbOrTx, payment: PaymentRow, reference: string): Promise<void> {
+    let confirmed = false;
+    if (payment.registrationId) {
+      confirmed = await confirmWhenPaid(tx, payment.registrationId);
+      await reconcileDues(tx, payment.registrationId);
+    }
+    const context = await paymentMailContext(tx, {
+      userId: payment.userId,
+      registrationId: payment.registrationId,
+      publicUrl: this.deps.env.publicUrl,
+    });
+    if (context) {
+      await enqueueMail(tx, receiptMail(context, { amountCents: payment.amountCents, reference }, confirmed));
     }
   }
 
-  /** A session that failed or expired: its payment FAILED if still PENDING. */
+  /** A session that failed or expired: its payment FAILED if still PENDING, and a dues row put back. */
   private async fail(tx: DbOrTx, sessionId: string): Promise<void> {
     const payment = await this.lockBySession(tx, sessionId);
-    if (payment?.status === 'PENDING') {
-      await tx.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
-    }
+    if (payment?.status !== 'PENDING') return;
+    await tx.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
+    if (payment.registrationId) await reconcileDues(tx, payment.registrationId);
   }
 
   /** POST /payments/stripe/webhook: signature checked, events deduplicated by id in the same transaction. */
@@ -318,56 +306,36 @@ export class PaymentsService {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (!fresh) return;
-      if (!FULFIL_EVENTS.has(event.type) && !FAIL_EVENTS.has(event.type)) return;
-      const session = event.data.object as CheckoutSession;
-      if (FULFIL_EVENTS.has(event.type)) {
+      if (event.type === 'charge.refunded') {
+        await this.deps.refunds.recordFromCharge(tx, event.data.object as StripeCharge);
+      } else if (FULFIL_EVENTS.has(event.type)) {
+        const session = event.data.object as CheckoutSession;
         if (isPaid(session)) await this.fulfil(tx, session);
-      } else {
-        await this.fail(tx, session.id);
+      } else if (FAIL_EVENTS.has(event.type)) {
+        await this.fail(tx, (event.data.object as CheckoutSession).id);
       }
     });
+    this.deps.outbox.kick();
   }
 
-  /** GET /payments: admins see every payment; anyone else only their own (another userId → 403). */
+  /**
+   * GET /payments: admins see every payment (filters by person, registration, status, provider, year and
+   * search); anyone else only their own (another userId → 403; year and search are ignored).
+   */
   async list(caller: CurrentUser, query: PaymentsQuery): Promise<Payment[]> {
     const isAdmin = caller.role === 'ADMIN';
     if (!isAdmin && query.userId !== undefined && query.userId !== caller.id) {
       throw forbidden(PAYMENT_MESSAGES.otherUsersPayments);
     }
-    const conditions: SQL[] = [];
-    const userId = isAdmin ? query.userId : caller.id;
-    if (userId) conditions.push(eq(payments.userId, userId));
-    if (query.registrationId) conditions.push(eq(payments.registrationId, query.registrationId));
-    if (query.status) conditions.push(eq(payments.status, query.status));
-    if (query.provider) conditions.push(eq(payments.provider, query.provider));
-    const rows = await this.db
-      .select({
-        payment: payments,
-        user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
-      })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .where(and(...conditions))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(Number(query.take ?? 10_000));
-    return rows.map(({ payment, user }) => ({
-      id: payment.id,
-      userId: payment.userId,
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName ?? '',
-        lastName: user.lastName ?? '',
-      },
-      registrationId: payment.registrationId,
-      amount: centsToDollars(payment.amountCents),
-      currency: payment.currency,
-      status: payment.status,
-      provider: payment.provider,
-      providerRefId: payment.providerRefId,
-      createdAt: payment.createdAt.toISOString(),
-      updatedAt: payment.updatedAt.toISOString(),
-    }));
+    return listPayments(this.db, {
+      userId: isAdmin ? query.userId : caller.id,
+      registrationId: query.registrationId,
+      status: query.status,
+      provider: query.provider,
+      year: isAdmin && query.year !== undefined ? Number(query.year) : undefined,
+      search: isAdmin ? query.search || undefined : undefined,
+      take: Number(query.take ?? PAYMENTS_TAKE_DEFAULT),
+    });
   }
 
   private async findBySession(db: DbOrTx, sessionId: string): Promise<PaymentRow | undefined> {

@@ -425,13 +425,24 @@ describe('Stripe payments API', () => {
       ]);
     });
 
-    it('an expired session makes its payment FAILED (webhook or verify)', async () => {
+    it('an expired session makes its payment FAILED and puts the dues back as PENDING (webhook or verify)', async () => {
       const { person, registrationId } = await payer(camp, [tent]);
       const sessionId = await startCheckout(person, registrationId, 12550);
       fake.expire(sessionId);
       const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.expired', sessionId));
       expect(delivered.statusCode).toBe(200);
-      expect((await paymentRows(camp, registrationId))[0]?.status).toBe('FAILED');
+      const rows = await paymentRows(camp, registrationId);
+      expect(rows.map((row) => [row.status, row.amountCents, row.providerRefId]).sort()).toEqual([
+        ['FAILED', 12550, sessionId],
+        // The dashboard's outstanding dues (the PENDING rows) still show what is owed.
+        ['PENDING', 12550, null],
+      ]);
+      // A second try starts from that dues row.
+      const retry = await startCheckout(person, registrationId, 12550);
+      expect(retry).not.toBe(sessionId);
+      expect(
+        (await paymentRows(camp, registrationId)).filter((row) => row.status === 'PENDING'),
+      ).toHaveLength(1);
 
       const second = await payer(camp, [tent]);
       const other = await startCheckout(second.person, second.registrationId, 12550);

@@ -1,4 +1,7 @@
+import { PAYMENT_MESSAGES } from '@camp/shared';
 import Stripe from 'stripe';
+import { badRequest } from '../../lib/app-error';
+import type { CampConfigRow, ConfigService } from '../config/config.service';
 
 type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 
@@ -21,6 +24,30 @@ export function createStripeClient(apiKey: string, apiBase?: string): Stripe {
   return new Stripe(apiKey, config);
 }
 
+/** The SDK with the camp's stored secret key, or 400 'Stripe payments are not configured'. */
+export async function configuredStripe(
+  config: ConfigService,
+  apiBase: string | undefined,
+): Promise<{ client: Stripe; config: CampConfigRow }> {
+  const row = await config.findRow();
+  const apiKey = row?.stripeEnabled ? await config.secret('stripeApiKey', row) : null;
+  if (!row || !apiKey) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
+  return { client: createStripeClient(apiKey, apiBase), config: row };
+}
+
+/**
+ * Whether a Stripe error leaves the outcome unknown (no answer, or Stripe's own failure): the same request
+ * may be repeated with its idempotency key. Anything else is Stripe's answer: a refusal.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return true;
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    (error.statusCode ?? 500) >= 500
+  );
+}
+
 /** Checks a webhook's signature and parses it; throws when the signature is wrong or too old. */
 export function constructWebhookEvent(payload: Buffer | string, signature: string, secret: string) {
   return Stripe.webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
@@ -29,3 +56,5 @@ export function constructWebhookEvent(payload: Buffer | string, signature: strin
 export type StripeEvent = ReturnType<typeof constructWebhookEvent>;
 export type CheckoutSession = Stripe.Checkout.Session;
 export type StripeClient = Stripe;
+export type StripeRefund = Stripe.Refund;
+export type StripeCharge = Stripe.Charge;

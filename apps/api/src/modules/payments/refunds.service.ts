@@ -1,0 +1,336 @@
+import {
+  dollarsToCents,
+  PAYMENT_MESSAGES,
+  type Payment,
+  type Refund,
+  type RefundPaymentInput,
+  refundTooLargeMessage,
+} from '@camp/shared';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sum } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
+import { payments, refunds } from '../../db/schema/index';
+import type { Env } from '../../env';
+import { badGateway, badRequest, notFound, serviceUnavailable } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit-writer';
+import type { ConfigService } from '../config/config.service';
+import { enqueueMail, type OutboxWorker } from '../mail/outbox';
+import { paymentMailContext, refundMail } from './payment-mail';
+import { paymentDto, refundDto } from './payments.read';
+import { configuredStripe, isOutcomeUnknown, type StripeCharge, type StripeClient } from './stripe-client';
+
+export interface RefundsServiceDeps {
+  db: Db;
+  env: Env;
+  config: ConfigService;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  log: FastifyBaseLogger;
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** Who asks for a refund and under which admin action (issue 11's cancel passes its own transactionId). */
+export interface RefundRequest {
+  adminUserId: string;
+  /** Cents; absent: all that is left of the payment. */
+  amountCents?: number | undefined;
+  reason: string;
+  idempotencyKey?: string | undefined;
+  transactionId?: string | undefined;
+}
+
+export interface RefundResult {
+  payment: Payment;
+  refund: Refund;
+}
+
+/** Refunds and refunded cents count what is asked (PENDING) and what is done (SUCCEEDED). */
+const COUNTED = ['PENDING', 'SUCCEEDED'] as const;
+
+/**
+ * Refunds (decision 016): full or partial, one refund row per refund, a payment REFUNDED once all of it is
+ * given back (partly refunded ones stay COMPLETED with their refunds listed). A refund row is written
+ * (PENDING) and committed before Stripe is asked, with the Stripe idempotency key `refund-<row id>`: a
+ * request whose outcome is unknown (Stripe unreachable) stays PENDING and is asked again with the same key,
+ * so it can never refund twice; a refusal makes it FAILED. Manual payments are refunded by hand: the row is
+ * SUCCEEDED at once.
+ */
+export class RefundsService {
+  constructor(private readonly deps: RefundsServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  async refund(paymentId: string, request: RefundRequest): Promise<RefundResult> {
+    try {
+      return await this.refundOnce(paymentId, request);
+    } catch (error) {
+      // The same request twice at once: the second one's insert meets the first one's key.
+      if (request.idempotencyKey && isUniqueViolation(error, 'refunds_idempotency_key')) {
+        return this.refundOnce(paymentId, request);
+      }
+      throw error;
+    }
+  }
+
+  private async refundOnce(paymentId: string, request: RefundRequest): Promise<RefundResult> {
+    const transactionId = request.transactionId ?? randomUUID();
+    if (request.idempotencyKey) {
+      const [earlier] = await this.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.idempotencyKey, request.idempotencyKey));
+      if (earlier) {
+        if (earlier.paymentId !== paymentId) throw badRequest(PAYMENT_MESSAGES.idempotencyKey);
+        if (earlier.status === 'PENDING') await this.askStripe(earlier, transactionId);
+        return this.result(earlier.id);
+      }
+    }
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    // Refunds of this payment left in doubt by an earlier outage are finished first (same keys).
+    const inDoubt = await this.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'PENDING')));
+    for (const row of inDoubt) await this.askStripe(row, randomUUID());
+
+    const row = await this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (!locked || locked.status !== 'COMPLETED') throw badRequest(PAYMENT_MESSAGES.notRefundable);
+      const left = locked.amountCents - (await refundedCents(tx, paymentId, COUNTED));
+      if (left <= 0) throw badRequest(PAYMENT_MESSAGES.notRefundable);
+      const amount = request.amountCents ?? left;
+      if (amount > left) throw badRequest(refundTooLargeMessage(left));
+      const manual = locked.provider !== 'STRIPE';
+      const [inserted] = await tx
+        .insert(refunds)
+        .values({
+          paymentId,
+          amountCents: amount,
+          status: 'PENDING',
+          reason: request.reason,
+          source: 'ADMIN',
+          idempotencyKey: request.idempotencyKey ?? null,
+          adminUserId: request.adminUserId,
+        })
+        .returning();
+      if (!inserted) throw new Error('no refund row');
+      // Money given back by hand is recorded as given back.
+      if (manual) await this.complete(tx, inserted.id, null, transactionId);
+      return inserted;
+    });
+    if (payment.provider === 'STRIPE') await this.askStripe(row, transactionId);
+    this.deps.outbox.kick();
+    return this.result(row.id);
+  }
+
+  /** Asks Stripe for a PENDING refund (again, with the same key) and records its answer. */
+  private async askStripe(row: RefundRow, transactionId: string): Promise<void> {
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, row.paymentId));
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    const { client } = await configuredStripe(this.deps.config, this.deps.env.stripeApiBase);
+    let stripeRefundId: string;
+    try {
+      const paymentIntent = await this.paymentIntentOf(client, payment);
+      const refund = await client.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: row.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { paymentId: payment.id, refundId: row.id },
+        },
+        { idempotencyKey: `refund-${row.id}` },
+      );
+      stripeRefundId = refund.id;
+    } catch (error) {
+      if (isOutcomeUnknown(error)) {
+        this.deps.log.warn({ err: error, refundId: row.id }, 'Stripe refund: outcome unknown, kept PENDING');
+        throw serviceUnavailable(PAYMENT_MESSAGES.stripeUnavailable, error);
+      }
+      this.deps.log.warn({ err: error, refundId: row.id }, 'Stripe refused a refund');
+      await this.db
+        .update(refunds)
+        .set({ status: 'FAILED', idempotencyKey: null })
+        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING')));
+      throw badGateway(PAYMENT_MESSAGES.refundRefused, error);
+    }
+    await this.db.transaction((tx) => this.complete(tx, row.id, stripeRefundId, transactionId));
+  }
+
+  /** The PaymentIntent of a paid Checkout Session (stored at fulfilment; asked of Stripe for older rows). */
+  private async paymentIntentOf(client: StripeClient, payment: PaymentRow): Promise<string> {
+    if (payment.paymentIntentId) return payment.paymentIntentId;
+    if (!payment.providerRefId) throw badRequest(PAYMENT_MESSAGES.notRefundable);
+    const session = await client.checkout.sessions.retrieve(payment.providerRefId);
+    const intent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw badRequest(PAYMENT_MESSAGES.notRefundable);
+    await this.db.update(payments).set({ paymentIntentId: intent }).where(eq(payments.id, payment.id));
+    return intent;
+  }
+
+  /**
+   * A refund done: SUCCEEDED with the provider's id, the payment REFUNDED when all of it is back, an audit
+   * record and a mail to the person. Idempotent: a refund already SUCCEEDED changes nothing.
+   */
+  private async complete(
+    tx: DbOrTx,
+    refundId: string,
+    providerRefId: string | null,
+    transactionId: string,
+  ): Promise<void> {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!row || row.status === 'SUCCEEDED') return;
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, row.paymentId)).for('update');
+    if (!payment) return;
+    await tx
+      .update(refunds)
+      .set({ status: 'SUCCEEDED', providerRefId, idempotencyKey: row.idempotencyKey })
+      .where(eq(refunds.id, row.id));
+    const refunded = await refundedCents(tx, payment.id, ['SUCCEEDED']);
+    const whole = refunded >= payment.amountCents;
+    if (whole) {
+      await tx
+        .update(payments)
+        .set({ status: 'REFUNDED', refundedAt: new Date(), refundRefId: providerRefId })
+        .where(eq(payments.id, payment.id));
+    }
+    await recordAudit(tx, {
+      actionType: 'PAYMENT_REFUND',
+      transactionId,
+      adminUserId: row.adminUserId,
+      registrationId: payment.registrationId,
+      reason: row.reason,
+      oldValues: {
+        paymentId: payment.id,
+        status: payment.status,
+        refundedAmount: (refunded - row.amountCents) / 100,
+      },
+      newValues: {
+        paymentId: payment.id,
+        status: whole ? 'REFUNDED' : payment.status,
+        refundedAmount: refunded / 100,
+        refund: row.amountCents / 100,
+        source: row.source,
+      },
+    });
+    const context = await paymentMailContext(tx, {
+      userId: payment.userId,
+      registrationId: payment.registrationId,
+      publicUrl: this.deps.env.publicUrl,
+    });
+    if (context) {
+      await enqueueMail(
+        tx,
+        refundMail(context, {
+          amountCents: row.amountCents,
+          paymentCents: payment.amountCents,
+          reason: row.source === 'ADMIN' ? row.reason : null,
+        }),
+      );
+    }
+  }
+
+  /**
+   * `charge.refunded` (in the webhook's transaction): refunds made in Stripe's dashboard are recorded. A
+   * refund of ours that Stripe lists is completed (found by its metadata); one it lists that we do not know
+   * becomes a PROVIDER refund; and when the event carries no list, the difference between Stripe's
+   * `amount_refunded` and ours becomes one.
+   */
+  async recordFromCharge(tx: DbOrTx, charge: StripeCharge): Promise<void> {
+    const intent =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!intent) return;
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'STRIPE'), eq(payments.paymentIntentId, intent)))
+      .for('update');
+    if (!payment) {
+      this.deps.log.warn({ paymentIntent: intent }, 'charge.refunded for an unknown payment');
+      return;
+    }
+    const transactionId = randomUUID();
+    for (const listed of charge.refunds?.data ?? []) {
+      if (listed.status !== 'succeeded') continue;
+      const ours = listed.metadata?.refundId;
+      const [known] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(
+          ours && /^[0-9a-f-]{36}$/i.test(ours)
+            ? and(eq(refunds.paymentId, payment.id), eq(refunds.id, ours))
+            : eq(refunds.providerRefId, listed.id),
+        );
+      if (known) {
+        await this.complete(tx, known.id, listed.id, transactionId);
+        continue;
+      }
+      await this.recordProviderRefund(tx, payment.id, listed.amount, listed.id, transactionId);
+    }
+    const recorded = await refundedCents(tx, payment.id, COUNTED);
+    if (charge.amount_refunded > recorded) {
+      await this.recordProviderRefund(tx, payment.id, charge.amount_refunded - recorded, null, transactionId);
+    }
+  }
+
+  private async recordProviderRefund(
+    tx: DbOrTx,
+    paymentId: string,
+    amountCents: number,
+    providerRefId: string | null,
+    transactionId: string,
+  ): Promise<void> {
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        paymentId,
+        amountCents,
+        status: 'PENDING',
+        reason: 'Refunded in the Stripe dashboard',
+        source: 'PROVIDER',
+        providerRefId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
+    if (row) await this.complete(tx, row.id, providerRefId, transactionId);
+  }
+
+  private async result(refundId: string): Promise<RefundResult> {
+    const [row] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!row) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    const payment = await paymentDto(this.db, row.paymentId);
+    return {
+      payment,
+      refund: payment.refunds.find((refund) => refund.id === row.id) ?? refundDto(row, null),
+    };
+  }
+}
+
+/** Cents of a payment's refunds in the given states. */
+async function refundedCents(
+  tx: DbOrTx,
+  paymentId: string,
+  statuses: readonly RefundRow['status'][],
+): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sum(refunds.amountCents) })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, [...statuses])));
+  return Number(row?.cents ?? 0);
+}
+
+/** RefundPaymentInput (dollars) as a RefundRequest. */
+export function refundRequestOf(adminUserId: string, input: RefundPaymentInput): RefundRequest {
+  return {
+    adminUserId,
+    amountCents: input.amount === undefined ? undefined : dollarsToCents(input.amount),
+    reason: input.reason.trim(),
+    idempotencyKey: input.idempotencyKey,
+  };
+}
