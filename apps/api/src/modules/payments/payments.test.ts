@@ -1,9 +1,9 @@
 import type { PaymentConfirmation, PaymentList } from '@camp/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { payments, registrations } from '../../db/schema/index';
+import { emailOutbox, payments, registrations } from '../../db/schema/index';
 import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
 import { type Camp, insertRegistration, messageOf, startCamp } from '../work/test-support';
 
@@ -332,6 +332,16 @@ describe('Stripe payments API', () => {
       expect(await registrationStatus(camp, registrationId)).toBe('PENDING');
       const rows = await paymentRows(camp, registrationId);
       expect(rows.map((row) => row.status)).toEqual(['COMPLETED']);
+      // One receipt, sent by the outbox worker.
+      await camp.t.app.services.outbox.drain();
+      const receipts = camp.smtp.messages.filter((mail) => mail.to.includes(person.email));
+      expect(receipts.map((mail) => mail.subject)).toEqual(['Dust Camp: payment received ($125.50)']);
+      expect(receipts[0]?.text).toContain(
+        'Thank you: we received your dues payment of $125.50 USD for 2027.',
+      );
+      expect(receipts[0]?.text).toContain(`Payment reference: ${sessionId}`);
+      expect(receipts[0]?.text).toContain('Your registration is now confirmed!');
+      expect(receipts[0]?.text).toContain('http://camp.test/#/dashboard');
     });
 
     it('acknowledges an event it does not handle without changing anything', async () => {
@@ -508,18 +518,18 @@ describe('Stripe payments API', () => {
 
   // PGlite has one connection, so races cannot show there (architecture §7): this one needs PostgreSQL.
   it.skipIf(testDatabaseKind() === 'pglite')(
-    '20 webhook deliveries and 5 verifies at once give exactly one COMPLETED payment',
+    '50 webhook deliveries and 5 verifies at once give exactly one COMPLETED payment and one receipt',
     async () => {
       const { person, registrationId } = await payer(camp, [tent]);
       const sessionId = await startCheckout(person, registrationId, 12550);
       fake.pay(sessionId);
       const replayed = fake.event('checkout.session.completed', sessionId);
       const calls = [
-        ...Array.from({ length: 10 }, () => fake.deliver(camp.t.app, replayed)),
-        ...Array.from({ length: 5 }, () =>
+        ...Array.from({ length: 20 }, () => fake.deliver(camp.t.app, replayed)),
+        ...Array.from({ length: 20 }, () =>
           fake.deliver(camp.t.app, fake.event('checkout.session.completed', sessionId)),
         ),
-        ...Array.from({ length: 5 }, () =>
+        ...Array.from({ length: 10 }, () =>
           fake.deliver(camp.t.app, fake.event('checkout.session.async_payment_succeeded', sessionId)),
         ),
         ...Array.from({ length: 5 }, () => verify(camp, person, sessionId)),
@@ -532,6 +542,11 @@ describe('Stripe payments API', () => {
         .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
       expect(rows).toHaveLength(1);
       expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
+      const receipts = await camp.t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, person.email), like(emailOutbox.subject, '%payment received%')));
+      expect(receipts).toHaveLength(1);
     },
   );
 });
