@@ -79,6 +79,7 @@ export async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   await insertBatched(tx, schema.registrationFieldValues, data.registrationFieldValues);
   await insertBatched(tx, schema.registrationJobs, data.registrationJobs);
   await insertBatched(tx, schema.payments, data.payments);
+  await insertBatched(tx, schema.refunds, data.refunds);
   await insertBatched(tx, schema.auditRecords, data.auditRecords);
 }
 
@@ -152,5 +153,6 @@ export const SUMMARY_TABLES: readonly PgTable[] = [
   schema.registrationFieldValues,
   schema.registrationJobs,
   schema.payments,
+  schema.refunds,
   schema.auditRecords,
 ];

@@ -74,6 +74,7 @@ export type PaymentRow = WithId<Insert<typeof schema.payments>> & {
   amountCents: number;
   status: PaymentStatus;
 };
+export type RefundRow = WithId<Insert<typeof schema.refunds>>;
 export type AuditRecordRow = WithId<Insert<typeof schema.auditRecords>>;
 
 export interface DemoData {
@@ -92,6 +93,7 @@ export interface DemoData {
   registrationFieldValues: RegistrationFieldValueRow[];
   registrationJobs: RegistrationJobRow[];
   payments: PaymentRow[];
+  refunds: RefundRow[];
   auditRecords: AuditRecordRow[];
 }
 
@@ -458,6 +460,7 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
   const registrationFieldValues: RegistrationFieldValueRow[] = [];
   const registrationJobs: RegistrationJobRow[] = [];
   const payments: PaymentRow[] = [];
+  const refunds: RefundRow[] = [];
   const auditRecords: AuditRecordRow[] = [];
   const refIds = new Set<string>();
   const refId = (prefix: string) => {
@@ -630,9 +633,22 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
         // The checkout was never finished; the session expired.
         payment('FAILED', paidAt);
       } else if (intent.refunded) {
+        const refundRefId = refId('re_demo_');
         const refunded = payment('REFUNDED', paidAt, {
           refundedAt: cancelledAt,
-          refundRefId: refId('re_demo_'),
+          refundRefId,
+          updatedAt: cancelledAt,
+        });
+        refunds.push({
+          id: rng.uuid(),
+          paymentId: refunded.id,
+          amountCents: duesCents,
+          status: 'SUCCEEDED',
+          reason: intent.reason ?? null,
+          source: 'ADMIN',
+          providerRefId: refundRefId,
+          adminUserId: admin.id,
+          createdAt: cancelledAt,
           updatedAt: cancelledAt,
         });
         auditRecords.push({
@@ -683,6 +699,7 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     registrationFieldValues,
     registrationJobs,
     payments,
+    refunds,
     auditRecords,
   };
 }
