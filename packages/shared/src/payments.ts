@@ -171,7 +171,7 @@ export const RefundPaymentInputSchema = z.strictObject({
   reason: z
     .string({ error: PAYMENT_MESSAGES.refundReasonRequired })
     .trim()
-    .min(1, PAYMENT_MESSAGES.refundReasonRequired)
+    .min(1, { error: PAYMENT_MESSAGES.refundReasonRequired, abort: true })
     .min(REFUND_REASON_MIN, PAYMENT_MESSAGES.refundReasonShort)
     .max(REFUND_REASON_MAX, PAYMENT_MESSAGES.refundReasonLong)
     .regex(NO_NUL, notAllowed('Reason')),
@@ -194,7 +194,7 @@ export const ManualPaymentInputSchema = z.strictObject({
   reference: z
     .string({ error: PAYMENT_MESSAGES.manualReferenceRequired })
     .trim()
-    .min(1, PAYMENT_MESSAGES.manualReferenceRequired)
+    .min(1, { error: PAYMENT_MESSAGES.manualReferenceRequired, abort: true })
     .max(MANUAL_REFERENCE_MAX, PAYMENT_MESSAGES.manualReferenceLong)
     .regex(NO_NUL, notAllowed('Reference')),
 });
