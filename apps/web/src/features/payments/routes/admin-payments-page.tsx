@@ -1,4 +1,158 @@
-// In progress (issue 10): replaced by the screen itself before this lands.
-export default function Page() {
-  return null;
+import type { ManualPaymentInput, Payment, RefundPaymentInput } from '@camp/shared/payments';
+import { formatDollars } from '@camp/shared/rules';
+import { Button, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { AdminPageHeader } from '../../../components/admin-page-header';
+import type { FormError } from '../../../components/form-actions';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { showSuccessToast } from '../../../lib/toast';
+import { usePublicConfig } from '../../config';
+import { ADMIN_PAYMENT_MESSAGES, failureDetail } from '../admin/admin-payment-messages';
+import { ManualPaymentModal } from '../admin/manual-payment-modal';
+import { NO_PAYMENT_FILTERS, PaymentFilters, type PaymentFilterValues } from '../admin/payment-filters';
+import { canRefund, paymentTotals, personName } from '../admin/payment-money';
+import { PaymentTotalsSummary } from '../admin/payment-totals';
+import { PaymentsTable } from '../admin/payments-table';
+import { RefundPaymentModal } from '../admin/refund-payment-modal';
+import type { PaymentFilters as PaymentQueryFilters } from '../api/admin-query-keys';
+import { useAdminPayments } from '../api/get-payments';
+import { useRecordManualPayment } from '../api/record-manual-payment';
+import { useRefundPayment } from '../api/refund-payment';
+
+/** Spec §4/§9: filter changes apply after a 500 ms pause (the typed person search). */
+const FILTER_DEBOUNCE_MS = 500;
+
+/** Registration years offered besides those in the list: the camp's year, one ahead and five back. */
+const YEARS_BACK = 5;
+
+type Dialog = { kind: 'refund'; payment: Payment } | { kind: 'manual' } | null;
+
+function toQuery(values: PaymentFilterValues, search: string): PaymentQueryFilters {
+  return {
+    status: values.status || undefined,
+    provider: values.provider || undefined,
+    year: values.year === '' ? undefined : Number(values.year),
+    search: search.trim() || undefined,
+  };
+}
+
+/**
+ * /admin/payments (issue 10, the spec's eighth admin area): every payment with filters and totals, refunds
+ * (full or partial, with a reason) and payments made by cash, check or bank transfer.
+ */
+export default function AdminPaymentsPage() {
+  const { config } = usePublicConfig();
+  const [filters, setFilters] = useState<PaymentFilterValues>(NO_PAYMENT_FILTERS);
+  const [search] = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
+  const query = toQuery(filters, search);
+  const payments = useAdminPayments(query);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saveError, setSaveError] = useState<FormError | null>(null);
+  const refund = useRefundPayment();
+  const record = useRecordManualPayment();
+
+  const totals = useMemo(() => paymentTotals(payments.data ?? []), [payments.data]);
+
+  // The camp's year, one ahead, five back, any year in the list, and the one chosen; newest first.
+  const years = useMemo(() => {
+    const found = new Set<number>();
+    for (let year = config.registrationYear + 1; year >= config.registrationYear - YEARS_BACK; year -= 1) {
+      found.add(year);
+    }
+    for (const payment of payments.data ?? []) {
+      if (payment.registrationYear !== null) found.add(payment.registrationYear);
+    }
+    if (filters.year !== '') found.add(Number(filters.year));
+    return [...found].sort((a, b) => b - a);
+  }, [config.registrationYear, payments.data, filters.year]);
+
+  const open = (next: NonNullable<Dialog>) => {
+    setSaveError(null);
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+
+  const sendRefund = (payment: Payment, input: RefundPaymentInput) => {
+    setSaveError(null);
+    refund.mutate(
+      { paymentId: payment.id, input },
+      {
+        onSuccess: ({ refund: made }) => {
+          showSuccessToast(
+            ADMIN_PAYMENT_MESSAGES.refundDone,
+            `${formatDollars(made.amount)} refunded to ${personName(payment.user)}.`,
+          );
+          setDialog(null);
+        },
+        onError: (error) =>
+          setSaveError({ title: ADMIN_PAYMENT_MESSAGES.refundFailed, detail: failureDetail(error) }),
+      },
+    );
+  };
+
+  const sendManual = (input: ManualPaymentInput) => {
+    setSaveError(null);
+    record.mutate(input, {
+      onSuccess: (payment) => {
+        showSuccessToast(
+          ADMIN_PAYMENT_MESSAGES.manualDone,
+          `${formatDollars(payment.amount)} from ${personName(payment.user)} was recorded.`,
+        );
+        setDialog(null);
+      },
+      onError: (error) =>
+        setSaveError({ title: ADMIN_PAYMENT_MESSAGES.manualFailed, detail: failureDetail(error) }),
+    });
+  };
+
+  // Only a completed payment with something left can be refunded; other rows have no action.
+  const renderRowActions = (payment: Payment) =>
+    canRefund(payment) ? (
+      <RowActions>
+        <RowAction
+          label="Refund"
+          itemName={`payment of ${personName(payment.user)}`}
+          onClick={() => open({ kind: 'refund', payment })}
+        />
+      </RowActions>
+    ) : null;
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader
+        title="Payments"
+        description="Every payment, with totals; refund a payment or record one made by cash, check or transfer."
+        actions={<Button onClick={() => open({ kind: 'manual' })}>Record manual payment</Button>}
+      />
+      <PaymentFilters values={filters} years={years} onChange={setFilters} />
+      {payments.data && <PaymentTotalsSummary totals={totals} />}
+      <PaymentsTable
+        payments={payments.data}
+        isLoading={payments.isFetching}
+        error={payments.isError && !payments.data ? ADMIN_PAYMENT_MESSAGES.fetchPayments : null}
+        onRetry={() => void payments.refetch()}
+        emptyText={ADMIN_PAYMENT_MESSAGES.noPayments}
+        renderRowActions={renderRowActions}
+      />
+
+      {dialog?.kind === 'refund' && (
+        <RefundPaymentModal
+          payment={dialog.payment}
+          saving={refund.isPending}
+          saveError={saveError}
+          onSave={(input) => sendRefund(dialog.payment, input)}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'manual' && (
+        <ManualPaymentModal
+          saving={record.isPending}
+          saveError={saveError}
+          onSave={sendManual}
+          onClose={close}
+        />
+      )}
+    </Stack>
+  );
 }

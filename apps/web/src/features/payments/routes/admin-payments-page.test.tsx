@@ -1,0 +1,516 @@
+import {
+  OwedRegistrationListSchema,
+  PaymentListSchema,
+  PaymentSchema,
+  RefundPaymentResponseSchema,
+  type OwedRegistration,
+  type Payment,
+  type Refund,
+} from '@camp/shared/payments';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { contractOf } from '../../../test/api-contract';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  offContract,
+  renderApp,
+  startSignedIn,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+
+afterEach(() => notifications.clean());
+
+const admin = testUser({
+  id: '00000000-0000-4000-8000-000000000001',
+  role: 'ADMIN',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.org',
+});
+
+interface SchemaLike {
+  parse(input: unknown): unknown;
+}
+
+/**
+ * An answer of a payment endpoint. src/test/api-contract.ts checks every fake answer against the API's schemas
+ * once it lists the endpoint; for one it does not list yet, the answer is checked here against the same
+ * shared schema (no key more, none missing) and passed on.
+ */
+function answer(schema: SchemaLike, method: string, path: string, body: unknown, status = 200): Response {
+  const response = jsonResponse(body, { status });
+  if (contractOf(method, path)) return response;
+  expect(schema.parse(body)).toEqual(body);
+  return offContract(response);
+}
+
+const person = (n: number, firstName: string, lastName: string) => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`,
+  email: `${firstName.toLowerCase()}@example.org`,
+  firstName,
+  lastName,
+});
+
+function payment(n: number, overrides: Partial<Payment> & Pick<Payment, 'user'>): Payment {
+  return {
+    id: `00000000-0000-4000-9000-00000000000${n}`,
+    userId: overrides.user.id,
+    registrationId: `00000000-0000-4000-a000-00000000000${n}`,
+    registrationYear: 2026,
+    amount: 275,
+    refundedAmount: 0,
+    currency: 'USD',
+    status: 'COMPLETED',
+    provider: 'STRIPE',
+    providerRefId: `cs_test_${n}`,
+    method: null,
+    reference: null,
+    refunds: [],
+    createdAt: `2026-03-0${n}T18:30:00.000Z`,
+    updatedAt: `2026-03-0${n}T18:30:00.000Z`,
+    ...overrides,
+  };
+}
+
+function refundOf(paid: Payment, amount: number, reason: string): Refund {
+  return {
+    id: `00000000-0000-4000-b000-0000000000${String(paid.refunds.length + 1).padStart(2, '0')}`,
+    paymentId: paid.id,
+    amount,
+    status: 'SUCCEEDED',
+    reason,
+    source: 'ADMIN',
+    providerRefId: 're_test_1',
+    admin: { id: admin.id, email: admin.email, firstName: 'Ada', lastName: 'Admin' },
+    createdAt: '2026-03-09T10:00:00.000Z',
+  };
+}
+
+const dusty = payment(1, { user: person(1, 'Dusty', 'Rhodes') });
+const sandy = payment(2, { user: person(2, 'Sandy', 'Dunes'), amount: 200, refundedAmount: 50 });
+sandy.refunds = [refundOf(sandy, 50, 'Left a day early')];
+const max = payment(3, {
+  user: person(3, 'Max', 'Playa'),
+  amount: 100,
+  refundedAmount: 100,
+  status: 'REFUNDED',
+  registrationYear: 2025,
+});
+const lee = payment(4, {
+  user: person(4, 'Lee', 'Gulch'),
+  amount: 150,
+  status: 'PENDING',
+  providerRefId: null,
+});
+const kim = payment(5, {
+  user: person(5, 'Kim', 'Mesa'),
+  amount: 80,
+  provider: 'MANUAL',
+  providerRefId: null,
+  method: 'CHECK',
+  reference: '#1042',
+});
+// Newest first, as the API answers.
+const ALL = [kim, lee, max, sandy, dusty];
+
+const owedRegistration = (
+  n: number,
+  firstName: string,
+  lastName: string,
+  owed: number,
+): OwedRegistration => ({
+  registrationId: `00000000-0000-4c00-8000-00000000000${n}`,
+  year: 2026,
+  status: 'PENDING',
+  user: person(n + 5, firstName, lastName),
+  dues: 275,
+  paid: 275 - owed,
+  owed,
+});
+
+function openPayments(routes: Record<string, ApiRouteHandler> = {}, payments: Payment[] = ALL) {
+  startSignedIn();
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(admin),
+    'GET /payments': () => answer(PaymentListSchema, 'GET', '/payments', { payments }),
+    ...routes,
+  });
+  const paymentQueries = () =>
+    api.fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/payments'))
+      .map((url) => Object.fromEntries(url.searchParams));
+  return { ...api, paymentQueries };
+}
+
+/**
+ * Types into a searchable select and takes the first match with the keyboard (arrow down, Enter). (Its list
+ * is shown under the field by Mantine's popover, which the test DOM, without layout, keeps hidden.)
+ */
+async function chooseByKeyboard(input: HTMLElement, text: string) {
+  // Mantine takes a change to an input without focus for the browser's autofill: typing needs focus.
+  act(() => input.focus());
+  fireEvent.click(input);
+  fireEvent.change(input, { target: { value: text } });
+  await waitFor(async () => {
+    const shown = await optionsOf(input);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((label) => label?.toLowerCase().includes(text))).toBe(true);
+  });
+  fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+  await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBeTruthy());
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+}
+
+/** The options of an open searchable select (hidden: see chooseByKeyboard). */
+async function optionsOf(input: HTMLElement): Promise<(string | null)[]> {
+  const listId = await waitFor(() => {
+    const id = input.getAttribute('aria-controls');
+    expect(id).toBeTruthy();
+    return id as string;
+  });
+  const list = document.getElementById(listId) as HTMLElement;
+  return within(list)
+    .queryAllByRole('option', { hidden: true })
+    .map((option) => option.textContent);
+}
+
+const table = () => screen.getByRole('table', { name: 'Payments' });
+const totals = () => screen.getByRole('region', { name: 'Totals' });
+
+/** The figure a total shows, by its label. */
+function total(label: string): string | null | undefined {
+  const term = within(totals()).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+}
+
+describe('Admin → Payments (issue 10)', { timeout: 20_000 }, () => {
+  it('lists every payment with its totals, refunds and provider, and offers a refund only where one can be made', async () => {
+    const { paymentQueries } = openPayments();
+    renderApp('/admin/payments');
+    expect(await screen.findByRole('heading', { name: 'Payments', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Admin/ }).getAttribute('href')).toBe('#/admin');
+    const rows = await within(await screen.findByRole('table', { name: 'Payments' })).findAllByRole('row');
+    expect(rows).toHaveLength(ALL.length + 1);
+
+    expect(total('Payments')).toBe('5');
+    expect(total('Completed')).toBe('$655.00');
+    expect(total('Refunded')).toBe('$150.00');
+    expect(total('Net')).toBe('$505.00');
+    expect(total('Pending')).toBe('$150.00');
+
+    const sandyRow = within(table()).getByText('Sandy Dunes').closest('tr') as HTMLElement;
+    expect(within(sandyRow).getByText('sandy@example.org')).toBeTruthy();
+    expect(within(sandyRow).getByText('$200.00')).toBeTruthy();
+    expect(within(sandyRow).getByText('COMPLETED')).toBeTruthy();
+    expect(within(sandyRow).getByText('Refunded $50.00')).toBeTruthy();
+    const kimRow = within(table()).getByText('Kim Mesa').closest('tr') as HTMLElement;
+    expect(within(kimRow).getByText('Manual · Check')).toBeTruthy();
+    expect(within(kimRow).getByText('Ref. #1042')).toBeTruthy();
+    const maxRow = within(table()).getByText('Max Playa').closest('tr') as HTMLElement;
+    expect(within(maxRow).getByText('2025')).toBeTruthy();
+    expect(within(maxRow).getByText('REFUNDED')).toBeTruthy();
+
+    const refundButtons = within(table())
+      .getAllByRole('button', { name: /^Refund payment of/ })
+      .map((button) => button.textContent?.trim());
+    expect(refundButtons).toEqual([
+      'Refund payment of Kim Mesa',
+      'Refund payment of Sandy Dunes',
+      'Refund payment of Dusty Rhodes',
+    ]);
+    expect(paymentQueries()[0]).toEqual({ take: '10000' });
+  });
+
+  it('shows each payment as a card on a phone, with its refund at hand', async () => {
+    const viewport = (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } })
+      .happyDOM;
+    const { innerWidth } = window;
+    onTestFinished(() => viewport.setViewport({ width: innerWidth }));
+    viewport.setViewport({ width: 375 });
+    openPayments();
+    renderApp('/admin/payments');
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(ALL.length);
+    expect(within(cards[3] as HTMLElement).getByText('Sandy Dunes')).toBeTruthy();
+    expect(within(cards[3] as HTMLElement).getByText('Refunded $50.00')).toBeTruthy();
+    expect(
+      within(cards[3] as HTMLElement).getByRole('button', { name: 'Refund payment of Sandy Dunes' }),
+    ).toBeTruthy();
+    expect(within(cards[2] as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
+  it('sends each filter to the server, the person after a pause, and clears them all', async () => {
+    const { paymentQueries } = openPayments();
+    renderApp('/admin/payments');
+    await screen.findByRole('table', { name: 'Payments' });
+    const last = () => paymentQueries().at(-1);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'COMPLETED' } });
+    await waitFor(() => expect(last()).toEqual({ status: 'COMPLETED', take: '10000' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Provider' }), { target: { value: 'MANUAL' } });
+    await waitFor(() => expect(last()).toMatchObject({ status: 'COMPLETED', provider: 'MANUAL' }));
+    const provider = screen.getByRole('combobox', { name: 'Provider' });
+    expect(
+      within(provider)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All providers', 'Stripe', 'PayPal', 'Manual']);
+    const year = screen.getByRole('combobox', { name: 'Year' });
+    expect((year as HTMLSelectElement).value).toBe('');
+    fireEvent.change(year, { target: { value: '2025' } });
+    await waitFor(() => expect(last()).toMatchObject({ year: '2025' }));
+
+    const before = paymentQueries().length;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Person' }), { target: { value: ' dusty ' } });
+    expect(paymentQueries()).toHaveLength(before);
+    await waitFor(() =>
+      expect(last()).toEqual({
+        status: 'COMPLETED',
+        provider: 'MANUAL',
+        year: '2025',
+        search: 'dusty',
+        take: '10000',
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(last()).toEqual({ take: '10000' }));
+    expect((screen.getByRole('searchbox', { name: 'Person' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('button', { name: 'Clear all' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('refunds part of a payment with a reason: the shared rules first, then one request with its key', async () => {
+    const sent: unknown[] = [];
+    let list = ALL;
+    const { paymentQueries } = openPayments({
+      'GET /payments': () => answer(PaymentListSchema, 'GET', '/payments', { payments: list }),
+      [`POST /admin/payments/${sandy.id}/refunds`]: ({ body }) => {
+        sent.push(body);
+        const made = refundOf(sandy, 25.5, 'Tent spot was never used');
+        const updated = { ...sandy, refundedAmount: 75.5, refunds: [...sandy.refunds, made] };
+        list = ALL.map((item) => (item.id === sandy.id ? updated : item));
+        return answer(RefundPaymentResponseSchema, 'POST', `/admin/payments/${sandy.id}/refunds`, {
+          payment: updated,
+          refund: made,
+        });
+      },
+    });
+    renderApp('/admin/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund payment of Sandy Dunes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(within(dialog).getByText('Left to refund $150.00')).toBeTruthy();
+    const amount = within(dialog).getByRole('textbox', { name: /Refund amount/ }) as HTMLInputElement;
+    expect(amount.value).toBe('$150.00');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Please provide a reason for the refund.')).toBeTruthy();
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    fireEvent.change(reason, { target: { value: 'Too late' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Reason must be at least 10 characters long.')).toBeTruthy();
+
+    fireEvent.change(reason, { target: { value: 'Tent spot was never used' } });
+    fireEvent.change(amount, { target: { value: '150.01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await within(dialog).findByText('The refund cannot be more than the $150.00 left on this payment'),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '25.5' } });
+    const queriesBefore = paymentQueries().length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refund recorded')).toBeTruthy();
+    expect(screen.getByText('$25.50 refunded to Sandy Dunes.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual({
+      amount: 25.5,
+      reason: 'Tent spot was never used',
+      idempotencyKey: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ) as unknown,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund payment' })).toBeNull());
+    await waitFor(() => expect(paymentQueries().length).toBeGreaterThan(queriesBefore));
+    const sandyRow = (await within(table()).findByText('Refunded $75.50')).closest('tr') as HTMLElement;
+    expect(within(sandyRow).getByText('Sandy Dunes')).toBeTruthy();
+    await waitFor(() => expect(total('Refunded')).toBe('$175.50'));
+  });
+
+  it('shows the server’s refusal in the refund form and retries with the same key', async () => {
+    const keys: unknown[] = [];
+    openPayments({
+      [`POST /admin/payments/${dusty.id}/refunds`]: ({ body }) => {
+        keys.push((body as { idempotencyKey: unknown }).idempotencyKey);
+        return errorResponse(
+          503,
+          'The payment service is not reachable right now. Please try again in a few minutes.',
+        );
+      },
+    });
+    renderApp('/admin/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund payment of Dusty Rhodes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Camp was cancelled for everyone' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Failed to refund payment')).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'The payment service is not reachable right now. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    expect(screen.getByRole('dialog', { name: 'Refund payment' })).toBeTruthy();
+  });
+
+  it('records a manual payment against a registration that owes dues', async () => {
+    const sent: unknown[] = [];
+    const owing = [owedRegistration(1, 'River', 'Stone', 275), owedRegistration(2, 'Sky', 'Walker', 125.5)];
+    openPayments({
+      'GET /admin/payments/dues': () =>
+        answer(OwedRegistrationListSchema, 'GET', '/admin/payments/dues', { registrations: owing }),
+      'POST /admin/payments': ({ body }) => {
+        sent.push(body);
+        const [sky] = owing.slice(1);
+        const recorded = payment(6, {
+          user: sky!.user,
+          registrationId: sky!.registrationId,
+          amount: 100,
+          provider: 'MANUAL',
+          providerRefId: null,
+          method: 'BANK_TRANSFER',
+          reference: 'TRF-778',
+        });
+        return answer(PaymentSchema, 'POST', '/admin/payments', recorded, 201);
+      },
+    });
+    renderApp('/admin/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record manual payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record manual payment' });
+    const registration = await within(dialog).findByRole('combobox', { name: /Registration/ });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(
+      await within(dialog).findByText('Please choose the registration this payment is for'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Please choose how the payment was made')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Please enter a reference (receipt or check number, transfer id)'),
+    ).toBeTruthy();
+
+    fireEvent.click(registration);
+    expect(await optionsOf(registration)).toEqual([
+      'River Stone (river@example.org) — 2026 — owes $275.00',
+      'Sky Walker (sky@example.org) — 2026 — owes $125.50',
+    ]);
+    await chooseByKeyboard(registration, 'sky');
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ }) as HTMLInputElement;
+    await waitFor(() => expect(amount.value).toBe('$125.50'));
+    expect(within(dialog).getByText('Dues $275.00, paid $149.50, owes $125.50')).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: '130' } });
+    const method = within(dialog).getByRole('combobox', { name: /Method/ });
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select how it was paid', 'Cash', 'Check', 'Bank transfer']);
+    fireEvent.change(method, { target: { value: 'BANK_TRANSFER' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reference/ }), {
+      target: { value: ' TRF-778 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(
+      await within(dialog).findByText('The amount is more than the $125.50 owed for this registration'),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded')).toBeTruthy();
+    expect(screen.getByText('$100.00 from Sky Walker was recorded.')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        registrationId: owing[1]!.registrationId,
+        amount: 100,
+        method: 'BANK_TRANSFER',
+        reference: 'TRF-778',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record manual payment' })).toBeNull());
+  });
+
+  it('shows the server’s refusal of a manual payment in its form', async () => {
+    const owing = [owedRegistration(1, 'River', 'Stone', 275)];
+    openPayments({
+      'GET /admin/payments/dues': () =>
+        answer(OwedRegistrationListSchema, 'GET', '/admin/payments/dues', { registrations: owing }),
+      'POST /admin/payments': () => errorResponse(400, 'Nothing is owed for this registration'),
+    });
+    renderApp('/admin/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record manual payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record manual payment' });
+    const registration = await within(dialog).findByRole('combobox', { name: /Registration/ });
+    await chooseByKeyboard(registration, 'river');
+    await waitFor(() => expect((registration as HTMLInputElement).value).toMatch(/^River Stone/));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Method/ }), { target: { value: 'CASH' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reference/ }), {
+      target: { value: 'Receipt 12' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Failed to record payment')).toBeTruthy();
+    expect(within(alert).getByText('Nothing is owed for this registration')).toBeTruthy();
+  });
+
+  it('says when nobody owes dues', async () => {
+    openPayments({
+      'GET /admin/payments/dues': () =>
+        answer(OwedRegistrationListSchema, 'GET', '/admin/payments/dues', { registrations: [] }),
+    });
+    renderApp('/admin/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record manual payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record manual payment' });
+    expect(await within(dialog).findByText('Nobody owes dues right now.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Record payment' })).toBeNull();
+    const [, close] = within(dialog).getAllByRole('button', { name: 'Close' });
+    fireEvent.click(close!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record manual payment' })).toBeNull());
+  });
+
+  it('says when there are no payments', async () => {
+    openPayments({}, []);
+    renderApp('/admin/payments');
+    expect(await screen.findByText('No payments found')).toBeTruthy();
+    expect(total('Payments')).toBe('0');
+    expect(total('Net')).toBe('$0.00');
+  });
+
+  it('says when the payments cannot be fetched, and tries again', async () => {
+    let fail = true;
+    openPayments({
+      'GET /payments': () =>
+        fail ? errorResponse(500) : answer(PaymentListSchema, 'GET', '/payments', { payments: ALL }),
+    });
+    renderApp('/admin/payments');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to fetch payments data')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Payments' })).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch payments data')).toBeNull();
+  });
+});
