@@ -40,7 +40,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         'amount is in cents and must equal what the server computes as owed. Return URLs must be on this ' +
         "site. 400 'Stripe payments are not configured' when Stripe is off; 503 when Stripe is unreachable.",
       body: CreateStripeCheckoutInputSchema,
-      response: { 200: StripeCheckoutResponseSchema, ...errors(503) },
+      response: { 200: StripeCheckoutResponseSchema, ...errors(409, 503) },
     }),
     async (request) => app.services.payments.createCheckout(callerOf(request), request.body),
   );

@@ -8,12 +8,19 @@ import {
   PAYMENTS_TAKE_DEFAULT,
   type RegistrationStatus,
 } from '@camp/shared';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentEvents, payments, registrations } from '../../db/schema/index';
 import type { Env } from '../../env';
-import { type AppError, badRequest, forbidden, notFound, serviceUnavailable } from '../../lib/app-error';
+import {
+  type AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+} from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
@@ -25,6 +32,7 @@ import {
   type CheckoutSession,
   configuredStripe,
   constructWebhookEvent,
+  isOutcomeUnknown,
   type StripeCharge,
   type StripeClient,
   type StripeEvent,
@@ -86,44 +94,20 @@ export class PaymentsService {
     this.checkReturnUrl(input.successUrl);
     this.checkReturnUrl(input.cancelUrl);
     const { client, config } = await this.stripe();
-    await this.settleOpenSessions(client, registration.id);
-    const { owed } = await duesBalance(this.db, registration.id);
-    if (owed <= 0) throw badRequest(PAYMENT_MESSAGES.nothingOwed);
-    if (input.amount !== owed) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
-
-    // The registration's PENDING dues row (written by the submission, no session yet) is this payment;
-    // without one, a new row is written.
-    const [placeholder] = await this.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.registrationId, registration.id),
-          eq(payments.provider, 'STRIPE'),
-          eq(payments.status, 'PENDING'),
-          isNull(payments.providerRefId),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    const [payment] = placeholder
-      ? await this.db
-          .update(payments)
-          .set({ amountCents: owed, userId: caller.id })
-          .where(eq(payments.id, placeholder.id))
-          .returning()
-      : await this.db
-          .insert(payments)
-          .values({
-            userId: caller.id,
-            registrationId: registration.id,
-            amountCents: owed,
-            currency: 'USD',
-            status: 'PENDING',
-            provider: 'STRIPE',
-          })
-          .returning();
-    if (!payment) throw new Error('no payment row');
+    // Earlier sessions are settled, then the registration's dues row is picked; a Checkout started meanwhile
+    // (its session just stored) is settled on the next round.
+    let picked: { payment: PaymentRow; owed: number } | null = null;
+    for (let round = 0; !picked; round += 1) {
+      if (round === 3) throw conflict(PAYMENT_MESSAGES.checkoutBusy);
+      const reusable = await this.settleOpenSessions(client, registration.id, input.amount);
+      if (reusable) {
+        // Only while it is still exactly what is owed.
+        if ((await duesBalance(this.db, registration.id)).owed === input.amount) return { url: reusable };
+        await this.settleOpenSessions(client, registration.id);
+      }
+      picked = await this.pickDuesRow(registration.id, input.amount);
+    }
+    const { payment, owed } = picked;
     let session: CheckoutSession;
     try {
       session = await client.checkout.sessions.create(
@@ -148,11 +132,8 @@ export class PaymentsService {
         { idempotencyKey: `checkout-${payment.id}-${owed}` },
       );
     } catch (error) {
-      // Nothing is left half-written: the registration's dues row stays as it was (PENDING, no session);
-      // a row written for this attempt is recorded as FAILED.
-      if (!placeholder) {
-        await this.db.update(payments).set({ status: 'FAILED' }).where(eq(payments.id, payment.id));
-      }
+      // Nothing is left half-written: the dues row stays as it was (PENDING, no session). Should Stripe have
+      // made the session anyway, its paid webhook finds the row by metadata.paymentId.
       throw this.unavailable(error);
     }
     await this.db.update(payments).set({ providerRefId: session.id }).where(eq(payments.id, payment.id));
@@ -161,11 +142,50 @@ export class PaymentsService {
   }
 
   /**
-   * Before a new Checkout, the registration's earlier sessions still PENDING are settled with Stripe, so two
-   * open sessions can never both be paid: a paid one is fulfilled, an open one expired, and the payment of
-   * an expired one becomes FAILED.
+   * The payment a Checkout is for: the registration's dues row, picked under the registration's row lock, so
+   * two Checkouts started at once take the same row, hence the same idempotency key and one Checkout
+   * Session. Null while another Checkout's session is in flight (the caller settles it and asks again).
    */
-  async settleOpenSessions(client: StripeClient, registrationId: string): Promise<void> {
+  private async pickDuesRow(
+    registrationId: string,
+    amount: number,
+  ): Promise<{ payment: PaymentRow; owed: number } | null> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.id, registrationId))
+        .for('update');
+      await reconcileDues(tx, registrationId);
+      const { owed } = await duesBalance(tx, registrationId);
+      if (owed <= 0) throw badRequest(PAYMENT_MESSAGES.nothingOwed);
+      if (amount !== owed) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.registrationId, registrationId),
+            eq(payments.provider, 'STRIPE'),
+            eq(payments.status, 'PENDING'),
+            isNull(payments.providerRefId),
+          ),
+        );
+      return row ? { payment: row, owed } : null;
+    });
+  }
+
+  /**
+   * The registration's sessions still PENDING are settled with Stripe, so two open sessions can never both
+   * be paid: a paid one is fulfilled, an expired one's payment FAILED, and an open one expired, except one
+   * open session for exactly `reuseCents` (a Checkout for what is owed, started a moment ago in another tab
+   * or request), whose URL is answered to be used again.
+   */
+  async settleOpenSessions(
+    client: StripeClient,
+    registrationId: string,
+    reuseCents?: number,
+  ): Promise<string | null> {
     const open = await this.db
       .select({ sessionId: payments.providerRefId })
       .from(payments)
@@ -177,18 +197,33 @@ export class PaymentsService {
           isNotNull(payments.providerRefId),
         ),
       );
+    let reusable: string | null = null;
     for (const { sessionId } of open) {
       if (!sessionId) continue;
       let session: CheckoutSession;
       try {
         session = await client.checkout.sessions.retrieve(sessionId);
-        if (!isPaid(session) && session.status === 'open') {
-          session = await client.checkout.sessions.expire(sessionId);
+        const isOpen = !isPaid(session) && session.status === 'open';
+        if (isOpen && !reusable && session.amount_total === reuseCents && session.url) {
+          reusable = session.url;
+          continue;
         }
+        if (isOpen) session = await this.expire(client, sessionId);
       } catch (error) {
         throw this.unavailable(error);
       }
       await this.settle(session);
+    }
+    return reusable;
+  }
+
+  /** Expires an open session; when another request expired (or the person paid) it meanwhile, says so. */
+  private async expire(client: StripeClient, sessionId: string): Promise<CheckoutSession> {
+    try {
+      return await client.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      if (isOutcomeUnknown(error)) throw error;
+      return client.checkout.sessions.retrieve(sessionId);
     }
   }
 

@@ -188,7 +188,7 @@ describe('Stripe payments API', () => {
       expect(await paymentRows(camp, registrationId)).toHaveLength(0);
     });
 
-    it('answers 503 with a clear message when Stripe is unreachable, leaving nothing PENDING', async () => {
+    it('answers 503 with a clear message when Stripe is unreachable, leaving only the dues row', async () => {
       const { person, registrationId } = await payer(camp, [tent]);
       fake.down = true;
       try {
@@ -200,8 +200,11 @@ describe('Stripe payments API', () => {
       } finally {
         fake.down = false;
       }
+      // Nothing half-written: no session stored, nothing FAILED; the dues row says what is owed.
       const rows = await paymentRows(camp, registrationId);
-      expect(rows.filter((row) => row.status === 'PENDING')).toHaveLength(0);
+      expect(rows.map((row) => [row.status, row.amountCents, row.providerRefId])).toEqual([
+        ['PENDING', 12550, null],
+      ]);
       // Once Stripe is back the same person can pay.
       await startCheckout(person, registrationId, 12550);
     });
@@ -231,10 +234,20 @@ describe('Stripe payments API', () => {
       expect(fake.session(sessionId).metadata.paymentId).toBe(dues);
     });
 
-    it('a new checkout expires the open one before it, so two sessions can never both be paid', async () => {
+    it('a second checkout reuses the open session for what is owed; never two open sessions', async () => {
       const { person, registrationId } = await payer(camp, [tent]);
       const first = await startCheckout(person, registrationId, 12550);
+      const again = await checkout(camp, person, { registrationId, amount: 12550 });
+      expect(again.json()).toEqual({ url: fake.session(first).url });
+      expect(fake.lastSession().id).toBe(first);
+      // An open session for another amount (the dues changed meanwhile) is expired, and a new one made.
+      await camp.t.database.db
+        .update(payments)
+        .set({ amountCents: 10000 })
+        .where(eq(payments.providerRefId, first));
+      fake.session(first).amount_total = 10000;
       const second = await startCheckout(person, registrationId, 12550);
+      expect(second).not.toBe(first);
       expect(fake.session(first).status).toBe('expired');
       const rows = await paymentRows(camp, registrationId);
       expect(rows.find((row) => row.providerRefId === first)?.status).toBe('FAILED');
@@ -547,6 +560,26 @@ describe('Stripe payments API', () => {
         .from(emailOutbox)
         .where(and(eq(emailOutbox.toAddress, person.email), like(emailOutbox.subject, '%payment received%')));
       expect(receipts).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(testDatabaseKind() === 'pglite')(
+    'five Checkouts started at once for one registration answer one open session and leave one PENDING row',
+    async () => {
+      const { person, registrationId } = await payer(camp, [tent]);
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => checkout(camp, person, { registrationId, amount: 12550 })),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const open = [...fake.sessions.values()].filter(
+        (session) => session.metadata.registrationId === registrationId && session.status === 'open',
+      );
+      expect(open).toHaveLength(1);
+      expect(responses.map((response) => response.json<{ url: string }>().url)).toEqual(
+        responses.map(() => open[0]?.url),
+      );
+      const pending = (await paymentRows(camp, registrationId)).filter((row) => row.status === 'PENDING');
+      expect(pending.map((row) => row.providerRefId)).toEqual([open[0]?.id]);
     },
   );
 });
