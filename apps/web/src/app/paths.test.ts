@@ -27,6 +27,7 @@ describe('paths', () => {
         '/admin/jobs',
         '/admin/shifts',
         '/admin/manage-registrations',
+        '/admin/payments',
       ].sort(),
     );
   });

@@ -12,6 +12,14 @@ import {
   RegistrationSchema,
   SubmitRegistrationResponseSchema,
 } from '@camp/shared/registrations';
+import {
+  OwedRegistrationListSchema,
+  PaymentConfirmationSchema,
+  PaymentListSchema,
+  PaymentSchema,
+  RefundPaymentResponseSchema,
+  StripeCheckoutResponseSchema,
+} from '@camp/shared/payments';
 import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
 import { UserSchema } from '@camp/shared/users';
 import {
@@ -78,6 +86,13 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'DELETE /jobs/:id': NO_CONTENT,
   'GET /shifts': z.array(ShiftSchema),
   'GET /shifts/with-jobs-and-registrations': z.array(WorkScheduleShiftSchema),
+
+  'GET /payments': PaymentListSchema,
+  'POST /payments/stripe': StripeCheckoutResponseSchema,
+  'GET /payments/stripe/session/:sessionId/verify': PaymentConfirmationSchema,
+  'POST /admin/payments/:id/refunds': RefundPaymentResponseSchema,
+  'POST /admin/payments': PaymentSchema,
+  'GET /admin/payments/dues': OwedRegistrationListSchema,
   'POST /shifts': ShiftSchema,
   'GET /shifts/:id': ShiftSchema,
   'GET /shifts/:id/registrations': z.array(ShiftRegistrationSchema),
