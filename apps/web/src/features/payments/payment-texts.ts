@@ -1,0 +1,34 @@
+// The payment screens' texts that shared rules do not hold yet (spec §2 Payment pages, §8 Payments and
+// Payment success page, word for word where the spec gives them). To move to packages/shared/src/rules/payments.ts.
+
+export const PAYMENT_TEXTS = {
+  // Spec §8 Payments.
+  notSignedIn: 'User must be logged in to make payment',
+  noCheckoutUrl: 'No checkout URL returned from payment service',
+  paymentFailed: 'Payment failed',
+  // Spec §8 Payment success page.
+  noSession: 'No payment session found',
+  sessionExpired: 'Your session has expired. Please log in again to view your payment status.',
+  confirmationFailed: 'Error processing payment confirmation. Please try refreshing the page.',
+  successTitle: 'Payment Successful!',
+  registrationConfirmed: 'Your registration is now confirmed!',
+  registrationProcessing: 'Your registration is being processed and will be confirmed shortly.',
+  processingTitle: 'Payment Processing',
+  // Beyond the spec: the page's title and loading text, and what the processing state says.
+  confirmationTitle: 'Payment Confirmation',
+  confirming: 'Confirming your payment…',
+  stillChecking:
+    'Waiting for the payment service to confirm your payment. This page checks again every few seconds.',
+  notYetConfirmed:
+    'Your payment has not been confirmed yet. This can take a few minutes: your dashboard shows it once it is confirmed.',
+  paymentDidNotGoThrough: 'Your payment did not go through. You can try again from your dashboard.',
+  paymentRefunded: 'This payment has been refunded.',
+  // Spec §2 Payment pages: Cancel.
+  cancelledTitle: 'Payment Cancelled',
+  noCharges: 'No charges were made.',
+  cancelledSaved:
+    'Your registration is saved, and your dues stay outstanding until they are paid. You can pay them from your dashboard at any time.',
+} as const;
+
+/** 'Payment status:' before the status badge of the processing state. */
+export const PAYMENT_STATUS_LABEL = 'Payment status:';
