@@ -2,107 +2,173 @@ import { formatDollars, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { PAYMENT_TEXTS } from '../../payments';
+
+/** The button of step 6 that is at work. */
+export type PaymentStepAction = 'pay' | 'complete' | 'save';
 
 export interface PaymentStepState {
-  submitting: boolean;
+  /** The button at work: the registration is being sent, or Checkout started and the browser is leaving. */
+  busy: PaymentStepAction | null;
   /** The registration has been created (PENDING, dues outstanding). */
   saved: boolean;
-  /** The Pay button was pressed and payment is not available yet. */
-  paymentUnavailable: boolean;
+  /** The submission failed (the registration is not saved). */
   error: { messages: string[]; conflict: boolean } | null;
+  /** Starting Checkout failed: its text (the registration is saved). */
+  checkoutError: string | null;
 }
 
-interface StepPaymentProps {
+/** How step 6 ends (spec §4, §5 Payment, §6 deferred dues, §9). */
+export interface PaymentStepOptions {
+  /** Payments can be taken online now (Stripe enabled with a public key). */
+  paymentsAvailable: boolean;
+  /** Dues may be paid later (configuration and person allow it, spec §6). */
+  canDefer: boolean;
+}
+
+interface StepPaymentProps extends PaymentStepOptions {
+  /** What is owed, in dollars: the wizard's total, then the server's own number once the registration is saved. */
   total: number;
   year: number;
-  /** No payment now: a total of 0, or dues deferred (configuration and person allow it). */
-  noPaymentNeeded: boolean;
   state: PaymentStepState;
-  onComplete: () => void;
   onPay: () => void;
+  onComplete: () => void;
+  onSave: () => void;
 }
 
-/** Step 6 (spec §4, §9): creates the registration, then payment or completion without it. */
-export function StepPayment({ total, year, noPaymentNeeded, state, onComplete, onPay }: StepPaymentProps) {
+const unavailableAlertStyles = { title: { color: 'var(--mantine-color-dark-7)' } };
+
+/** Step 6: creates the registration, then pays through Stripe Checkout or completes without paying now. */
+export function StepPayment({
+  total,
+  year,
+  paymentsAvailable,
+  canDefer,
+  state,
+  onPay,
+  onComplete,
+  onSave,
+}: StepPaymentProps) {
+  const busy = state.busy !== null;
+  const completeButton = (
+    <Button
+      size="md"
+      variant={total > 0 && paymentsAvailable ? 'default' : 'filled'}
+      onClick={onComplete}
+      loading={state.busy === 'complete'}
+      disabled={busy && state.busy !== 'complete'}
+    >
+      Complete Registration
+    </Button>
+  );
+
+  if (total === 0) {
+    return (
+      <Stack gap="md">
+        <Text>Your registration has no dues, so no payment is needed.</Text>
+        <Group>{completeButton}</Group>
+        <SubmissionFailed error={state.error} />
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="md">
-      {noPaymentNeeded ? (
+      <Group gap="xs" align="baseline">
+        <Text size="lg">Amount due:</Text>
+        <Text size="xl" fw={700} data-testid="amount-due">
+          {formatDollars(total)}
+        </Text>
+        <Text c="dimmed">USD</Text>
+      </Group>
+      {paymentsAvailable ? (
         <>
-          <Text>
-            {total === 0
-              ? 'Your registration has no dues, so no payment is needed.'
-              : `Your dues of ${formatDollars(total)} can be paid later: you may complete your registration now and pay from your dashboard.`}
-          </Text>
-          <Group>
-            <Button size="md" onClick={onComplete} loading={state.submitting}>
-              Complete Registration
+          {!state.saved && (
+            <Text size="sm" c="dimmed">
+              Your registration for {year} is saved when you press Pay; you then pay on Stripe&apos;s secure
+              checkout page.
+            </Text>
+          )}
+          {canDefer && (
+            <Text size="sm">
+              You may also pay later: complete your registration now and pay your dues from your dashboard.
+            </Text>
+          )}
+          <Group gap="sm">
+            <Button
+              size="md"
+              onClick={onPay}
+              loading={state.busy === 'pay'}
+              disabled={busy && state.busy !== 'pay'}
+            >
+              Pay {formatDollars(total)}
             </Button>
+            {canDefer && completeButton}
           </Group>
         </>
       ) : (
         <>
-          <Group gap="xs" align="baseline">
-            <Text size="lg">Amount due:</Text>
-            <Text size="xl" fw={700}>
-              {formatDollars(total)}
-            </Text>
-            <Text c="dimmed">USD</Text>
-          </Group>
-          {!state.saved && (
-            <Text size="sm" c="dimmed">
-              Your registration for {year} is saved when you press Pay.
-            </Text>
-          )}
-          {!state.paymentUnavailable && (
-            <Group>
-              <Button size="md" onClick={onPay} loading={state.submitting}>
-                Pay {formatDollars(total)}
+          <Alert color="yellow" variant="light" title="Payment not available" styles={unavailableAlertStyles}>
+            <Stack gap="xs">
+              <Text size="sm">{REGISTRATION_TEXTS.paymentUnavailable}</Text>
+              <Text size="sm">
+                {canDefer
+                  ? `You can complete your registration now: it is saved with status PENDING, and your dues of ${formatDollars(total)} can be paid from your dashboard later.`
+                  : `You can still save your registration: it is kept with status PENDING, with your dues of ${formatDollars(total)} outstanding until they are paid.`}
+              </Text>
+            </Stack>
+          </Alert>
+          <Group>
+            {canDefer ? (
+              completeButton
+            ) : (
+              <Button size="md" onClick={onSave} loading={state.busy === 'save'}>
+                Save Registration
               </Button>
-            </Group>
-          )}
+            )}
+          </Group>
         </>
       )}
-      {state.error && (
-        <Alert color="red" variant="light" role="alert" title={REGISTRATION_TEXTS.submitFailed}>
-          <Stack gap="xs">
-            {state.error.messages.length === 1 ? (
-              <Text size="sm">{state.error.messages[0]}</Text>
-            ) : (
-              <List size="sm">
-                {state.error.messages.map((message) => (
-                  <List.Item key={message}>{message}</List.Item>
-                ))}
-              </List>
-            )}
-            {state.error.conflict && (
-              <Text size="sm">
-                The choices have been refreshed. Go back to pick another camping option or shift.
-              </Text>
-            )}
-          </Stack>
-        </Alert>
-      )}
-      {state.paymentUnavailable && (
-        <Alert
-          color="yellow"
-          variant="light"
-          role="alert"
-          title="Payment not available"
-          styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
-        >
+      <SubmissionFailed error={state.error} />
+      {state.checkoutError && (
+        <Alert color="red" variant="light" role="alert" title={PAYMENT_TEXTS.paymentFailed}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{REGISTRATION_TEXTS.paymentUnavailable}</Text>
+            <Text size="sm">{state.checkoutError}</Text>
             <Text size="sm">
-              Your registration for {year} has been saved with status PENDING. Your dues of{' '}
-              {formatDollars(total)} are still outstanding; you can pay them from your dashboard once payment
-              is available.
+              Your registration for {year} has been saved with status PENDING. You can try to pay again, or
+              pay your dues of {formatDollars(total)} later from your dashboard.
             </Text>
-            <Button component={Link} to={paths.dashboard()}>
+            <Button component={Link} to={paths.dashboard()} variant="default">
               Go to Dashboard
             </Button>
           </Stack>
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** The registration could not be submitted: the server's message(s), or the spec §8 text. */
+function SubmissionFailed({ error }: { error: PaymentStepState['error'] }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" title={REGISTRATION_TEXTS.submitFailed}>
+      <Stack gap="xs">
+        {error.messages.length === 1 ? (
+          <Text size="sm">{error.messages[0]}</Text>
+        ) : (
+          <List size="sm">
+            {error.messages.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        )}
+        {error.conflict && (
+          <Text size="sm">
+            The choices have been refreshed. Go back to pick another camping option or shift.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }

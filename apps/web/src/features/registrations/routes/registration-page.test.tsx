@@ -1,13 +1,17 @@
 import type { CampingOption } from '@camp/shared/camping-options';
+import { CreateStripeCheckoutInputSchema, StripeCheckoutResponseSchema } from '@camp/shared/payments';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractOf } from '../../../test/api-contract';
 import {
   currentRoute,
   errorResponse,
   jsonResponse,
   mockApiRoutes,
+  offContract,
   renderApp,
   startSignedIn,
   testConfig,
@@ -22,6 +26,8 @@ import {
   testOption,
   testRegistration,
 } from '../../../test/registration-fixtures';
+
+afterEach(() => notifications.clean());
 
 interface Setup {
   user?: User;
@@ -73,6 +79,53 @@ async function toReview(optionName?: string) {
   fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
   click('Continue');
   await stepHeading('Step 5 of 6: Review');
+}
+
+async function toPayment() {
+  await toReview();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+  click('Review & Pay');
+  await stepHeading('Step 6 of 6: Payment');
+}
+
+/** Stripe enabled with a public key (spec §5 Payment). */
+const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
+
+const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
+
+/** POST /registrations/camp's answer: a PENDING registration whose dues row owes `owed` dollars. */
+function created(owed = 150): Response {
+  const registration = testRegistration({
+    id: REGISTRATION_ID,
+    payments:
+      owed > 0
+        ? [
+            {
+              id: 'p-1',
+              amount: owed,
+              currency: 'USD',
+              status: 'PENDING',
+              createdAt: '2026-03-02T10:00:00.000Z',
+              provider: 'STRIPE',
+              providerRefId: null,
+              registrationId: REGISTRATION_ID,
+            },
+          ]
+        : [],
+  });
+  return jsonResponse(
+    { jobRegistration: { id: REGISTRATION_ID, status: 'PENDING', year: 2026 }, registration },
+    { status: 201 },
+  );
+}
+
+/** POST /payments/stripe's answer, checked against the shared schema while the contract table lacks it. */
+function checkoutAnswer(url: string): Response {
+  const body = { url };
+  const response = jsonResponse(body);
+  if (contractOf('POST', '/payments/stripe')) return response;
+  expect(StripeCheckoutResponseSchema.parse(body)).toEqual(body);
+  return offContract(response);
 }
 
 describe('registration wizard navigation (spec §2, §4)', () => {
@@ -195,76 +248,200 @@ describe('registration wizard navigation (spec §2, §4)', () => {
     expect(screen.getByText('(staff rate)')).toBeTruthy();
   });
 
-  it('step 6 saves the registration on Pay and says payment is not available yet', async () => {
+  it('without payments: says so before any button, and Save Registration saves it PENDING', async () => {
     let sent: unknown;
-    openWizard({
+    const { calls } = openWizard({
       routes: {
         'POST /registrations/camp': ({ body }) => {
           sent = body;
-          return jsonResponse(
-            {
-              jobRegistration: { id: 'r1', status: 'PENDING', year: 2026 },
-              registration: testRegistration(),
-            },
-            { status: 201 },
-          );
+          return created();
         },
       },
     });
-    await toReview();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
-    click('Review & Pay');
-    await stepHeading('Step 6 of 6: Payment');
-    click('Pay $150.00');
+    await toPayment();
+    const notice = screen.getByText(
+      'Payment processing is not currently available. Please contact camp administrators.',
+    );
+    expect(notice).toBeTruthy();
     expect(
-      await screen.findByText(
-        'Payment processing is not currently available. Please contact camp administrators.',
+      screen.getByText(
+        'You can still save your registration: it is kept with status PENDING, with your dues of $150.00 outstanding until they are paid.',
       ),
     ).toBeTruthy();
-    expect(screen.getByText(/saved with status PENDING/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Complete Registration' })).toBeNull();
+    click('Save Registration');
+    await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+    expect(
+      await screen.findByText(
+        'Your registration for 2026 is saved with status PENDING. Your dues of $150.00 are still outstanding.',
+      ),
+    ).toBeTruthy();
     expect(sent).toEqual({
       campingOptions: ['o0000000-0000-4000-8000-000000000001'],
       customFields: {},
       jobs: ['j0000000-0000-4000-8000-000000000001'],
       acceptedTerms: true,
     });
+    expect(calls).not.toContain('POST /payments/stripe');
+  });
+
+  it('Pay saves the registration, then sends the browser to Stripe Checkout for what the server says is owed', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    let checkout: unknown;
+    const { calls } = openWizard({
+      config: withPayments,
+      routes: {
+        'POST /registrations/camp': () => created(140),
+        'POST /payments/stripe': ({ body }) => {
+          checkout = body;
+          return checkoutAnswer('https://checkout.stripe.test/c/pay/cs_test_1');
+        },
+      },
+    });
+    await toPayment();
+    expect(screen.getByText('Amount due:')).toBeTruthy();
+    expect(screen.getByTestId('amount-due').textContent).toBe('$150.00');
+    expect(
+      screen.queryByText(
+        'Payment processing is not currently available. Please contact camp administrators.',
+      ),
+    ).toBeNull();
+    click('Pay $150.00');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));
+    // The server's own number (its PENDING dues row), in cents, with this app's return pages.
+    expect(CreateStripeCheckoutInputSchema.parse(checkout)).toEqual({
+      amount: 14_000,
+      currency: 'USD',
+      userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
+      registrationId: REGISTRATION_ID,
+      description: 'Camp Dusty Gulch Dues Payment 2026',
+      successUrl: `${window.location.origin}${window.location.pathname}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
+    });
+    // Busy until the browser has left; no way back to a step that is already saved.
+    expect(screen.getByRole('button', { name: 'Pay $140.00' }).getAttribute('data-loading')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(calls.filter((call) => call === 'POST /registrations/camp')).toHaveLength(1);
+  });
+
+  it('when Checkout cannot start: the message, the registration stays saved, Pay again and Go to Dashboard', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    let stripeUp = false;
+    const { calls } = openWizard({
+      config: withPayments,
+      routes: {
+        'POST /registrations/camp': () => created(),
+        'POST /payments/stripe': () =>
+          stripeUp
+            ? checkoutAnswer('https://checkout.stripe.test/c/pay/cs_test_2')
+            : errorResponse(
+                503,
+                'The payment service is not reachable right now. Please try again in a few minutes.',
+              ),
+      },
+    });
+    await toPayment();
+    click('Pay $150.00');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Payment failed')).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'The payment service is not reachable right now. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'Your registration for 2026 has been saved with status PENDING. You can try to pay again, or pay your dues of $150.00 later from your dashboard.',
+      ),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
+      '#/dashboard',
+    );
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    stripeUp = true;
+    click('Pay $150.00');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_2'));
+    // Saved once: the second Pay only starts Checkout.
+    expect(calls.filter((call) => call === 'POST /registrations/camp')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'POST /payments/stripe')).toHaveLength(2);
+  });
+
+  it('says so when the payment service answers without a Checkout address', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    openWizard({
+      config: withPayments,
+      routes: {
+        'POST /registrations/camp': () => created(),
+        'POST /payments/stripe': () => checkoutAnswer(''),
+      },
+    });
+    await toPayment();
+    click('Pay $150.00');
+    expect(await screen.findByText('No checkout URL returned from payment service')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('deferred dues with payments: Pay now or Complete Registration and pay later', async () => {
+    const { calls } = openWizard({
+      user: testUser({ allowDeferredDuesPayment: true }),
+      config: { ...withPayments, allowDeferredDuesPayment: true },
+      routes: { 'POST /registrations/camp': () => created() },
+    });
+    await toPayment();
+    expect(screen.getByRole('button', { name: 'Pay $150.00' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You may also pay later: complete your registration now and pay your dues from your dashboard.',
+      ),
+    ).toBeTruthy();
+    click('Complete Registration');
+    await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+    expect(await screen.findByText('You are registered for 2026.')).toBeTruthy();
+    expect(calls).not.toContain('POST /payments/stripe');
+  });
+
+  it('deferred dues without payments: the notice, and Complete Registration', async () => {
+    openWizard({
+      user: testUser({ allowDeferredDuesPayment: true }),
+      config: { allowDeferredDuesPayment: true },
+    });
+    await toPayment();
+    expect(
+      screen.getByText('Payment processing is not currently available. Please contact camp administrators.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete Registration' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save Registration' })).toBeNull();
   });
 
   it('step 6 shows the server message when a place was taken meanwhile', async () => {
-    openWizard({
+    const { calls } = openWizard({
+      config: withPayments,
       routes: {
         'POST /registrations/camp': () => errorResponse(409, '"Tent Camping" is full'),
       },
     });
-    await toReview();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
-    click('Review & Pay');
-    await stepHeading('Step 6 of 6: Payment');
+    await toPayment();
     click('Pay $150.00');
     expect(await screen.findByText('Failed to submit registration')).toBeTruthy();
     expect(screen.getByText('"Tent Camping" is full')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(calls).not.toContain('POST /payments/stripe');
   });
 
   it('completes without payment when nothing is due and goes to the dashboard', async () => {
-    openWizard({
+    const { calls } = openWizard({
       options: [testOption({ participantDues: 0, workShiftsRequired: 0 })],
-      routes: {
-        'POST /registrations/camp': () =>
-          jsonResponse(
-            {
-              jobRegistration: { id: 'r1', status: 'CONFIRMED', year: 2026 },
-              registration: testRegistration(),
-            },
-            { status: 201 },
-          ),
-      },
+      config: withPayments,
+      routes: { 'POST /registrations/camp': () => created(0) },
     });
-    await toReview();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
-    click('Review & Pay');
-    await stepHeading('Step 6 of 6: Payment');
+    await toPayment();
+    expect(screen.getByText('Your registration has no dues, so no payment is needed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
     click('Complete Registration');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+    expect(calls).not.toContain('POST /payments/stripe');
   });
 });
 

@@ -122,12 +122,13 @@ function StepBody({ wizard }: { wizard: RegistrationWizardModel }) {
     case 'payment':
       return (
         <StepPayment
-          total={wizard.total.dollars}
+          total={wizard.amountDue}
           year={config.registrationYear}
-          noPaymentNeeded={wizard.noPaymentNeeded}
+          {...wizard.paymentOptions}
           state={wizard.payment}
-          onComplete={wizard.complete}
           onPay={wizard.pay}
+          onComplete={wizard.complete}
+          onSave={wizard.save}
         />
       );
   }

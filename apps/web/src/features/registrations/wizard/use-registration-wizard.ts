@@ -1,4 +1,4 @@
-import { canDeferDues, type CustomFieldValue, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import { canDeferDues, type CustomFieldValue, formatDollars, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,13 @@ import { isApiError } from '../../../lib/api-client';
 import { campingOptionsQueryOptions } from '../../camping-options';
 import { usePublicConfig } from '../../config';
 import {
+  checkoutFailureMessage,
+  owedCents,
+  startCheckout,
+  usePaymentsAvailable,
+  useReturnFromCheckout,
+} from '../../payments';
+import {
   profileSaveErrorMessage,
   profileValuesOf,
   toProfileInput,
@@ -17,7 +24,7 @@ import {
 } from '../../users';
 import { jobCategoriesQueryOptions, jobsQueryOptions } from '../../work';
 import { useSubmitRegistration } from '../api/submit-registration';
-import type { PaymentStepState } from '../components/step-payment';
+import type { PaymentStepAction, PaymentStepState } from '../components/step-payment';
 import { detailsInputId } from '../components/step-details';
 import { submissionProblems } from '../registration-messages';
 import {
@@ -32,12 +39,16 @@ import {
   type WizardChoices,
 } from './wizard-model';
 
-const idlePayment: PaymentStepState = {
-  submitting: false,
-  saved: false,
-  paymentUnavailable: false,
-  error: null,
-};
+type PaymentProgress = Omit<PaymentStepState, 'saved'>;
+
+const idlePayment: PaymentProgress = { busy: null, error: null, checkoutError: null };
+
+/** The registration once created: what Checkout needs, and what it owes by the server's count. */
+interface SavedRegistration {
+  id: string;
+  year: number;
+  owedCents: number;
+}
 
 /** A catalog query's failure text, when it has nothing to show. */
 const catalogError = (query: { isError: boolean; data: unknown }, text: string) =>
@@ -50,13 +61,15 @@ const catalogError = (query: { isError: boolean; data: unknown }, text: string) 
  */
 export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHeadingElement | null>) {
   const { config } = usePublicConfig();
+  const payments = usePaymentsAvailable();
   const navigate = useNavigate();
   const role = user.role;
   const [index, setIndex] = useState(0);
   const [choices, setChoices] = useState<WizardChoices>(emptyChoices);
   const [found, setFound] = useState<Required<StepCheck>>({ problems: [], fieldErrors: {} });
   const [profileError, setProfileError] = useState<string | null>(null);
-  const [payment, setPayment] = useState<PaymentStepState>(idlePayment);
+  const [payment, setPayment] = useState<PaymentProgress>(idlePayment);
+  const [saved, setSaved] = useState<SavedRegistration | null>(null);
   const moved = useRef(false);
   const updateProfile = useUpdateProfile();
   const submission = useSubmitRegistration();
@@ -117,21 +130,29 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
     }
   };
 
-  /** Step 6: submits the registration (once), then completes or reports that payment is unavailable. */
-  const submit = async (completing: boolean) => {
-    setPayment((current) => ({ ...current, submitting: true, error: null }));
+  /** Step 6: the registration is created once, on the first Pay, Complete or Save (spec §4). */
+  const register = async (): Promise<SavedRegistration> => {
+    if (saved) return saved;
+    const { registration } = await submission.mutateAsync(submissionOf(options, choices));
+    const created = {
+      id: registration.id,
+      year: registration.year,
+      // What the server says is owed (its PENDING dues row), not the wizard's own total.
+      owedCents: owedCents(registration.payments),
+    };
+    setSaved(created);
+    return created;
+  };
+
+  /**
+   * Step 6's buttons: Pay creates the registration and sends the browser to Stripe Checkout; Complete (nothing
+   * due, or dues deferred) and Save (payment not available) create it and go to the dashboard.
+   */
+  const finish = async (action: PaymentStepAction) => {
+    setPayment((current) => ({ ...current, busy: action, error: null, checkoutError: null }));
+    let registration: SavedRegistration;
     try {
-      if (!payment.saved) await submission.mutateAsync(submissionOf(options, choices));
-      if (completing) {
-        notifications.show({
-          color: 'green',
-          title: 'Registration complete',
-          message: `You are registered for ${config.registrationYear}.`,
-        });
-        void navigate(paths.dashboard());
-        return;
-      }
-      setPayment({ submitting: false, saved: true, paymentUnavailable: true, error: null });
+      registration = await register();
     } catch (failure) {
       const messages = submissionProblems(failure);
       setPayment({
@@ -140,12 +161,44 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
           messages:
             messages.length > 0
               ? messages
-              : [completing ? REGISTRATION_TEXTS.completeFailed : REGISTRATION_TEXTS.createFailed],
+              : [action === 'complete' ? REGISTRATION_TEXTS.completeFailed : REGISTRATION_TEXTS.createFailed],
           conflict: isApiError(failure) && failure.status === 409,
         },
       });
+      return;
     }
+    if (action === 'pay' && registration.owedCents > 0) {
+      try {
+        await startCheckout({
+          user,
+          registrationId: registration.id,
+          amountCents: registration.owedCents,
+          campName: config.campName,
+          year: registration.year,
+        });
+        // The browser is on its way to Checkout: the button stays busy until it has left.
+      } catch (failure) {
+        setPayment({ ...idlePayment, checkoutError: checkoutFailureMessage(failure) });
+      }
+      return;
+    }
+    // (notifications.show rather than lib/toast's showSuccessToast: sharing that module with the admin
+    // screens would cost Home's first download one more lazy chunk name.)
+    notifications.show({
+      color: 'green',
+      ...(action === 'save' && registration.owedCents > 0
+        ? {
+            title: 'Registration saved',
+            message: `Your registration for ${registration.year} is saved with status PENDING. Your dues of ${formatDollars(registration.owedCents / 100)} are still outstanding.`,
+          }
+        : { title: 'Registration complete', message: `You are registered for ${registration.year}.` }),
+      closeButtonProps: { 'aria-label': 'Close notification' },
+    });
+    void navigate(paths.dashboard());
   };
+
+  // Back from Checkout through the browser's back-forward cache: the Pay button is usable again.
+  useReturnFromCheckout(() => setPayment((current) => ({ ...current, busy: null })));
 
   return {
     config,
@@ -157,8 +210,8 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
       count: WIZARD_STEP_TABLE.length,
       heading: `Step ${index + 1} of ${WIZARD_STEP_TABLE.length}: ${step.label}`,
       /** Back is offered (on step 6 only until the registration is saved, and not while it is sent). */
-      canGoBack: step.back && !(step.key === 'payment' && payment.saved),
-      backDisabled: step.key === 'payment' && payment.submitting,
+      canGoBack: step.back && !(step.key === 'payment' && saved !== null),
+      backDisabled: step.key === 'payment' && payment.busy !== null,
     },
     next,
     back: () => goTo(index - 1),
@@ -206,12 +259,15 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
       },
     },
     total,
-    noPaymentNeeded: total.cents === 0 || canDeferDues(config, user),
+    /** What step 6 asks for: the server's own number once the registration is saved. */
+    amountDue: saved ? saved.owedCents / 100 : total.dollars,
+    paymentOptions: { paymentsAvailable: payments.available, canDefer: canDeferDues(config, user) },
 
     profile: { initialValues: profileValuesOf(user), error: profileError, save: saveProfile },
-    payment,
-    complete: () => void submit(true),
-    pay: () => void submit(false),
+    payment: { ...payment, saved: saved !== null } satisfies PaymentStepState,
+    pay: () => void finish('pay'),
+    complete: () => void finish('complete'),
+    save: () => void finish('save'),
   };
 }
 
