@@ -5,10 +5,17 @@ import {
   REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
+import type { User } from '@camp/shared/users';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import {
+  checkoutFailureMessage,
+  owedCents,
+  PAYMENT_TEXTS,
+  usePaymentsAvailable,
+  useStartCheckout,
+} from '../../payments';
 import classes from './dashboard.module.css';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, PaymentList, WorkShiftList } from './registration-parts';
@@ -41,12 +48,24 @@ export function CurrentRegistration({ registration }: { registration: Registrati
   );
 }
 
-/** The outstanding-dues box: the sum of PENDING payments, and the way to pay them. */
-export function OutstandingDues({ registration }: { registration: Registration }) {
-  const [tried, setTried] = useState(false);
-  const pending = registration.payments.filter((payment) => payment.status === 'PENDING');
-  const amount = pending.reduce((sum, payment) => sum + Math.round(payment.amount * 100), 0) / 100;
-  if (amount <= 0) return null;
+/**
+ * The outstanding-dues box (spec §2 Dashboard): the sum of PENDING payments, and the way to pay them through
+ * Stripe Checkout; when payments are not available it says so instead of offering the button.
+ */
+export function OutstandingDues({
+  registration,
+  user,
+  campName,
+}: {
+  registration: Registration;
+  user: Pick<User, 'id'>;
+  campName: string;
+}) {
+  const payments = usePaymentsAvailable();
+  const checkout = useStartCheckout();
+  const cents = owedCents(registration.payments);
+  if (cents <= 0) return null;
+  const amount = formatDollars(cents / 100);
   return (
     <Paper {...card} className={classes.dues} component="section" aria-labelledby="outstanding-dues">
       <Stack gap="sm" align="flex-start">
@@ -54,15 +73,34 @@ export function OutstandingDues({ registration }: { registration: Registration }
           Outstanding Dues
         </Title>
         <Text>
-          You have {formatDollars(amount)} in dues to pay for {registration.year}. Your registration stays
-          pending until they are paid.
+          You have {amount} in dues to pay for {registration.year}. Your registration stays pending until they
+          are paid.
         </Text>
-        <Button color="dark" onClick={() => setTried(true)}>
-          Complete Dues Payment - {formatDollars(amount)}
-        </Button>
-        {tried && (
-          <Alert color="yellow" variant="light" role="alert" w="100%">
-            {REGISTRATION_TEXTS.paymentUnavailable}
+        {payments.available ? (
+          <Button
+            onClick={() =>
+              checkout.start({
+                user,
+                registrationId: registration.id,
+                amountCents: cents,
+                campName,
+                year: registration.year,
+              })
+            }
+            loading={checkout.isPending}
+          >
+            Complete Dues Payment - {amount}
+          </Button>
+        ) : (
+          !payments.isLoading && (
+            <Alert color="yellow" variant="light" w="100%">
+              {REGISTRATION_TEXTS.paymentUnavailable}
+            </Alert>
+          )
+        )}
+        {checkout.error !== null && (
+          <Alert color="red" variant="light" role="alert" w="100%" title={PAYMENT_TEXTS.paymentFailed}>
+            {checkoutFailureMessage(checkout.error)}
           </Alert>
         )}
       </Stack>

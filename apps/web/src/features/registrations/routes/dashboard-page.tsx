@@ -8,6 +8,7 @@ import {
   missingProfileDetails,
   REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
+import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ import {
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
 /** The registration part of the dashboard: current registration, dues, history, camping (spec §2). */
-function RegistrationOverview() {
+function RegistrationOverview({ user }: { user: User }) {
   const { config } = usePublicConfig();
   const registrations = useQuery(myRegistrationsQueryOptions());
   const camp = useQuery(myCampRegistrationQueryOptions());
@@ -52,7 +53,7 @@ function RegistrationOverview() {
     <>
       {current ? (
         <>
-          <OutstandingDues registration={current} />
+          <OutstandingDues registration={current} user={user} campName={config.campName} />
           <CurrentRegistration registration={current} />
         </>
       ) : (
@@ -113,7 +114,7 @@ export default function DashboardPage() {
           )}
         </Stack>
       </Paper>
-      {user && <RegistrationOverview />}
+      {user && <RegistrationOverview user={user} />}
     </Stack>
   );
 }

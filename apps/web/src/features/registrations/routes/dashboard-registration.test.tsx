@@ -1,14 +1,19 @@
+import type { PublicConfig } from '@camp/shared/config';
+import { CreateStripeCheckoutInputSchema, StripeCheckoutResponseSchema } from '@camp/shared/payments';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { contractOf } from '../../../test/api-contract';
 import {
   errorResponse,
   jsonResponse,
   mockApiRoutes,
+  offContract,
   renderApp,
   startSignedIn,
   testConfig,
   testUser,
+  type ApiRouteHandler,
 } from '../../../test/test-utils';
 import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
 
@@ -16,18 +21,45 @@ function openDashboard(
   registrations: Registration[] | (() => Response),
   camp: CampRegistration | (() => Response) = testCampRegistration(),
   registrationOpen = true,
+  {
+    config = {},
+    routes = {},
+  }: { config?: Partial<PublicConfig>; routes?: Record<string, ApiRouteHandler> } = {},
 ) {
   startSignedIn();
-  mockApiRoutes(
+  const api = mockApiRoutes(
     {
       'GET /auth/profile': () => jsonResponse(testUser()),
       'GET /registrations/me': () =>
         typeof registrations === 'function' ? registrations() : jsonResponse(registrations),
       'GET /registrations/camp/me': () => (typeof camp === 'function' ? camp() : jsonResponse(camp)),
+      ...routes,
     },
-    testConfig({ registrationOpen }),
+    testConfig({ registrationOpen, ...config }),
   );
   renderApp('/dashboard');
+  return api;
+}
+
+/** Stripe enabled with a public key (spec §5 Payment). */
+const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
+
+const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
+
+/** A registration whose PENDING dues row owes $150.00 (ids the checkout body's schema takes). */
+const owing = () =>
+  testRegistration({
+    id: REGISTRATION_ID,
+    payments: [{ ...testRegistration().payments[0]!, registrationId: REGISTRATION_ID }],
+  });
+
+/** POST /payments/stripe's answer, checked against the shared schema while the contract table lacks it. */
+function checkoutAnswer(url: string): Response {
+  const body = { url };
+  const response = jsonResponse(body);
+  if (contractOf('POST', '/payments/stripe')) return response;
+  expect(StripeCheckoutResponseSchema.parse(body)).toEqual(body);
+  return offContract(response);
 }
 
 describe('dashboard registration overview (spec §2 Dashboard)', () => {
@@ -44,14 +76,67 @@ describe('dashboard registration overview (spec §2 Dashboard)', () => {
     expect(within(section).getByText('Bring a hat')).toBeTruthy();
     expect(within(section).getByText('$150.00')).toBeTruthy();
     expect(within(section).getByText('USD')).toBeTruthy();
-    const pay = screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' });
-    fireEvent.click(pay);
+    // Without payments: said before anything is pressed, and no button to press.
+    const dues = screen.getByRole('heading', { name: 'Outstanding Dues' }).closest('section') as HTMLElement;
     expect(
-      await screen.findByText(
+      within(dues).getByText(
+        'You have $150.00 in dues to pay for 2026. Your registration stays pending until they are paid.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(dues).getByText(
         'Payment processing is not currently available. Please contact camp administrators.',
       ),
     ).toBeTruthy();
+    expect(within(dues).queryByRole('button', { name: /Complete Dues Payment/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Start Registration' })).toBeNull();
+  });
+
+  it('Complete Dues Payment starts Stripe Checkout for what is owed and sends the browser there', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    let sent: unknown;
+    openDashboard([owing()], testCampRegistration(), true, {
+      config: withPayments,
+      routes: {
+        'POST /payments/stripe': ({ body }) => {
+          sent = body;
+          return checkoutAnswer('https://checkout.stripe.test/c/pay/cs_test_9');
+        },
+      },
+    });
+    const pay = await screen.findByRole('button', { name: 'Complete Dues Payment - $150.00' });
+    expect(
+      screen.queryByText(
+        'Payment processing is not currently available. Please contact camp administrators.',
+      ),
+    ).toBeNull();
+    fireEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_9'));
+    expect(CreateStripeCheckoutInputSchema.parse(sent)).toEqual({
+      amount: 15_000,
+      currency: 'USD',
+      userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
+      registrationId: REGISTRATION_ID,
+      description: 'Camp Dusty Gulch Dues Payment 2026',
+      successUrl: `${window.location.origin}${window.location.pathname}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
+    });
+    // Busy until the browser has left.
+    expect(pay.getAttribute('data-loading')).toBe('true');
+  });
+
+  it('shows why Checkout could not start, and the button stays for another try', async () => {
+    openDashboard([owing()], testCampRegistration(), true, {
+      config: withPayments,
+      routes: { 'POST /payments/stripe': () => errorResponse(400, 'Stripe payments are not configured') },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Dues Payment - $150.00' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Payment failed')).toBeTruthy();
+    expect(within(alert).getByText('Stripe payments are not configured')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' }).getAttribute('data-loading'),
+    ).toBeNull();
   });
 
   it('drops the Registration nav link once the person holds a registration of the year, not before', async () => {
