@@ -1,8 +1,13 @@
 import { REGISTRATION_TEXTS } from '@camp/shared/rules';
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { useAuth } from '../auth';
+import { usePublicConfig } from '../config';
+import { myRegistrationsQueryOptions } from './api/get-my-registrations';
 import { RegistrationNeedsLogin, RegistrationNotAvailable } from './components/registration-not-available';
+import { OutstandingDues } from './components/registration-sections';
 import { useRegistrationAvailability } from './use-registration-availability';
 
 /**
@@ -23,5 +28,25 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
   if (status === 'anonymous') return <RegistrationNeedsLogin />;
   if (isLoading) return <PageLoader label={REGISTRATION_TEXTS.loadingAccess} />;
   if (availability.canRegister) return children;
-  return <RegistrationNotAvailable reason={availability.message} />;
+  return (
+    <Stack gap="lg" maw={760} mx="auto">
+      <RegistrationNotAvailable reason={availability.message} />
+      <DuesOfThisYear />
+    </Stack>
+  );
+}
+
+/**
+ * Someone already registered who still owes dues (back from a cancelled Checkout through 'Try Payment
+ * Again', spec §2) can pay them right here.
+ */
+function DuesOfThisYear() {
+  const { user } = useAuth();
+  const { config } = usePublicConfig();
+  const { data } = useQuery({ ...myRegistrationsQueryOptions(), enabled: user !== null });
+  const current = data?.find(
+    (registration) => registration.year === config.registrationYear && registration.status !== 'CANCELLED',
+  );
+  if (!user || !current) return null;
+  return <OutstandingDues registration={current} user={user} campName={config.campName} />;
 }

@@ -457,6 +457,28 @@ describe('registration access (spec §2, §4)', () => {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
   });
 
+  it('offers someone already registered who still owes dues to pay them (Try Payment Again lands here)', async () => {
+    openWizard({
+      config: withPayments,
+      routes: { 'GET /registrations/me': () => jsonResponse([testRegistration()]) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Outstanding Dues' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' })).toBeTruthy();
+  });
+
+  it('shows no dues box when the registration is paid', async () => {
+    openWizard({
+      config: withPayments,
+      routes: {
+        'GET /registrations/me': () =>
+          jsonResponse([testRegistration({ status: 'CONFIRMED', payments: [] })]),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Outstanding Dues' })).toBeNull();
+  });
+
   it('refuses when registration is closed', async () => {
     openWizard({ config: { registrationOpen: false } });
     expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
