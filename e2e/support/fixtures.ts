@@ -3,19 +3,23 @@
  * builds it, on a fresh in-memory database (a copy of one migrated per worker), sending its mail to a real
  * SMTP server on loopback whose messages the test reads (e.g. for the sign-in code). Before the test, the
  * `camp` fixture seeds the camp the test asks for (`test.use({ campSeed })`) through the admin API; `signIn`
- * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page.
+ * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page. Each server's
+ * Stripe is a fake Stripe of its own (`stripe`, apps/api/test/fake-stripe.ts) reached through
+ * STRIPE_API_BASE, whose Checkout page delivers its webhooks to that server; only `campSeed:
+ * 'registration-paying'` switches Stripe on.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app';
 import { fromPglite } from '../../apps/api/src/db/client';
 import { campConfig } from '../../apps/api/src/db/schema/index';
 import { loadEnv } from '../../apps/api/src/env';
+import { FakeStripe } from '../../apps/api/test/fake-stripe';
 import { type CapturedMail, SmtpCapture } from '../../apps/api/test/smtp';
 
 export { expect };
@@ -56,9 +60,10 @@ export const REGISTRATION_CAMP = {
 
 /**
  * What the test's server holds when the test starts: the home camp, the registration camp with registration
- * open or with only early registration open, or nothing (a site that was never configured).
+ * open or with only early registration open, the registration camp (open) taking card payments through the
+ * test's fake Stripe, or nothing (a site that was never configured).
  */
-export type CampSeed = 'home' | 'registration-open' | 'registration-early' | 'none';
+export type CampSeed = 'home' | 'registration-open' | 'registration-early' | 'registration-paying' | 'none';
 
 export interface ProfileDetails {
   firstName: string;
@@ -107,7 +112,7 @@ export interface AdminApi {
 
 /** What the `camp` fixture seeded. */
 export interface Camp {
-  /** The id of a camping option or job the seed created, by name. */
+  /** The id of a camping option, job or custom field (by display name) the seed created, by name. */
   idOf(name: string): string;
 }
 
@@ -134,6 +139,12 @@ interface TestFixtures {
   checkA11y: (page: Page) => Promise<void>;
   /** The running app of `server`, for the seeding that must bypass the API. */
   backend: Backend;
+  /**
+   * The server's Stripe: a fake Stripe of the test's own (its STRIPE_API_BASE), whose Checkout page delivers
+   * `checkout.session.completed` to the server's webhook endpoint. Stripe is switched on in the camp's
+   * configuration only by `campSeed: 'registration-paying'`.
+   */
+  stripe: FakeStripe;
 }
 
 interface WorkerFixtures {
@@ -141,33 +152,64 @@ interface WorkerFixtures {
   migratedDatabase: Blob;
 }
 
-interface Backend {
+export interface Backend {
   server: Server;
   app: Awaited<ReturnType<typeof buildApp>>;
   database: ReturnType<typeof fromPglite>;
 }
 
-async function startBackend(migratedDatabase: Blob): Promise<Backend & { stop: () => Promise<void> }> {
+/** A port nobody listens on now (the app needs its own origin, PUBLIC_URL, before it listens). */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, E2E_HOST, resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function startBackend(
+  migratedDatabase: Blob,
+  stripe: FakeStripe,
+): Promise<Backend & { stop: () => Promise<void> }> {
   const smtp = await new SmtpCapture().start();
   const database = fromPglite(await PGlite.create({ loadDataDir: migratedDatabase }));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'camp-e2e-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-    DATA_DIR: dataDir,
-    // The real port is only known after listening; the tests follow no links from mails.
-    PUBLIC_URL: `http://${E2E_HOST}`,
-    LOG_LEVEL: 'warn',
-    SMTP_URL: smtp.url,
-    ADMIN_EMAILS: [ADMIN_EMAIL, CAMP_ADMIN_EMAIL].join(','),
-    // Every test signs in from 127.0.0.1: the per-address limit stays as shipped, the per-IP one is raised.
-    LOGIN_CODE_MAX_PER_IP: '10000',
-  });
-  const app = await buildApp({ env, database });
-  await app.listen({ port: 0, host: E2E_HOST });
-  const { port } = app.server.address() as AddressInfo;
+  const envOf = (origin: string) =>
+    loadEnv({
+      NODE_ENV: 'test',
+      APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      DATA_DIR: dataDir,
+      // The server's own origin: payment return URLs are checked against it.
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      ADMIN_EMAILS: [ADMIN_EMAIL, CAMP_ADMIN_EMAIL].join(','),
+      // Every test signs in from 127.0.0.1: the per-address limit stays as shipped, the per-IP one is raised.
+      LOGIN_CODE_MAX_PER_IP: '10000',
+      STRIPE_API_BASE: stripe.url,
+    });
+  // The port is chosen before listening (PUBLIC_URL needs it); another process may take it in between.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let url = '';
+  for (let attempt = 1; !app; attempt++) {
+    const port = await freePort();
+    url = `http://${E2E_HOST}:${port}`;
+    const candidate = await buildApp({ env: envOf(url), database });
+    try {
+      await candidate.listen({ port, host: E2E_HOST });
+      app = candidate;
+    } catch (error) {
+      await candidate.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
+  // The fake Stripe knew nothing of the server until now: its Checkout page's webhooks go here.
+  stripe.webhookUrl = `${url}/api/payments/stripe/webhook`;
   return {
-    server: { url: `http://${E2E_HOST}:${port}`, smtpPort: smtp.port, mail: mailbox(smtp) },
+    server: { url, smtpPort: smtp.port, mail: mailbox(smtp) },
     app,
     database,
     stop: async () => {
@@ -324,8 +366,10 @@ async function seedRegistrationCamp(
     maxSignups: 0,
   });
   ids.set(CAMP.option, option.id);
-  const field = (body: Record<string, unknown>) =>
-    admin.call('POST', `/camping-options/${option.id}/fields`, body);
+  const field = async (body: Record<string, unknown> & { displayName: string }) => {
+    const created = await admin.call<{ id: string }>('POST', `/camping-options/${option.id}/fields`, body);
+    ids.set(body.displayName, created.id);
+  };
   await field({ displayName: 'Nickname', dataType: 'STRING', required: true, minLength: 3, maxLength: 20 });
   await field({
     displayName: 'Arrival notes',
@@ -355,6 +399,16 @@ async function seedRegistrationCamp(
   return ids;
 }
 
+/** Switches card payments on with the fake Stripe's keys, as an admin does in Site Configuration. */
+async function enableStripe(admin: AdminApi, stripe: FakeStripe): Promise<void> {
+  await admin.call('PATCH', '/core-config/current', {
+    stripeEnabled: true,
+    stripePublicKey: stripe.publicKey,
+    stripeApiKey: stripe.apiKey,
+    stripeWebhookSecret: stripe.webhookSecret,
+  });
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   migratedDatabase: [
     // Playwright needs the object pattern to see which fixtures this one uses (none).
@@ -369,8 +423,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
 
-  backend: async ({ migratedDatabase }, use) => {
-    const backend = await startBackend(migratedDatabase);
+  // eslint-disable-next-line no-empty-pattern
+  stripe: async ({}, use) => {
+    const stripe = await new FakeStripe().start();
+    await use(stripe);
+    await stripe.stop();
+  },
+
+  backend: async ({ migratedDatabase, stripe }, use) => {
+    const backend = await startBackend(migratedDatabase, stripe);
     await use(backend);
     await backend.stop();
   },
@@ -414,15 +475,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   campSeed: ['home', { option: true }],
 
   camp: [
-    async ({ campSeed, admin, backend }, use) => {
+    async ({ campSeed, admin, backend, stripe }, use) => {
       let ids = new Map<string, string>();
       if (campSeed === 'home') await seedHomeCamp(admin, backend);
       else if (campSeed !== 'none') {
         ids = await seedRegistrationCamp(admin, {
-          registrationOpen: campSeed === 'registration-open',
+          registrationOpen: campSeed === 'registration-open' || campSeed === 'registration-paying',
           earlyRegistrationOpen: campSeed === 'registration-early',
         });
       }
+      if (campSeed === 'registration-paying') await enableStripe(admin, stripe);
       await use({
         idOf: (name) => {
           const id = ids.get(name);

@@ -1,0 +1,107 @@
+/**
+ * Payment helpers for the e2e tests: a registration with dues made through the API, Checkout started through
+ * the API as the browser would, and the fake Checkout page's Pay pressed without the browser (a person who
+ * pays and closes the tab before coming back).
+ */
+import { type APIRequestContext, expect } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { payments, registrations } from '../../apps/api/src/db/schema/index';
+import type { Backend, Camp } from './fixtures';
+import { REGISTRATION_CAMP } from './fixtures';
+
+/** What a participant owes for the registration camp's paying option (Tent Village, participant rate). */
+export const TENT_DUES = { cents: 15_000, text: '$150.00' } as const;
+
+/** The description Checkout shows for the registration camp's dues. */
+export const DUES_DESCRIPTION = `Camp Registration E2E Dues Payment ${REGISTRATION_CAMP.year}`;
+
+export interface PendingRegistration {
+  registrationId: string;
+  userId: string;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Registers the signed-in person (token) for the registration camp's Tent Village with its required answers
+ * and the two shifts it needs: a PENDING registration owing TENT_DUES.
+ */
+export async function registerWithDues(
+  request: APIRequestContext,
+  token: string,
+  camp: Camp,
+): Promise<PendingRegistration> {
+  const CAMP = REGISTRATION_CAMP;
+  const response = await request.post('/api/registrations/camp', {
+    headers: bearer(token),
+    data: {
+      campingOptions: [camp.idOf(CAMP.option)],
+      customFields: {
+        [camp.idOf('Nickname')]: 'Sparky',
+        [camp.idOf('Guests')]: 1,
+        [camp.idOf('Arrival date')]: `${CAMP.year}-08-24`,
+      },
+      jobs: [camp.idOf(CAMP.gateJob), camp.idOf(CAMP.kitchenJob)],
+      acceptedTerms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { registration } = (await response.json()) as {
+    registration: { id: string; userId: string; status: string };
+  };
+  expect(registration.status).toBe('PENDING');
+  return { registrationId: registration.id, userId: registration.userId };
+}
+
+/** POST /api/payments/stripe as the web app sends it (return URLs on the server's own origin); the Checkout URL. */
+export async function startCheckoutThroughApi(
+  request: APIRequestContext,
+  token: string,
+  serverUrl: string,
+  pending: PendingRegistration,
+): Promise<string> {
+  const response = await request.post('/api/payments/stripe', {
+    headers: bearer(token),
+    data: {
+      amount: TENT_DUES.cents,
+      currency: 'USD',
+      userId: pending.userId,
+      registrationId: pending.registrationId,
+      description: DUES_DESCRIPTION,
+      successUrl: `${serverUrl}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${serverUrl}/#/payment/cancel`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/**
+ * Presses Pay on the fake Checkout page without following its redirect back to the app (the person closed
+ * the tab): only the webhook, delivered before the page answers, can tell the app. Answers the success URL
+ * the browser would have gone to.
+ */
+export async function payWithoutReturning(request: APIRequestContext, checkoutUrl: string): Promise<string> {
+  const response = await request.post(checkoutUrl, { maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  const location = response.headers()['location'];
+  if (!location) throw new Error('the Checkout page answered without a location');
+  return location;
+}
+
+/** The registration's status and its payments' statuses, read from the server's database (no API call). */
+export async function storedStatuses(
+  backend: Backend,
+  registrationId: string,
+): Promise<{ registration: string | undefined; payments: string[] }> {
+  const { db } = backend.database;
+  const [registration] = await db
+    .select({ status: registrations.status })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  const rows = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.registrationId, registrationId));
+  return { registration: registration?.status, payments: rows.map((row) => row.status) };
+}
