@@ -204,9 +204,21 @@ test.describe('paying dues through Stripe Checkout', () => {
       page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }),
     ).toBeVisible();
 
+    // Trying again from the registration page pays the same dues once.
     await page.goto('/#/payment/cancel');
     await page.getByRole('link', { name: 'Try Payment Again' }).click();
     await expect(page).toHaveURL(`${server.url}/#/registration`);
+    await expect(page.getByRole('heading', { name: 'Outstanding Dues' })).toBeVisible();
+    await page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }).click();
+    await expectCheckoutPage(page, email);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Your registration is now confirmed!', { exact: true })).toBeVisible();
+    expect(stripe.paymentIntents.size).toBe(1);
+    expect(await storedStatuses(backend, registrationId)).toEqual({
+      registration: 'CONFIRMED',
+      payments: ['COMPLETED'],
+    });
   });
 
   test('Payment Success without a session, or with one the server does not know, says so', async ({
