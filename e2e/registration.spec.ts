@@ -130,16 +130,15 @@ test.describe('registration wizard (registration open)', () => {
     await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
     await page.getByRole('button', { name: 'Review & Pay' }).click();
 
-    // Step 6: payment. The registration is created on Pay; card payment is not available yet.
+    // Step 6: payment. This camp takes no card payments: step 6 says so before anything is pressed, and
+    // Save Registration keeps the registration PENDING with its dues outstanding (payments.spec.ts pays).
     await expect(stepHeading(page, 6, 'Payment')).toBeVisible();
-    await checkScreen(page, checkA11y, 'step-6-payment');
-    await page.getByRole('button', { name: 'Pay $150.00' }).click();
     await expect(
       page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
     ).toBeVisible();
-    await expect(page.getByText(/saved with status PENDING/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     await checkScreen(page, checkA11y, 'step-6-payment-unavailable');
-    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.getByRole('button', { name: 'Save Registration' }).click();
 
     // Dashboard.
     await expect(page.getByRole('heading', { name: `Current Registration ${CAMP_YEAR}` })).toBeVisible();
@@ -156,10 +155,14 @@ test.describe('registration wizard (registration open)', () => {
     await expect(camping.getByText('Additional Information:')).toBeVisible();
     await expect(camping.getByText('Sparky')).toBeVisible();
     await expect(camping.getByText('1500.5')).toBeVisible();
-    await page.getByRole('button', { name: 'Complete Dues Payment - $150.00' }).click();
+    const dues = page.locator('section', { has: page.getByRole('heading', { name: 'Outstanding Dues' }) });
     await expect(
-      page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
+      dues.getByText(`You have $150.00 in dues to pay for ${CAMP_YEAR}.`, { exact: false }),
     ).toBeVisible();
+    await expect(
+      dues.getByText('Payment processing is not currently available. Please contact camp administrators.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Complete Dues Payment/ })).toHaveCount(0);
     await checkScreen(page, checkA11y, 'dashboard-registered');
 
     // Shifts page on real data.
