@@ -1,5 +1,5 @@
 import { centsToDollars, duesFor } from '@camp/shared';
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   campingOptions,
@@ -47,6 +47,19 @@ export async function duesBalance(db: DbOrTx, registrationId: string): Promise<D
     );
   const paid = Number(settled?.cents ?? 0);
   return { dues, paid, owed: dues - paid };
+}
+
+/**
+ * A registration's PENDING Stripe payments: its dues row (no Checkout Session yet) or those whose Checkout
+ * is under way (a session stored).
+ */
+export function pendingStripePayments(registrationId: string, which: 'dues row' | 'in checkout') {
+  return and(
+    eq(payments.registrationId, registrationId),
+    eq(payments.provider, 'STRIPE'),
+    eq(payments.status, 'PENDING'),
+    which === 'dues row' ? isNull(payments.providerRefId) : isNotNull(payments.providerRefId),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   PAYMENTS_TAKE_DEFAULT,
   type RegistrationStatus,
 } from '@camp/shared';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentEvents, payments, registrations } from '../../db/schema/index';
@@ -24,7 +24,7 @@ import {
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
-import { confirmWhenPaid, duesBalance, reconcileDues } from './dues';
+import { confirmWhenPaid, duesBalance, pendingStripePayments, reconcileDues } from './dues';
 import { paymentMailContext, receiptMail } from './payment-mail';
 import { listPayments } from './payments.read';
 import type { RefundsService } from './refunds.service';
@@ -160,17 +160,7 @@ export class PaymentsService {
       const { owed } = await duesBalance(tx, registrationId);
       if (owed <= 0) throw badRequest(PAYMENT_MESSAGES.nothingOwed);
       if (amount !== owed) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
-      const [row] = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.registrationId, registrationId),
-            eq(payments.provider, 'STRIPE'),
-            eq(payments.status, 'PENDING'),
-            isNull(payments.providerRefId),
-          ),
-        );
+      const [row] = await tx.select().from(payments).where(pendingStripePayments(registrationId, 'dues row'));
       return row ? { payment: row, owed } : null;
     });
   }
@@ -189,14 +179,7 @@ export class PaymentsService {
     const open = await this.db
       .select({ sessionId: payments.providerRefId })
       .from(payments)
-      .where(
-        and(
-          eq(payments.registrationId, registrationId),
-          eq(payments.provider, 'STRIPE'),
-          eq(payments.status, 'PENDING'),
-          isNotNull(payments.providerRefId),
-        ),
-      );
+      .where(pendingStripePayments(registrationId, 'in checkout'));
     let reusable: string | null = null;
     for (const { sessionId } of open) {
       if (!sessionId) continue;
