@@ -18,10 +18,7 @@ export async function recordAudit(tx: DbOrTx, ...entries: AuditEntry[]): Promise
   if (entries.length === 0) return;
   await tx.insert(auditRecords).values(
     entries.map((entry) => ({
-      actionType: entry.actionType,
-      transactionId: entry.transactionId,
-      adminUserId: entry.adminUserId,
-      registrationId: entry.registrationId,
+      ...entry,
       reason: entry.reason ?? null,
       oldValues: entry.oldValues ?? null,
       newValues: entry.newValues ?? null,
