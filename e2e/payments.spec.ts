@@ -1,12 +1,14 @@
 import { type Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
+  type Camp,
   expect,
-  expectNoSidewaysScroll,
   type ProfileDetails,
   REGISTRATION_CAMP,
+  type SignIn,
   test,
 } from './support/fixtures';
+import { checkScreen, stepHeading } from './support/screens';
 import {
   DUES_DESCRIPTION,
   payWithoutReturning,
@@ -32,19 +34,6 @@ const PAYER: ProfileDetails = {
   emergencyContact: 'Rowan Payer, 555-0143, brother',
 };
 const PAYER_NAME = `${PAYER.firstName} ${PAYER.lastName}`;
-
-/** Axe, no sideways scrolling at 375 and 1280 px, and screenshots of both (looked at, not committed). */
-async function checkScreen(page: Page, checkA11y: (page: Page) => Promise<void>, name: string) {
-  await checkA11y(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
-const stepHeading = (page: Page, n: number, label: string) =>
-  page.getByRole('heading', { name: `Step ${n} of 6: ${label}` });
 
 /** Steps 1 to 5 of the wizard with the paying option, its answers and two shifts; ends on step 6. */
 async function registerUpToPayment(page: Page) {
@@ -78,6 +67,21 @@ async function expectCheckoutPage(page: Page, email: string) {
   await expect(page.getByText(DUES_DESCRIPTION, { exact: true })).toBeVisible();
   await expect(page.getByText(TENT_DUES.text, { exact: true })).toBeVisible();
   await expect(page.getByText(`Email: ${email}`, { exact: true })).toBeVisible();
+}
+
+/**
+ * A person registered through the API with the tent's dues, who presses 'Complete Dues Payment' on the
+ * dashboard (PENDING until then) and lands on the fake Checkout page. Answers the registration's id.
+ */
+async function checkoutFromDashboard(page: Page, signIn: SignIn, camp: Camp, email: string) {
+  const token = await signIn(email, PAYER);
+  const { registrationId } = await registerWithDues(page.request, token, camp);
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('heading', { name: 'Outstanding Dues' })).toBeVisible();
+  await expect(currentRegistration(page).getByText('PENDING', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }).click();
+  await expectCheckoutPage(page, email);
+  return registrationId;
 }
 
 const currentRegistration = (page: Page) =>
@@ -125,7 +129,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     expect(stripe.deliveries.map(({ eventType, status }) => `${eventType} ${status}`)).toEqual([
       'checkout.session.completed 200',
     ]);
-    await checkScreen(page, checkA11y, 'payment-success');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'payment-success');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(`${server.url}/#/dashboard`);
@@ -140,15 +144,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     backend,
     signIn,
   }) => {
-    const email = 'tab-closer@e2e.test';
-    const token = await signIn(email, PAYER);
-    const { registrationId } = await registerWithDues(page.request, token, camp);
-
-    await page.goto('/#/dashboard');
-    await expect(page.getByRole('heading', { name: 'Outstanding Dues' })).toBeVisible();
-    await expect(currentRegistration(page).getByText('PENDING', { exact: true }).first()).toBeVisible();
-    await page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }).click();
-    await expectCheckoutPage(page, email);
+    const registrationId = await checkoutFromDashboard(page, signIn, camp, 'tab-closer@e2e.test');
     const session = stripe.lastSession();
 
     // Pay is pressed, but the browser never follows the redirect back: no success page, no verify call.
@@ -179,11 +175,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     checkA11y,
   }) => {
     const email = 'canceller@e2e.test';
-    const token = await signIn(email, PAYER);
-    const { registrationId } = await registerWithDues(page.request, token, camp);
-    await page.goto('/#/dashboard');
-    await page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }).click();
-    await expectCheckoutPage(page, email);
+    const registrationId = await checkoutFromDashboard(page, signIn, camp, email);
 
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(`${server.url}/#/payment/cancel`);
@@ -194,7 +186,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     expect(stripe.deliveries).toEqual([]);
     expect(stripe.paymentIntents.size).toBe(0);
     expect((await storedStatuses(backend, registrationId)).registration).toBe('PENDING');
-    await checkScreen(page, checkA11y, 'payment-cancel');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'payment-cancel');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(`${server.url}/#/dashboard`);
@@ -269,7 +261,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     await expect(row.getByText(TENT_DUES.text, { exact: true })).toBeVisible();
     await expect(row.getByText('COMPLETED', { exact: true })).toBeVisible();
     await expect(row.getByText('Stripe', { exact: true })).toBeVisible();
-    await checkScreen(page, checkA11y, 'admin-payments');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'admin-payments');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: `Refund payment of ${PAYER_NAME}` }).click();
@@ -296,7 +288,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     const refunds = [...stripe.refunds.values()];
     expect(refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([[intent, 5_000]]);
     expect(stripe.chargeOf(intent).amount_refunded).toBe(5_000);
-    await checkScreen(page, checkA11y, 'admin-payments-refunded');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'admin-payments-refunded');
   });
 });
 
@@ -314,7 +306,7 @@ test.describe('Stripe not configured', () => {
     await expect(page.getByText(UNAVAILABLE, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Save Registration' })).toBeVisible();
-    await checkScreen(page, checkA11y, 'step-6-stripe-off');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-6-stripe-off');
 
     const saved = page.waitForResponse(
       (response) =>

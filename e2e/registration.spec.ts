@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
+import { ADMIN_EMAIL, expect, REGISTRATION_CAMP, test } from './support/fixtures';
+import { checkScreen, stepHeading } from './support/screens';
 
 // Every test gets a server of its own with the registration camp seeded through the admin API, and uses its
 // own people.
@@ -19,19 +20,6 @@ const PARTICIPANT = {
 
 const SCREENSHOTS = '.tmp/screenshots/registration';
 
-/** Axe, no sideways scrolling at 375 and 1280 px, and screenshots of both. */
-async function checkScreen(page: Page, checkA11y: (page: Page) => Promise<void>, name: string) {
-  await checkA11y(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
-const stepHeading = (page: Page, n: number, label: string) =>
-  page.getByRole('heading', { name: `Step ${n} of 6: ${label}` });
-
 async function fillDetails(page: Page) {
   await page.getByLabel('Nickname').fill('Sparky');
   await page.getByLabel('Guests').fill('2');
@@ -50,13 +38,13 @@ test.describe('registration wizard (registration open)', () => {
     await page.goto('/#/dashboard');
     await expect(page.getByText(`Registration for ${CAMP_YEAR} is open!`)).toBeVisible();
     await expect(page.getByText('No camping options selected.')).toBeVisible();
-    await checkScreen(page, checkA11y, 'dashboard-not-registered');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'dashboard-not-registered');
     await page.getByRole('link', { name: 'Start Registration' }).click();
 
     // Step 1: profile.
     await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
-    await checkScreen(page, checkA11y, 'step-1-profile');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-1-profile');
     await page.getByLabel('City').fill('Reno');
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -65,7 +53,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please select at least one camping option');
-    await checkScreen(page, checkA11y, 'step-2-options');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-2-options');
     await page.getByRole('checkbox', { name: CAMP.option }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -81,7 +69,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByText('Guests is required')).toBeVisible();
     await expect(page.getByText('Arrival date is required')).toBeVisible();
     await expect(page.getByLabel('Nickname')).toBeFocused();
-    await checkScreen(page, checkA11y, 'step-3-details-errors');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-3-details-errors');
     await page.getByLabel('Nickname').fill('ab');
     await page.getByLabel('Guests').fill('9');
     await page.getByLabel('Generator watts').fill('6000');
@@ -111,7 +99,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(alert).toContainText(
       'You must select at least 1 shift outside the always-required categories',
     );
-    await checkScreen(page, checkA11y, 'step-4-shifts');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-4-shifts');
     await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(alert).toContainText('You need to select at least 2 shifts');
@@ -126,7 +114,7 @@ test.describe('registration wizard (registration open)', () => {
     await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Review & Pay' }).click();
     await expect(page.getByText('You must accept the terms to continue')).toBeVisible();
-    await checkScreen(page, checkA11y, 'step-5-review');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-5-review');
     await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
     await page.getByRole('button', { name: 'Review & Pay' }).click();
 
@@ -137,7 +125,7 @@ test.describe('registration wizard (registration open)', () => {
       page.getByText('Payment processing is not currently available. Please contact camp administrators.'),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-    await checkScreen(page, checkA11y, 'step-6-payment-unavailable');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-6-payment-unavailable');
     await page.getByRole('button', { name: 'Save Registration' }).click();
 
     // Dashboard.
@@ -163,12 +151,12 @@ test.describe('registration wizard (registration open)', () => {
       dues.getByText('Payment processing is not currently available. Please contact camp administrators.'),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /Complete Dues Payment/ })).toHaveCount(0);
-    await checkScreen(page, checkA11y, 'dashboard-registered');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'dashboard-registered');
 
     // Shifts page on real data.
     await page.getByRole('link', { name: 'View Shifts' }).click();
     await expect(page.getByRole('heading', { name: 'My Assigned Shifts' })).toBeVisible();
-    await checkScreen(page, checkA11y, 'shifts');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'shifts');
 
     // Already registered: refused with the message.
     await page.goto('/#/registration');
@@ -178,7 +166,7 @@ test.describe('registration wizard (registration open)', () => {
         `You are already registered for ${CAMP_YEAR}. You can view your registration details on the dashboard.`,
       ),
     ).toBeVisible();
-    await checkScreen(page, checkA11y, 'registration-not-available');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'registration-not-available');
   });
 
   test('an admin sees the places taken on Camping Options, and the table fits a phone', async ({
@@ -219,7 +207,7 @@ test.describe('registration wizard (registration open)', () => {
       `Cannot be deleted while ${taken?.currentRegistrations} ${taken?.currentRegistrations === 1 ? 'registration holds' : 'registrations hold'} a place. Disable it instead.`,
     );
     // The cells' visually hidden texts (like that reason) stay inside the table's scroll box.
-    await checkScreen(page, checkA11y, 'admin-camping-options-with-registrations');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'admin-camping-options-with-registrations');
   });
 
   test('a staff member sees staff dues and the staff-only job', async ({ page, admin, signIn }) => {
@@ -272,7 +260,7 @@ test.describe('registration closed, early registration open', () => {
     await page.goto('/#/registration');
     await expect(page.getByRole('heading', { name: 'Registration Not Available' })).toBeVisible();
     await expect(page.getByText(`Registration for ${CAMP_YEAR} is not currently open.`)).toBeVisible();
-    await checkScreen(page, checkA11y, 'registration-closed');
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'registration-closed');
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByText(`Registration for ${CAMP_YEAR} is not currently open.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Registration' })).toHaveCount(0);

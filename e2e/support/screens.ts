@@ -1,0 +1,24 @@
+import type { Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from './fixtures';
+
+/**
+ * Axe, no sideways scrolling at 375 and 1280 px, and a full-page screenshot of both widths into `dir`
+ * (looked at by people, never committed).
+ */
+export async function checkScreen(
+  page: Page,
+  checkA11y: (page: Page) => Promise<void>,
+  dir: string,
+  name: string,
+): Promise<void> {
+  await checkA11y(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** The registration wizard's heading of step n ('Step 2 of 6: Options'). */
+export const stepHeading = (page: Page, n: number, label: string) =>
+  page.getByRole('heading', { name: `Step ${n} of 6: ${label}` });
