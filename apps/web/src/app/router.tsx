@@ -6,26 +6,30 @@ import { routeAccess, routePatterns, type RouteName } from './paths';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
 
-// Screens beyond Home load on demand (bundle budget: Home ≤ 125 KB gzip).
-const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
-const DashboardPage = lazy(() => import('../features/registrations/routes/dashboard-page'));
-const ProfilePage = lazy(() => import('../features/users/routes/profile-page'));
-const RegistrationPage = lazy(() => import('../features/registrations/routes/registration-page'));
-const MyShiftsPage = lazy(() => import('../features/work/routes/my-shifts-page'));
-const AdminPanelPage = lazy(() => import('./routes/admin-panel-page'));
-const AdminConfigurationPage = lazy(() => import('../features/config/routes/admin-configuration-page'));
-const AdminUsersPage = lazy(() => import('../features/users/routes/admin-users-page'));
-// The camp-setup screens come as two chunks, one per feature (fewer lazy chunks listed in Home's bundle).
-const loadCampingOptions = () => import('../features/camping-options/routes');
+// Screens beyond Home load on demand (bundle budget: Home ≤ 125 KB gzip), through screens.ts, which holds
+// their imports and the lists of files each needs. It is fetched now, while the connection check that every
+// screen waits for runs.
+const screens = () => import('./screens');
+void screens();
+const LoginPage = lazy(() => screens().then((s) => s.loadLoginPage()));
+const DashboardPage = lazy(() => screens().then((s) => s.loadDashboardPage()));
+const ProfilePage = lazy(() => screens().then((s) => s.loadProfilePage()));
+const RegistrationPage = lazy(() => screens().then((s) => s.loadRegistrationPage()));
+const MyShiftsPage = lazy(() => screens().then((s) => s.loadMyShiftsPage()));
+const AdminPanelPage = lazy(() => screens().then((s) => s.loadAdminPanelPage()));
+const AdminConfigurationPage = lazy(() => screens().then((s) => s.loadAdminConfigurationPage()));
+const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()));
+// The camp-setup and payment screens come as one chunk per feature (screens.ts).
+const loadCampingOptions = () => screens().then((s) => s.loadCampingOptions());
 const CampingOptionsPage = lazy(() => loadCampingOptions().then((m) => ({ default: m.CampingOptionsPage })));
 const CampingOptionFieldsPage = lazy(() =>
   loadCampingOptions().then((m) => ({ default: m.CampingOptionFieldsPage })),
 );
-const loadWork = () => import('../features/work/routes');
+const loadWork = () => screens().then((s) => s.loadWork());
 const JobCategoriesPage = lazy(() => loadWork().then((m) => ({ default: m.JobCategoriesPage })));
 const JobsPage = lazy(() => loadWork().then((m) => ({ default: m.JobsPage })));
 const AdminShiftsPage = lazy(() => loadWork().then((m) => ({ default: m.AdminShiftsPage })));
-const loadPayments = () => import('../features/payments/routes');
+const loadPayments = () => screens().then((s) => s.loadPayments());
 const PaymentSuccessPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentSuccessPage })));
 const PaymentCancelPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentCancelPage })));
 const AdminPaymentsPage = lazy(() => loadPayments().then((m) => ({ default: m.AdminPaymentsPage })));
@@ -44,7 +48,7 @@ function route(name: RouteName, element: ReactElement) {
 /*
  * Every route of spec §2, each guarded as `routeAccess` says (paths.ts). Screens not built yet show the Not
  * Found page (behind their guard) rather than a fake screen; their issue replaces the element with
- * `lazy(() => import('../features/<area>/routes/<screen>'))`. The layout wraps the outlet in Suspense.
+ * a `lazy()` screen loaded through screens.ts. The layout wraps the outlet in Suspense.
  */
 export function AppRouter() {
   return (
