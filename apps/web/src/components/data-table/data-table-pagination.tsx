@@ -3,6 +3,7 @@ import '@mantine/core/styles/Pagination.css';
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from './columns';
 import classes from './data-table.module.css';
+import type { DataTableState } from './use-data-table';
 
 const CONTROL_LABELS = {
   first: 'First page',
@@ -73,5 +74,30 @@ export function DataTablePagination({
         </nav>
       )}
     </Group>
+  );
+}
+
+/** The pagination of a table's state, shown once a row matches. */
+export function DataTableStatePagination<TData>({
+  state,
+  label,
+}: {
+  state: DataTableState<TData>;
+  label: string;
+}) {
+  if (state.matchingCount === 0) return null;
+  return (
+    <DataTablePagination
+      label={label}
+      page={state.page}
+      pageCount={state.pageCount}
+      pageSize={state.pageSize}
+      firstShown={state.firstShown}
+      lastShown={state.lastShown}
+      total={state.pagedCount}
+      countsGroups={state.countsGroups}
+      onPageChange={state.goToPage}
+      onPageSizeChange={state.setPageSize}
+    />
   );
 }

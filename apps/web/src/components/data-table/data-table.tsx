@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../load-failed-alert';
 import { DataTableAnnouncer } from './data-table-announcer';
 import { DataTableGrid } from './data-table-grid';
-import { DataTablePagination } from './data-table-pagination';
+import { DataTableStatePagination } from './data-table-pagination';
 import { DataTableToolbar } from './data-table-toolbar';
 import classes from './data-table.module.css';
 import { useDataTable, type UseDataTableOptions } from './use-data-table';
@@ -114,20 +114,7 @@ export function DataTable<TData>({
             busy={isLoading}
             placeholder={placeholder}
           />
-          {state.matchingCount > 0 && (
-            <DataTablePagination
-              label={caption}
-              page={state.page}
-              pageCount={state.pageCount}
-              pageSize={state.pageSize}
-              firstShown={state.firstShown}
-              lastShown={state.lastShown}
-              total={state.pagedCount}
-              countsGroups={state.countsGroups}
-              onPageChange={state.goToPage}
-              onPageSizeChange={state.setPageSize}
-            />
-          )}
+          <DataTableStatePagination state={state} label={caption} />
         </>
       )}
     </Stack>

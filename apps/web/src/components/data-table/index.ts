@@ -4,6 +4,10 @@ export { DataTable, type DataTableProps } from './data-table';
 export { useDataTable, type DataTableState, type UseDataTableOptions } from './use-data-table';
 export { DataTableGrid, type DataTableGridProps } from './data-table-grid';
 export { DataTableToolbar, type DataTableToolbarProps } from './data-table-toolbar';
-export { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
+export {
+  DataTablePagination,
+  DataTableStatePagination,
+  type DataTablePaginationProps,
+} from './data-table-pagination';
 export { DataTableAnnouncer, useAnnouncement } from './data-table-announcer';
 export { ANNOUNCEMENT_CLEAR_MS, columnLabel, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from './columns';

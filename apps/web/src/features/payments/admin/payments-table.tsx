@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import {
   DataTableAnnouncer,
   DataTableGrid,
-  DataTablePagination,
+  DataTableStatePagination,
   useDataTable,
 } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -215,19 +215,7 @@ export function PaymentsTable({
           placeholder={placeholder}
         />
       )}
-      {state.matchingCount > 0 && (
-        <DataTablePagination
-          label={CAPTION}
-          page={state.page}
-          pageCount={state.pageCount}
-          pageSize={state.pageSize}
-          firstShown={state.firstShown}
-          lastShown={state.lastShown}
-          total={state.pagedCount}
-          onPageChange={state.goToPage}
-          onPageSizeChange={state.setPageSize}
-        />
-      )}
+      <DataTableStatePagination state={state} label={CAPTION} />
     </Stack>
   );
 }
