@@ -23,6 +23,58 @@ export interface FormModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
+/** What a dialog of the app is: a title, a close button, and a body that may be busy. */
+export interface DialogShellProps {
+  opened: boolean;
+  /** The dialog's accessible name. */
+  title: string;
+  /** While true the dialog cannot be dismissed. */
+  saving?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+/**
+ * The app's dialog: centred, focus trapped inside and returned to the opener, not dismissable while it saves.
+ */
+export function DialogShell({
+  opened,
+  title,
+  saving = false,
+  onClose,
+  children,
+  size = 'lg',
+}: DialogShellProps) {
+  const dismiss = () => {
+    if (!saving) onClose();
+  };
+  return (
+    <Modal.Root
+      opened={opened}
+      onClose={dismiss}
+      size={size}
+      centered
+      closeOnEscape={!saving}
+      closeOnClickOutside={!saving}
+      returnFocus
+      trapFocus
+    >
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* Mantine renders a <header>; inside a dialog it is no page banner, so it gets no landmark role (axe). */}
+        <Modal.Header role="presentation">
+          <Modal.Title fw={700} fz="lg">
+            {title}
+          </Modal.Title>
+          <Modal.CloseButton aria-label="Close" disabled={saving} />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
 /**
  * A modal holding one form: title, fields, a failure alert, Cancel and submit. Focus is trapped inside and
  * returns to the opener; Enter in a field submits. Put `data-autofocus` on the first field.
@@ -46,34 +98,13 @@ export function FormModal({
     if (!saving) onSubmit();
   };
   return (
-    <Modal.Root
-      opened={opened}
-      onClose={dismiss}
-      size={size}
-      centered
-      closeOnEscape={!saving}
-      closeOnClickOutside={!saving}
-      returnFocus
-      trapFocus
-    >
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* Mantine renders a <header>; inside a dialog it is no page banner, so it gets no landmark role (axe). */}
-        <Modal.Header role="presentation">
-          <Modal.Title fw={700} fz="lg">
-            {title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label="Close" disabled={saving} />
-        </Modal.Header>
-        <Modal.Body>
-          <form noValidate onSubmit={submit} aria-busy={saving || undefined}>
-            <Stack gap="md">
-              {children}
-              <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={dismiss} />
-            </Stack>
-          </form>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <DialogShell opened={opened} title={title} saving={saving} onClose={onClose} size={size}>
+      <form noValidate onSubmit={submit} aria-busy={saving || undefined}>
+        <Stack gap="md">
+          {children}
+          <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={dismiss} />
+        </Stack>
+      </form>
+    </DialogShell>
   );
 }

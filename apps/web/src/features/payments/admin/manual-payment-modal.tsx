@@ -18,7 +18,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   NativeSelect,
   NumberInput,
   Select,
@@ -28,6 +27,7 @@ import {
 } from '@mantine/core';
 import { useMemo, type FormEvent } from 'react';
 import { FormActions, type FormError } from '../../../components/form-actions';
+import { DialogShell } from '../../../components/form-modal';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useModalForm } from '../../../components/use-modal-form';
 import { useOwedRegistrations } from '../api/get-owed-registrations';
@@ -100,28 +100,9 @@ export function ManualPaymentModal({ saving, saveError, onSave, onClose }: Manua
   }
 
   return (
-    <Modal.Root
-      opened
-      onClose={dismiss}
-      size="lg"
-      centered
-      closeOnEscape={!saving}
-      closeOnClickOutside={!saving}
-      returnFocus
-      trapFocus
-    >
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* Mantine renders a <header>; inside a dialog it is no page banner (axe). */}
-        <Modal.Header role="presentation">
-          <Modal.Title fw={700} fz="lg">
-            {TITLE}
-          </Modal.Title>
-          <Modal.CloseButton aria-label="Close" disabled={saving} />
-        </Modal.Header>
-        <Modal.Body>{body}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <DialogShell opened title={TITLE} saving={saving} onClose={onClose}>
+      {body}
+    </DialogShell>
   );
 }
 
