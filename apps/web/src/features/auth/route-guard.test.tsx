@@ -25,8 +25,11 @@ function signedInAs(user: User, config = testConfig({ registrationOpen: true }))
 }
 
 /** Waits for the screen's own heading, then checks the guard let it be (the dashboard greets instead). */
+/** A lazy screen's first load (its module transformed on first import) can take seconds on a busy machine. */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 async function expectLetThrough(path: string) {
-  await within(screen.getByRole('main')).findByRole('heading', { level: 2 });
+  await within(screen.getByRole('main')).findByRole('heading', { level: 2 }, LAZY_SCREEN);
   expect(screen.queryByRole('heading', { name: /^Welcome, / })).toBeNull();
   expect(currentRoute()).toBe(path);
 }
@@ -35,7 +38,7 @@ const participant = testUser({ role: 'PARTICIPANT', firstName: 'Pat', lastName: 
 const staff = testUser({ role: 'STAFF', firstName: 'Stella' });
 const admin = testUser({ role: 'ADMIN', firstName: 'Ada' });
 
-describe('route guards (spec §2)', () => {
+describe('route guards (spec §2)', { timeout: 20_000 }, () => {
   it('sends a signed-out visitor from a protected route to login, keeping path and query in returnTo', async () => {
     mockApiRoutes({});
     renderApp('/dashboard?tab=shifts&year=2026');
@@ -113,7 +116,9 @@ describe('route guards (spec §2)', () => {
     // The registration issue: 'Registration Not Available' with the availability message (spec §2 wizard).
     signedInAs(participant, testConfig({ registrationOpen: false, earlyRegistrationOpen: true }));
     renderApp('/registration');
-    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Registration Not Available' }, LAZY_SCREEN),
+    ).toBeTruthy();
     expect(screen.getByText('Registration for 2026 is not currently open.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
   });
