@@ -1,11 +1,10 @@
+import type { Registration } from '@camp/shared/registrations';
 import { REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { useAuth } from '../auth';
 import { usePublicConfig } from '../config';
-import { myRegistrationsQueryOptions } from './api/get-my-registrations';
 import { RegistrationNeedsLogin, RegistrationNotAvailable } from './components/registration-not-available';
 import { OutstandingDues } from './components/registration-sections';
 import { useRegistrationAvailability } from './use-registration-availability';
@@ -20,7 +19,7 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   // Without the person's registrations (GET /registrations/me failed) the windows decide; the server refuses a
   // second registration on submission anyway, with the 'already registered' message.
-  const { availability, isLoading } = useRegistrationAvailability();
+  const { availability, isLoading, registrations } = useRegistrationAvailability();
   const [admitted, setAdmitted] = useState(false);
   if (!admitted && !isLoading && availability.canRegister) setAdmitted(true);
 
@@ -31,7 +30,7 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
   return (
     <Stack gap="lg" maw={760} mx="auto">
       <RegistrationNotAvailable reason={availability.message} />
-      <DuesOfThisYear />
+      <DuesOfThisYear registrations={registrations} />
     </Stack>
   );
 }
@@ -40,11 +39,10 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
  * Someone already registered who still owes dues (back from a cancelled Checkout through 'Try Payment
  * Again', spec §2) can pay them right here.
  */
-function DuesOfThisYear() {
+function DuesOfThisYear({ registrations }: { registrations: readonly Registration[] | undefined }) {
   const { user } = useAuth();
   const { config } = usePublicConfig();
-  const { data } = useQuery({ ...myRegistrationsQueryOptions(), enabled: user !== null });
-  const current = data?.find(
+  const current = registrations?.find(
     (registration) => registration.year === config.registrationYear && registration.status !== 'CANCELLED',
   );
   if (!user || !current) return null;

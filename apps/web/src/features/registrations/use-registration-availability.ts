@@ -1,4 +1,5 @@
 import { registrationAvailability, type RegistrationAvailability } from '@camp/shared/rules';
+import type { Registration } from '@camp/shared/registrations';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth';
 import { usePublicConfig } from '../config';
@@ -10,6 +11,8 @@ export interface RegistrationAvailabilityState {
   isLoading: boolean;
   /** GET /registrations/me failed: whether the person is already registered is unknown. */
   registrationsError: boolean;
+  /** The person's registrations, once loaded. */
+  registrations: readonly Registration[] | undefined;
   retry: () => void;
 }
 
@@ -27,6 +30,7 @@ export function useRegistrationAvailability(): RegistrationAvailabilityState {
     availability,
     isLoading: configLoading || status === 'loading' || (signedIn && (!user || registrations.isPending)),
     registrationsError: registrations.isError && registrations.data === undefined,
+    registrations: registrations.data,
     retry: () => void registrations.refetch(),
   };
 }
