@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
 import { SecretBox } from './lib/secrets';
 import { DatabaseRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter';
 import { AccessTokens } from './lib/tokens';
+import { adminRegistrationsRoutes } from './modules/admin-registrations/admin-registrations.routes';
+import { AdminRegistrationsService } from './modules/admin-registrations/admin-registrations.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
 import { CampingOptionFieldsService } from './modules/camping-options/camping-option-fields.service';
@@ -59,6 +61,7 @@ export interface Services {
   payments: PaymentsService;
   refunds: RefundsService;
   adminPayments: AdminPaymentsService;
+  adminRegistrations: AdminRegistrationsService;
 }
 
 declare module 'fastify' {
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments,
     refunds,
     adminPayments: new AdminPaymentsService({ db, env, config, outbox, payments }),
+    adminRegistrations: new AdminRegistrationsService({ db }),
   });
   registerAuth(app);
 
@@ -176,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(workRoutes);
       await api.register(registrationsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(adminRegistrationsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -11,3 +11,4 @@ export * from './camping-options';
 export * from './work';
 export * from './registrations';
 export * from './payments';
+export * from './admin-registrations';

@@ -1,0 +1,147 @@
+import {
+  ADMIN_REGISTRATION_MESSAGES,
+  type AdminRegistrationList,
+  type AdminRegistrationsQueryValues,
+  type AuditRecord,
+  type RegistrationCampingOption,
+} from '@camp/shared';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditRecords, registrations, users } from '../../db/schema/index';
+import { notFound } from '../../lib/app-error';
+import { toRegistrationDtos } from '../registrations/registrations.mapper';
+import { selectRegistrations } from '../registrations/registrations.store';
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/**
+ * The admin's registration desk, its reads (spec §2 Manage Registrations, §7). The registrations themselves
+ * come from the registration module's store and mapper, the same as GET /registrations.
+ */
+export class AdminRegistrationsService {
+  private readonly db: Db;
+
+  constructor(deps: { db: Db }) {
+    this.db = deps.db;
+  }
+
+  /**
+   * GET /admin/registrations: one page, newest first, with the filtered total and the status counts over
+   * every filter but status. Six queries whatever the page size: the counts, the page's ids, and the four of
+   * selectRegistrations for those ids.
+   */
+  async list(query: AdminRegistrationsQueryValues): Promise<AdminRegistrationList> {
+    const { page, limit } = query;
+    const filters = this.filters(query);
+    const status = query.status === undefined ? sql`true` : eq(registrations.status, query.status);
+    const [[counts], pageRows] = await Promise.all([
+      this.db
+        .select({
+          matching: counted(status),
+          total: sql<number>`count(*)`.mapWith(Number),
+          confirmed: counted(eq(registrations.status, 'CONFIRMED')),
+          pending: counted(eq(registrations.status, 'PENDING')),
+          cancelled: counted(eq(registrations.status, 'CANCELLED')),
+        })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(filters),
+      this.db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(and(filters, status))
+        .orderBy(desc(registrations.createdAt), desc(registrations.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+    ]);
+    const ids = pageRows.map((row) => row.id);
+    const selected =
+      ids.length === 0 ? undefined : await selectRegistrations(this.db, inArray(registrations.id, ids));
+    // The store answers newest year first; the desk wants the page's order (registered date, newest first).
+    const position = new Map(ids.map((id, index) => [id, index]));
+    const list = selected
+      ? toRegistrationDtos({
+          ...selected,
+          rows: [...selected.rows].sort(
+            (a, b) => (position.get(a.registration.id) ?? 0) - (position.get(b.registration.id) ?? 0),
+          ),
+        })
+      : [];
+    return {
+      registrations: list,
+      total: counts?.matching ?? 0,
+      page,
+      limit,
+      counts: {
+        total: counts?.total ?? 0,
+        confirmed: counts?.confirmed ?? 0,
+        pending: counts?.pending ?? 0,
+        cancelled: counts?.cancelled ?? 0,
+      },
+    };
+  }
+
+  /** GET /admin/registrations/{id}/camping-options: the registration's options, by name. */
+  async campingOptions(registrationId: string): Promise<RegistrationCampingOption[]> {
+    const [registration] = toRegistrationDtos(
+      await selectRegistrations(this.db, eq(registrations.id, registrationId)),
+    );
+    if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+    return registration.campingOptions;
+  }
+
+  /** GET /admin/registrations/{id}/audit-trail: newest first, with the admin's name (null once deleted). */
+  async auditTrail(registrationId: string): Promise<AuditRecord[]> {
+    const [registration] = await this.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.id, registrationId));
+    if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+    const rows = await this.db
+      .select({ record: auditRecords, adminFirstName: users.firstName, adminLastName: users.lastName })
+      .from(auditRecords)
+      .leftJoin(users, eq(users.id, auditRecords.adminUserId))
+      .where(eq(auditRecords.registrationId, registrationId))
+      .orderBy(desc(auditRecords.createdAt), desc(auditRecords.id));
+    return rows.map(({ record, adminFirstName, adminLastName }) => ({
+      id: record.id,
+      transactionId: record.transactionId,
+      actionType: record.actionType,
+      adminUser: record.adminUserId === null ? null : { firstName: adminFirstName, lastName: adminLastName },
+      createdAt: record.createdAt.toISOString(),
+      reason: record.reason,
+      oldValues: asValues(record.oldValues),
+      newValues: asValues(record.newValues),
+    }));
+  }
+
+  /** Year, e-mail and name: every filter but status (the counts leave status out). */
+  private filters(query: AdminRegistrationsQueryValues): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (query.year !== undefined) conditions.push(eq(registrations.year, query.year));
+    if (query.email) conditions.push(ilike(users.email, contains(query.email)));
+    if (query.name) {
+      const pattern = contains(query.name);
+      const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+      const name = or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.playaName, pattern),
+        sql`${fullName} ilike ${pattern}`,
+      );
+      if (name) conditions.push(name);
+    }
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+}
+
+/** Stored old/new values: an object, or null (anything else is not ours and is left out). */
+function asValues(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}

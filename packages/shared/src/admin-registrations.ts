@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { AuditActionTypeSchema, RegistrationStatusSchema } from './enums';
+import { RegistrationCampingOptionSchema, RegistrationSchema } from './registrations';
+import { NO_NUL, notAllowed } from './schema-kit';
+
+// The admin's registration desk, its reads (spec §2 Manage Registrations, §3 Audit record, §7).
+
+/** Page sizes of the registrations table (spec §2, §9), and the default. */
+export const ADMIN_REGISTRATION_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT = 25;
+/** The last page one may ask for: enough for any camp, and it keeps OFFSET small. */
+export const ADMIN_REGISTRATION_PAGE_MAX = 10_000;
+export const ADMIN_REGISTRATION_SEARCH_MAX = 200;
+
+export const ADMIN_REGISTRATION_MESSAGES = {
+  year: 'Year must be a whole number between 2000 and 2100',
+  status: 'Status must be one of PENDING, CONFIRMED, WAITLISTED or CANCELLED',
+  page: `Page must be a whole number from 1 to ${ADMIN_REGISTRATION_PAGE_MAX}`,
+  limit: `Limit must be one of ${ADMIN_REGISTRATION_PAGE_SIZES.join(', ')}`,
+  email: `Email filter must be at most ${ADMIN_REGISTRATION_SEARCH_MAX} characters`,
+  name: `Name filter must be at most ${ADMIN_REGISTRATION_SEARCH_MAX} characters`,
+  registrationId: 'Invalid registration id',
+  notFound: 'Registration not found',
+} as const;
+
+const search = (label: string, message: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(ADMIN_REGISTRATION_SEARCH_MAX, message)
+    .regex(NO_NUL, notAllowed(label))
+    .optional();
+
+const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
+
+/**
+ * GET /admin/registrations: year, status, part of the e-mail, part of the first, last or playa name (each
+ * case-insensitive; blank means no filter), page (from 1) and limit (a page size of spec §9).
+ */
+export const AdminRegistrationsQuerySchema = z.object({
+  year: wholeNumber(ADMIN_REGISTRATION_MESSAGES.year)
+    .min(2000, ADMIN_REGISTRATION_MESSAGES.year)
+    .max(2100, ADMIN_REGISTRATION_MESSAGES.year)
+    .optional(),
+  status: z.enum(RegistrationStatusSchema.options, { error: ADMIN_REGISTRATION_MESSAGES.status }).optional(),
+  email: search('Email filter', ADMIN_REGISTRATION_MESSAGES.email),
+  name: search('Name filter', ADMIN_REGISTRATION_MESSAGES.name),
+  page: wholeNumber(ADMIN_REGISTRATION_MESSAGES.page)
+    .min(1, ADMIN_REGISTRATION_MESSAGES.page)
+    .max(ADMIN_REGISTRATION_PAGE_MAX, ADMIN_REGISTRATION_MESSAGES.page)
+    .default(1),
+  limit: wholeNumber(ADMIN_REGISTRATION_MESSAGES.limit)
+    .refine(
+      (value) => (ADMIN_REGISTRATION_PAGE_SIZES as readonly number[]).includes(value),
+      ADMIN_REGISTRATION_MESSAGES.limit,
+    )
+    .default(ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT),
+});
+export type AdminRegistrationsQuery = z.input<typeof AdminRegistrationsQuerySchema>;
+export type AdminRegistrationsQueryValues = z.output<typeof AdminRegistrationsQuerySchema>;
+
+/** The four count cards of spec §2: every status, and three of them. */
+export const AdminRegistrationCountsSchema = z.object({
+  total: z.number().int(),
+  confirmed: z.number().int(),
+  pending: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type AdminRegistrationCounts = z.infer<typeof AdminRegistrationCountsSchema>;
+
+/**
+ * GET /admin/registrations: one page, newest first. `total` counts what all filters match (the pages);
+ * `counts` applies every filter but status, so the cards still compare the statuses while one is chosen.
+ */
+export const AdminRegistrationListSchema = z.object({
+  registrations: z.array(RegistrationSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  counts: AdminRegistrationCountsSchema,
+});
+export type AdminRegistrationList = z.infer<typeof AdminRegistrationListSchema>;
+
+/** GET /admin/registrations/{id}/camping-options: the registration's options, by name. */
+export const AdminRegistrationCampingOptionsSchema = z.array(RegistrationCampingOptionSchema);
+
+/** Path parameter of the admin registration routes. */
+export const AdminRegistrationParamsSchema = z.object({
+  id: z.uuid(ADMIN_REGISTRATION_MESSAGES.registrationId),
+});
+
+/** Spec §3 Audit record. adminUser is null when the admin's account has been deleted. */
+export const AuditRecordSchema = z.object({
+  id: z.string(),
+  transactionId: z.string().nullable(),
+  actionType: AuditActionTypeSchema,
+  adminUser: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  reason: z.string().nullable(),
+  oldValues: z.record(z.string(), z.unknown()).nullable(),
+  newValues: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditRecord = z.infer<typeof AuditRecordSchema>;
+
+/** GET /admin/registrations/{id}/audit-trail: newest first. */
+export const AuditTrailSchema = z.array(AuditRecordSchema);
