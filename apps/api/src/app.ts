@@ -11,6 +11,7 @@ import { DatabaseRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/r
 import { AccessTokens } from './lib/tokens';
 import { adminRegistrationsRoutes } from './modules/admin-registrations/admin-registrations.routes';
 import { AdminRegistrationsService } from './modules/admin-registrations/admin-registrations.service';
+import { AdminRegistrationsCancelService } from './modules/admin-registrations/admin-registrations-cancel.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
 import { CampingOptionFieldsService } from './modules/camping-options/camping-option-fields.service';
@@ -62,6 +63,7 @@ export interface Services {
   refunds: RefundsService;
   adminPayments: AdminPaymentsService;
   adminRegistrations: AdminRegistrationsService;
+  adminRegistrationsCancel: AdminRegistrationsCancelService;
 }
 
 declare module 'fastify' {
@@ -160,6 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     refunds,
     adminPayments: new AdminPaymentsService({ db, env, config, outbox, payments }),
     adminRegistrations: new AdminRegistrationsService({ db }),
+    adminRegistrationsCancel: new AdminRegistrationsCancelService({
+      db,
+      env,
+      now,
+      outbox,
+      refunds,
+      log: app.log,
+    }),
   });
   registerAuth(app);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AuditActionTypeSchema, RegistrationStatusSchema } from './enums';
+import { AuditActionTypeSchema, RefundStatusSchema, RegistrationStatusSchema } from './enums';
 import { RegistrationCampingOptionSchema, RegistrationSchema } from './registrations';
+import { ADMIN_CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from './rules';
 import { NO_NUL, notAllowed } from './schema-kit';
 
 // The admin's registration desk, its reads (spec §2 Manage Registrations, §3 Audit record, §7).
@@ -104,3 +105,41 @@ export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 
 /** GET /admin/registrations/{id}/audit-trail: newest first. */
 export const AuditTrailSchema = z.array(AuditRecordSchema);
+
+/**
+ * DELETE /admin/registrations/{id} (spec §5 Admin cancel): a reason (trimmed, at least 10 characters), and
+ * whether to mail the person and to refund the registration's completed payments (both off by default).
+ */
+export const CancelRegistrationInputSchema = z.strictObject({
+  reason: z
+    .string({ error: ADMIN_CANCEL_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: ADMIN_CANCEL_MESSAGES.reasonRequired, abort: true })
+    .min(CANCEL_REASON_MIN, ADMIN_CANCEL_MESSAGES.reasonShort)
+    .max(CANCEL_REASON_MAX, ADMIN_CANCEL_MESSAGES.reasonLong)
+    .regex(NO_NUL, notAllowed('Reason')),
+  sendNotification: z.boolean({ error: ADMIN_CANCEL_MESSAGES.sendNotification }).default(false),
+  processRefund: z.boolean({ error: ADMIN_CANCEL_MESSAGES.processRefund }).default(false),
+});
+export type CancelRegistrationInput = z.input<typeof CancelRegistrationInputSchema>;
+export type CancelRegistrationValues = z.output<typeof CancelRegistrationInputSchema>;
+
+/**
+ * One refund asked for by a cancel: SUCCEEDED; PENDING when Stripe could not be reached (outcome unknown,
+ * finished by the next refund request of that payment); FAILED when Stripe refused. `message` says why.
+ */
+export const CancelRefundOutcomeSchema = z.object({
+  paymentId: z.string(),
+  /** Decimal dollars: the refund's amount (all that was left of the payment), or the payment's if it failed. */
+  amount: z.number(),
+  status: RefundStatusSchema,
+  message: z.string().nullable(),
+});
+export type CancelRefundOutcome = z.infer<typeof CancelRefundOutcomeSchema>;
+
+/** DELETE /admin/registrations/{id}: the cancelled registration and the refunds tried after the commit. */
+export const CancelRegistrationResponseSchema = z.object({
+  registration: z.object({ id: z.string(), status: RegistrationStatusSchema }),
+  refunds: z.array(CancelRefundOutcomeSchema),
+});
+export type CancelRegistrationResponse = z.infer<typeof CancelRegistrationResponseSchema>;

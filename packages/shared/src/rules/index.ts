@@ -14,3 +14,4 @@ export * from './work';
 export * from './availability';
 export * from './registrations';
 export * from './payments';
+export * from './admin-registrations';

@@ -4,11 +4,14 @@ import {
   AdminRegistrationParamsSchema,
   AdminRegistrationsQuerySchema,
   AuditTrailSchema,
+  CancelRegistrationInputSchema,
+  CancelRegistrationResponseSchema,
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../plugins/auth';
 import { routeKit } from '../../plugins/route-kit';
 
-/** The admin's registration desk, its reads (spec §2 Manage Registrations, §7 `/admin/registrations`). */
+/** The admin's registration desk (spec §2 Manage Registrations, §5 Admin cancel, §7 `/admin/registrations`). */
 export const adminRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.adminRegistrations;
   const route = routeKit(app, { tags: ['admin-registrations'], errors: [400, 401, 403, 404] });
@@ -48,5 +51,29 @@ export const adminRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AuditTrailSchema },
     }),
     async (request) => service.auditTrail(request.params.id),
+  );
+
+  app.delete(
+    '/admin/registrations/:id',
+    route.adminOnly({
+      summary: 'Cancels a registration: places freed, dues dropped, audited; optionally mails and refunds',
+      description:
+        'Body: reason (trimmed, at least 10 characters), sendNotification and processRefund (both default ' +
+        'false). In one transaction under the registration row lock: status CANCELLED, every work shift and ' +
+        'camping option removed and its place given back (the wizard capacity code), the unpaid dues row ' +
+        'dropped, REGISTRATION_CANCEL plus one WORK_SHIFT_REMOVE / CAMPING_OPTION_REMOVE record per removed ' +
+        'item under one transactionId, and with sendNotification a cancellation e-mail in the outbox. Custom ' +
+        'field values are kept. The person may register again for the year. With processRefund, AFTER the ' +
+        'commit, each COMPLETED payment is refunded in full (PAYMENT_REFUND records share the transactionId). ' +
+        'A refund that fails does not undo the cancel: the answer is still 200 and `refunds` lists each ' +
+        'payment with SUCCEEDED, PENDING (Stripe unreachable; the next refund request of that payment finishes ' +
+        'it with the same idempotency key) or FAILED (Stripe refused), and the message. 400 when the ' +
+        'registration is already cancelled, 404 when there is no such registration.',
+      params: AdminRegistrationParamsSchema,
+      body: CancelRegistrationInputSchema,
+      response: { 200: CancelRegistrationResponseSchema },
+    }),
+    async (request) =>
+      app.services.adminRegistrationsCancel.cancel(callerOf(request).id, request.params.id, request.body),
   );
 };
