@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registrations: new RegistrationsService({ db, now, config }),
     payments,
     refunds,
-    adminPayments: new AdminPaymentsService({ db, env, config, outbox, payments }),
+    adminPayments: new AdminPaymentsService({ db, outbox, payments }),
     adminRegistrations: new AdminRegistrationsService({ db }),
     adminRegistrationsCancel: new AdminRegistrationsCancelService({
       db,
@@ -168,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       outbox,
       refunds,
+      payments,
       log: app.log,
     }),
   });

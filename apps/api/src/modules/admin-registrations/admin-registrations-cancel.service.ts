@@ -24,6 +24,7 @@ import { type AuditEntry, recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxMail, type OutboxWorker } from '../mail/outbox';
 import { reconcileDues } from '../payments/dues';
 import { type PaymentMailContext, paymentMailContext } from '../payments/payment-mail';
+import type { PaymentsService } from '../payments/payments.service';
 import type { RefundsService } from '../payments/refunds.service';
 import { releasePlaces } from '../registrations/capacity';
 
@@ -33,6 +34,7 @@ export interface AdminRegistrationsCancelDeps {
   now: () => Date;
   outbox: Pick<OutboxWorker, 'kick'>;
   refunds: Pick<RefundsService, 'refund'>;
+  payments: Pick<PaymentsService, 'settleCheckoutsOf'>;
   log: FastifyBaseLogger;
 }
 
@@ -55,6 +57,8 @@ export class AdminRegistrationsCancelService {
   ): Promise<CancelRegistrationResponse> {
     const transactionId = randomUUID();
     const reason = input.reason;
+    // An open Checkout is expired first (or fulfilled, if paid meanwhile), so nobody pays afterwards.
+    await this.deps.payments.settleCheckoutsOf(registrationId);
     const mailed = await this.deps.db.transaction(async (tx) => {
       const [registration] = await tx
         .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })

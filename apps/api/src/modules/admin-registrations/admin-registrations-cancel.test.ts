@@ -134,6 +134,17 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
 
   /** A registration whose dues are paid by card (Checkout, then the webhook): answers the payment row. */
   async function paidByCard() {
+    const { person, registrationId } = await inCheckout();
+    const session = fake.pay(fake.lastSession().id);
+    const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.completed', session.id));
+    expect(delivered.statusCode).toBe(200);
+    const [payment] = await db().select().from(payments).where(eq(payments.providerRefId, session.id));
+    if (!payment || payment.status !== 'COMPLETED') throw new Error('not paid');
+    return { person, registrationId, payment, paymentIntent: session.payment_intent };
+  }
+
+  /** A person whose registration's Checkout is open (not paid yet). */
+  async function inCheckout() {
     const person = await insertSignedInPerson(camp);
     const registrationId = await insertRegistration(db(), {
       userId: person.id,
@@ -155,13 +166,18 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const session = fake.pay(fake.lastSession().id);
-    const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.completed', session.id));
-    expect(delivered.statusCode).toBe(200);
-    const [payment] = await db().select().from(payments).where(eq(payments.providerRefId, session.id));
-    if (!payment || payment.status !== 'COMPLETED') throw new Error('not paid');
-    return { person, registrationId, payment, paymentIntent: session.payment_intent };
+    return { person, registrationId };
   }
+
+  it('expires an open Checkout first, so a cancelled registration cannot be paid afterwards', async () => {
+    const { registrationId } = await inCheckout();
+    const session = fake.lastSession();
+    const response = await cancel(registrationId, { reason: 'Cancelled while paying' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(fake.session(session.id).status).toBe('expired');
+    const rows = await db().select().from(payments).where(eq(payments.registrationId, registrationId));
+    expect(rows.map((row) => [row.status, row.providerRefId])).toEqual([['FAILED', session.id]]);
+  });
 
   it('refuses bad input, other roles and unknown or cancelled registrations, changing nothing', async () => {
     const person = await insertSignedInPerson(camp);

@@ -11,23 +11,18 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, registrations } from '../../db/schema/index';
-import type { Env } from '../../env';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit-writer';
-import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { duesBalance } from './dues';
 import { paymentDto } from './payments.read';
 import type { PaymentsService } from './payments.service';
-import { configuredStripe } from './stripe-client';
 
 export interface AdminPaymentsServiceDeps {
   db: Db;
-  env: Env;
-  config: ConfigService;
   outbox: Pick<OutboxWorker, 'kick'>;
-  payments: Pick<PaymentsService, 'settleOpenSessions' | 'afterPayment'>;
+  payments: Pick<PaymentsService, 'settleCheckoutsOf' | 'afterPayment'>;
 }
 
 /** The admins' payment desk (decision 016): manual payments and who still owes dues. */
@@ -48,8 +43,7 @@ export class AdminPaymentsService {
       .where(eq(registrations.id, input.registrationId));
     if (!registration) throw notFound(PAYMENT_MESSAGES.registrationNotFound);
     if (registration.status === 'CANCELLED') throw badRequest(PAYMENT_MESSAGES.registrationCancelled);
-    const stripe = await configuredStripe(this.deps.config, this.deps.env.stripeApiBase).catch(() => null);
-    if (stripe) await this.deps.payments.settleOpenSessions(stripe.client, registration.id);
+    await this.deps.payments.settleCheckoutsOf(registration.id);
 
     const cents = dollarsToCents(input.amount);
     const reference = input.reference.trim();

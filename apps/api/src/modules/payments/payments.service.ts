@@ -200,6 +200,16 @@ export class PaymentsService {
     return reusable;
   }
 
+  /**
+   * Before an admin changes what a registration owes (a manual payment, a cancel): its open Checkouts are
+   * settled with Stripe (expired, or fulfilled if paid), so nobody pays on top afterwards. Without Stripe
+   * configured there is nothing to settle.
+   */
+  async settleCheckoutsOf(registrationId: string): Promise<void> {
+    const stripe = await this.stripe().catch(() => null);
+    if (stripe) await this.settleOpenSessions(stripe.client, registrationId);
+  }
+
   /** Expires an open session; when another request expired (or the person paid) it meanwhile, says so. */
   private async expire(client: StripeClient, sessionId: string): Promise<CheckoutSession> {
     try {
