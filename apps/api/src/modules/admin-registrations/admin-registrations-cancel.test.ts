@@ -12,13 +12,17 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
+import {
+  inCheckout as inCheckoutFor,
+  paidByCard as paidByCardFor,
+  startPayingCamp,
+} from '../payments/test-support';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
-import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
+import { adminPost, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
+import { type Camp, insertRegistration, messageOf, messagesOf } from '../work/test-support';
 
 // DELETE /admin/registrations/{id}: the admin cancel (spec §5 Admin cancel, §4 audit action types).
 
-const PUBLIC_URL = 'http://camp.test';
 const REASON = 'Left the playa before the burn';
 
 describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', () => {
@@ -31,13 +35,7 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
 
   beforeAll(async () => {
     await fake.start();
-    camp = await startCamp({ STRIPE_API_BASE: fake.url, PUBLIC_URL });
-    await configure(camp, {
-      stripeEnabled: true,
-      stripePublicKey: fake.publicKey,
-      stripeApiKey: fake.apiKey,
-      stripeWebhookSecret: fake.webhookSecret,
-    });
+    camp = await startPayingCamp(fake);
     const category = await adminPost(camp, '/api/job-categories', {
       name: 'Kitchen',
       description: 'Cooking',
@@ -133,41 +131,8 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   }
 
   /** A registration whose dues are paid by card (Checkout, then the webhook): answers the payment row. */
-  async function paidByCard() {
-    const { person, registrationId } = await inCheckout();
-    const session = fake.pay(fake.lastSession().id);
-    const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.completed', session.id));
-    expect(delivered.statusCode).toBe(200);
-    const [payment] = await db().select().from(payments).where(eq(payments.providerRefId, session.id));
-    if (!payment || payment.status !== 'COMPLETED') throw new Error('not paid');
-    return { person, registrationId, payment, paymentIntent: session.payment_intent };
-  }
-
-  /** A person whose registration's Checkout is open (not paid yet). */
-  async function inCheckout() {
-    const person = await insertSignedInPerson(camp);
-    const registrationId = await insertRegistration(db(), {
-      userId: person.id,
-      status: 'PENDING',
-      year: YEAR,
-      campingOptionIds: [tent],
-    });
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe',
-      headers: person.headers,
-      payload: {
-        amount: 12550,
-        currency: 'USD',
-        userId: person.id,
-        registrationId,
-        successUrl: `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${PUBLIC_URL}/#/payment/cancel`,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return { person, registrationId };
-  }
+  const paidByCard = () => paidByCardFor(camp, fake, [tent], 12550);
+  const inCheckout = () => inCheckoutFor(camp, [tent], 12550);
 
   it('expires an open Checkout first, so a cancelled registration cannot be paid afterwards', async () => {
     const { registrationId } = await inCheckout();

@@ -6,9 +6,8 @@ import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { auditRecords, emailOutbox, payments, refunds, registrations } from '../../db/schema/index';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
-
-const PUBLIC_URL = 'http://camp.test';
+import { paidByCard as paidByCardFor, PUBLIC_URL, startPayingCamp } from './test-support';
+import { type Camp, messageOf, messagesOf, startCamp } from '../work/test-support';
 
 describe('Admin payments API: refunds, charge.refunded, manual payments, dues owed', () => {
   const fake = new FakeStripe();
@@ -17,13 +16,7 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
 
   beforeAll(async () => {
     await fake.start();
-    camp = await startCamp({ STRIPE_API_BASE: fake.url, PUBLIC_URL });
-    await configure(camp, {
-      stripeEnabled: true,
-      stripePublicKey: fake.publicKey,
-      stripeApiKey: fake.apiKey,
-      stripeWebhookSecret: fake.webhookSecret,
-    });
+    camp = await startPayingCamp(fake);
     tent = await adminPost(camp, '/api/camping-options', { name: 'Tent Camping', participantDues: 125.5 });
   });
   afterAll(async () => {
@@ -33,37 +26,11 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
 
   const db = () => camp.t.database.db;
 
-  /** A person whose registration's dues are paid by card (via the webhook): answers the payment row. */
+  /** A person whose registration's dues (the tent, $125.50) are paid by card, through the webhook. */
   async function paidByCard() {
-    const person = await insertSignedInPerson(camp);
-    const registrationId = await insertRegistration(db(), {
-      userId: person.id,
-      status: 'PENDING',
-      year: YEAR,
-      campingOptionIds: [tent],
-    });
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe',
-      headers: person.headers,
-      payload: {
-        amount: 12550,
-        currency: 'USD',
-        userId: person.id,
-        registrationId,
-        successUrl: `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${PUBLIC_URL}/#/payment/cancel`,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const session = fake.pay(fake.lastSession().id);
-    const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.completed', session.id));
-    expect(delivered.statusCode).toBe(200);
-    const [payment] = await db().select().from(payments).where(eq(payments.providerRefId, session.id));
-    if (!payment || !session.payment_intent) throw new Error('not paid');
-    expect(payment.status).toBe('COMPLETED');
-    expect(payment.paymentIntentId).toBe(session.payment_intent);
-    return { person, registrationId, payment, paymentIntent: session.payment_intent };
+    const paid = await paidByCardFor(camp, fake, [tent], 12550);
+    expect(paid.payment.paymentIntentId).toBe(paid.paymentIntent);
+    return paid;
   }
 
   function refund(paymentId: string, body: Record<string, unknown>, as = camp.admin) {

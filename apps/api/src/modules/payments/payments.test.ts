@@ -5,23 +5,8 @@ import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { emailOutbox, payments, registrations } from '../../db/schema/index';
 import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf, startCamp } from '../work/test-support';
-
-const PUBLIC_URL = 'http://camp.test';
-const successUrl = `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`;
-const cancelUrl = `${PUBLIC_URL}/#/payment/cancel`;
-
-/** A camp whose Stripe is the local fake, with Stripe enabled and both secrets stored. */
-async function startPayingCamp(fake: FakeStripe): Promise<Camp> {
-  const camp = await startCamp({ STRIPE_API_BASE: fake.url, PUBLIC_URL });
-  await configure(camp, {
-    stripeEnabled: true,
-    stripePublicKey: fake.publicKey,
-    stripeApiKey: fake.apiKey,
-    stripeWebhookSecret: fake.webhookSecret,
-  });
-  return camp;
-}
+import { type Camp, insertRegistration, messageOf } from '../work/test-support';
+import { CANCEL_URL, startPayingCamp, SUCCESS_URL } from './test-support';
 
 /** A payer: a signed-in person with a PENDING registration for the tent (125.50 / staff 50.00). */
 async function payer(camp: Camp, optionIds: string[], role?: 'STAFF') {
@@ -44,8 +29,8 @@ function checkout(camp: Camp, person: Person, body: Record<string, unknown>) {
       currency: 'USD',
       userId: person.id,
       description: 'Dust Camp Dues Payment 2027',
-      successUrl,
-      cancelUrl,
+      successUrl: SUCCESS_URL,
+      cancelUrl: CANCEL_URL,
       ...body,
     },
   });
@@ -121,8 +106,8 @@ describe('Stripe payments API', () => {
         amount_total: 14550,
         currency: 'usd',
         customer_email: person.email,
-        success_url: successUrl,
-        cancel_url: cancelUrl,
+        success_url: SUCCESS_URL,
+        cancel_url: CANCEL_URL,
       });
       expect(JSON.stringify(session.line_items)).toContain(`Dust Camp Dues Payment ${YEAR}`);
       const rows = await paymentRows(camp, registrationId);

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { FakeStripe } from '../../../test/fake-stripe';
+import { payments } from '../../db/schema/index';
+import { configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
+import { type Camp, insertRegistration, startCamp } from '../work/test-support';
+
+// Test support for the suites that take payments through the fake Stripe (not a test file itself).
+
+export const PUBLIC_URL = 'http://camp.test';
+export const SUCCESS_URL = `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`;
+export const CANCEL_URL = `${PUBLIC_URL}/#/payment/cancel`;
+
+/** A camp whose Stripe is the local fake, with Stripe enabled and both secrets stored. */
+export async function startPayingCamp(fake: FakeStripe): Promise<Camp> {
+  const camp = await startCamp({ STRIPE_API_BASE: fake.url, PUBLIC_URL });
+  await configure(camp, {
+    stripeEnabled: true,
+    stripePublicKey: fake.publicKey,
+    stripeApiKey: fake.apiKey,
+    stripeWebhookSecret: fake.webhookSecret,
+  });
+  return camp;
+}
+
+/** A person with a PENDING registration of YEAR for the given options and an open Checkout for `cents`. */
+export async function inCheckout(
+  camp: Camp,
+  campingOptionIds: string[],
+  cents: number,
+): Promise<{ person: Person; registrationId: string }> {
+  const person = await insertSignedInPerson(camp);
+  const registrationId = await insertRegistration(camp.t.database.db, {
+    userId: person.id,
+    status: 'PENDING',
+    year: YEAR,
+    campingOptionIds,
+  });
+  const response = await camp.t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe',
+    headers: person.headers,
+    payload: {
+      amount: cents,
+      currency: 'USD',
+      userId: person.id,
+      registrationId,
+      successUrl: SUCCESS_URL,
+      cancelUrl: CANCEL_URL,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { person, registrationId };
+}
+
+/** As `inCheckout`, then paid on the Checkout page and confirmed by the webhook: the payment COMPLETED. */
+export async function paidByCard(camp: Camp, fake: FakeStripe, campingOptionIds: string[], cents: number) {
+  const { person, registrationId } = await inCheckout(camp, campingOptionIds, cents);
+  const session = fake.pay(fake.lastSession().id);
+  const delivered = await fake.deliver(camp.t.app, fake.event('checkout.session.completed', session.id));
+  expect(delivered.statusCode).toBe(200);
+  const [payment] = await camp.t.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerRefId, session.id));
+  if (!payment || payment.status !== 'COMPLETED' || !session.payment_intent) throw new Error('not paid');
+  return { person, registrationId, payment, paymentIntent: session.payment_intent };
+}
