@@ -19,11 +19,10 @@ import {
 } from '../../db/schema/index';
 import type { Env } from '../../env';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { escapeHtml } from '../../lib/escape';
 import { type AuditEntry, recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxMail, type OutboxWorker } from '../mail/outbox';
 import { reconcileDues } from '../payments/dues';
-import { type PaymentMailContext, paymentMailContext } from '../payments/payment-mail';
+import { forYear, type PaymentMailContext, paymentMailContext, personMail } from '../payments/payment-mail';
 import type { PaymentsService } from '../payments/payments.service';
 import type { RefundsService } from '../payments/refunds.service';
 import { releasePlaces } from '../registrations/capacity';
@@ -180,24 +179,9 @@ async function namesOf(
 
 /** The mail telling the person their registration was cancelled, with the admin's reason. */
 export function cancellationMail(context: PaymentMailContext, reason: string): OutboxMail {
-  const greeting = context.firstName ? `Hello ${context.firstName},` : 'Hello,';
-  const forYear = context.year ? ` for ${context.year}` : '';
-  const lines = [
-    `Your registration${forYear} at ${context.campName} has been cancelled by the camp's administrators.`,
+  return personMail(context, `${context.campName}: your registration${forYear(context)} has been cancelled`, [
+    `Your registration${forYear(context)} at ${context.campName} has been cancelled by the camp's administrators.`,
     `Reason: ${reason}`,
     'Your work shifts and camping options have been released. If you believe this is a mistake, please contact the camp administrators.',
-  ];
-  return {
-    to: context.to,
-    subject: `${context.campName}: your registration${forYear} has been cancelled`,
-    text: [greeting, '', ...lines, '', `Your dashboard: ${context.dashboardUrl}`, '', context.campName].join(
-      '\n',
-    ),
-    html: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(context.dashboardUrl)}">Open your dashboard</a></p>`,
-      `<p>${escapeHtml(context.campName)}</p>`,
-    ].join('\n'),
-  };
+  ]);
 }

@@ -44,7 +44,8 @@ export async function paymentMailContext(
   };
 }
 
-function mail(context: PaymentMailContext, subject: string, lines: string[]): OutboxMail {
+/** A mail to the person: greeting, the lines, a link to their dashboard, the camp's name (text and HTML). */
+export function personMail(context: PaymentMailContext, subject: string, lines: string[]): OutboxMail {
   const greeting = context.firstName ? `Hello ${context.firstName},` : 'Hello,';
   const closing = `See your registration on your dashboard: ${context.dashboardUrl}`;
   return {
@@ -60,7 +61,8 @@ function mail(context: PaymentMailContext, subject: string, lines: string[]): Ou
   };
 }
 
-const forYear = (context: PaymentMailContext) => (context.year ? ` for ${context.year}` : '');
+/** ' for 2027' when the mail is about a registration's year. */
+export const forYear = (context: PaymentMailContext) => (context.year ? ` for ${context.year}` : '');
 
 /** The receipt sent once when a payment becomes COMPLETED. */
 export function receiptMail(
@@ -69,7 +71,7 @@ export function receiptMail(
   confirmed: boolean,
 ): OutboxMail {
   const amount = formatDollars(payment.amountCents / 100);
-  return mail(context, `${context.campName}: payment received (${amount})`, [
+  return personMail(context, `${context.campName}: payment received (${amount})`, [
     `Thank you: we received your dues payment of ${amount} USD${forYear(context)}.`,
     `Payment reference: ${payment.reference}`,
     confirmed
@@ -85,7 +87,7 @@ export function refundMail(
 ): OutboxMail {
   const amount = formatDollars(refund.amountCents / 100);
   const whole = refund.amountCents === refund.paymentCents;
-  return mail(context, `${context.campName}: refund of ${amount}`, [
+  return personMail(context, `${context.campName}: refund of ${amount}`, [
     `We refunded ${amount} USD of your ${whole ? '' : `${formatDollars(refund.paymentCents / 100)} `}dues payment${forYear(context)}.`,
     ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
     'A card refund usually reaches your account within 5 to 10 business days.',
