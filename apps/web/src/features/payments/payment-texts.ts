@@ -1,5 +1,6 @@
-// The payment screens' texts that shared rules do not hold yet (spec §2 Payment pages, §8 Payments and
-// Payment success page, word for word where the spec gives them). To move to packages/shared/src/rules/payments.ts.
+// The payment screens' own texts (spec §2 Payment pages, §8 Payments and Payment success page, word for word
+// where the spec gives them). Only the browser says these; what the server also says (its error messages) is
+// in @camp/shared/rules PAYMENT_MESSAGES, which the screens use as they are.
 
 export const PAYMENT_TEXTS = {
   // Spec §8 Payments.

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@camp/shared/rules';
+import { dollarsToCents, type PaymentStatus } from '@camp/shared/rules';
 
 /**
  * What a registration still owes, in cents: the sum of its PENDING payments (the server keeps one PENDING dues
@@ -7,5 +7,5 @@ import type { PaymentStatus } from '@camp/shared/rules';
 export function owedCents(payments: readonly { status: PaymentStatus; amount: number }[]): number {
   return payments
     .filter((payment) => payment.status === 'PENDING')
-    .reduce((sum, payment) => sum + Math.round(payment.amount * 100), 0);
+    .reduce((sum, payment) => sum + dollarsToCents(payment.amount), 0);
 }
