@@ -188,10 +188,7 @@ export class RefundsService {
     if (!row || row.status === 'SUCCEEDED') return;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, row.paymentId)).for('update');
     if (!payment) return;
-    await tx
-      .update(refunds)
-      .set({ status: 'SUCCEEDED', providerRefId, idempotencyKey: row.idempotencyKey })
-      .where(eq(refunds.id, row.id));
+    await tx.update(refunds).set({ status: 'SUCCEEDED', providerRefId }).where(eq(refunds.id, row.id));
     const refunded = await refundedCents(tx, payment.id, ['SUCCEEDED']);
     const whole = refunded >= payment.amountCents;
     if (whole) {
