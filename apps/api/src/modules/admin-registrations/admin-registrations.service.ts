@@ -8,12 +8,10 @@ import {
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditRecords, registrations, users } from '../../db/schema/index';
+import { fullNameOf, likePattern } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { selectRegistrations } from '../registrations/registrations.store';
-
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
@@ -123,15 +121,14 @@ export class AdminRegistrationsService {
   private filters(query: AdminRegistrationsQueryValues): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.year !== undefined) conditions.push(eq(registrations.year, query.year));
-    if (query.email) conditions.push(ilike(users.email, contains(query.email)));
+    if (query.email) conditions.push(ilike(users.email, likePattern(query.email)));
     if (query.name) {
-      const pattern = contains(query.name);
-      const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+      const pattern = likePattern(query.name);
       const name = or(
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
         ilike(users.playaName, pattern),
-        sql`${fullName} ilike ${pattern}`,
+        sql`${fullNameOf} ilike ${pattern}`,
       );
       if (name) conditions.push(name);
     }

@@ -2,6 +2,7 @@ import { centsToDollars, type Payment, type Refund } from '@camp/shared';
 import { aliasedTable, and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, refunds, registrations, users } from '../../db/schema/index';
+import { fullNameOf, likePattern } from '../../db/search';
 
 /** What the payments list can be narrowed by (GET /payments; year and search are the admins'). */
 export interface PaymentFilters {
@@ -30,9 +31,6 @@ const personDto = (row: PersonRow) => ({
   lastName: row.lastName ?? '',
 });
 
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** Payments with their person, year and refunds (spec §3 Payment and decision 016), newest first. */
 export async function listPayments(db: DbOrTx, filters: PaymentFilters): Promise<Payment[]> {
   const conditions: SQL[] = [];
@@ -43,9 +41,8 @@ export async function listPayments(db: DbOrTx, filters: PaymentFilters): Promise
   if (filters.provider) conditions.push(eq(payments.provider, filters.provider));
   if (filters.year !== undefined) conditions.push(eq(registrations.year, filters.year));
   if (filters.search) {
-    const pattern = contains(filters.search);
-    const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-    const search = or(ilike(users.email, pattern), sql`${name} ilike ${pattern}`);
+    const pattern = likePattern(filters.search);
+    const search = or(ilike(users.email, pattern), sql`${fullNameOf} ilike ${pattern}`);
     if (search) conditions.push(search);
   }
   const rows = await db

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import { payments, registrations, users } from '../../db/schema/index';
+import { fullNameOf, likePattern } from '../../db/search';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from './password';
 
@@ -57,11 +58,6 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return result.data;
 }
 
-/** `%`, `_` and `\` typed into the search box are matched literally. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export class UsersService {
   constructor(private readonly db: Db) {}
 
@@ -93,7 +89,6 @@ export class UsersService {
   /** GET /users: everyone, or those whose name, playa name or e-mail contains the search, by name. */
   async list(search?: string): Promise<UserRow[]> {
     const pattern = search ? likePattern(search) : undefined;
-    const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
     return this.db
       .select()
       .from(users)
@@ -104,7 +99,7 @@ export class UsersService {
               ilike(users.lastName, pattern),
               ilike(users.playaName, pattern),
               ilike(users.email, pattern),
-              sql`${fullName} ilike ${pattern}`,
+              sql`${fullNameOf} ilike ${pattern}`,
             )
           : undefined,
       )
