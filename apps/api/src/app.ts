@@ -12,6 +12,7 @@ import { AccessTokens } from './lib/tokens';
 import { adminRegistrationsRoutes } from './modules/admin-registrations/admin-registrations.routes';
 import { AdminRegistrationsService } from './modules/admin-registrations/admin-registrations.service';
 import { AdminRegistrationsCancelService } from './modules/admin-registrations/admin-registrations-cancel.service';
+import { AdminRegistrationsEditService } from './modules/admin-registrations/admin-registrations-edit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
 import { CampingOptionFieldsService } from './modules/camping-options/camping-option-fields.service';
@@ -64,6 +65,7 @@ export interface Services {
   adminPayments: AdminPaymentsService;
   adminRegistrations: AdminRegistrationsService;
   adminRegistrationsCancel: AdminRegistrationsCancelService;
+  adminRegistrationsEdit: AdminRegistrationsEditService;
 }
 
 declare module 'fastify' {
@@ -171,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       payments,
       log: app.log,
     }),
+    adminRegistrationsEdit: new AdminRegistrationsEditService({ db, env, outbox, payments }),
   });
   registerAuth(app);
 

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { AuditActionTypeSchema, RefundStatusSchema, RegistrationStatusSchema } from './enums';
-import { RegistrationCampingOptionSchema, RegistrationSchema } from './registrations';
-import { ADMIN_CANCEL_MESSAGES, CANCEL_REASON_MAX, CANCEL_REASON_MIN } from './rules';
+import {
+  MAX_CAMPING_OPTIONS_PER_REGISTRATION,
+  MAX_JOBS_PER_REGISTRATION,
+  RegistrationCampingOptionSchema,
+  RegistrationSchema,
+} from './registrations';
+import {
+  ADMIN_CANCEL_MESSAGES,
+  ADMIN_EDIT_MESSAGES,
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_MIN,
+  EDIT_NOTES_MAX,
+  REGISTRATION_MESSAGES,
+} from './rules';
 import { NO_NUL, notAllowed } from './schema-kit';
 
 // The admin's registration desk, its reads (spec §2 Manage Registrations, §3 Audit record, §7).
@@ -105,6 +117,44 @@ export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 
 /** GET /admin/registrations/{id}/audit-trail: newest first. */
 export const AuditTrailSchema = z.array(AuditRecordSchema);
+
+const uniqueSorted = (ids: string[]) => [...new Set(ids)].sort();
+
+/**
+ * PUT /admin/registrations/{id} (spec §5 Admin edit): the status (PENDING, CONFIRMED or WAITLISTED; CANCELLED
+ * is refused with the spec's pointer to the cancel), the complete lists of job and camping option ids the
+ * registration is to hold (repeats ignored; an omitted list or status stays as it is), optional notes (kept
+ * as the audit records' reason) and whether to mail the person (default off). At least one camping option.
+ */
+export const UpdateRegistrationInputSchema = z.strictObject({
+  status: z
+    .enum(RegistrationStatusSchema.options, { error: ADMIN_EDIT_MESSAGES.status })
+    .refine((status) => status !== 'CANCELLED', ADMIN_EDIT_MESSAGES.useCancel)
+    .optional(),
+  jobIds: z
+    .array(z.uuid('Invalid job id'), { error: 'jobIds must be a list of job ids' })
+    .max(MAX_JOBS_PER_REGISTRATION, 'Too many shifts selected')
+    .transform(uniqueSorted)
+    .optional(),
+  campingOptionIds: z
+    .array(z.uuid('Invalid camping option id'), {
+      error: 'campingOptionIds must be a list of camping option ids',
+    })
+    .min(1, REGISTRATION_MESSAGES.selectOption)
+    .max(MAX_CAMPING_OPTIONS_PER_REGISTRATION, 'Too many camping options')
+    .transform(uniqueSorted)
+    .optional(),
+  notes: z
+    .string({ error: 'Notes must be text' })
+    .trim()
+    .max(EDIT_NOTES_MAX, ADMIN_EDIT_MESSAGES.notesLong)
+    .regex(NO_NUL, notAllowed('Notes'))
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  sendNotification: z.boolean({ error: ADMIN_EDIT_MESSAGES.sendNotification }).default(false),
+});
+export type UpdateRegistrationInput = z.input<typeof UpdateRegistrationInputSchema>;
+export type UpdateRegistrationValues = z.output<typeof UpdateRegistrationInputSchema>;
 
 /**
  * DELETE /admin/registrations/{id} (spec §5 Admin cancel): a reason (trimmed, at least 10 characters), and

@@ -1,4 +1,5 @@
-// The admin's registration desk: texts and limits of the cancel (spec §5 Admin cancel). Plain values, no zod.
+// The admin's registration desk: texts and limits of the edit and the cancel (spec §5 Admin edit, Admin
+// cancel). Plain values, no zod.
 
 /** A cancellation's reason: required, at least 10 characters after trimming (spec §5), at most 1000. */
 export const CANCEL_REASON_MIN = 10;
@@ -11,4 +12,17 @@ export const ADMIN_CANCEL_MESSAGES = {
   sendNotification: 'sendNotification must be true or false',
   processRefund: 'processRefund must be true or false',
   alreadyCancelled: 'This registration is already cancelled.',
+} as const;
+
+/** An edit's notes (kept as the audit records' reason): optional, at most 1000 characters. */
+export const EDIT_NOTES_MAX = 1000;
+
+export const ADMIN_EDIT_MESSAGES = {
+  noChanges: 'No changes have been made to the registration.',
+  useCancel: 'Use the cancel registration function to cancel registrations.',
+  /** Our wording (spec §4: cancelled registrations cannot be edited). */
+  cancelled: 'Cancelled registrations cannot be edited.',
+  status: 'Status must be one of PENDING, CONFIRMED or WAITLISTED',
+  notesLong: `Notes must be at most ${EDIT_NOTES_MAX} characters`,
+  sendNotification: 'sendNotification must be true or false',
 } as const;

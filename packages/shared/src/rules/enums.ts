@@ -20,6 +20,14 @@ export const REGISTRATION_STATUS_COLORS: Record<RegistrationStatus, string> = {
   CANCELLED: 'gray',
 };
 
+/** A status in words, for mails and selects (badges show the status as the API spells it). */
+export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  WAITLISTED: 'Waitlisted',
+  CANCELLED: 'Cancelled',
+};
+
 export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

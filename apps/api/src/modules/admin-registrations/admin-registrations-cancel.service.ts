@@ -6,26 +6,20 @@ import {
   type CancelRegistrationValues,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client';
-import {
-  campingOptions,
-  jobs,
-  payments,
-  registrationCampingOptions,
-  registrationJobs,
-  registrations,
-} from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { payments, registrationCampingOptions, registrationJobs, registrations } from '../../db/schema/index';
 import type { Env } from '../../env';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { type AuditEntry, recordAudit } from '../audit/audit-writer';
+import { recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxMail, type OutboxWorker } from '../mail/outbox';
 import { reconcileDues } from '../payments/dues';
 import { forYear, type PaymentMailContext, paymentMailContext, personMail } from '../payments/payment-mail';
 import type { PaymentsService } from '../payments/payments.service';
 import type { RefundsService } from '../payments/refunds.service';
 import { releasePlaces } from '../registrations/capacity';
+import { itemAudits, jobItems, optionItems } from './registration-items';
 
 export interface AdminRegistrationsCancelDeps {
   db: Db;
@@ -67,16 +61,16 @@ export class AdminRegistrationsCancelService {
       if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
       if (registration.status === 'CANCELLED') throw badRequest(ADMIN_CANCEL_MESSAGES.alreadyCancelled);
 
-      const removedJobs = await tx
+      const jobRows = await tx
         .delete(registrationJobs)
         .where(eq(registrationJobs.registrationId, registrationId))
         .returning({ id: registrationJobs.jobId });
-      const removedOptions = await tx
+      const optionRows = await tx
         .delete(registrationCampingOptions)
         .where(eq(registrationCampingOptions.registrationId, registrationId))
         .returning({ id: registrationCampingOptions.campingOptionId });
-      const jobIds = removedJobs.map((row) => row.id).sort();
-      const campingOptionIds = removedOptions.map((row) => row.id).sort();
+      const jobIds = jobRows.map((row) => row.id).sort();
+      const campingOptionIds = optionRows.map((row) => row.id).sort();
       await tx
         .update(registrations)
         .set({ status: 'CANCELLED', cancelledAt: this.deps.now(), cancellationReason: reason })
@@ -84,32 +78,23 @@ export class AdminRegistrationsCancelService {
       await releasePlaces(tx, registration.year, { campingOptionIds, jobIds });
       await reconcileDues(tx, registrationId);
 
+      const removedJobs = await jobItems(tx, jobIds);
+      const removedOptions = await optionItems(tx, campingOptionIds);
       const entry = { transactionId, adminUserId, registrationId, reason };
-      const audit: AuditEntry[] = [
+      await recordAudit(
+        tx,
         {
           ...entry,
           actionType: 'REGISTRATION_CANCEL',
-          oldValues: { status: registration.status, campingOptionIds, jobIds },
-          newValues: { status: 'CANCELLED', campingOptionIds: [], jobIds: [] },
+          oldValues: {
+            status: registration.status,
+            campingOptions: removedOptions.map((option) => option.name).sort(),
+            jobs: removedJobs.map((job) => job.label).sort(),
+          },
+          newValues: { status: 'CANCELLED', campingOptions: [], jobs: [] },
         },
-      ];
-      for (const job of await namesOf(tx, jobs, jobIds)) {
-        audit.push({
-          ...entry,
-          actionType: 'WORK_SHIFT_REMOVE',
-          oldValues: { jobId: job.id, name: job.name },
-          newValues: null,
-        });
-      }
-      for (const option of await namesOf(tx, campingOptions, campingOptionIds)) {
-        audit.push({
-          ...entry,
-          actionType: 'CAMPING_OPTION_REMOVE',
-          oldValues: { campingOptionId: option.id, name: option.name },
-          newValues: null,
-        });
-      }
-      await recordAudit(tx, ...audit);
+        ...itemAudits(entry, { removedJobs, removedOptions, addedJobs: [], addedOptions: [] }),
+      );
 
       if (!input.sendNotification) return false;
       const context = await paymentMailContext(tx, {
@@ -161,20 +146,6 @@ export class AdminRegistrationsCancelService {
     }
     return outcomes;
   }
-}
-
-/** Ids and names of the given jobs or camping options, in id order. */
-async function namesOf(
-  tx: DbOrTx,
-  table: typeof jobs | typeof campingOptions,
-  ids: readonly string[],
-): Promise<Array<{ id: string; name: string }>> {
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: table.id, name: table.name })
-    .from(table)
-    .where(inArray(table.id, [...ids]))
-    .orderBy(table.id);
 }
 
 /** The mail telling the person their registration was cancelled, with the admin's reason. */

@@ -220,11 +220,15 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     }
     const byType = new Map(records.map((record) => [record.actionType, record]));
     expect(byType.get('REGISTRATION_CANCEL')).toMatchObject({
-      oldValues: { status: 'PENDING', campingOptionIds: [tent], jobIds: [job] },
-      newValues: { status: 'CANCELLED', campingOptionIds: [], jobIds: [] },
+      oldValues: {
+        status: 'PENDING',
+        campingOptions: ['Tent Camping'],
+        jobs: ['Dishes (Tuesday lunch, Tuesday)'],
+      },
+      newValues: { status: 'CANCELLED', campingOptions: [], jobs: [] },
     });
     expect(byType.get('WORK_SHIFT_REMOVE')).toMatchObject({
-      oldValues: { jobId: job, name: 'Dishes' },
+      oldValues: { jobId: job, name: 'Dishes (Tuesday lunch, Tuesday)' },
       newValues: null,
     });
     expect(byType.get('CAMPING_OPTION_REMOVE')).toMatchObject({

@@ -6,10 +6,12 @@ import {
   AuditTrailSchema,
   CancelRegistrationInputSchema,
   CancelRegistrationResponseSchema,
+  RegistrationSchema,
+  UpdateRegistrationInputSchema,
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
-import { routeKit } from '../../plugins/route-kit';
+import { errors, routeKit } from '../../plugins/route-kit';
 
 /** The admin's registration desk (spec §2 Manage Registrations, §5 Admin cancel, §7 `/admin/registrations`). */
 export const adminRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +53,32 @@ export const adminRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AuditTrailSchema },
     }),
     async (request) => service.auditTrail(request.params.id),
+  );
+
+  app.put(
+    '/admin/registrations/:id',
+    route.adminOnly({
+      summary: "Edits a registration's status, work shifts and camping options: capacity-safe, audited",
+      description:
+        'Body: status (PENDING, CONFIRMED or WAITLISTED; CANCELLED is refused: use DELETE), jobIds and ' +
+        'campingOptionIds (the complete lists the registration is to hold; repeats ignored; an omitted field ' +
+        "stays as it is; at least one camping option), notes (optional, kept as the audit records' reason; " +
+        'never mailed) and sendNotification (default false). 400 "No changes have been made to the ' +
+        'registration." when status, jobs and options all stay the same (notes alone are no change), and for ' +
+        'a cancelled registration. In one transaction under the registration row lock: link rows written, ' +
+        'places moved through the wizard capacity code (every row involved locked in one order, so edits ' +
+        'never deadlock), 409 naming each job or option that is full (nothing changed), the dues row ' +
+        'reconciled with the new options (an open Checkout is expired first), REGISTRATION_EDIT plus one ' +
+        'WORK_SHIFT_ADD/REMOVE or CAMPING_OPTION_ADD/REMOVE record per item under one transactionId, and ' +
+        'with sendNotification a mail in the outbox. Admins may place people on staff-only jobs and disabled ' +
+        'options (the wizard rules on shift counts are not applied); capacity always is. Answers the ' +
+        'registration as GET /registrations shows it.',
+      params: AdminRegistrationParamsSchema,
+      body: UpdateRegistrationInputSchema,
+      response: { 200: RegistrationSchema, ...errors(409) },
+    }),
+    async (request) =>
+      app.services.adminRegistrationsEdit.update(callerOf(request).id, request.params.id, request.body),
   );
 
   app.delete(

@@ -29,7 +29,7 @@ import {
  *   year's rows holds this lock; only a row that is really full is refused.
  *
  * Every path that adds or removes a registration's options or jobs (submission, admin edit, cancel) must go
- * through takePlaces / releasePlaces in its own transaction, after writing its link rows.
+ * through takePlaces / releasePlaces / changePlaces in its own transaction, after writing its link rows.
  *
  * Raw SQL throughout: building these with Drizzle's query builder costs more CPU than PostgreSQL spends
  * running them, and one statement shape serves both tables. Counters are written without touching
@@ -107,6 +107,25 @@ export async function releasePlaces(tx: DbOrTx, year: number, request: PlaceRequ
   // Jobs before options, as takePlaces locks them.
   await releaseFrom(JOB_PLACES, tx, year, sorted(request.jobIds));
   await releaseFrom(OPTION_PLACES, tx, year, sorted(request.campingOptionIds));
+}
+
+/**
+ * Moves a registration's places (an admin edit): gives back `release` and takes `take`, whose link rows this
+ * transaction has already written or deleted. Every row involved is locked first, jobs before options and
+ * each in id order (the order takePlaces uses), so an edit that frees one row while taking another cannot
+ * deadlock with another edit doing the opposite, nor with a submission. Answers what was full, as takePlaces.
+ */
+export async function changePlaces(
+  tx: DbOrTx,
+  year: number,
+  change: { take: PlaceRequest; release: PlaceRequest },
+): Promise<FullPlaces> {
+  const jobIds = sorted([...change.take.jobIds, ...change.release.jobIds]);
+  const optionIds = sorted([...change.take.campingOptionIds, ...change.release.campingOptionIds]);
+  if (jobIds.length > 0) await lockInIdOrder(JOB_PLACES, tx, jobIds);
+  if (optionIds.length > 0) await lockInIdOrder(OPTION_PLACES, tx, optionIds);
+  await releasePlaces(tx, year, change.release);
+  return takePlaces(tx, year, change.take);
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   customFieldStoredValue,
+  type DayOfWeek,
   duesFor,
   isProfileComplete,
   isStaffRole,
@@ -47,10 +48,10 @@ function isFullNow(counter: PlaceCounter, year: number): boolean {
   return counter.countedYear === year && max > 0 && counter.currentRegistrations >= max;
 }
 
-/** The 409 message for what is full: one text, or a list when several things are. */
-function fullMessages(
-  options: CampingOptionRow[],
-  jobsFull: JobWithContext[],
+/** The 409 message for what is full: one text, or a list when several things are (the admin edit's too). */
+export function fullMessages(
+  options: ReadonlyArray<{ name: string }>,
+  jobsFull: ReadonlyArray<{ job: { name: string }; shift: { dayOfWeek: DayOfWeek } }>,
 ): string | string[] | undefined {
   const messages = [
     ...options.map((option) => REGISTRATION_MESSAGES.optionFull(option.name)),

@@ -1,0 +1,227 @@
+import {
+  ADMIN_EDIT_MESSAGES,
+  ADMIN_REGISTRATION_MESSAGES,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_STATUS_LABELS,
+  type Registration,
+  type UpdateRegistrationValues,
+} from '@camp/shared';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { registrationCampingOptions, registrationJobs, registrations } from '../../db/schema/index';
+import type { Env } from '../../env';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit-writer';
+import { enqueueMail, type OutboxMail, type OutboxWorker } from '../mail/outbox';
+import { reconcileDues } from '../payments/dues';
+import { forYear, type PaymentMailContext, paymentMailContext, personMail } from '../payments/payment-mail';
+import type { PaymentsService } from '../payments/payments.service';
+import { changePlaces } from '../registrations/capacity';
+import { fullMessages } from '../registrations/registration-submission.service';
+import { toRegistrationDtos } from '../registrations/registrations.mapper';
+import { selectRegistrations } from '../registrations/registrations.store';
+import { itemAudits, jobItems, optionItems } from './registration-items';
+
+export interface AdminRegistrationsEditDeps {
+  db: Db;
+  env: Env;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  payments: Pick<PaymentsService, 'settleCheckoutsOf'>;
+}
+
+const added = (from: readonly string[], to: readonly string[]) => to.filter((id) => !from.includes(id));
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * PUT /admin/registrations/{id}: the admin edit (spec §5 Admin edit, issue 11). One transaction under the
+ * registration's row lock: the status, the link rows of the jobs and camping options added and removed, their
+ * places moved through the wizard's capacity code (a full one refuses the whole edit with 409 naming it),
+ * the dues row reconciled with the new options, REGISTRATION_EDIT plus one record per added or removed item
+ * under one transactionId (the notes as their reason), and with sendNotification a mail in the outbox.
+ */
+export class AdminRegistrationsEditService {
+  constructor(private readonly deps: AdminRegistrationsEditDeps) {}
+
+  async update(
+    adminUserId: string,
+    registrationId: string,
+    input: UpdateRegistrationValues,
+  ): Promise<Registration> {
+    const transactionId = randomUUID();
+    // A Checkout opened for the old dues is expired first (or fulfilled, if paid meanwhile), so nobody pays
+    // an amount the edit changes; only when the options change, the only thing the dues depend on.
+    if (input.campingOptionIds !== undefined) {
+      const current = await linkedIds(this.deps.db, registrationId);
+      if (!sameIds(current.campingOptionIds, input.campingOptionIds)) {
+        await this.deps.payments.settleCheckoutsOf(registrationId);
+      }
+    }
+
+    const mailed = await this.deps.db.transaction(async (tx) => {
+      const [registration] = await tx
+        .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
+        .from(registrations)
+        .where(eq(registrations.id, registrationId))
+        .for('update');
+      if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+      if (registration.status === 'CANCELLED') throw badRequest(ADMIN_EDIT_MESSAGES.cancelled);
+
+      const before = await linkedIds(tx, registrationId);
+      const status = input.status ?? registration.status;
+      const after = {
+        jobIds: input.jobIds ?? before.jobIds,
+        campingOptionIds: input.campingOptionIds ?? before.campingOptionIds,
+      };
+      const statusChanged = status !== registration.status;
+      const jobsChanged = !sameIds(before.jobIds, after.jobIds);
+      const optionsChanged = !sameIds(before.campingOptionIds, after.campingOptionIds);
+      if (!statusChanged && !jobsChanged && !optionsChanged) throw badRequest(ADMIN_EDIT_MESSAGES.noChanges);
+
+      const addedJobIds = added(before.jobIds, after.jobIds);
+      const removedJobIds = added(after.jobIds, before.jobIds);
+      const addedOptionIds = added(before.campingOptionIds, after.campingOptionIds);
+      const removedOptionIds = added(after.campingOptionIds, before.campingOptionIds);
+      // One query at a time: a transaction holds one connection.
+      const addedJobs = await jobItems(tx, addedJobIds);
+      const removedJobs = await jobItems(tx, removedJobIds);
+      const addedOptions = await optionItems(tx, addedOptionIds);
+      const removedOptions = await optionItems(tx, removedOptionIds);
+      const unknown = [
+        ...addedOptionIds
+          .filter((id) => !addedOptions.some((option) => option.id === id))
+          .map(REGISTRATION_MESSAGES.unknownOption),
+        ...addedJobIds
+          .filter((id) => !addedJobs.some((job) => job.id === id))
+          .map(REGISTRATION_MESSAGES.unknownJob),
+      ];
+      if (unknown.length > 0) throw badRequest(unknown);
+
+      if (removedJobIds.length > 0) {
+        await tx
+          .delete(registrationJobs)
+          .where(
+            and(
+              eq(registrationJobs.registrationId, registrationId),
+              inArray(registrationJobs.jobId, removedJobIds),
+            ),
+          );
+      }
+      if (removedOptionIds.length > 0) {
+        await tx
+          .delete(registrationCampingOptions)
+          .where(
+            and(
+              eq(registrationCampingOptions.registrationId, registrationId),
+              inArray(registrationCampingOptions.campingOptionId, removedOptionIds),
+            ),
+          );
+      }
+      if (addedJobIds.length > 0) {
+        await tx.insert(registrationJobs).values(addedJobIds.map((jobId) => ({ registrationId, jobId })));
+      }
+      if (addedOptionIds.length > 0) {
+        await tx
+          .insert(registrationCampingOptions)
+          .values(addedOptionIds.map((campingOptionId) => ({ registrationId, campingOptionId })));
+      }
+      const full = await changePlaces(tx, registration.year, {
+        take: { jobIds: addedJobIds, campingOptionIds: addedOptionIds },
+        release: { jobIds: removedJobIds, campingOptionIds: removedOptionIds },
+      });
+      const refused = fullMessages(
+        addedOptions.filter((option) => full.campingOptionIds.includes(option.id)),
+        addedJobs.filter((job) => full.jobIds.includes(job.id)),
+      );
+      // Throwing rolls the whole edit back: nothing of it is stored, no place moved.
+      if (refused) throw conflict(refused);
+
+      if (statusChanged) {
+        await tx.update(registrations).set({ status }).where(eq(registrations.id, registrationId));
+      }
+      if (optionsChanged) await reconcileDues(tx, registrationId);
+
+      const jobsNow = await jobItems(tx, after.jobIds);
+      const optionsNow = await optionItems(tx, after.campingOptionIds);
+      const jobsBefore = await jobItems(tx, before.jobIds);
+      const optionsBefore = await optionItems(tx, before.campingOptionIds);
+      const summary = (values: {
+        status: string;
+        jobs: typeof jobsNow;
+        options: typeof optionsNow;
+      }): Record<string, unknown> => ({
+        status: values.status,
+        campingOptions: values.options.map((option) => option.name).sort(),
+        jobs: values.jobs.map((job) => job.label).sort(),
+      });
+      const entry = { transactionId, adminUserId, registrationId, reason: input.notes };
+      await recordAudit(
+        tx,
+        {
+          ...entry,
+          actionType: 'REGISTRATION_EDIT',
+          oldValues: summary({ status: registration.status, jobs: jobsBefore, options: optionsBefore }),
+          newValues: summary({ status, jobs: jobsNow, options: optionsNow }),
+        },
+        ...itemAudits(entry, { addedJobs, removedJobs, addedOptions, removedOptions }),
+      );
+
+      if (!input.sendNotification) return false;
+      const context = await paymentMailContext(tx, {
+        userId: registration.userId,
+        registrationId,
+        publicUrl: this.deps.env.publicUrl,
+      });
+      if (!context) return false;
+      await enqueueMail(
+        tx,
+        updateMail(context, {
+          status,
+          campingOptions: optionsNow.map((option) => option.name).sort(),
+          jobs: jobsNow.map((job) => job.label).sort(),
+        }),
+      );
+      return true;
+    });
+    if (mailed) this.deps.outbox.kick();
+
+    const [registration] = toRegistrationDtos(
+      await selectRegistrations(this.deps.db, eq(registrations.id, registrationId)),
+    );
+    if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+    return registration;
+  }
+}
+
+/** The job and camping option ids a registration holds, sorted. */
+async function linkedIds(
+  db: DbOrTx,
+  registrationId: string,
+): Promise<{ jobIds: string[]; campingOptionIds: string[] }> {
+  const jobRows = await db
+    .select({ id: registrationJobs.jobId })
+    .from(registrationJobs)
+    .where(eq(registrationJobs.registrationId, registrationId));
+  const optionRows = await db
+    .select({ id: registrationCampingOptions.campingOptionId })
+    .from(registrationCampingOptions)
+    .where(eq(registrationCampingOptions.registrationId, registrationId));
+  return {
+    jobIds: jobRows.map((row) => row.id).sort(),
+    campingOptionIds: optionRows.map((row) => row.id).sort(),
+  };
+}
+
+/** The mail telling the person what their registration now holds (the admin's notes stay internal). */
+export function updateMail(
+  context: PaymentMailContext,
+  now: { status: Registration['status']; campingOptions: string[]; jobs: string[] },
+): OutboxMail {
+  return personMail(context, `${context.campName}: your registration${forYear(context)} has been updated`, [
+    `The camp's administrators have updated your registration${forYear(context)} at ${context.campName}.`,
+    `Status: ${REGISTRATION_STATUS_LABELS[now.status]}`,
+    `Camping: ${now.campingOptions.length > 0 ? now.campingOptions.join(', ') : 'none'}`,
+    `Work shifts: ${now.jobs.length > 0 ? now.jobs.join('; ') : 'none'}`,
+  ]);
+}

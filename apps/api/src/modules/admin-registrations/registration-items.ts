@@ -1,0 +1,96 @@
+import { DAY_LABELS, type DayOfWeek } from '@camp/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { campingOptions, jobs, shifts } from '../../db/schema/index';
+import type { AuditEntry } from '../audit/audit-writer';
+
+// What an admin edit or cancel adds to or removes from a registration (its jobs and camping options), named
+// the way the audit trail and the person's mail show them.
+
+/** A job with its shift: `label` reads 'Dishes (Tuesday lunch, Tuesday)'. */
+export interface JobItem {
+  id: string;
+  name: string;
+  label: string;
+  job: { name: string };
+  shift: { dayOfWeek: DayOfWeek };
+}
+
+export interface OptionItem {
+  id: string;
+  name: string;
+}
+
+/** The jobs among `ids` that exist, in id order, with their shift. */
+export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: jobs.id, name: jobs.name, shiftName: shifts.name, dayOfWeek: shifts.dayOfWeek })
+    .from(jobs)
+    .innerJoin(shifts, eq(shifts.id, jobs.shiftId))
+    .where(inArray(jobs.id, [...ids]))
+    .orderBy(jobs.id);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    label: `${row.name} (${row.shiftName}, ${DAY_LABELS[row.dayOfWeek]})`,
+    job: { name: row.name },
+    shift: { dayOfWeek: row.dayOfWeek },
+  }));
+}
+
+/** The camping options among `ids` that exist, in id order. */
+export async function optionItems(db: DbOrTx, ids: readonly string[]): Promise<OptionItem[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: campingOptions.id, name: campingOptions.name })
+    .from(campingOptions)
+    .where(inArray(campingOptions.id, [...ids]))
+    .orderBy(campingOptions.id);
+}
+
+/** What one admin action added and removed. */
+export interface ItemChanges {
+  addedJobs: readonly JobItem[];
+  removedJobs: readonly JobItem[];
+  addedOptions: readonly OptionItem[];
+  removedOptions: readonly OptionItem[];
+}
+
+/**
+ * One WORK_SHIFT_ADD / WORK_SHIFT_REMOVE / CAMPING_OPTION_ADD / CAMPING_OPTION_REMOVE record per item (spec §4),
+ * sharing the action's transactionId, admin and reason: the item's id and name as the old or the new value.
+ */
+export function itemAudits(
+  entry: Omit<AuditEntry, 'actionType' | 'oldValues' | 'newValues'>,
+  changes: ItemChanges,
+): AuditEntry[] {
+  const job = (item: JobItem) => ({ jobId: item.id, name: item.label });
+  const option = (item: OptionItem) => ({ campingOptionId: item.id, name: item.name });
+  return [
+    ...changes.removedJobs.map((item) => ({
+      ...entry,
+      actionType: 'WORK_SHIFT_REMOVE' as const,
+      oldValues: job(item),
+      newValues: null,
+    })),
+    ...changes.addedJobs.map((item) => ({
+      ...entry,
+      actionType: 'WORK_SHIFT_ADD' as const,
+      oldValues: null,
+      newValues: job(item),
+    })),
+    ...changes.removedOptions.map((item) => ({
+      ...entry,
+      actionType: 'CAMPING_OPTION_REMOVE' as const,
+      oldValues: option(item),
+      newValues: null,
+    })),
+    ...changes.addedOptions.map((item) => ({
+      ...entry,
+      actionType: 'CAMPING_OPTION_ADD' as const,
+      oldValues: null,
+      newValues: option(item),
+    })),
+  ];
+}
