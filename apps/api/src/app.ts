@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobCategories: new JobCategoriesService(db, now),
     jobs: new JobsService(db, now, registrationYear),
     shifts: new ShiftsService(db, now, registrationYear),
-    registrations: new RegistrationsService({ db, now, config }),
+    registrations: new RegistrationsService({ db, now, config, outbox, publicUrl: env.publicUrl }),
     payments,
     refunds,
     adminPayments: new AdminPaymentsService({ db, outbox, payments }),

@@ -37,6 +37,10 @@ export const REGISTRATION_MESSAGES = {
   unknownField: (id: string) => `Custom field ${id} does not belong to the camping options you chose`,
 } as const;
 
+/** A job with its shift, as mails and the audit trail name it: 'Dishes (Tuesday lunch, Tuesday)'. */
+export const jobLabel = (job: string, shift: string, day: DayOfWeek): string =>
+  `${job} (${shift}, ${DAY_LABELS[day]})`;
+
 /** Texts of the registration screens: the wizard, the dashboard and /shifts (spec §2, §8). */
 export const REGISTRATION_TEXTS = {
   notAvailableTitle: 'Registration Not Available',

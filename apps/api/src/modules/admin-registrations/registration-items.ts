@@ -1,4 +1,4 @@
-import { DAY_LABELS, type DayOfWeek } from '@camp/shared';
+import { type DayOfWeek, jobLabel } from '@camp/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { campingOptions, jobs, shifts } from '../../db/schema/index';
@@ -33,7 +33,7 @@ export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobI
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    label: `${row.name} (${row.shiftName}, ${DAY_LABELS[row.dayOfWeek]})`,
+    label: jobLabel(row.name, row.shiftName, row.dayOfWeek),
     job: { name: row.name },
     shift: { dayOfWeek: row.dayOfWeek },
   }));

@@ -40,9 +40,12 @@ export async function paymentMailContext(
     firstName: user.firstName,
     campName: camp?.campName ?? DEFAULT_CAMP_NAME,
     year: registration?.year ?? null,
-    dashboardUrl: `${options.publicUrl.replace(/\/$/, '')}/#/dashboard`,
+    dashboardUrl: dashboardUrlOf(options.publicUrl),
   };
 }
+
+/** The app's dashboard under the public URL. */
+export const dashboardUrlOf = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/#/dashboard`;
 
 /** A mail to the person: greeting, the lines, a link to their dashboard, the camp's name (text and HTML). */
 export function personMail(context: PaymentMailContext, subject: string, lines: string[]): OutboxMail {
@@ -91,5 +94,23 @@ export function refundMail(
     `We refunded ${amount} USD of your ${whole ? '' : `${formatDollars(refund.paymentCents / 100)} `}dues payment${forYear(context)}.`,
     ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
     'A card refund usually reaches your account within 5 to 10 business days.',
+  ]);
+}
+
+/** Sent when the wizard's submission is stored: what the person chose and, when dues are owed, how to pay. */
+export function registrationMail(
+  context: PaymentMailContext,
+  registration: { confirmed: boolean; duesCents: number; campingOptions: string[]; jobs: string[] },
+): OutboxMail {
+  const subject = registration.confirmed
+    ? `${context.campName}: your registration${forYear(context)} is confirmed`
+    : `${context.campName}: we received your registration${forYear(context)}`;
+  return personMail(context, subject, [
+    `Thank you for registering${forYear(context)} at ${context.campName}.`,
+    `Camping: ${registration.campingOptions.join(', ')}`,
+    `Work shifts: ${registration.jobs.length > 0 ? registration.jobs.join('; ') : 'none'}`,
+    registration.confirmed
+      ? 'Your registration is confirmed.'
+      : `Your dues come to ${formatDollars(registration.duesCents / 100)} USD. Your registration is confirmed once they are paid; you can pay them from your dashboard.`,
   ]);
 }

@@ -5,6 +5,7 @@ import {
   duesFor,
   isProfileComplete,
   isStaffRole,
+  jobLabel,
   REGISTRATION_MESSAGES,
   registrationAvailability,
   type RegistrationStatus,
@@ -20,6 +21,8 @@ import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
+import { enqueueMail, type OutboxWorker } from '../mail/outbox';
+import { dashboardUrlOf, registrationMail } from '../payments/payment-mail';
 import { Admission } from './admission';
 import { takePlaces } from './capacity';
 import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } from './registrations.mapper';
@@ -61,19 +64,32 @@ export function fullMessages(
   return messages.length === 1 ? (messages[0] as string) : messages;
 }
 
+export interface SubmissionDeps {
+  db: Db;
+  now: () => Date;
+  config: ConfigService;
+  /** The registration mail goes through the outbox, written in the submission's transaction. */
+  outbox: Pick<OutboxWorker, 'kick'>;
+  publicUrl: string;
+}
+
 /** The wizard's submission: POST /registrations/camp. */
 export class RegistrationSubmissionService {
   private readonly db: Db;
   private readonly now: () => Date;
   private readonly config: ConfigService;
+  private readonly outbox: Pick<OutboxWorker, 'kick'>;
+  private readonly publicUrl: string;
   private prepared: SubmissionQueries | undefined;
   /** Submission transactions in flight in this process (see admission.ts); the pool holds 10 connections. */
   private readonly admission = new Admission(SUBMISSIONS_IN_FLIGHT);
 
-  constructor(deps: { db: Db; now: () => Date; config: ConfigService }) {
+  constructor(deps: SubmissionDeps) {
     this.db = deps.db;
     this.now = deps.now;
     this.config = deps.config;
+    this.outbox = deps.outbox;
+    this.publicUrl = deps.publicUrl;
   }
 
   /** Built once: building a Drizzle select costs more CPU than running it (see docs/benchmarks.md). */
@@ -205,6 +221,25 @@ export class RegistrationSubmissionService {
             throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
           throw error;
         }
+        // The mail before the places: the option rows' locks are taken last and held for the least time.
+        await enqueueMail(
+          tx,
+          registrationMail(
+            {
+              to: caller.email,
+              firstName: caller.firstName,
+              campName: config.campName,
+              year,
+              dashboardUrl: dashboardUrlOf(this.publicUrl),
+            },
+            {
+              confirmed: status === 'CONFIRMED',
+              duesCents: dues.cents,
+              campingOptions: chosenOptions.map((option) => option.name),
+              jobs: chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek)),
+            },
+          ),
+        );
         const full = await takePlaces(tx, year, { campingOptionIds: optionIds, jobIds });
         const refused = fullMessages(
           chosenOptions.filter((option) => full.campingOptionIds.includes(option.id)),
@@ -215,6 +250,8 @@ export class RegistrationSubmissionService {
         return inserted;
       });
     });
+
+    this.outbox.kick();
 
     const registration = toSubmittedRegistration(created, {
       user: caller,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/index';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
-import { RegistrationSubmissionService } from './registration-submission.service';
+import { RegistrationSubmissionService, type SubmissionDeps } from './registration-submission.service';
 import { toCampRegistration, toRegistrationDtos } from './registrations.mapper';
 import {
   type RegistrationFilters,
@@ -26,7 +26,7 @@ export class RegistrationsService {
   private readonly config: ConfigService;
   private readonly submission: RegistrationSubmissionService;
 
-  constructor(deps: { db: Db; now: () => Date; config: ConfigService }) {
+  constructor(deps: SubmissionDeps) {
     this.db = deps.db;
     this.config = deps.config;
     this.submission = new RegistrationSubmissionService(deps);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campingOptions,
+  emailOutbox,
   jobs,
   payments,
   registrationCampingOptions,
@@ -280,6 +281,38 @@ describe('registration submission: POST /api/registrations/camp', () => {
       ]);
       const stored = await storedFor(who.id);
       expect(stored.payments.map((row) => row.amountCents)).toEqual([Math.round(dollars * 100)]);
+    });
+
+    it('writes one registration mail to the outbox: what was chosen, the dues, or the confirmation', async () => {
+      const mails = (to: string) =>
+        camp.t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+      const owing = await person({ firstName: 'Grace' });
+      const pending = await submit(owing, tentBody({ jobs: [job.dishes, job.greeter] }));
+      expect(pending.statusCode, pending.body).toBe(201);
+      const [received, ...others] = await mails(owing.email);
+      expect(others).toEqual([]);
+      expect(received?.subject).toBe(`Dust Camp: we received your registration for ${YEAR}`);
+      expect(received?.text.split('\n').slice(0, 7)).toEqual([
+        'Hello Grace,',
+        '',
+        `Thank you for registering for ${YEAR} at Dust Camp.`,
+        'Camping: Tent Camping',
+        'Work shifts: Dishes (Tuesday lunch, Tuesday); Gate Greeter (Monday morning, Monday)',
+        'Your dues come to $125.50 USD. Your registration is confirmed once they are paid; you can pay them from your dashboard.',
+        '',
+      ]);
+
+      const free = await person();
+      expect((await submit(free, dayPassBody())).statusCode).toBe(201);
+      const [confirmed] = await mails(free.email);
+      expect(confirmed?.subject).toBe(`Dust Camp: your registration for ${YEAR} is confirmed`);
+      expect(confirmed?.text).toContain('Work shifts: none');
+      expect(confirmed?.text).toContain('Your registration is confirmed.');
+
+      // A refused submission writes no mail.
+      const twice = await submit(free, dayPassBody());
+      expect(twice.statusCode).toBe(409);
+      expect(await mails(free.email)).toHaveLength(1);
     });
 
     it('confirms at once when the dues are zero, with no payment', async () => {
