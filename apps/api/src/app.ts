@@ -25,6 +25,8 @@ import { AuthService } from './modules/auth/auth.service';
 import { MailService } from './modules/mail/mail.service';
 import { OutboxWorker } from './modules/mail/outbox';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
@@ -66,6 +68,7 @@ export interface Services {
   adminRegistrations: AdminRegistrationsService;
   adminRegistrationsCancel: AdminRegistrationsCancelService;
   adminRegistrationsEdit: AdminRegistrationsEditService;
+  reports: ReportsService;
 }
 
 declare module 'fastify' {
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     }),
     adminRegistrationsEdit: new AdminRegistrationsEditService({ db, env, outbox, payments }),
+    reports: new ReportsService({ db, registrationYear }),
   });
   registerAuth(app);
 
@@ -195,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(registrationsRoutes);
       await api.register(paymentsRoutes);
       await api.register(adminRegistrationsRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: API_PREFIX },
   );

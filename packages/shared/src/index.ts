@@ -12,3 +12,4 @@ export * from './work';
 export * from './registrations';
 export * from './payments';
 export * from './admin-registrations';
+export * from './reports';

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/raw';
 import {
   campingOptions,
   jobs,
@@ -80,10 +81,6 @@ const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 /** A column of the row aliased `p` (the place row) in the statements below. */
 const placeColumn = (column: { name: string }) => sql`p.${sql.identifier(column.name)}`;
 
-/** The rows of a raw statement (node-postgres and PGlite both answer { rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Takes one place on each option and job for a registration of `year`, whose link rows this transaction has

@@ -1,0 +1,49 @@
+import {
+  RegistrationReportQuerySchema,
+  RegistrationReportSchema,
+  UserReportQuerySchema,
+  UserReportSchema,
+} from '@camp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeKit } from '../../plugins/route-kit';
+
+/**
+ * The reports (spec §2 Reports, §6; decision 019) for staff and admins. The payment report reads GET
+ * /payments (admins) and the work schedule GET /shifts/with-jobs-and-registrations.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.reports;
+  const route = routeKit(app, { tags: ['reports'], errors: [400, 401, 403] });
+
+  app.get(
+    '/reports/registrations',
+    route.staffOnly({
+      summary:
+        'The registration report: every matching registration with its person, choices, answers and money',
+      description:
+        'Staff and admins. Filters: year, status, campingOptionId (registrations holding that option). Not ' +
+        'paginated; newest registered first. Each row has the person (profile fields), camping options, jobs ' +
+        '(with shift, day and times), custom field answers by field id, paidAmount (completed payments less ' +
+        'refunds) and outstandingAmount (pending payments), in dollars. `counts` count the rows returned by ' +
+        'status; `fields` are every custom field (the columns); `years` every year with registrations, newest ' +
+        'first (the year filter). Three statements whatever the size of the camp.',
+      querystring: RegistrationReportQuerySchema,
+      response: { 200: RegistrationReportSchema },
+    }),
+    async (request) => service.registrations(request.query),
+  );
+
+  app.get(
+    '/reports/users',
+    route.staffOnly({
+      summary: 'The user report: everyone, active (registered for the year, not cancelled) or inactive',
+      description:
+        'Staff and admins. year (default the registration year), status active or inactive, role. Not ' +
+        'paginated; by last name, first name, e-mail. `counts` (total, active, inactive) apply the role ' +
+        'filter but not status. One statement.',
+      querystring: UserReportQuerySchema,
+      response: { 200: UserReportSchema },
+    }),
+    async (request) => service.users(request.query),
+  );
+};

@@ -1,0 +1,280 @@
+import type { RegistrationReport, UserReport } from '@camp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, refunds } from '../../db/schema/index';
+import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
+import { type Camp, insertRegistration, messagesOf, startCamp } from '../work/test-support';
+
+// GET /reports/registrations and /reports/users (spec §2 Reports, §6; decision 019).
+
+describe('reports API', () => {
+  let camp: Camp;
+  let tent: string;
+  let rv: string;
+  let plate: string;
+  let arrival: string;
+  let greeter: string;
+  let dishes: string;
+  const people: Record<string, { id: string; email: string }> = {};
+  const registration: Record<string, string> = {};
+
+  const db = () => camp.t.database.db;
+
+  beforeAll(async () => {
+    camp = await startCamp();
+    await configure(camp);
+    const gate = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
+    const kitchen = await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooks' });
+    const monday = await adminPost(camp, '/api/shifts', {
+      name: 'Monday morning',
+      dayOfWeek: 'MONDAY',
+      startTime: '09:00',
+      endTime: '13:00',
+    });
+    const opening = await adminPost(camp, '/api/shifts', {
+      name: 'Build',
+      dayOfWeek: 'PRE_OPENING',
+      startTime: '07:30',
+      endTime: '11:00',
+    });
+    greeter = await adminPost(camp, '/api/jobs', {
+      name: 'Gate Greeter',
+      location: 'Front gate',
+      categoryId: gate,
+      shiftId: monday,
+      maxRegistrations: 10,
+    });
+    dishes = await adminPost(camp, '/api/jobs', {
+      name: 'Dishes',
+      location: 'Kitchen tent',
+      categoryId: kitchen,
+      shiftId: opening,
+      maxRegistrations: 10,
+    });
+    tent = await adminPost(camp, '/api/camping-options', { name: 'Tent Camping', participantDues: 100 });
+    rv = await adminPost(camp, '/api/camping-options', { name: 'RV Spot', participantDues: 300 });
+    plate = await adminPost(camp, `/api/camping-options/${rv}/fields`, { displayName: 'Vehicle plate' });
+    arrival = await adminPost(camp, `/api/camping-options/${tent}/fields`, {
+      displayName: 'Arrival',
+      dataType: 'DATE',
+    });
+
+    const person = async (key: string, values: Record<string, unknown>) => {
+      people[key] = await insertSignedInPerson(camp, values as never);
+    };
+    await person('zoe', { firstName: 'Zoë', lastName: 'Åkesson', playaName: 'Sparkle', city: 'Reno' });
+    await person('al', { firstName: 'Al', lastName: 'Baker', role: 'STAFF' });
+    await person('cy', { firstName: 'Cy', lastName: 'Cole' });
+    await person('di', { firstName: 'Di', lastName: 'Dunn' });
+
+    registration.zoe = await insertRegistration(db(), {
+      userId: people.zoe!.id,
+      status: 'CONFIRMED',
+      year: YEAR,
+      campingOptionIds: [tent, rv],
+      jobIds: [greeter, dishes],
+      fieldValues: { [plate]: 'ABC 123', [arrival]: '2027-08-28' },
+    });
+    registration.al = await insertRegistration(db(), {
+      userId: people.al!.id,
+      status: 'PENDING',
+      year: YEAR,
+      campingOptionIds: [tent],
+    });
+    registration.cy = await insertRegistration(db(), {
+      userId: people.cy!.id,
+      status: 'CANCELLED',
+      year: YEAR,
+      campingOptionIds: [],
+    });
+    registration.cyOld = await insertRegistration(db(), {
+      userId: people.cy!.id,
+      status: 'CONFIRMED',
+      year: YEAR - 1,
+      campingOptionIds: [rv],
+    });
+    // Zoë paid 400.00 by card and got 50.00 back; Al owes 100.00 and a failed attempt is not money.
+    const [paid] = await db()
+      .insert(payments)
+      .values({
+        userId: people.zoe!.id,
+        registrationId: registration.zoe,
+        amountCents: 40000,
+        status: 'COMPLETED',
+      })
+      .returning({ id: payments.id });
+    await db()
+      .insert(refunds)
+      .values([
+        { paymentId: paid!.id, amountCents: 5000, status: 'SUCCEEDED', source: 'ADMIN' },
+        { paymentId: paid!.id, amountCents: 7000, status: 'FAILED', source: 'ADMIN' },
+      ]);
+    await db()
+      .insert(payments)
+      .values([
+        { userId: people.al!.id, registrationId: registration.al, amountCents: 10000, status: 'PENDING' },
+        { userId: people.al!.id, registrationId: registration.al, amountCents: 10000, status: 'FAILED' },
+      ]);
+  });
+  afterAll(async () => {
+    await camp?.close();
+  });
+
+  const get = (url: string, as: Camp['admin'] | null = camp.admin) => camp.call('GET', url, as);
+
+  async function report(query = '', as = camp.staff): Promise<RegistrationReport> {
+    const response = await get(`/api/reports/registrations${query}`, as);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<RegistrationReport>();
+  }
+
+  it('registration report: people, choices, answers and money of each registration, newest first', async () => {
+    const body = await report(`?year=${YEAR}`);
+    expect(body.registrations.map((row) => row.id)).toEqual([
+      registration.cy,
+      registration.al,
+      registration.zoe,
+    ]);
+    expect(body.counts).toEqual({ total: 3, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 1 });
+    expect(body.years).toEqual([YEAR, YEAR - 1]);
+    expect(body.fields).toEqual([
+      {
+        id: plate,
+        displayName: 'Vehicle plate',
+        dataType: 'STRING',
+        campingOptionId: rv,
+        campingOptionName: 'RV Spot',
+      },
+      {
+        id: arrival,
+        displayName: 'Arrival',
+        dataType: 'DATE',
+        campingOptionId: tent,
+        campingOptionName: 'Tent Camping',
+      },
+    ]);
+    const zoe = body.registrations.find((row) => row.id === registration.zoe);
+    expect(zoe).toEqual({
+      id: registration.zoe,
+      year: YEAR,
+      status: 'CONFIRMED',
+      createdAt: expect.any(String),
+      user: {
+        id: people.zoe!.id,
+        email: people.zoe!.email,
+        firstName: 'Zoë',
+        lastName: 'Åkesson',
+        playaName: 'Sparkle',
+        role: 'PARTICIPANT',
+        phone: '555-0100',
+        city: 'Reno',
+        stateProvince: null,
+        country: null,
+        emergencyContact: 'Mum, 555-0199, mother',
+      },
+      campingOptions: [
+        { id: rv, name: 'RV Spot' },
+        { id: tent, name: 'Tent Camping' },
+      ],
+      // In the spec's day order: PRE_OPENING before MONDAY.
+      jobs: [
+        {
+          id: dishes,
+          name: 'Dishes',
+          location: 'Kitchen tent',
+          category: 'Kitchen',
+          shiftName: 'Build',
+          dayOfWeek: 'PRE_OPENING',
+          startTime: '07:30',
+          endTime: '11:00',
+        },
+        {
+          id: greeter,
+          name: 'Gate Greeter',
+          location: 'Front gate',
+          category: 'Gate',
+          shiftName: 'Monday morning',
+          dayOfWeek: 'MONDAY',
+          startTime: '09:00',
+          endTime: '13:00',
+        },
+      ],
+      customFields: { [plate]: 'ABC 123', [arrival]: '2027-08-28' },
+      paidAmount: 350,
+      outstandingAmount: 0,
+    });
+    const al = body.registrations.find((row) => row.id === registration.al);
+    expect(al).toMatchObject({
+      status: 'PENDING',
+      jobs: [],
+      customFields: {},
+      paidAmount: 0,
+      outstandingAmount: 100,
+    });
+    expect(al?.user.role).toBe('STAFF');
+  });
+
+  it('registration report filters: status, camping option, no year = every year', async () => {
+    expect((await report(`?year=${YEAR}&status=PENDING`)).registrations.map((row) => row.id)).toEqual([
+      registration.al,
+    ]);
+    const inRv = await report(`?campingOptionId=${rv}`);
+    expect(inRv.registrations.map((row) => row.id)).toEqual([registration.cyOld, registration.zoe]);
+    expect(inRv.counts).toEqual({ total: 2, confirmed: 2, pending: 0, waitlisted: 0, cancelled: 0 });
+    expect((await report()).registrations).toHaveLength(4);
+    expect((await report(`?year=2031`)).registrations).toEqual([]);
+  });
+
+  it('user report: everyone by name, active when registered for the year (not cancelled)', async () => {
+    const response = await get(`/api/reports/users?year=${YEAR}`, camp.staff);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<UserReport>();
+    expect(body.year).toBe(YEAR);
+    const mine = body.users.filter((row) => Object.values(people).some((person) => person.id === row.id));
+    expect(mine.map((row) => [row.lastName, row.registrationStatus, row.active])).toEqual([
+      ['Åkesson', 'CONFIRMED', true],
+      ['Baker', 'PENDING', true],
+      ['Cole', null, false],
+      ['Dunn', null, false],
+    ]);
+    // The admin, staff and participant of the camp are users too (none registered).
+    expect(body.counts).toEqual({ total: 7, active: 2, inactive: 5 });
+    expect(mine[0]).toMatchObject({ email: people.zoe!.email, city: 'Reno', isEmailVerified: false });
+    expect(mine[0]).not.toHaveProperty('internalNotes');
+
+    const active = (await get(`/api/reports/users?year=${YEAR}&status=active`)).json<UserReport>();
+    expect(active.users.map((row) => row.lastName)).toEqual(['Åkesson', 'Baker']);
+    expect(active.counts).toEqual(body.counts);
+    const lastYear = (await get(`/api/reports/users?year=${YEAR - 1}&status=active`)).json<UserReport>();
+    expect(lastYear.users.map((row) => row.lastName)).toEqual(['Cole']);
+    const staff = (await get(`/api/reports/users?year=${YEAR}&role=STAFF`)).json<UserReport>();
+    expect(staff.users.map((row) => row.role)).toEqual(['STAFF', 'STAFF']);
+    expect(staff.counts).toEqual({ total: 2, active: 1, inactive: 1 });
+    // No year: the configured registration year.
+    expect((await get('/api/reports/users')).json<UserReport>().year).toBe(YEAR);
+  });
+
+  it('staff and admins only; bad filters get 400 with the message', async () => {
+    for (const url of ['/api/reports/registrations', '/api/reports/users']) {
+      expect((await get(url, camp.participant)).statusCode).toBe(403);
+      expect((await get(url, null)).statusCode).toBe(401);
+      expect((await get(url, camp.admin)).statusCode).toBe(200);
+    }
+    const cases: Array<[string, string]> = [
+      ['/api/reports/registrations?year=1999', 'Year must be a whole number between 2000 and 2100'],
+      ['/api/reports/registrations?year=abc', 'Year must be a whole number between 2000 and 2100'],
+      [
+        '/api/reports/registrations?status=DONE',
+        'Status must be one of PENDING, CONFIRMED, WAITLISTED or CANCELLED',
+      ],
+      ['/api/reports/registrations?campingOptionId=x', 'Invalid camping option id'],
+      ['/api/reports/users?status=asleep', 'Status must be active or inactive'],
+      ['/api/reports/users?role=KING', 'Role must be one of ADMIN, STAFF or PARTICIPANT'],
+    ];
+    for (const [url, message] of cases) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(messagesOf(response), url).toEqual([message]);
+    }
+    expect((await get('/api/reports/users?other=1')).statusCode).toBe(400);
+  });
+});
