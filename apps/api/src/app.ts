@@ -24,6 +24,8 @@ import { workRoutes } from './modules/work/work.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { MailService } from './modules/mail/mail.service';
 import { OutboxWorker } from './modules/mail/outbox';
+import { outboxAdminRoutes } from './modules/mail/outbox-admin.routes';
+import { OutboxAdminService } from './modules/mail/outbox-admin.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
@@ -69,6 +71,7 @@ export interface Services {
   adminRegistrationsCancel: AdminRegistrationsCancelService;
   adminRegistrationsEdit: AdminRegistrationsEditService;
   reports: ReportsService;
+  outboxAdmin: OutboxAdminService;
 }
 
 declare module 'fastify' {
@@ -178,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     adminRegistrationsEdit: new AdminRegistrationsEditService({ db, env, outbox, payments }),
     reports: new ReportsService({ db, registrationYear }),
+    outboxAdmin: new OutboxAdminService({ db, outbox, log: app.log }),
   });
   registerAuth(app);
 
@@ -200,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentsRoutes);
       await api.register(adminRegistrationsRoutes);
       await api.register(reportsRoutes);
+      await api.register(outboxAdminRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -13,3 +13,4 @@ export * from './registrations';
 export * from './payments';
 export * from './admin-registrations';
 export * from './reports';
+export * from './outbox';

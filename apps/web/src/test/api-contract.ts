@@ -1,7 +1,14 @@
+import {
+  AdminRegistrationCampingOptionsSchema,
+  AdminRegistrationListSchema,
+  AuditTrailSchema,
+  CancelRegistrationResponseSchema,
+} from '@camp/shared/admin-registrations';
 import { AuthResponseSchema, RequestLoginCodeResponseSchema } from '@camp/shared/auth';
 import { CampingOptionFieldSchema, CampingOptionSchema } from '@camp/shared/camping-options';
 import { AdminCampConfigSchema, PublicConfigSchema } from '@camp/shared/config';
 import { ErrorBodySchema } from '@camp/shared/errors';
+import { EmailOutboxListSchema, EmailOutboxMailSchema } from '@camp/shared/outbox';
 import {
   SendTestEmailResultSchema,
   SmtpConnectionResultSchema,
@@ -62,6 +69,8 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'POST /notifications/email/test': SendTestEmailResultSchema,
   'GET /notifications/email/test/history': TestEmailHistorySchema,
   'POST /notifications/email/test-connection': SmtpConnectionResultSchema,
+  'GET /admin/email-outbox': EmailOutboxListSchema,
+  'POST /admin/email-outbox/:id/retry': EmailOutboxMailSchema,
 
   'GET /camping-options': z.array(CampingOptionSchema),
   'POST /camping-options': CampingOptionSchema,
@@ -103,6 +112,12 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'GET /registrations/me': z.array(RegistrationSchema),
   'GET /registrations/camp/me': CampRegistrationSchema,
   'GET /registrations': z.array(RegistrationSchema),
+
+  'GET /admin/registrations': AdminRegistrationListSchema,
+  'GET /admin/registrations/:id/camping-options': AdminRegistrationCampingOptionsSchema,
+  'GET /admin/registrations/:id/audit-trail': AuditTrailSchema,
+  'PUT /admin/registrations/:id': RegistrationSchema,
+  'DELETE /admin/registrations/:id': CancelRegistrationResponseSchema,
 };
 
 const routes = Object.entries(API_RESPONSE_SCHEMAS).map(([key, schema]) => {

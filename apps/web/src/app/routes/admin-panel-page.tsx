@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { displayName } from '@camp/shared/rules';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import { useAuth } from '../../features/auth';
@@ -11,6 +12,9 @@ interface AdminArea {
   description: string;
   to: string;
 }
+
+// The failed-mail warning comes in its own small chunk once the panel shows (it waits for the outbox anyway).
+const FailedMailWarning = lazy(() => import('../../features/config/routes/failed-mail-warning'));
 
 /** Spec §1: the eight admin areas, in the order spec §1 lists them (payments: issue 10's Admin → Payments). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
@@ -68,6 +72,9 @@ export default function AdminPanelPage() {
         <Text size="lg">{name ? `Welcome, ${name}!` : 'Welcome!'}</Text>
         <Text c="dimmed">Choose what you want to manage.</Text>
       </Stack>
+      <Suspense fallback={null}>
+        <FailedMailWarning />
+      </Suspense>
       <SimpleGrid
         component="ul"
         aria-label="Admin areas"

@@ -4,10 +4,11 @@ import { PageLoader } from '../../../components/page-loader';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useAdminConfig } from '../api/get-admin-config';
 import { ConfigForm } from '../components/config-form';
+import { OutgoingEmail } from '../components/outgoing-email';
 import { TestEmailTool } from '../components/test-email-tool';
 import { CONFIG_ADMIN_MESSAGES } from '../config-messages';
 
-/** /admin/configuration (spec §2 Site Configuration): the form, the test e-mail tool and its history. */
+/** /admin/configuration (spec §2 Site Configuration): the form, the test e-mail tool, the outgoing e-mail. */
 export default function AdminConfigurationPage() {
   const config = useAdminConfig();
 
@@ -46,6 +47,7 @@ export default function AdminConfigurationPage() {
             <TestEmailTool />
           </Stack>
         </Paper>
+        <OutgoingEmail />
       </>
     );
   }

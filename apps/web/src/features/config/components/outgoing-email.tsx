@@ -1,0 +1,368 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import type { EmailOutboxMail, EmailOutboxStatus } from '@camp/shared/outbox';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { DataTablePagination } from '../../../components/data-table';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { isApiError } from '../../../lib/api-client';
+import { useEmailOutbox } from '../api/get-email-outbox';
+import { useRetryOutboxMail } from '../api/retry-outbox-mail';
+import { OUTGOING_EMAIL_SECTION_ID } from '../routes/failed-mail-warning';
+
+export const OUTGOING_EMAIL_MESSAGES = {
+  heading: 'Outgoing e-mail',
+  description:
+    'Mail the camp sends (confirmations, cancellations, receipts). A message the mail server does not take ' +
+    'is tried again several times, with longer waits in between; after the last try it is marked Failed.',
+  loading: 'Loading outgoing e-mail...',
+  loadFailed: 'Failed to load outgoing e-mail',
+  empty: 'No outgoing e-mail yet',
+  retryFailed: 'Could not send the e-mail again',
+} as const;
+
+/** The toast after a retry: the mail is back in the queue. */
+export const retryQueuedMessage = (address: string) =>
+  `The e-mail to ${address} is queued and will be sent again in a moment.`;
+
+/** What a failed retry says: the server's reason when it gave one. */
+function retryErrorText(error: unknown): string {
+  const reason = isApiError(error) && error.kind === 'http' ? error.serverMessages.join(' ') : '';
+  return reason ? `${OUTGOING_EMAIL_MESSAGES.retryFailed}: ${reason}` : OUTGOING_EMAIL_MESSAGES.retryFailed;
+}
+
+const STATUS_LABELS: Record<EmailOutboxStatus, string> = {
+  PENDING: 'Pending',
+  SENT: 'Sent',
+  FAILED: 'Failed',
+};
+const STATUS_COLORS: Record<EmailOutboxStatus, string> = { PENDING: 'yellow', SENT: 'teal', FAILED: 'red' };
+/** Light badges keep the page's text colour: Mantine's tinted text is below 4.5:1 on the tint (axe). */
+const BADGE_TEXT = { '--badge-color': 'var(--mantine-color-black)' } as CSSProperties;
+
+type Filter = 'ALL' | EmailOutboxStatus;
+const FILTERS: ReadonlyArray<[Filter, string]> = [
+  ['ALL', 'All'],
+  ['FAILED', 'Failed'],
+  ['PENDING', 'Pending'],
+  ['SENT', 'Sent'],
+];
+const EMPTY_FILTERED: Record<EmailOutboxStatus, string> = {
+  PENDING: 'No e-mail waiting to be sent',
+  SENT: 'No e-mail sent yet',
+  FAILED: 'No failed e-mail',
+};
+
+/** Below this width each mail is a card: a phone never scrolls sideways. */
+const CARDS_QUERY = '(max-width: 47.99em)';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}
+
+function OutboxStatusBadge({ status }: { status: EmailOutboxStatus }) {
+  return (
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      style={{ ...BADGE_TEXT, flexShrink: 0, minWidth: 'max-content' }}
+    >
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Created, then Sent (SENT) or Next attempt (PENDING): what a person wants to know of a mail's dates. */
+function MailDates({ mail }: { mail: EmailOutboxMail }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs">Created {formatDate(mail.createdAt)}</Text>
+      {mail.status === 'SENT' && <Text size="xs">Sent {formatDate(mail.sentAt)}</Text>}
+      {mail.status === 'PENDING' && (
+        <Text size="xs" c="dimmed">
+          Next attempt {formatDate(mail.nextAttemptAt)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const wrap: CSSProperties = { overflowWrap: 'anywhere' };
+
+/** The section's counts, a line each status. */
+function OutboxCounts({ counts }: { counts: Record<'pending' | 'sent' | 'failed', number> }) {
+  const items: Array<[string, number, string]> = [
+    ['Pending', counts.pending, 'yellow'],
+    ['Sent', counts.sent, 'teal'],
+    ['Failed', counts.failed, 'red'],
+  ];
+  return (
+    <Group component="dl" gap="md" m={0}>
+      {items.map(([label, count, color]) => (
+        <Paper
+          key={label}
+          withBorder
+          radius="md"
+          px="md"
+          py={6}
+          style={{
+            borderLeftWidth: 4,
+            borderLeftStyle: 'solid',
+            borderLeftColor: `var(--mantine-color-${color}-6)`,
+          }}
+        >
+          <Text component="dt" size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fw={700} size="lg">
+            {count}
+          </Text>
+        </Paper>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The outbox on the Site Configuration screen: counts of pending, sent and failed mail, the newest mail a
+ * page at a time (status, recipient, subject, attempts, the mail server's last error, dates), and Retry on
+ * a FAILED one. A table on wide screens, cards on a phone.
+ */
+export function OutgoingEmail() {
+  const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const [filter, setFilter] = useState<Filter>('ALL');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const outbox = useEmailOutbox({ status: filter === 'ALL' ? undefined : filter, page, limit });
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+
+  // The admin panel's warning links here (…/admin/configuration#outgoing-email): once the list has come (the
+  // page is only then tall enough), bring the section to the top, once.
+  const scrolled = useRef(false);
+  const settled = !outbox.isPending;
+  useEffect(() => {
+    if (!settled || scrolled.current) return;
+    if (!window.location.hash.endsWith(`#${OUTGOING_EMAIL_SECTION_ID}`)) return;
+    const frame = requestAnimationFrame(() => {
+      scrolled.current = true;
+      sectionRef.current?.scrollIntoView?.({ block: 'start' });
+      sectionRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
+
+  const retry = useRetryOutboxMail({
+    onSuccess: (mail) => notifications.show({ color: 'teal', message: retryQueuedMessage(mail.toAddress) }),
+    onError: (error) => notifications.show({ color: 'red', message: retryErrorText(error) }),
+  });
+
+  const retryButton = (mail: EmailOutboxMail) =>
+    mail.status === 'FAILED' ? (
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => retry.mutate(mail.id)}
+        loading={retry.isPending && retry.variables === mail.id}
+        aria-label={`Retry the e-mail to ${mail.toAddress}`}
+      >
+        Retry
+      </Button>
+    ) : null;
+
+  const data = outbox.data;
+  let body: ReactNode;
+  if (outbox.isPending) {
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text size="sm" c="dimmed">
+          {OUTGOING_EMAIL_MESSAGES.loading}
+        </Text>
+      </Group>
+    );
+  } else if (outbox.isError && !data) {
+    body = (
+      <LoadFailedAlert
+        title={OUTGOING_EMAIL_MESSAGES.loadFailed}
+        onRetry={() => void outbox.refetch()}
+        retrying={outbox.isFetching}
+        retrySize="xs"
+      />
+    );
+  } else if (!data || data.mails.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        {filter === 'ALL' ? OUTGOING_EMAIL_MESSAGES.empty : EMPTY_FILTERED[filter]}
+      </Text>
+    );
+  } else if (cards) {
+    body = (
+      <Stack
+        component="ul"
+        gap="sm"
+        aria-labelledby={headingId}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {data.mails.map((mail) => (
+          <Paper component="li" key={mail.id} withBorder radius="md" p="sm" style={{ minWidth: 0 }}>
+            <Stack gap={6}>
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600} style={wrap}>
+                  {mail.toAddress}
+                </Text>
+                <OutboxStatusBadge status={mail.status} />
+              </Group>
+              <Text size="sm" style={wrap}>
+                {mail.subject}
+              </Text>
+              {mail.lastError && (
+                <Text size="xs" c="red.9" style={wrap}>
+                  Last error: {mail.lastError}
+                </Text>
+              )}
+              <Text size="xs">Attempts: {mail.attempts}</Text>
+              <MailDates mail={mail} />
+              {retryButton(mail)}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={820} type="native">
+        <Table striped verticalSpacing="xs" aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Recipient</Table.Th>
+              <Table.Th scope="col">Subject</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Attempts
+              </Table.Th>
+              <Table.Th scope="col">Last error</Table.Th>
+              <Table.Th scope="col">Dates</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.mails.map((mail) => (
+              <Table.Tr key={mail.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <OutboxStatusBadge status={mail.status} />
+                </Table.Td>
+                <Table.Td style={{ ...wrap, minWidth: '10rem' }}>{mail.toAddress}</Table.Td>
+                <Table.Td style={{ ...wrap, minWidth: '8rem' }}>{mail.subject}</Table.Td>
+                <Table.Td ta="right">{mail.attempts}</Table.Td>
+                <Table.Td style={{ ...wrap, minWidth: '11rem' }}>{mail.lastError ?? '—'}</Table.Td>
+                <Table.Td style={{ minWidth: '9rem' }}>
+                  <MailDates mail={mail} />
+                </Table.Td>
+                <Table.Td>{retryButton(mail)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper
+      component="section"
+      ref={sectionRef}
+      id={OUTGOING_EMAIL_SECTION_ID}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      shadow="xs"
+      p={{ base: 'md', sm: 'xl' }}
+      style={{ minWidth: 0, scrollMarginTop: 'var(--app-header-height, 80px)' }}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ flex: '1 1 16rem' }}>
+            <Title order={3} size="h4" id={headingId}>
+              {OUTGOING_EMAIL_MESSAGES.heading}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {OUTGOING_EMAIL_MESSAGES.description}
+            </Text>
+          </Stack>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void outbox.refetch()}
+            loading={outbox.isFetching && !outbox.isPending}
+          >
+            Refresh
+          </Button>
+        </Group>
+        {data && <OutboxCounts counts={data.counts} />}
+        <Group gap={6} role="group" aria-label="Show">
+          {FILTERS.map(([value, label]) => (
+            <Button
+              key={value}
+              size="xs"
+              variant={filter === value ? 'filled' : 'default'}
+              aria-pressed={filter === value}
+              onClick={() => {
+                setFilter(value);
+                setPage(1);
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+        {outbox.isError && data && (
+          <LoadFailedAlert
+            title={OUTGOING_EMAIL_MESSAGES.loadFailed}
+            onRetry={() => void outbox.refetch()}
+            retrying={outbox.isFetching}
+            retrySize="xs"
+          />
+        )}
+        {body}
+        {data && data.total > 0 && data.mails.length > 0 && (
+          <DataTablePagination
+            label={OUTGOING_EMAIL_MESSAGES.heading}
+            page={data.page}
+            pageCount={Math.max(1, Math.ceil(data.total / data.limit))}
+            pageSize={data.limit}
+            firstShown={(data.page - 1) * data.limit + 1}
+            lastShown={(data.page - 1) * data.limit + data.mails.length}
+            total={data.total}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setLimit(size);
+              setPage(1);
+            }}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
