@@ -44,6 +44,7 @@ import { ConfigService } from './modules/config/config.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
+import { registerUuidCase } from './plugins/uuid-case';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -106,7 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     genReqId: () => randomUUID(),
-    trustProxy: env.isProduction,
+    // A hop count as a function: the proxy-addr rule Fastify applies to a number (the nearest `n` hops).
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (env.trustProxy as number)
+        : env.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -114,6 +119,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
+    // API answers hold people's data: no browser or shared cache keeps them, unless a route says otherwise.
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) {
+      void reply.header('Cache-Control', 'no-store');
+    }
   });
 
   app.decorate('env', env);
@@ -184,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxAdmin: new OutboxAdminService({ db, outbox, log: app.log }),
   });
   registerAuth(app);
+  registerUuidCase(app);
 
   registerErrorHandling(app);
   registerCors(app, env.corsOrigins);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { loadEnv, parseTrustProxy } from './env';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'camp-env-'));
 
@@ -55,6 +55,7 @@ describe('loadEnv', () => {
       LOGIN_CODE_MAX_PER_IP: '500',
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
       CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUST_PROXY: '10.0.0.5, 192.168.0.0/16',
     });
     expect(env).toMatchObject({
       isProduction: true,
@@ -70,7 +71,22 @@ describe('loadEnv', () => {
       loginCodeMaxPerIp: 500,
       stripeApiBase: 'http://127.0.0.1:12111',
       corsOrigins: ['https://a.example', 'https://b.example'],
+      trustProxy: ['10.0.0.5', '192.168.0.0/16'],
     });
+  });
+
+  it('trusts no proxy unless told which (issue 13: a forged X-Forwarded-For must not pick the client address)', () => {
+    const production = loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), DATA_DIR: tempDir() });
+    expect(production.trustProxy).toBe(false);
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1,::1, fd00::/8')).toEqual(['127.0.0.1', '::1', 'fd00::/8']);
+    for (const bad of ['true', '*', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1/8/8']) {
+      expect(() => parseTrustProxy(bad), bad).toThrow('TRUST_PROXY: give the number of proxies');
+    }
   });
 
   it('names each invalid variable', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,7 @@ const EnvSchema = z.object({
   LOGIN_CODE_MAX_PER_IP: positiveInt(30),
   STRIPE_API_BASE: optionalText,
   CORS_ORIGINS: optionalText,
+  TRUST_PROXY: optionalText,
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -52,7 +54,14 @@ export interface Env {
   loginCodeMaxPerIp: number;
   stripeApiBase: string | undefined;
   corsOrigins: string[];
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (rate limits): none (false), the
+   * number of proxies in front of the app, or their addresses / CIDR ranges.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class EnvError extends Error {}
 
@@ -61,6 +70,33 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY: give the number of proxies in front of the app (e.g. 1) or their addresses / CIDR ranges ' +
+  '(e.g. 10.0.0.5,192.168.0.0/16); "true" would believe any X-Forwarded-For a client sends';
+
+/** TRUST_PROXY: unset, "false" or "0" trusts no proxy; a hop count; or a list of addresses and ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new EnvError(`Invalid environment:\n  ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  const entries = list(value);
+  const valid = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const prefix = Number(bits);
+    return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new EnvError(`Invalid environment:\n  ${TRUST_PROXY_HELP}`);
+  }
+  return entries;
 }
 
 /** Reads the development secret kept in DATA_DIR, making it on first use. */
@@ -110,6 +146,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     loginCodeMaxPerIp: raw.LOGIN_CODE_MAX_PER_IP,
     stripeApiBase: raw.STRIPE_API_BASE,
     corsOrigins: list(raw.CORS_ORIGINS),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
   };
 }
 

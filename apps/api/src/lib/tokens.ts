@@ -5,6 +5,7 @@ import { deriveKey } from './crypto';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'camp-registration';
 const AUDIENCE = 'camp-registration-api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: string;
@@ -41,8 +42,13 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: this.now(),
+        // A token without an expiry would never die: every one we issue has both.
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
-      return typeof payload.sub === 'string' && payload.sub ? { userId: payload.sub } : undefined;
+      // Only our own user ids: anything else is not our token (401), never a 400 from the database.
+      return typeof payload.sub === 'string' && UUID.test(payload.sub)
+        ? { userId: payload.sub.toLowerCase() }
+        : undefined;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
       throw error;

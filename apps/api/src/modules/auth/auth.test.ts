@@ -211,6 +211,49 @@ describe('sign-in by e-mail code', () => {
     expect((await requestCode('ip7@example.org', ip)).statusCode).toBe(200);
   });
 
+  it('keys the per-IP limit on the connection, not on a forged X-Forwarded-For (TRUST_PROXY unset)', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-login-code',
+        payload: { email: `forged${i}@example.org` },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+  });
+
+  it('believes X-Forwarded-For from the proxy TRUST_PROXY names, and only from it', async () => {
+    const proxied = await createTestApp({
+      now: () => clock,
+      envOverrides: { SMTP_URL: smtp.url, LOGIN_CODE_MAX_PER_IP: '2', TRUST_PROXY: '10.9.9.9' },
+    });
+    try {
+      const from = (remoteAddress: string, client: string, i: number) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-login-code',
+          payload: { email: `proxied${i}@example.org` },
+          remoteAddress,
+          headers: { 'x-forwarded-for': client },
+        });
+      // Through the proxy: each client address has its own budget.
+      const viaProxy = [];
+      for (let i = 0; i < 4; i += 1) viaProxy.push((await from('10.9.9.9', `198.51.100.${i}`, i)).statusCode);
+      expect(viaProxy).toEqual([200, 200, 200, 200]);
+      // Straight from somewhere else: the header is ignored, the connection's address counts.
+      const direct = [];
+      for (let i = 4; i < 7; i += 1) direct.push((await from('10.1.1.1', `198.51.100.${i}`, i)).statusCode);
+      expect(direct).toEqual([200, 200, 429]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('says so when the mail cannot be sent, and leaves no usable code', async () => {
     smtp.refuse = true;
     try {
@@ -357,6 +400,14 @@ describe('sign-in by e-mail code', () => {
       const ok = await t.app.inject({ method: 'GET', url: '/api/auth/test', headers: session.headers });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ message: 'Authentication is working' });
+      // Answers with people's data are never kept by a browser or shared cache (issue 13, finding 5).
+      expect(ok.headers['cache-control']).toBe('no-store');
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: session.headers,
+      });
+      expect(profile.headers['cache-control']).toBe('no-store');
       const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/test' });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual({

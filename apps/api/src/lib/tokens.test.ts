@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { deriveKey } from './crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens';
+
+// Access tokens (issue 13, finding 4): a well-signed token must still carry exp, iat and a user id.
+
+const SECRET = 'a'.repeat(48);
+const NOW = new Date('2031-05-01T12:00:00Z');
+const seconds = Math.floor(NOW.getTime() / 1000);
+const key = new Uint8Array(deriveKey(SECRET, 'access-token'));
+
+/** A token signed with the app's own key, with exactly the claims given. */
+function signed(claims: { sub?: string; iat?: boolean; exp?: number | null }) {
+  let jwt = new SignJWT({ role: 'ADMIN' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer('camp-registration')
+    .setAudience('camp-registration-api');
+  if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
+  if (claims.iat !== false) jwt = jwt.setIssuedAt(seconds);
+  if (claims.exp !== null) jwt = jwt.setExpirationTime(claims.exp ?? seconds + 60);
+  return jwt.sign(key);
+}
+
+describe('AccessTokens', () => {
+  const tokens = new AccessTokens(SECRET, () => NOW);
+  const id = randomUUID();
+
+  it('accepts what it issues, for its lifetime only', async () => {
+    const token = await tokens.issue(id, 'PARTICIPANT');
+    expect(await tokens.verify(token)).toEqual({ userId: id });
+    const later = new AccessTokens(
+      SECRET,
+      () => new Date(NOW.getTime() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000),
+    );
+    expect(await later.verify(token)).toBeUndefined();
+  });
+
+  it('refuses a well-signed token without exp or iat', async () => {
+    expect(await tokens.verify(await signed({ sub: id }))).toEqual({ userId: id });
+    expect(await tokens.verify(await signed({ sub: id, exp: null }))).toBeUndefined();
+    expect(await tokens.verify(await signed({ sub: id, iat: false }))).toBeUndefined();
+  });
+
+  it('refuses a subject that is missing or not a user id, and reads an upper-case id as ours', async () => {
+    expect(await tokens.verify(await signed({}))).toBeUndefined();
+    for (const sub of ['', 'admin', '1 or 1=1', `${id}x`, '00000000-0000-0000-0000-00000000000g']) {
+      expect(await tokens.verify(await signed({ sub })), sub).toBeUndefined();
+    }
+    expect(await tokens.verify(await signed({ sub: id.toUpperCase() }))).toEqual({ userId: id });
+  });
+});
