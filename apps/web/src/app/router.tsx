@@ -19,6 +19,7 @@ const MyShiftsPage = lazy(() => screens().then((s) => s.loadMyShiftsPage()));
 const AdminPanelPage = lazy(() => screens().then((s) => s.loadAdminPanelPage()));
 const AdminConfigurationPage = lazy(() => screens().then((s) => s.loadAdminConfigurationPage()));
 const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()));
+const ManageRegistrationsPage = lazy(() => screens().then((s) => s.loadManageRegistrationsPage()));
 // The camp-setup and payment screens come as one chunk per feature (screens.ts).
 const loadCampingOptions = () => screens().then((s) => s.loadCampingOptions());
 const CampingOptionsPage = lazy(() => loadCampingOptions().then((m) => ({ default: m.CampingOptionsPage })));
@@ -80,7 +81,7 @@ export function AppRouter() {
             {route('adminJobCategories', <JobCategoriesPage />)}
             {route('adminJobs', <JobsPage />)}
             {route('adminShifts', <AdminShiftsPage />)}
-            {route('adminManageRegistrations', <NotFoundPage />)}
+            {route('adminManageRegistrations', <ManageRegistrationsPage />)}
             {route('adminPayments', <AdminPaymentsPage />)}
 
             <Route path="*" element={<NotFoundPage />} />

@@ -13,6 +13,8 @@ export const loadMyShiftsPage = () => import('../features/work/routes/my-shifts-
 export const loadAdminPanelPage = () => import('./routes/admin-panel-page');
 export const loadAdminConfigurationPage = () => import('../features/config/routes/admin-configuration-page');
 export const loadAdminUsersPage = () => import('../features/users/routes/admin-users-page');
+export const loadManageRegistrationsPage = () =>
+  import('../features/admin-registrations/routes/manage-registrations-page');
 // The camp-setup and payment screens come as one chunk per feature (fewer lazy chunks to list).
 export const loadCampingOptions = () => import('../features/camping-options/routes');
 export const loadWork = () => import('../features/work/routes');

@@ -1,0 +1,69 @@
+import type { AuditActionType, RegistrationStatus } from '@camp/shared/rules';
+
+// Manage Registrations' own texts. Spec §8's messages are quoted word for word; the rules and the server's
+// messages (ADMIN_EDIT_MESSAGES, ADMIN_CANCEL_MESSAGES, the schemas') come from @camp/shared.
+
+export const MANAGE_REGISTRATIONS_TEXTS = {
+  title: 'Manage Registrations',
+  description:
+    'Every registration, newest first: change its status, shifts and options, cancel it, or read its history.',
+  fetchFailed: 'Failed to fetch registrations data',
+  empty: 'No registrations found',
+  loading: 'Loading registrations...',
+  noShifts: 'No shifts assigned',
+  noPayments: 'No payments',
+  updateFailed: 'Failed to update registration',
+  cancelFailed: 'Failed to cancel registration',
+  updated: 'Registration updated',
+  cancelled: 'Registration cancelled',
+  refundFailed: 'Refund failed',
+  refundPending: 'Refund pending',
+  auditErrorTitle: 'Error Loading Audit Trail',
+  auditError: 'Failed to load audit trail',
+  auditEmptyTitle: 'No Audit Records',
+  auditEmpty: 'This registration has no modification history.',
+  deletedAdmin: 'Deleted admin',
+  /** An admin whose profile has no name. */
+  unnamedAdmin: 'an admin without a name',
+  notify: 'Send notification e-mail to the participant',
+  processRefund: 'Process refund',
+  full: 'Full',
+  disabled: 'Disabled',
+  jobsFailed: 'The shifts could not be loaded: only the ones this registration holds are listed.',
+  optionsFailed: 'The camping options could not be loaded: only the ones this registration holds are listed.',
+  cancelWarning:
+    'Cancelling removes all work shifts and releases the camping options. It cannot be undone: the person must register again.',
+} as const;
+
+/** The count cards of spec §2, in order, with the key of `counts` each shows. */
+export const COUNT_CARDS = [
+  { key: 'total', label: 'Total' },
+  { key: 'confirmed', label: 'Confirmed' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'cancelled', label: 'Cancelled' },
+] as const;
+
+export const STATUS_LABELS: Record<RegistrationStatus, string> = {
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  WAITLISTED: 'Waitlisted',
+  CANCELLED: 'Cancelled',
+};
+
+/** The statuses an admin may set (spec §4: cancelling is its own action). */
+export const EDITABLE_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED'] as const;
+export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+
+/** Audit action types as people read them (spec §4 lists the types). */
+export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
+  REGISTRATION_EDIT: 'Registration edited',
+  REGISTRATION_CANCEL: 'Registration cancelled',
+  PAYMENT_REFUND: 'Payment refunded',
+  WORK_SHIFT_ADD: 'Work shift added',
+  WORK_SHIFT_REMOVE: 'Work shift removed',
+  WORK_SHIFT_MODIFY: 'Work shift changed',
+  CAMPING_OPTION_ADD: 'Camping option added',
+  CAMPING_OPTION_REMOVE: 'Camping option removed',
+  CAMPING_OPTION_MODIFY: 'Camping option changed',
+  PAYMENT_MANUAL: 'Manual payment recorded',
+};

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+
+/** The list's filters and page as GET /admin/registrations takes them; absent means all. */
+export interface AdminRegistrationFilters {
+  year?: number;
+  status?: 'PENDING' | 'CONFIRMED' | 'WAITLISTED' | 'CANCELLED';
+  /** Part of the e-mail. */
+  email?: string;
+  /** Part of the first, last or playa name. */
+  name?: string;
+  page: number;
+  limit: number;
+}
+
+/** Query keys of Manage Registrations; all start with 'admin-registrations'. */
+export const adminRegistrationKeys = {
+  all: () => ['admin-registrations'] as const,
+  list: (filters: AdminRegistrationFilters) => ['admin-registrations', 'list', filters] as const,
+  campingOptions: (id: string) => ['admin-registrations', 'camping-options', id] as const,
+  auditTrail: (id: string) => ['admin-registrations', 'audit-trail', id] as const,
+};
+
+/**
+ * Reloads the list, its counts and every audit trail after an edit or a cancel (spec §4: the list reloads).
+ * The places of jobs and options are asked for again whenever the edit opens (their lists are never fresh).
+ */
+export function useInvalidateAdminRegistrations() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminRegistrationKeys.all() });
+}

@@ -1,0 +1,101 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import type { CancelRegistrationInput } from '@camp/shared/admin-registrations';
+import type { Registration } from '@camp/shared/registrations';
+import { CANCEL_REASON_MAX, CANCEL_REASON_MIN, centsToDollars, formatDollars } from '@camp/shared/rules';
+import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { DialogShell } from '../../../components/form-modal';
+import { useModalForm } from '../../../components/use-modal-form';
+import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
+import { cancelForm, EMPTY_CANCEL_FORM, toCancelInput } from '../registration-forms';
+import { hasCompletedPayments, paidCents, personName } from '../registration-format';
+import { DialogFooter } from './dialog-footer';
+import { RegistrationSummary } from './registration-summary';
+
+export interface CancelRegistrationModalProps {
+  registration: Registration;
+  saving: boolean;
+  onSave: (input: CancelRegistrationInput) => void;
+  onClose: () => void;
+}
+
+/**
+ * The cancel of spec §5: a reason (the shared schema's rules and messages), a refund of the completed
+ * payments (offered only when there are some) and the notification, both off to start with.
+ */
+export function CancelRegistrationModal({
+  registration,
+  saving,
+  onSave,
+  onClose,
+}: CancelRegistrationModalProps) {
+  const canRefund = hasCompletedPayments(registration);
+  const { values, errors, formError, set, clearErrors, submit } = useModalForm({
+    initialValues: () => EMPTY_CANCEL_FORM,
+    form: cancelForm(canRefund),
+    onSave: (checked) => onSave(toCancelInput(checked, canRefund)),
+  });
+
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving) submit();
+  };
+
+  return (
+    <DialogShell
+      opened
+      title={`Cancel registration of ${personName(registration)}`}
+      saving={saving}
+      onClose={onClose}
+      size="md"
+    >
+      <form noValidate onSubmit={send} aria-busy={saving || undefined}>
+        <Stack gap="md">
+          <RegistrationSummary registration={registration} />
+          <Alert color="orange" variant="light" p="sm">
+            {TEXTS.cancelWarning}
+          </Alert>
+          <Textarea
+            label="Reason"
+            description={`At least ${CANCEL_REASON_MIN} characters; kept in the audit trail.`}
+            required
+            data-autofocus
+            rows={3}
+            resize="vertical"
+            maxLength={CANCEL_REASON_MAX}
+            value={values.reason}
+            onChange={(event) => {
+              set('reason', event.currentTarget.value);
+              clearErrors('reason');
+            }}
+            error={errors.reason}
+          />
+          {canRefund && (
+            <Checkbox
+              label={TEXTS.processRefund}
+              description={`Refund the ${formatDollars(centsToDollars(paidCents(registration)))} paid in completed payments.`}
+              checked={values.processRefund}
+              onChange={(event) => set('processRefund', event.currentTarget.checked)}
+            />
+          )}
+          <Checkbox
+            label={TEXTS.notify}
+            checked={values.sendNotification}
+            onChange={(event) => set('sendNotification', event.currentTarget.checked)}
+          />
+          {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
+          <DialogFooter
+            submitLabel="Cancel registration"
+            closeLabel="Keep registration"
+            saving={saving}
+            danger
+            onClose={onClose}
+          />
+        </Stack>
+      </form>
+    </DialogShell>
+  );
+}

@@ -1,0 +1,188 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
+import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX } from '@camp/shared/rules';
+import type { UpdateRegistrationInput } from '@camp/shared/admin-registrations';
+import type { Registration, RegistrationCampingOption } from '@camp/shared/registrations';
+import { Alert, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DialogShell } from '../../../components/form-modal';
+import { useModalForm } from '../../../components/use-modal-form';
+import { campingOptionsQueryOptions } from '../../camping-options';
+import { jobsQueryOptions } from '../../work';
+import {
+  EDITABLE_STATUSES,
+  MANAGE_REGISTRATIONS_TEXTS as TEXTS,
+  STATUS_LABELS,
+  type EditableStatus,
+} from '../admin-registration-texts';
+import { useRegistrationCampingOptions } from '../api/get-registration-camping-options';
+import { jobChoices, optionChoices } from '../edit-choices';
+import { editForm, editFormValues, hasEditChanges, toUpdateInput } from '../registration-forms';
+import { personName } from '../registration-format';
+import { ChoiceList } from './choice-list';
+import { DialogFooter } from './dialog-footer';
+import { RegistrationSummary } from './registration-summary';
+
+export interface EditRegistrationModalProps {
+  registration: Registration;
+  saving: boolean;
+  onSave: (input: UpdateRegistrationInput) => void;
+  onClose: () => void;
+}
+
+const STATUS_OPTIONS = EDITABLE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+
+function Loading({ text }: { text: string }) {
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The edit of spec §5: status (Pending, Confirmed or Waitlisted), work shifts, camping options, notes and the
+ * notification. It starts from the options the registration holds now (GET …/camping-options; on failure,
+ * the registration's own, spec §8). Save stays disabled until the status, shifts or options change.
+ */
+export function EditRegistrationModal({ registration, saving, onSave, onClose }: EditRegistrationModalProps) {
+  const held = useRegistrationCampingOptions(registration.id);
+  return (
+    <DialogShell
+      opened
+      title={`Edit registration of ${personName(registration)}`}
+      saving={saving}
+      onClose={onClose}
+    >
+      {held.isPending ? (
+        <Loading text="Loading registration..." />
+      ) : (
+        <EditForm
+          registration={registration}
+          heldOptions={held.data ?? registration.campingOptions}
+          saving={saving}
+          onSave={onSave}
+          onClose={onClose}
+        />
+      )}
+    </DialogShell>
+  );
+}
+
+function EditForm({
+  registration,
+  heldOptions,
+  saving,
+  onSave,
+  onClose,
+}: EditRegistrationModalProps & { heldOptions: readonly RegistrationCampingOption[] }) {
+  const [initial] = useState(() =>
+    editFormValues(
+      registration,
+      heldOptions.map(({ campingOption }) => campingOption.id),
+    ),
+  );
+  const jobs = useQuery(jobsQueryOptions());
+  const options = useQuery(campingOptionsQueryOptions({ includeDisabled: true }));
+  const { values, errors, formError, set, clearErrors, submit } = useModalForm({
+    initialValues: () => initial,
+    form: editForm(initial),
+    onSave: (checked) => onSave(toUpdateInput(checked, initial)),
+  });
+  const changed = hasEditChanges(values, initial);
+
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving && changed) submit();
+  };
+
+  return (
+    <form noValidate onSubmit={send} aria-busy={saving || undefined}>
+      <Stack gap="md">
+        <RegistrationSummary registration={registration} />
+        <NativeSelect
+          label="Status"
+          data-autofocus
+          data={STATUS_OPTIONS}
+          value={values.status}
+          onChange={(event) => set('status', event.currentTarget.value as EditableStatus)}
+          error={errors.status}
+        />
+        {jobs.isPending ? (
+          <Loading text="Loading work shifts..." />
+        ) : (
+          <ChoiceList
+            legend="Work shifts"
+            choices={jobChoices(jobs.data, registration)}
+            selected={values.jobIds}
+            onChange={(ids) => {
+              set('jobIds', ids);
+              clearErrors('jobIds');
+            }}
+            error={errors.jobIds}
+            emptyText={TEXTS.noShifts}
+            note={
+              jobs.isError && (
+                <Alert color="yellow" variant="light" p="xs">
+                  {TEXTS.jobsFailed}
+                </Alert>
+              )
+            }
+          />
+        )}
+        {options.isPending ? (
+          <Loading text="Loading camping options..." />
+        ) : (
+          <ChoiceList
+            legend="Camping options"
+            choices={optionChoices(options.data, heldOptions)}
+            selected={values.campingOptionIds}
+            onChange={(ids) => {
+              set('campingOptionIds', ids);
+              clearErrors('campingOptionIds');
+            }}
+            error={errors.campingOptionIds}
+            emptyText="No camping options"
+            note={
+              options.isError && (
+                <Alert color="yellow" variant="light" p="xs">
+                  {TEXTS.optionsFailed}
+                </Alert>
+              )
+            }
+          />
+        )}
+        <Textarea
+          label="Notes"
+          description="Optional; kept in the audit trail as the reason for the change."
+          rows={2}
+          resize="vertical"
+          maxLength={EDIT_NOTES_MAX}
+          value={values.notes}
+          onChange={(event) => set('notes', event.currentTarget.value)}
+          error={errors.notes}
+        />
+        <Checkbox
+          label={TEXTS.notify}
+          checked={values.sendNotification}
+          onChange={(event) => set('sendNotification', event.currentTarget.checked)}
+        />
+        {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
+        <DialogFooter
+          submitLabel="Save changes"
+          closeLabel="Cancel"
+          saving={saving}
+          disabled={!changed}
+          hint={changed ? undefined : ADMIN_EDIT_MESSAGES.noChanges}
+          onClose={onClose}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Registration } from '@camp/shared/registrations';
+import { centsToDollars, displayName, dollarsToCents, formatDollars } from '@camp/shared/rules';
+import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from './admin-registration-texts';
+
+// How the Manage Registrations table shows a registration (spec §2 columns).
+
+/** First and last name, else the e-mail. */
+export const personName = (registration: Pick<Registration, 'user'>): string =>
+  displayName(registration.user) || registration.user.email;
+
+/** The work shifts' job names joined, or 'No shifts assigned'. */
+export function shiftsText(registration: Pick<Registration, 'jobs'>): string {
+  if (registration.jobs.length === 0) return TEXTS.noShifts;
+  return registration.jobs.map(({ job }) => job.name).join(', ');
+}
+
+/** What the registration's COMPLETED payments add up to, in cents (added in whole cents). */
+export function paidCents(registration: Pick<Registration, 'payments'>): number {
+  return registration.payments
+    .filter((payment) => payment.status === 'COMPLETED')
+    .reduce((sum, payment) => sum + dollarsToCents(payment.amount), 0);
+}
+
+/** Whether the registration has a completed payment (the cancel then offers a refund, spec §5). */
+export const hasCompletedPayments = (registration: Pick<Registration, 'payments'>): boolean =>
+  registration.payments.some((payment) => payment.status === 'COMPLETED');
+
+/** The sum of completed payments as dollars, or 'No payments'. */
+export function paymentText(registration: Pick<Registration, 'payments'>): string {
+  return hasCompletedPayments(registration)
+    ? formatDollars(centsToDollars(paidCents(registration)))
+    : TEXTS.noPayments;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function formatWith(format: Intl.DateTimeFormat, iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+}
+
+/** 'Mar 2, 2026'. */
+export const formatDate = (iso: string): string => formatWith(dateFormat, iso);
+/** 'Mar 2, 2026, 10:00 AM'. */
+export const formatDateTime = (iso: string): string => formatWith(dateTimeFormat, iso);

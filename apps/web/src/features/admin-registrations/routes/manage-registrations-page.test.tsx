@@ -1,0 +1,632 @@
+import type {
+  AdminRegistrationList,
+  AuditRecord,
+  CancelRegistrationResponse,
+} from '@camp/shared/admin-registrations';
+import type { CampingOption } from '@camp/shared/camping-options';
+import type { Registration, RegistrationJobDetail } from '@camp/shared/registrations';
+import type { Job } from '@camp/shared/work';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { gate, kitchen, testJob, testOption, testRegistration } from '../../../test/registration-fixtures';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+
+afterEach(() => notifications.clean());
+
+const admin = testUser({
+  id: '00000000-0000-4000-8000-000000000001',
+  role: 'ADMIN',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.org',
+});
+
+// Jobs and options with real UUIDs: the edit's body is checked by the shared schema.
+const gateJob: Job = testJob(gate, {
+  id: '20000000-0000-4000-8000-000000000001',
+  name: 'Gate greeter',
+  maxRegistrations: 10,
+  currentRegistrations: 7,
+});
+const dishJob: Job = testJob(kitchen, {
+  id: '20000000-0000-4000-8000-000000000002',
+  name: 'Dish duty',
+  maxRegistrations: 4,
+  currentRegistrations: 1,
+  shift: {
+    ...gateJob.shift,
+    id: 's2',
+    name: 'Evening',
+    dayOfWeek: 'TUESDAY',
+    startTime: '18:00',
+    endTime: '21:00',
+  },
+});
+const fullJob: Job = testJob(kitchen, {
+  id: '20000000-0000-4000-8000-000000000003',
+  name: 'Breakfast crew',
+  maxRegistrations: 2,
+  currentRegistrations: 2,
+});
+const JOBS = [gateJob, dishJob, fullJob];
+
+const tent: CampingOption = testOption({
+  id: '30000000-0000-4000-8000-000000000001',
+  name: 'Tent Village',
+  maxSignups: 10,
+  currentRegistrations: 3,
+});
+const rv: CampingOption = testOption({
+  id: '30000000-0000-4000-8000-000000000002',
+  name: 'RV Row',
+  maxSignups: 2,
+  currentRegistrations: 2,
+  availabilityStatus: 'FULL',
+});
+const OPTIONS = [tent, rv];
+
+/** A job as a registration holds it. */
+function heldJob(job: Job): { id: string; job: RegistrationJobDetail } {
+  const {
+    maxRegistrations: _m,
+    currentRegistrations: _c,
+    staffOnly: _s,
+    alwaysRequired: _a,
+    ...detail
+  } = job;
+  return { id: `rj-${job.id}`, job: detail };
+}
+
+const heldOption = (option: CampingOption) => {
+  const {
+    jobCategoryIds: _j,
+    currentRegistrations: _c,
+    availabilityStatus: _a,
+    fields: _f,
+    ...summary
+  } = option;
+  const { createdAt: _cr, updatedAt: _up, ...rest } = summary;
+  return { id: `ro-${option.id}`, campingOption: rest };
+};
+
+const payment = (n: number, amount: number, status: 'COMPLETED' | 'PENDING' | 'REFUNDED') => ({
+  id: `p-${n}`,
+  amount,
+  currency: 'USD',
+  status,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  provider: 'STRIPE' as const,
+  providerRefId: null,
+  registrationId: null,
+});
+
+const dusty: Registration = testRegistration({
+  id: '10000000-0000-4000-8000-000000000001',
+  status: 'CONFIRMED',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  user: {
+    id: 'u1',
+    firstName: 'Dusty',
+    lastName: 'Rhodes',
+    playaName: 'Sparkle',
+    email: 'dusty@example.org',
+  },
+  jobs: [heldJob(gateJob), heldJob(fullJob)],
+  campingOptions: [heldOption(tent)],
+  payments: [payment(1, 100, 'COMPLETED'), payment(2, 50.5, 'COMPLETED'), payment(3, 75, 'PENDING')],
+});
+const sandy: Registration = testRegistration({
+  id: '10000000-0000-4000-8000-000000000002',
+  status: 'PENDING',
+  createdAt: '2026-03-01T09:00:00.000Z',
+  user: { id: 'u2', firstName: 'Sandy', lastName: 'Dunes', playaName: null, email: 'sandy@example.org' },
+  jobs: [],
+  campingOptions: [heldOption(tent)],
+  payments: [payment(4, 150, 'PENDING')],
+});
+const max: Registration = testRegistration({
+  id: '10000000-0000-4000-8000-000000000003',
+  year: 2025,
+  status: 'CANCELLED',
+  createdAt: '2025-02-01T09:00:00.000Z',
+  user: { id: 'u3', firstName: 'Max', lastName: 'Playa', playaName: null, email: 'max@example.org' },
+  jobs: [],
+  campingOptions: [],
+  payments: [payment(5, 150, 'REFUNDED')],
+});
+const ALL = [dusty, sandy, max];
+
+function listOf(
+  registrations: Registration[],
+  extra: Partial<AdminRegistrationList> = {},
+): AdminRegistrationList {
+  return {
+    registrations,
+    total: registrations.length,
+    page: 1,
+    limit: 25,
+    counts: { total: 3, confirmed: 1, pending: 1, cancelled: 1 },
+    ...extra,
+  };
+}
+
+function openPage(routes: Record<string, ApiRouteHandler> = {}) {
+  startSignedIn();
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(admin),
+    'GET /admin/registrations': () => jsonResponse(listOf(ALL)),
+    'GET /jobs': () => jsonResponse(JOBS),
+    'GET /camping-options': () => jsonResponse(OPTIONS),
+    [`GET /admin/registrations/${dusty.id}/camping-options`]: () => jsonResponse([heldOption(tent)]),
+    ...routes,
+  });
+  /** The query of each list request, in order. */
+  const listQueries = () =>
+    api.fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/admin/registrations'))
+      .map((url) => Object.fromEntries(url.searchParams));
+  return { ...api, listQueries };
+}
+
+const table = () => screen.getByRole('table', { name: 'Registrations' });
+const rowOf = (name: string) => within(table()).getByText(name).closest('tr') as HTMLElement;
+const count = (label: string) =>
+  within(screen.getByRole('region', { name: 'Registration counts' })).getByText(label, { selector: 'dt' })
+    .nextElementSibling?.textContent;
+
+async function openList() {
+  renderApp('/admin/manage-registrations');
+  expect(await screen.findByRole('heading', { name: 'Manage Registrations', level: 2 })).toBeTruthy();
+  await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Dusty Rhodes');
+}
+
+describe('Manage Registrations (spec §2)', { timeout: 20_000 }, () => {
+  it('shows the count cards and the eight columns, with actions only where they apply', async () => {
+    const { listQueries } = openPage();
+    await openList();
+    expect(screen.getByRole('link', { name: /Back to Admin/ }).getAttribute('href')).toBe('#/admin');
+    expect(count('Total')).toBe('3');
+    expect(count('Confirmed')).toBe('1');
+    expect(count('Pending')).toBe('1');
+    expect(count('Cancelled')).toBe('1');
+    expect(listQueries()[0]).toEqual({ page: '1', limit: '25' });
+
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['User', 'Email', 'Year', 'Status', 'Work Shifts', 'Payment', 'Registered', 'Actions']);
+    const dustyRow = rowOf('Dusty Rhodes');
+    expect(within(dustyRow).getByText('“Sparkle”')).toBeTruthy();
+    expect(within(dustyRow).getByText('dusty@example.org')).toBeTruthy();
+    expect(within(dustyRow).getByText('2026')).toBeTruthy();
+    expect(within(dustyRow).getByText('CONFIRMED')).toBeTruthy();
+    expect(within(dustyRow).getByText('Gate greeter, Breakfast crew')).toBeTruthy();
+    // Completed payments only: $100 + $50.50.
+    expect(within(dustyRow).getByText('$150.50')).toBeTruthy();
+    expect(within(dustyRow).getByText('Mar 2, 2026')).toBeTruthy();
+
+    const sandyRow = rowOf('Sandy Dunes');
+    expect(within(sandyRow).getByText('No shifts assigned')).toBeTruthy();
+    expect(within(sandyRow).getByText('No payments')).toBeTruthy();
+    expect(within(sandyRow).getByRole('button', { name: 'Edit registration of Sandy Dunes' })).toBeTruthy();
+    expect(within(sandyRow).getByRole('button', { name: 'Cancel registration of Sandy Dunes' })).toBeTruthy();
+
+    const maxRow = rowOf('Max Playa');
+    expect(within(maxRow).getByText('CANCELLED')).toBeTruthy();
+    expect(within(maxRow).getByText('No payments')).toBeTruthy();
+    expect(
+      within(maxRow).getByRole('button', { name: 'Audit trail registration of Max Playa' }),
+    ).toBeTruthy();
+    expect(within(maxRow).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(within(maxRow).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+  });
+
+  it('shows each registration as a card with its actions on a phone', async () => {
+    const viewport = (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } })
+      .happyDOM;
+    const { innerWidth } = window;
+    onTestFinished(() => viewport.setViewport({ width: innerWidth }));
+    viewport.setViewport({ width: 375 });
+    openPage();
+    renderApp('/admin/manage-registrations');
+    const list = await screen.findByRole('list', { name: 'Registrations' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const first = cards[0] as HTMLElement;
+    expect(within(first).getByText('Dusty Rhodes')).toBeTruthy();
+    expect(within(first).getByText('$150.50')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' })).toBeTruthy();
+    expect(within(cards[2] as HTMLElement).queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('pages on the server, and applies filters after a 500 ms pause from page 1', async () => {
+    const { listQueries } = openPage({
+      'GET /admin/registrations': ({ url }) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        return jsonResponse(listOf(ALL, { total: 60, page, limit }));
+      },
+    });
+    await openList();
+    const last = () => listQueries().at(-1);
+    expect(screen.getByText('Showing 1–3 of 60')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(last()).toEqual({ page: '2', limit: '25' }));
+    await waitFor(() => expect(screen.getByText('Showing 26–28 of 60')).toBeTruthy());
+
+    // The panel opens with the Filters button.
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('region', { name: 'Filters' });
+
+    const before = listQueries().length;
+    fireEvent.change(within(panel).getByRole('searchbox', { name: 'Name' }), { target: { value: ' dust' } });
+    fireEvent.change(within(panel).getByRole('searchbox', { name: 'Email' }), {
+      target: { value: 'example' },
+    });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Status' }), {
+      target: { value: 'CONFIRMED' },
+    });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Year' }), { target: { value: '2026' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(listQueries()).toHaveLength(before);
+    await waitFor(() =>
+      expect(last()).toEqual({
+        year: '2026',
+        status: 'CONFIRMED',
+        email: 'example',
+        name: 'dust',
+        page: '1',
+        limit: '25',
+      }),
+    );
+    expect(listQueries()).toHaveLength(before + 1);
+    expect(screen.getByRole('button', { name: 'Filters 4 active' })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '50' } });
+    await waitFor(() => expect(last()).toMatchObject({ page: '1', limit: '50' }));
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(last()).toEqual({ page: '1', limit: '50' }));
+    expect((within(panel).getByRole('searchbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('empties the list when it cannot be fetched, and tries again', async () => {
+    let fail = true;
+    openPage({
+      'GET /admin/registrations': () => (fail ? errorResponse(503) : jsonResponse(listOf([sandy]))),
+    });
+    renderApp('/admin/manage-registrations');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to fetch registrations data')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Sandy Dunes')).toBeTruthy();
+  });
+
+  it('says when no registration matches', async () => {
+    openPage({
+      'GET /admin/registrations': () =>
+        jsonResponse(listOf([], { counts: { total: 0, confirmed: 0, pending: 0, cancelled: 0 } })),
+    });
+    renderApp('/admin/manage-registrations');
+    expect(await screen.findByText('No registrations found')).toBeTruthy();
+    expect(count('Total')).toBe('0');
+  });
+});
+
+describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }, () => {
+  it('keeps Save disabled until something changes, marks full places, and sends only the changes', async () => {
+    const sent: unknown[] = [];
+    const { listQueries } = openPage({
+      [`PUT /admin/registrations/${dusty.id}`]: ({ body }) => {
+        sent.push(body);
+        return jsonResponse({ ...dusty, status: 'WAITLISTED', jobs: [heldJob(fullJob), heldJob(dishJob)] });
+      },
+    });
+    await openList();
+    fireEvent.click(
+      within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' });
+    const save = await within(dialog).findByRole('button', { name: 'Save changes' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText('No changes have been made to the registration.')).toBeTruthy();
+
+    const status = within(dialog).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
+    expect(status.value).toBe('CONFIRMED');
+    expect([...status.options].map((option) => option.textContent)).toEqual([
+      'Pending',
+      'Confirmed',
+      'Waitlisted',
+    ]);
+
+    const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
+    await waitFor(() => expect(box(/Dish duty/)).toBeTruthy());
+    expect(box(/Gate greeter/).checked).toBe(true);
+    expect(within(dialog).getByText(/3 of 10 places left/)).toBeTruthy();
+    // Full, but held by this registration: it stays ticked and can be changed.
+    expect(box(/Breakfast crew/).checked).toBe(true);
+    expect(box(/Breakfast crew/).disabled).toBe(false);
+    expect(box(/Tent Village/).checked).toBe(true);
+    expect(within(dialog).getByText('7 of 10 places left')).toBeTruthy();
+    // Full and not held: marked and not offered.
+    expect(box(/RV Row/).disabled).toBe(true);
+    expect(within(dialog).getAllByText('Full').length).toBeGreaterThanOrEqual(2);
+
+    // Notes alone are no change.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Notes/ }), {
+      target: { value: '  Swapped at the gate lead’s request ' },
+    });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(status, { target: { value: 'WAITLISTED' } });
+    fireEvent.click(box(/Gate greeter/));
+    fireEvent.click(box(/Dish duty/));
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    const notify = within(dialog).getByRole('checkbox', {
+      name: 'Send notification e-mail to the participant',
+    }) as HTMLInputElement;
+    expect(notify.checked).toBe(false);
+    fireEvent.click(notify);
+
+    const before = listQueries().length;
+    fireEvent.click(save);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      status: 'WAITLISTED',
+      jobIds: [fullJob.id, dishJob.id],
+      notes: 'Swapped at the gate lead’s request',
+      sendNotification: true,
+    });
+    expect(await screen.findByText('Registration updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+  });
+
+  it('checks the options with the shared schema, and starts from the registration’s own options when they cannot be loaded', async () => {
+    const sent: unknown[] = [];
+    openPage({
+      [`GET /admin/registrations/${dusty.id}/camping-options`]: () => errorResponse(500),
+      'GET /camping-options': () => errorResponse(503),
+      [`PUT /admin/registrations/${dusty.id}`]: ({ body }) => {
+        sent.push(body);
+        return errorResponse(409, ['"Tent Village" is full']);
+      },
+    });
+    await openList();
+    fireEvent.click(
+      within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' });
+    const tentBox = (await within(dialog).findByRole('checkbox', {
+      name: /Tent Village/,
+    })) as HTMLInputElement;
+    expect(tentBox.checked).toBe(true);
+    expect(within(dialog).getByText(/camping options could not be loaded/)).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: /RV Row/ })).toBeNull();
+
+    fireEvent.click(tentBox);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Please select at least one camping option')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.click(tentBox);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Status' }), {
+      target: { value: 'PENDING' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toEqual([{ status: 'PENDING', sendNotification: false }]));
+    expect(await screen.findByText('Failed to update registration')).toBeTruthy();
+    expect(screen.getByText('"Tent Village" is full')).toBeTruthy();
+    // The dialog stays open to fix the choice.
+    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
+  });
+});
+
+describe('Manage Registrations: cancel (spec §5 Admin cancel)', { timeout: 20_000 }, () => {
+  it('asks for a reason by the shared rules, offers the refund only with completed payments, and warns about a failed refund', async () => {
+    const sent: unknown[] = [];
+    const answer: CancelRegistrationResponse = {
+      registration: { id: dusty.id, status: 'CANCELLED' },
+      refunds: [
+        { paymentId: 'p-1', amount: 100, status: 'SUCCEEDED', message: null },
+        { paymentId: 'p-2', amount: 50.5, status: 'FAILED', message: 'The charge was disputed' },
+      ],
+    };
+    const { listQueries } = openPage({
+      [`DELETE /admin/registrations/${dusty.id}`]: ({ body }) => {
+        sent.push(body);
+        return jsonResponse(answer);
+      },
+    });
+    await openList();
+
+    fireEvent.click(
+      within(rowOf('Sandy Dunes')).getByRole('button', { name: 'Cancel registration of Sandy Dunes' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Sandy Dunes' });
+    expect(within(dialog).queryByRole('checkbox', { name: /Process refund/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep registration' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(
+      within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' }),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Dusty Rhodes' });
+    const refund = within(dialog).getByRole('checkbox', { name: /Process refund/ }) as HTMLInputElement;
+    expect(refund.checked).toBe(false);
+    expect(within(dialog).getByText(/Refund the \$150\.50 paid/)).toBeTruthy();
+    const notify = within(dialog).getByRole('checkbox', {
+      name: 'Send notification e-mail to the participant',
+    }) as HTMLInputElement;
+    expect(notify.checked).toBe(false);
+
+    const submit = within(dialog).getByRole('button', { name: 'Cancel registration' });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText('Please provide a reason for cancellation.')).toBeTruthy();
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    fireEvent.change(reason, { target: { value: '  too short ' } });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText('Reason must be at least 10 characters long.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(reason, { target: { value: ' Asked to cancel by phone ' } });
+    fireEvent.click(refund);
+    fireEvent.click(notify);
+    const before = listQueries().length;
+    fireEvent.click(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      reason: 'Asked to cancel by phone',
+      sendNotification: true,
+      processRefund: true,
+    });
+    expect(await screen.findByText('Registration cancelled')).toBeTruthy();
+    expect(
+      screen.getByText('The 2026 registration of Dusty Rhodes was cancelled. $100.00 refunded.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Refund failed')).toBeTruthy();
+    expect(screen.getByText('$50.50: The charge was disputed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+  });
+
+  it('shows the server’s refusal in a red toast', async () => {
+    openPage({
+      [`DELETE /admin/registrations/${sandy.id}`]: () =>
+        errorResponse(400, 'This registration is already cancelled.'),
+    });
+    await openList();
+    fireEvent.click(
+      within(rowOf('Sandy Dunes')).getByRole('button', { name: 'Cancel registration of Sandy Dunes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Sandy Dunes' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Duplicate registration' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
+    expect(await screen.findByText('Failed to cancel registration')).toBeTruthy();
+    expect(screen.getByText('This registration is already cancelled.')).toBeTruthy();
+  });
+});
+
+const record = (overrides: Partial<AuditRecord> & Pick<AuditRecord, 'id' | 'actionType'>): AuditRecord => ({
+  transactionId: null,
+  adminUser: { firstName: 'Ada', lastName: 'Admin' },
+  createdAt: '2026-03-05T18:30:00.000Z',
+  reason: null,
+  oldValues: null,
+  newValues: null,
+  ...overrides,
+});
+
+describe('Manage Registrations: audit trail (spec §4)', { timeout: 20_000 }, () => {
+  it('groups records by transaction, shows what differs, and folds out the related changes', async () => {
+    const trail: AuditRecord[] = [
+      record({
+        id: 'a1',
+        transactionId: 'tx-1',
+        actionType: 'REGISTRATION_CANCEL',
+        reason: 'Asked to cancel by phone',
+        oldValues: { status: 'CONFIRMED', jobs: ['Gate greeter', 'Dishes'], year: 2025 },
+        newValues: { status: 'CANCELLED', jobs: [], year: 2025 },
+      }),
+      record({
+        id: 'a2',
+        transactionId: 'tx-1',
+        actionType: 'WORK_SHIFT_REMOVE',
+        oldValues: { jobId: 'j1', name: 'Gate greeter' },
+      }),
+      record({
+        id: 'a3',
+        transactionId: 'tx-1',
+        actionType: 'PAYMENT_REFUND',
+        newValues: { amount: 150 },
+      }),
+      record({
+        id: 'a4',
+        actionType: 'REGISTRATION_EDIT',
+        adminUser: null,
+        createdAt: '2025-02-02T09:00:00.000Z',
+        oldValues: { status: 'PENDING' },
+        newValues: { status: 'CONFIRMED' },
+      }),
+    ];
+    openPage({ [`GET /admin/registrations/${max.id}/audit-trail`]: () => jsonResponse(trail) });
+    await openList();
+    fireEvent.click(
+      within(rowOf('Max Playa')).getByRole('button', { name: 'Audit trail registration of Max Playa' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Audit trail of Max Playa' });
+    const groups = await within(dialog).findByRole('list', { name: 'Changes, newest first' });
+    const cards = within(groups)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === groups);
+    expect(cards).toHaveLength(2);
+
+    const cancel = cards[0] as HTMLElement;
+    expect(within(cancel).getByRole('heading', { name: 'Registration cancelled' })).toBeTruthy();
+    expect(within(cancel).getByText('By Ada Admin')).toBeTruthy();
+    expect(within(cancel).getByText('Asked to cancel by phone')).toBeTruthy();
+    expect(within(cancel).getByText(/CONFIRMED → CANCELLED/)).toBeTruthy();
+    expect(within(cancel).getByText(/Gate greeter, Dishes → —/)).toBeTruthy();
+    // Ids are not shown, names are.
+    expect(within(cancel).queryByText(/j1/)).toBeNull();
+    // Unchanged values are left out.
+    expect(within(cancel).queryByText(/Year:/)).toBeNull();
+    const more = within(cancel).getByRole('button', { name: /2 related changes/ });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(within(cancel).queryByText('Work shift removed')).toBeNull();
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(within(cancel).getByText('Work shift removed')).toBeTruthy();
+    expect(within(cancel).getByText(/Gate greeter → —/)).toBeTruthy();
+    expect(within(cancel).getByText('Payment refunded')).toBeTruthy();
+    expect(within(cancel).getByText(/— → 150/)).toBeTruthy();
+
+    const edit = cards[1] as HTMLElement;
+    expect(within(edit).getByRole('heading', { name: 'Registration edited' })).toBeTruthy();
+    expect(within(edit).getByText('By Deleted admin')).toBeTruthy();
+    expect(within(edit).getByText(/PENDING → CONFIRMED/)).toBeTruthy();
+    expect(within(edit).queryByRole('button', { name: /related/ })).toBeNull();
+  });
+
+  it('says when there is no history, and when it cannot be loaded', async () => {
+    let fail = true;
+    openPage({
+      [`GET /admin/registrations/${sandy.id}/audit-trail`]: () =>
+        fail ? errorResponse(503) : jsonResponse([]),
+    });
+    await openList();
+    fireEvent.click(
+      within(rowOf('Sandy Dunes')).getByRole('button', { name: 'Audit trail registration of Sandy Dunes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Audit trail of Sandy Dunes' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Error Loading Audit Trail')).toBeTruthy();
+    expect(within(alert).getByText('Failed to load audit trail')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('No Audit Records')).toBeTruthy();
+    expect(within(dialog).getByText('This registration has no modification history.')).toBeTruthy();
+  });
+});
