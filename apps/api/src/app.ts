@@ -80,6 +80,8 @@ declare module 'fastify' {
     env: Env;
     database: DatabaseHandle;
     services: Services;
+    /** Every route as registered ("GET /api/users/:id"), HEAD left out: the role matrix test reads it. */
+    routeTable: readonly string[];
   }
 }
 
@@ -114,6 +116,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : env.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

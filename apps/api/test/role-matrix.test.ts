@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, payments } from '../src/db/schema/index';
+import { adminPost, insertSignedInPerson, type Person } from '../src/modules/registrations/test-support';
+import { type Camp, insertRegistration, startCamp } from '../src/modules/work/test-support';
+
+// The role × route matrix (issue 13, finding 6): every route the app registers has a row saying who may
+// call it, and each row is tried as anonymous, a participant (on their own records), another participant (on
+// the first one's records), staff and an admin, with real ids. A route added without a row fails the test.
+
+/**
+ * Who may call a route:
+ * - public: anyone (never 403);
+ * - signedIn: any signed-in person (anonymous 401);
+ * - own: the record's owner and admins (anonymous 401, another participant and staff 403 or 404);
+ * - self: the owner only, not even an admin (paying someone's dues is theirs to do);
+ * - refreshCookie: only the refresh cookie opens it (no caller here has one: 401 for all);
+ * - staff: staff and admins (participants 403); admin: admins only (staff and participants 403);
+ * - webhook: no session; only Stripe's signature opens it (anything unsigned is refused with 400).
+ */
+type Access = 'public' | 'signedIn' | 'own' | 'self' | 'refreshCookie' | 'staff' | 'admin' | 'webhook';
+type Caller = 'anonymous' | 'owner' | 'other' | 'staff' | 'admin';
+
+interface Ids {
+  owner: string;
+  registration: string;
+  payment: string;
+  session: string;
+  option: string;
+  field: string;
+  category: string;
+  job: string;
+  shift: string;
+  mail: string;
+}
+
+interface Row {
+  access: Access;
+  /** The URL with real ids of the owner's records (path parameters and, where it matters, the query). */
+  url: (ids: Ids) => string;
+  /** A body that passes validation where the guard runs after it (so the answer is about the caller). */
+  body?: (ids: Ids, callerEmail: string) => unknown;
+  /** Changes or deletes the record it names: allowed callers get a random id, so nothing real is lost. */
+  destructive?: boolean;
+}
+
+const profileBody = (_ids: Ids, email: string) => ({
+  email,
+  firstName: 'Matrix',
+  lastName: 'Tester',
+  phone: '555-0100',
+  emergencyContact: 'Someone, 555-0101',
+});
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/docs': { access: 'public', url: () => '/api/docs' },
+  'GET /api/docs/json': { access: 'public', url: () => '/api/docs/json' },
+  'GET /api/docs/yaml': { access: 'public', url: () => '/api/docs/yaml' },
+  'GET /api/docs/static/index.html': { access: 'public', url: () => '/api/docs/static/index.html' },
+  'GET /api/docs/static/swagger-initializer.js': {
+    access: 'public',
+    url: () => '/api/docs/static/swagger-initializer.js',
+  },
+  'GET /api/docs/static/*': { access: 'public', url: () => '/api/docs/static/swagger-ui.css' },
+  'GET /api/health': { access: 'public', url: () => '/api/health' },
+  'GET /api/public/config': { access: 'public', url: () => '/api/public/config' },
+
+  'GET /api/core-config/current': { access: 'admin', url: () => '/api/core-config/current' },
+  'PATCH /api/core-config/current': {
+    access: 'admin',
+    url: () => '/api/core-config/current',
+    body: () => ({}),
+  },
+  'POST /api/core-config': { access: 'admin', url: () => '/api/core-config', body: () => ({}) },
+
+  'POST /api/auth/request-login-code': { access: 'public', url: () => '/api/auth/request-login-code' },
+  'POST /api/auth/login-with-code': { access: 'public', url: () => '/api/auth/login-with-code' },
+  'POST /api/auth/refresh': { access: 'refreshCookie', url: () => '/api/auth/refresh' },
+  'POST /api/auth/logout': { access: 'public', url: () => '/api/auth/logout' },
+  'GET /api/auth/profile': { access: 'signedIn', url: () => '/api/auth/profile' },
+  'POST /api/auth/register': { access: 'signedIn', url: () => '/api/auth/register', body: profileBody },
+  'GET /api/auth/test': { access: 'signedIn', url: () => '/api/auth/test' },
+
+  'GET /api/users': { access: 'admin', url: () => '/api/users' },
+  'POST /api/users': { access: 'admin', url: () => '/api/users', body: () => ({}) },
+  'GET /api/users/:id': { access: 'own', url: (ids) => `/api/users/${ids.owner}` },
+  'PUT /api/users/:id': { access: 'own', url: (ids) => `/api/users/${ids.owner}`, body: profileBody },
+  'DELETE /api/users/:id': { access: 'admin', url: (ids) => `/api/users/${ids.owner}`, destructive: true },
+
+  'POST /api/notifications/email/test': { access: 'admin', url: () => '/api/notifications/email/test' },
+  'GET /api/notifications/email/test/history': {
+    access: 'admin',
+    url: () => '/api/notifications/email/test/history',
+  },
+  'POST /api/notifications/email/test-connection': {
+    access: 'admin',
+    url: () => '/api/notifications/email/test-connection',
+  },
+
+  'GET /api/camping-options': { access: 'signedIn', url: () => '/api/camping-options' },
+  'POST /api/camping-options': { access: 'admin', url: () => '/api/camping-options', body: () => ({}) },
+  'GET /api/camping-options/:id': { access: 'signedIn', url: (ids) => `/api/camping-options/${ids.option}` },
+  'PATCH /api/camping-options/:id': {
+    access: 'admin',
+    url: (ids) => `/api/camping-options/${ids.option}`,
+    body: () => ({}),
+  },
+  'DELETE /api/camping-options/:id': {
+    access: 'admin',
+    url: (ids) => `/api/camping-options/${ids.option}`,
+    destructive: true,
+  },
+  'GET /api/camping-options/:id/fields': {
+    access: 'signedIn',
+    url: (ids) => `/api/camping-options/${ids.option}/fields`,
+  },
+  'POST /api/camping-options/:id/fields': {
+    access: 'admin',
+    url: (ids) => `/api/camping-options/${ids.option}/fields`,
+    body: () => ({}),
+  },
+  'PATCH /api/camping-options/:id/fields/:fieldId': {
+    access: 'admin',
+    url: (ids) => `/api/camping-options/${ids.option}/fields/${ids.field}`,
+    body: () => ({}),
+  },
+  'DELETE /api/camping-options/:id/fields/:fieldId': {
+    access: 'admin',
+    url: (ids) => `/api/camping-options/${ids.option}/fields/${ids.field}`,
+    destructive: true,
+  },
+  'PATCH /api/camping-option-fields/reorder/:optionId': {
+    access: 'admin',
+    url: (ids) => `/api/camping-option-fields/reorder/${ids.option}`,
+    body: () => ({}),
+  },
+
+  'GET /api/job-categories': { access: 'signedIn', url: () => '/api/job-categories' },
+  'POST /api/job-categories': { access: 'admin', url: () => '/api/job-categories', body: () => ({}) },
+  'GET /api/job-categories/:id': { access: 'signedIn', url: (ids) => `/api/job-categories/${ids.category}` },
+  'PATCH /api/job-categories/:id': {
+    access: 'admin',
+    url: (ids) => `/api/job-categories/${ids.category}`,
+    body: () => ({}),
+  },
+  'DELETE /api/job-categories/:id': {
+    access: 'admin',
+    url: (ids) => `/api/job-categories/${ids.category}`,
+    destructive: true,
+  },
+  'GET /api/jobs': { access: 'signedIn', url: () => '/api/jobs' },
+  'POST /api/jobs': { access: 'admin', url: () => '/api/jobs', body: () => ({}) },
+  'GET /api/jobs/:id': { access: 'signedIn', url: (ids) => `/api/jobs/${ids.job}` },
+  'PATCH /api/jobs/:id': { access: 'admin', url: (ids) => `/api/jobs/${ids.job}`, body: () => ({}) },
+  'DELETE /api/jobs/:id': { access: 'admin', url: (ids) => `/api/jobs/${ids.job}`, destructive: true },
+  'GET /api/shifts': { access: 'signedIn', url: () => '/api/shifts' },
+  'GET /api/shifts/with-jobs-and-registrations': {
+    access: 'staff',
+    url: () => '/api/shifts/with-jobs-and-registrations',
+  },
+  'POST /api/shifts': { access: 'admin', url: () => '/api/shifts', body: () => ({}) },
+  'GET /api/shifts/:id': { access: 'signedIn', url: (ids) => `/api/shifts/${ids.shift}` },
+  'GET /api/shifts/:id/registrations': {
+    access: 'staff',
+    url: (ids) => `/api/shifts/${ids.shift}/registrations`,
+  },
+  'PATCH /api/shifts/:id': { access: 'admin', url: (ids) => `/api/shifts/${ids.shift}`, body: () => ({}) },
+  'DELETE /api/shifts/:id': { access: 'admin', url: (ids) => `/api/shifts/${ids.shift}`, destructive: true },
+
+  'POST /api/registrations/camp': {
+    access: 'signedIn',
+    url: () => '/api/registrations/camp',
+    body: () => ({}),
+  },
+  'GET /api/registrations/me': { access: 'signedIn', url: () => '/api/registrations/me' },
+  'GET /api/registrations/camp/me': { access: 'signedIn', url: () => '/api/registrations/camp/me' },
+  'GET /api/registrations': { access: 'staff', url: (ids) => `/api/registrations?userId=${ids.owner}` },
+
+  'GET /api/payments': { access: 'own', url: (ids) => `/api/payments?userId=${ids.owner}` },
+  'POST /api/payments/stripe': {
+    access: 'self',
+    url: () => '/api/payments/stripe',
+    body: (ids) => ({
+      amount: 10000,
+      currency: 'USD',
+      userId: ids.owner,
+      registrationId: ids.registration,
+      successUrl: 'http://localhost:3000/#/payment/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/#/payment/cancel',
+    }),
+  },
+  'GET /api/payments/stripe/session/:sessionId/verify': {
+    access: 'own',
+    url: (ids) => `/api/payments/stripe/session/${ids.session}/verify`,
+  },
+  'POST /api/payments/stripe/webhook': { access: 'webhook', url: () => '/api/payments/stripe/webhook' },
+  'POST /api/admin/payments/:id/refunds': {
+    access: 'admin',
+    url: (ids) => `/api/admin/payments/${ids.payment}/refunds`,
+    body: () => ({}),
+  },
+  'POST /api/admin/payments': { access: 'admin', url: () => '/api/admin/payments', body: () => ({}) },
+  'GET /api/admin/payments/dues': { access: 'admin', url: () => '/api/admin/payments/dues' },
+
+  'GET /api/admin/registrations': { access: 'admin', url: () => '/api/admin/registrations' },
+  'GET /api/admin/registrations/:id/camping-options': {
+    access: 'admin',
+    url: (ids) => `/api/admin/registrations/${ids.registration}/camping-options`,
+  },
+  'GET /api/admin/registrations/:id/audit-trail': {
+    access: 'admin',
+    url: (ids) => `/api/admin/registrations/${ids.registration}/audit-trail`,
+  },
+  'PUT /api/admin/registrations/:id': {
+    access: 'admin',
+    url: (ids) => `/api/admin/registrations/${ids.registration}`,
+    body: () => ({ status: 'WAITLISTED' }),
+    destructive: true,
+  },
+  'DELETE /api/admin/registrations/:id': {
+    access: 'admin',
+    url: (ids) => `/api/admin/registrations/${ids.registration}`,
+    body: () => ({ reason: 'Matrix test cancellation' }),
+    destructive: true,
+  },
+
+  'GET /api/reports/registrations': { access: 'staff', url: () => '/api/reports/registrations' },
+  'GET /api/reports/users': { access: 'staff', url: () => '/api/reports/users' },
+
+  'GET /api/admin/email-outbox': { access: 'admin', url: () => '/api/admin/email-outbox' },
+  'POST /api/admin/email-outbox/:id/retry': {
+    access: 'admin',
+    url: (ids) => `/api/admin/email-outbox/${ids.mail}/retry`,
+    destructive: true,
+  },
+};
+
+/** Routes outside /api that serve the web app: no data, nobody signed in. */
+const WEB_ROUTES = new Set(['GET /runtime-config.js', 'GET /', 'GET /*', 'GET /assets/*']);
+
+const allowed = (caller: Caller, access: Access): boolean => {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'webhook':
+      return false;
+    case 'signedIn':
+      return caller !== 'anonymous';
+    case 'own':
+      return caller === 'owner' || caller === 'admin';
+    case 'self':
+      return caller === 'owner';
+    case 'refreshCookie':
+      return false;
+    case 'staff':
+      return caller === 'staff' || caller === 'admin';
+    case 'admin':
+      return caller === 'admin';
+  }
+};
+
+describe('role × route matrix', () => {
+  let camp: Camp;
+  let other: Person;
+  let ids: Ids;
+  let headersOf: Record<Caller, Record<string, string>>;
+  let emailOf: Record<Caller, string>;
+
+  beforeAll(async () => {
+    camp = await startCamp();
+    const db = camp.t.database.db;
+    other = await insertSignedInPerson(camp);
+    const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
+    const shift = await adminPost(camp, '/api/shifts', {
+      name: 'Morning',
+      dayOfWeek: 'MONDAY',
+      startTime: '09:00',
+      endTime: '12:00',
+    });
+    const job = await adminPost(camp, '/api/jobs', {
+      name: 'Greeter',
+      location: 'Gate',
+      categoryId: category,
+      shiftId: shift,
+      maxRegistrations: 5,
+    });
+    const option = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 100 });
+    const field = await adminPost(camp, `/api/camping-options/${option}/fields`, { displayName: 'Plate' });
+    const owner = camp.participant.userId;
+    const registration = await insertRegistration(db, {
+      userId: owner,
+      status: 'PENDING',
+      campingOptionIds: [option],
+      jobIds: [job],
+    });
+    const session = `cs_test_${randomUUID().replaceAll('-', '')}`;
+    const [payment] = await db
+      .insert(payments)
+      .values({ userId: owner, registrationId: registration, amountCents: 10000, providerRefId: session })
+      .returning({ id: payments.id });
+    const [mail] = await db
+      .insert(emailOutbox)
+      .values({ toAddress: 'x@example.org', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', status: 'FAILED' })
+      .returning({ id: emailOutbox.id });
+    ids = {
+      owner,
+      registration,
+      payment: payment!.id,
+      session,
+      option,
+      field,
+      category,
+      job,
+      shift,
+      mail: mail!.id,
+    };
+    emailOf = {
+      anonymous: 'nobody@example.org',
+      owner: 'participant@example.org',
+      other: other.email,
+      staff: 'staff@example.org',
+      admin: 'admin@example.org',
+    };
+    headersOf = {
+      anonymous: {},
+      owner: camp.participant.headers,
+      other: other.headers,
+      staff: camp.staff.headers,
+      admin: camp.admin.headers,
+    };
+  });
+  afterAll(async () => {
+    await camp?.close();
+  });
+
+  it('has a row for every route the app registers (a new route needs one)', async () => {
+    await camp.t.app.ready();
+    const registered = camp.t.app.routeTable.filter((route) => !WEB_ROUTES.has(route));
+    expect([...registered].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  const callers: Caller[] = ['anonymous', 'other', 'staff', 'owner', 'admin'];
+  for (const caller of callers) {
+    it(`answers ${caller} as each route's row says`, async () => {
+      const wrong: string[] = [];
+      let tried = 0;
+      for (const [route, row] of Object.entries(MATRIX)) {
+        const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+        const may = allowed(caller, row.access);
+        // Allowed callers of a destructive route name a record that does not exist (404), so the rest of
+        // the matrix keeps its records; refused callers name the real one, proving it is protected.
+        const url = may && row.destructive ? row.url({ ...ids, ...randomIds() }) : row.url(ids);
+        const body =
+          row.body?.(ids, emailOf[caller]) ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+        const response: LightMyRequestResponse = await camp.t.app.inject({
+          method,
+          url,
+          headers: headersOf[caller],
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        tried += 1;
+        const status = response.statusCode;
+        const problem = judge(caller, row.access, may, status);
+        if (problem)
+          wrong.push(`${route} as ${caller}: ${status} (${problem}) ${response.body.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(tried).toBe(Object.keys(MATRIX).length);
+    });
+  }
+});
+
+function randomIds(): Partial<Ids> {
+  return {
+    owner: randomUUID(),
+    registration: randomUUID(),
+    option: randomUUID(),
+    field: randomUUID(),
+    category: randomUUID(),
+    job: randomUUID(),
+    shift: randomUUID(),
+    mail: randomUUID(),
+  };
+}
+
+/** What is wrong with an answer, or undefined. A 500 is always wrong. */
+function judge(caller: Caller, access: Access, may: boolean, status: number): string | undefined {
+  if (status >= 500 && status !== 503) return 'server error';
+  if (access === 'webhook') return status === 400 ? undefined : 'an unsigned webhook must get 400';
+  if (may) return status === 401 || status === 403 ? 'should be allowed' : undefined;
+  if (caller === 'anonymous' || access === 'refreshCookie')
+    return status === 401 ? undefined : 'must get 401';
+  if (access === 'own' || access === 'self')
+    return status === 403 || status === 404 ? undefined : "someone else's record: 403 or 404";
+  return status === 403 ? undefined : 'must get 403';
+}
