@@ -163,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     users: usersService,
     rateLimiter,
+    outbox,
     log: app.log,
   });
   const refunds = new RefundsService({ db, env, config, outbox, log: app.log });

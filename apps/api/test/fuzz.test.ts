@@ -198,6 +198,5 @@ describe('fuzzing every route', () => {
     expect(routes.filter((route) => !documented.has(route))).toEqual([]);
     expect(sent).toBeGreaterThan(2000);
     expect(sent).toBeLessThan(10_000);
-    console.info(`fuzz: ${sent} requests over ${operations.length} routes, 0 problems`);
   }, 300_000);
 });

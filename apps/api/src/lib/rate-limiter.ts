@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema/index';
@@ -7,6 +7,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window ends (for Retry-After). */
   retryAfterSeconds: number;
+  /** Hits counted in the window so far (this one included). */
+  hits: number;
 }
 
 /**
@@ -14,6 +16,8 @@ export interface RateLimitResult {
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether the window still has room (fewer than `limit` hits), without counting a hit. */
+  peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
 }
 
 function windowOf(now: Date, windowSeconds: number) {
@@ -46,7 +50,16 @@ export class DatabaseRateLimiter implements RateLimiter {
         .where(sql`${rateLimitCounters.windowStart} < ${new Date(start - 24 * 3600 * 1000)}`)
         .catch(() => undefined);
     }
-    return { allowed: (row?.hits ?? 1) <= limit, retryAfterSeconds };
+    return { allowed: (row?.hits ?? 1) <= limit, retryAfterSeconds, hits: row?.hits ?? 1 };
+  }
+
+  async peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    const { start, retryAfterSeconds } = windowOf(this.now(), windowSeconds);
+    const [row] = await this.db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, new Date(start))));
+    return { allowed: (row?.hits ?? 0) < limit, retryAfterSeconds, hits: row?.hits ?? 0 };
   }
 }
 
@@ -65,6 +78,12 @@ export class RedisRateLimiter implements RateLimiter {
       .expire(redisKey, windowSeconds + 60)
       .exec();
     const hits = Number(results?.[0]?.[1] ?? 1);
-    return { allowed: hits <= limit, retryAfterSeconds };
+    return { allowed: hits <= limit, retryAfterSeconds, hits };
+  }
+
+  async peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    const { start, retryAfterSeconds } = windowOf(this.now(), windowSeconds);
+    const hits = Number((await this.redis.get(`camp:rl:${key}:${start}`)) ?? 0);
+    return { allowed: hits < limit, retryAfterSeconds, hits };
   }
 }

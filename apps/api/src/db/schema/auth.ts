@@ -3,18 +3,25 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } fro
 import { createdAt, id } from './columns';
 import { users } from './users';
 
-/** The one live sign-in code of an address (a new code replaces the old one). Only its HMAC is kept. */
+/** Sign-in codes: at most a few live per address (decision 020). Only their HMAC is kept. */
 export const loginCodes = pgTable(
   'login_codes',
   {
-    /** Lower-cased address; the key, so a new code for it replaces the old. */
-    email: text('email').primaryKey(),
+    id: id(),
+    /** Lower-cased address. It may hold a few live codes: a new one does not void the others (decision 020). */
+    email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** Who asked for it: a new code voids the older ones asked for from the same IP only. */
+    requestedIp: text('requested_ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes tried for the address since this code was made; at the limit the code is dead. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [check('login_codes_attempts_non_negative', sql`${t.failedAttempts} >= 0`)],
+  (t) => [
+    check('login_codes_attempts_non_negative', sql`${t.failedAttempts} >= 0`),
+    index('login_codes_email_idx').on(t.email, t.createdAt),
+  ],
 );
 
 export const refreshTokens = pgTable(

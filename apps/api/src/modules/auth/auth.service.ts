@@ -17,12 +17,28 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AccessTokens } from '../../lib/tokens';
 import type { ConfigService } from '../config/config.service';
 import type { MailService } from '../mail/mail.service';
+import { enqueueMail, type OutboxWorker } from '../mail/outbox';
 import type { UserRow, UsersService } from '../users/users.service';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /** A rotated refresh token sent again this soon is a race between two tabs, not theft. */
 const REFRESH_REUSE_GRACE_MS = 30_000;
 const RATE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Live codes an address may hold at once. A new code voids the older ones asked for from the same IP, not
+ * the others' (decision 020): someone asking for codes for another person's address cannot void theirs.
+ */
+export const LIVE_CODES_MAX = 5;
+/** One address may be sent this many times the per-(address, IP) limit of codes, from all IPs together. */
+const ADDRESS_CEILING_FACTOR = 4;
+/**
+ * Wrong codes per address, whatever the IP: 10 in 15 minutes, 30 in a day; then verification for the address
+ * pauses until the window ends (NIST SP 800-63B 5.2.2: at most 100 consecutive failures).
+ */
+export const FAILURE_BUDGETS = [
+  { limit: 10, windowSeconds: 15 * 60 },
+  { limit: 30, windowSeconds: 24 * 3600 },
+] as const;
 const FIRST_ADMIN_LOCK_KEY = 7_240_114;
 
 export const SEND_CODE_FAILED = 'Failed to send verification code. Please try again.';
@@ -32,6 +48,8 @@ export const TOO_MANY_ATTEMPTS = 'Too many incorrect attempts. Please request a 
 export const TOO_MANY_CODE_REQUESTS = 'Too many code requests. Please wait a few minutes and try again.';
 export const TOO_MANY_VERIFY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const TOO_MANY_FAILURES =
+  'Too many incorrect codes for this address. Sign-in is paused for a while; please try again later.';
 
 export interface Session {
   user: UserRow;
@@ -59,8 +77,13 @@ interface AuthServiceDeps {
   config: ConfigService;
   users: UsersService;
   rateLimiter: RateLimiter;
+  outbox: Pick<OutboxWorker, 'kick'>;
   log: FastifyBaseLogger;
 }
+
+/** The rate-limit key of an address's failure budget. */
+const failureKey = (email: string, budget: { windowSeconds: number }) =>
+  `login-fail:${budget.windowSeconds}:${email}`;
 
 export class AuthService {
   private readonly codeKey: Buffer;
@@ -79,30 +102,44 @@ export class AuthService {
   }
 
   /**
-   * Makes a new code for the address (voiding any older one) and mails it. Answers the same whether or
-   * not the address has an account: the account is made when the first code is verified.
+   * Makes a new code for the address and mails it. It voids the older codes asked for from the same IP only
+   * (decision 020), so someone requesting codes for another person's address cannot void the code that person
+   * is typing.
+   * Answers the same whether or not the address has an account: the account is made when the first code is
+   * verified. Limits: per IP, per (address, IP), and a larger ceiling per address from all IPs together.
    */
   async requestLoginCode(email: string, ip: string): Promise<void> {
     const { env, db, now } = this.deps;
     await this.limit(`login-code:ip:${ip}`, env.loginCodeMaxPerIp, TOO_MANY_CODE_REQUESTS);
-    await this.limit(`login-code:email:${email}`, env.loginCodeMaxPerEmail, TOO_MANY_CODE_REQUESTS);
+    await this.limit(`login-code:email-ip:${email}:${ip}`, env.loginCodeMaxPerEmail, TOO_MANY_CODE_REQUESTS);
+    await this.limit(
+      `login-code:email:${email}`,
+      env.loginCodeMaxPerEmail * ADDRESS_CEILING_FACTOR,
+      TOO_MANY_CODE_REQUESTS,
+    );
 
     const code = randomDigits(LOGIN_CODE_LENGTH);
-    const expiresAt = new Date(now().getTime() + LOGIN_CODE_TTL_MINUTES * 60_000);
-    const values = { codeHash: this.codeHash(email, code), expiresAt, failedAttempts: 0, createdAt: now() };
-    await db
+    const current = now();
+    const expiresAt = new Date(current.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000);
+    const [created] = await db
       .insert(loginCodes)
-      .values({ email, ...values })
-      .onConflictDoUpdate({ target: loginCodes.email, set: values });
+      .values({ email, codeHash: this.codeHash(email, code), requestedIp: ip, expiresAt, createdAt: current })
+      .returning({ id: loginCodes.id });
+    // The new code replaces those asked for from the same IP; expired and dead ones go; at most a few live.
+    await db.execute(sql`
+      delete from ${loginCodes} where ${loginCodes.email} = ${email} and ${loginCodes.id} <> ${created?.id} and (
+        ${loginCodes.requestedIp} = ${ip} or ${loginCodes.requestedIp} is null
+        or ${loginCodes.expiresAt} <= ${current} or ${loginCodes.failedAttempts} >= ${LOGIN_CODE_MAX_ATTEMPTS}
+        or ${loginCodes.id} not in (select id from ${loginCodes}
+          where ${loginCodes.email} = ${email} and ${loginCodes.id} <> ${created?.id}
+          order by ${loginCodes.createdAt} desc, ${loginCodes.id} desc limit ${LIVE_CODES_MAX - 1}))`);
 
     try {
       await this.deps.mail.send(await this.loginCodeMail(email, code, expiresAt));
     } catch (error) {
       this.deps.log.error({ err: error }, 'login code mail could not be sent');
       // A code nobody received must not stay usable.
-      await db
-        .delete(loginCodes)
-        .where(and(eq(loginCodes.email, email), eq(loginCodes.codeHash, values.codeHash)));
+      if (created) await db.delete(loginCodes).where(eq(loginCodes.id, created.id));
       throw new AppError(503, SEND_CODE_FAILED);
     }
   }
@@ -126,10 +163,18 @@ export class AuthService {
     return { to: email, subject, text, html };
   }
 
-  /** Verifies a code (single use, even under simultaneous tries) and opens a session. */
+  /**
+   * Verifies a code (single use, even under simultaneous tries) and opens a session. Wrong codes count per
+   * address across its codes (each dies after LOGIN_CODE_MAX_ATTEMPTS of them) and against the address's
+   * failure budgets; once one is spent, verification for the address pauses and the owner is told by mail.
+   */
   async loginWithCode(email: string, code: string, ip: string): Promise<Session> {
-    const { db, env, now } = this.deps;
+    const { db, env, now, rateLimiter } = this.deps;
     await this.limit(`login-verify:ip:${ip}`, env.loginCodeMaxPerIp * 4, TOO_MANY_VERIFY_ATTEMPTS);
+    for (const budget of FAILURE_BUDGETS) {
+      const state = await rateLimiter.peek(failureKey(email, budget), budget.limit, budget.windowSeconds);
+      if (!state.allowed) throw tooManyRequests(TOO_MANY_FAILURES, state.retryAfterSeconds);
+    }
     const current = now();
     // Consuming is one statement: of two simultaneous verifies, only one deletes the row.
     const consumed = await db
@@ -144,15 +189,24 @@ export class AuthService {
       )
       .returning({ email: loginCodes.email });
     if (consumed.length === 0) throw await this.failedAttempt(email, current);
+    // Signed in: the address's other codes are of no more use to anyone.
+    await db.delete(loginCodes).where(eq(loginCodes.email, email));
 
     const user = await this.signInUser(email);
     return this.openSession(user);
   }
 
-  /** Counts a wrong code; the fifth voids it. Returns the error to answer. */
+  /** Counts a wrong code against every live code of the address and its budgets. Returns the error to answer. */
   private async failedAttempt(email: string, current: Date): Promise<AppError> {
-    const { db } = this.deps;
-    const [counted] = await db
+    const { db, rateLimiter } = this.deps;
+    const [short] = await Promise.all(
+      FAILURE_BUDGETS.map((budget) =>
+        rateLimiter.hit(failureKey(email, budget), budget.limit, budget.windowSeconds),
+      ),
+    );
+    if (short && short.hits === FAILURE_BUDGETS[0].limit) await this.alertOwner(email);
+
+    const counted = await db
       .update(loginCodes)
       .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
       .where(
@@ -163,19 +217,42 @@ export class AuthService {
         ),
       )
       .returning({ failedAttempts: loginCodes.failedAttempts });
-    if (counted) {
-      if (counted.failedAttempts >= LOGIN_CODE_MAX_ATTEMPTS) {
+    if (counted.length > 0) {
+      if (counted.every((row) => row.failedAttempts >= LOGIN_CODE_MAX_ATTEMPTS)) {
         await db.delete(loginCodes).where(eq(loginCodes.email, email));
         return new AppError(401, TOO_MANY_ATTEMPTS);
       }
       return new AppError(401, INVALID_CODE);
     }
-    const [stale] = await db.select().from(loginCodes).where(eq(loginCodes.email, email));
-    if (stale) {
+    const stale = await db.select({ id: loginCodes.id }).from(loginCodes).where(eq(loginCodes.email, email));
+    if (stale.length > 0) {
       await db.delete(loginCodes).where(eq(loginCodes.email, email));
       return new AppError(401, EXPIRED_CODE);
     }
     return new AppError(401, INVALID_CODE);
+  }
+
+  /** Tells the address's owner that wrong codes were tried (once per short budget spent), through the outbox. */
+  private async alertOwner(email: string): Promise<void> {
+    const { campName } = await this.deps.config.getPublic();
+    const limit = FAILURE_BUDGETS[0].limit;
+    const text = [
+      `Someone entered ${limit} wrong sign-in codes for this address at ${campName} within 15 minutes.`,
+      '',
+      'Signing in with this address is paused for a while. If it was you, wait a few minutes and request a new code.',
+      'If it was not you, your account is safe: codes are only sent to this mailbox. Never share a code with anyone.',
+    ].join('\n');
+    await enqueueMail(this.deps.db, {
+      to: email,
+      subject: `${campName}: wrong sign-in codes were entered for your address`,
+      text,
+      html: text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('\n'),
+    });
+    this.deps.outbox.kick();
   }
 
   /** The account of a verified address: made on first sign-in, marked verified, admin where configured. */

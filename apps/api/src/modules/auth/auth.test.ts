@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { cookieValue, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
-import { loginCodes, refreshTokens, users } from '../../db/schema/index';
+import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
 import {
   EXPIRED_CODE,
   INVALID_CODE,
@@ -12,6 +12,8 @@ import {
   SESSION_EXPIRED,
   TOO_MANY_ATTEMPTS,
   TOO_MANY_CODE_REQUESTS,
+  TOO_MANY_FAILURES,
+  LIVE_CODES_MAX,
 } from './auth.service';
 
 const START = new Date('2031-05-01T12:00:00Z');
@@ -176,23 +178,120 @@ describe('sign-in by e-mail code', () => {
     ).toEqual([]);
   });
 
-  it('voids the old code when a new one is requested', async () => {
-    await requestCode('twice@example.org');
+  it('a new code voids the older ones asked for from the same IP, not those of other IPs; signing in voids all', async () => {
+    const ip = freshIp();
+    const other = freshIp();
+    await requestCode('twice@example.org', other);
+    const fromOther = await smtp.codeFor('twice@example.org');
+    smtp.clear();
+    await requestCode('twice@example.org', ip);
     const first = await smtp.codeFor('twice@example.org');
     smtp.clear();
-    await requestCode('twice@example.org');
+    await requestCode('twice@example.org', ip);
     const second = await smtp.codeFor('twice@example.org');
-    if (first !== second) {
+    const stored = await t.database.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.email, 'twice@example.org'));
+    expect(stored.map((row) => row.requestedIp).sort()).toEqual([ip, other].sort());
+    if (first !== second && first !== fromOther) {
       expect((await verify('twice@example.org', first)).statusCode).toBe(401);
     }
-    expect((await verify('twice@example.org', second)).statusCode).toBe(200);
+    expect((await verify('twice@example.org', fromOther)).statusCode).toBe(200);
+    // Signed in: the other live code is void.
+    if (second !== fromOther) expect((await verify('twice@example.org', second)).statusCode).toBe(401);
+    expect(
+      await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, 'twice@example.org')),
+    ).toEqual([]);
   });
 
-  it('limits code requests per address and per IP with 429 and Retry-After', async () => {
+  it('keeps at most LIVE_CODES_MAX live codes for an address', async () => {
+    for (let i = 0; i < LIVE_CODES_MAX + 2; i += 1) {
+      expect((await requestCode('many-ips@example.org')).statusCode).toBe(200);
+    }
+    const stored = await t.database.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.email, 'many-ips@example.org'));
+    expect(stored).toHaveLength(LIVE_CODES_MAX);
+  });
+
+  it('pauses sign-in for an address after 10 wrong codes in 15 minutes and 30 in a day, and mails its owner once', async () => {
+    const email = 'target@example.org';
+    const wrongTries = async (count: number) => {
+      const messages: string[] = [];
+      for (let i = 0; i < count; i += 1) {
+        messages.push((await verify(email, '000000')).json<{ message: string }>().message);
+      }
+      return messages;
+    };
+    const freshCode = async () => {
+      smtp.clear();
+      expect((await requestCode(email)).statusCode).toBe(200);
+      const code = await smtp.codeFor(email);
+      // A code of 000000 would be the guess itself: ask again (one in a million).
+      return code === '000000' ? freshCode() : code;
+    };
+    await freshCode();
+    const messages = await wrongTries(10);
+    expect(messages.slice(0, 5)).toEqual([
+      INVALID_CODE,
+      INVALID_CODE,
+      INVALID_CODE,
+      INVALID_CODE,
+      TOO_MANY_ATTEMPTS,
+    ]);
+    // Paused: even the right code, from any IP, gets 429 until the window ends.
+    const code = await freshCode();
+    const paused = await verify(email, code);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json<{ message: string }>().message).toBe(TOO_MANY_FAILURES);
+    expect(Number(paused.headers['retry-after'])).toBeLessThanOrEqual(900);
+    const alerts = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(alerts.map((row) => row.subject)).toEqual([
+      'Camp Lantern: wrong sign-in codes were entered for your address',
+    ]);
+    expect(alerts[0]?.text).toContain('Someone entered 10 wrong sign-in codes for this address');
+
+    // The next window: the right code works again.
+    advance(15 * 60_000);
+    expect((await verify(email, await freshCode())).statusCode).toBe(200);
+    // Two more windows of 10 wrong codes: the day's 30 are spent, and the pause lasts past the next window.
+    await wrongTries(10);
+    advance(15 * 60_000);
+    await wrongTries(10);
+    advance(15 * 60_000);
+    const dayPaused = await verify(email, await freshCode());
+    expect(dayPaused.statusCode).toBe(429);
+    expect(Number(dayPaused.headers['retry-after'])).toBeGreaterThan(900);
+    // One alert per 15-minute window spent, three in all.
+    expect(
+      await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)),
+    ).toHaveLength(3);
+  });
+
+  it("lets the owner sign in while someone hammers the owner's address from another IP", async () => {
+    const owner = freshIp();
+    const attacker = freshIp();
+    // The owner asks first; the attacker's requests do not void that code.
+    expect((await requestCode('victim@example.org', owner)).statusCode).toBe(200);
+    const code = await smtp.codeFor('victim@example.org');
+    const hammered: number[] = [];
+    for (let i = 0; i < 8; i += 1)
+      hammered.push((await requestCode('VICTIM@example.org', attacker)).statusCode);
+    expect(hammered).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    // The owner's code still works, and the owner can still ask for new codes from their own IP.
+    const signedIn = await verify('victim@example.org', code, owner);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await requestCode('victim@example.org', owner)).statusCode).toBe(200);
+  });
+
+  it('limits code requests per (address, IP), per address and per IP with 429 and Retry-After', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await requestCode('limited@example.org')).statusCode);
+    const from = freshIp();
+    for (let i = 0; i < 5; i += 1) statuses.push((await requestCode('limited@example.org', from)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
-    const limited = await requestCode('limited@example.org');
+    const limited = await requestCode('limited@example.org', from);
     expect(limited.json()).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
@@ -201,6 +300,10 @@ describe('sign-in by e-mail code', () => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
+    // From other IPs the address still gets codes, up to a ceiling of 4 × 4 for all IPs together.
+    const elsewhere: number[] = [];
+    for (let i = 0; i < 13; i += 1) elsewhere.push((await requestCode('limited@example.org')).statusCode);
+    expect(elsewhere).toEqual([...Array<number>(12).fill(200), 429]);
 
     const ip = freshIp();
     const perIp: number[] = [];
