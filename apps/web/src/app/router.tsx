@@ -34,6 +34,14 @@ const loadPayments = () => screens().then((s) => s.loadPayments());
 const PaymentSuccessPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentSuccessPage })));
 const PaymentCancelPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentCancelPage })));
 const AdminPaymentsPage = lazy(() => loadPayments().then((m) => ({ default: m.AdminPaymentsPage })));
+const loadReports = () => screens().then((s) => s.loadReports());
+const ReportsPage = lazy(() => loadReports().then((m) => ({ default: m.ReportsPage })));
+const RegistrationReportsPage = lazy(() =>
+  loadReports().then((m) => ({ default: m.RegistrationReportsPage })),
+);
+const UserReportsPage = lazy(() => loadReports().then((m) => ({ default: m.UserReportsPage })));
+const WorkSchedulePage = lazy(() => loadReports().then((m) => ({ default: m.WorkSchedulePage })));
+const PaymentReportsPage = lazy(() => loadReports().then((m) => ({ default: m.PaymentReportsPage })));
 
 /** A route of spec §2 behind the guard its `routeAccess` entry asks for. */
 function route(name: RouteName, element: ReactElement) {
@@ -67,11 +75,11 @@ export function AppRouter() {
             {route('paymentSuccess', <PaymentSuccessPage />)}
             {route('paymentCancel', <PaymentCancelPage />)}
 
-            {route('reports', <NotFoundPage />)}
-            {route('reportsRegistrations', <NotFoundPage />)}
-            {route('reportsUsers', <NotFoundPage />)}
-            {route('reportsWorkSchedule', <NotFoundPage />)}
-            {route('reportsPayments', <NotFoundPage />)}
+            {route('reports', <ReportsPage />)}
+            {route('reportsRegistrations', <RegistrationReportsPage />)}
+            {route('reportsUsers', <UserReportsPage />)}
+            {route('reportsWorkSchedule', <WorkSchedulePage />)}
+            {route('reportsPayments', <PaymentReportsPage />)}
 
             {route('admin', <AdminPanelPage />)}
             {route('adminConfiguration', <AdminConfigurationPage />)}

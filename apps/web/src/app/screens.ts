@@ -19,3 +19,4 @@ export const loadManageRegistrationsPage = () =>
 export const loadCampingOptions = () => import('../features/camping-options/routes');
 export const loadWork = () => import('../features/work/routes');
 export const loadPayments = () => import('../features/payments/routes');
+export const loadReports = () => import('../features/reports/routes');

@@ -28,6 +28,7 @@ import {
   StripeCheckoutResponseSchema,
 } from '@camp/shared/payments';
 import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
+import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports';
 import { UserSchema } from '@camp/shared/users';
 import {
   JobCategorySchema,
@@ -118,6 +119,9 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'GET /admin/registrations/:id/audit-trail': AuditTrailSchema,
   'PUT /admin/registrations/:id': RegistrationSchema,
   'DELETE /admin/registrations/:id': CancelRegistrationResponseSchema,
+
+  'GET /reports/registrations': RegistrationReportSchema,
+  'GET /reports/users': UserReportSchema,
 };
 
 const routes = Object.entries(API_RESPONSE_SCHEMAS).map(([key, schema]) => {

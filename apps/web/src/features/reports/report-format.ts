@@ -1,0 +1,53 @@
+import { dayLabel, displayName, shiftTimeRange } from '@camp/shared/rules';
+
+// How the reports write people, dates and shifts, on screen and in their CSV files.
+
+/** First and last name, else the e-mail. */
+export function personName(person: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): string {
+  return displayName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }) || person.email;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** 'Nov 23, 2026' for an ISO timestamp; the text as given when it is not one. */
+export function dateText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** The calendar day of an ISO timestamp, YYYY-MM-DD, as a spreadsheet reads it. */
+export function isoDay(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** A job a person holds, as one line: 'Gate greeter — Monday 09:00–12:00'. */
+export function jobText(job: {
+  name: string;
+  dayOfWeek: string;
+  startTime: string;
+  endTime: string;
+}): string {
+  return `${job.name} — ${dayLabel(job.dayOfWeek)} ${shiftTimeRange(job)}`;
+}
+
+/** Whole cents back to dollars for a CSV cell, so 0.1 + 0.2 is written 0.3. */
+export function csvDollars(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
+/** Spec §2 (user reports): years from the registration year less five to one after it. */
+const YEARS_BACK = 5;
+const YEARS_AHEAD = 1;
+
+/** The years a report offers, newest first: the registration year + 1 down to the registration year − 5. */
+export function reportYears(registrationYear: number): number[] {
+  const years: number[] = [];
+  for (let year = registrationYear + YEARS_AHEAD; year >= registrationYear - YEARS_BACK; year -= 1) {
+    years.push(year);
+  }
+  return years;
+}

@@ -1,0 +1,176 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+import { CSV_BOM, localDate } from '../csv';
+import { adminUser, captureDownloads, registrationReport, RV_ID, staffUser, TENT_ID } from '../test-fixtures';
+import { testOption } from '../../../test/registration-fixtures';
+
+const campingOptions = [
+  testOption({ id: TENT_ID, name: 'Tent Village' }),
+  testOption({ id: RV_ID, name: 'RV Row', enabled: false }),
+];
+
+function openReport(routes: Record<string, ApiRouteHandler> = {}, user = adminUser) {
+  startSignedIn();
+  const queries: URLSearchParams[] = [];
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(user),
+    'GET /camping-options': () => jsonResponse(campingOptions),
+    'GET /reports/registrations': ({ url }) => {
+      queries.push(new URL(url, 'http://localhost').searchParams);
+      return jsonResponse(registrationReport());
+    },
+    ...routes,
+  });
+  renderApp('/reports/registrations');
+  return { ...api, queries };
+}
+
+const table = () => screen.getByRole('table', { name: 'Registrations' });
+const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;
+
+describe('Registration reports (spec §2)', { timeout: 20_000 }, () => {
+  it('shows the counts and a row per registration, for the registration year at first', async () => {
+    const { queries } = openReport();
+    expect(await screen.findByRole('heading', { name: 'Registration Reports', level: 2 })).toBeTruthy();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    expect(queries[0]?.get('year')).toBe('2026');
+    expect(count('total')).toBe('2');
+    expect(count('confirmed')).toBe('1');
+    expect(count('pending')).toBe('1');
+    expect(count('cancelled')).toBe('0');
+    const zoe = within(table()).getByText('Zoë Núñez').closest('tr') as HTMLElement;
+    expect(within(zoe).getByText('“Sparkle”')).toBeTruthy();
+    expect(within(zoe).getByText('CONFIRMED')).toBeTruthy();
+    expect(within(zoe).getByText('Tent Village')).toBeTruthy();
+    expect(within(zoe).getByText('Gate greeter — Monday 09:00–12:00')).toBeTruthy();
+    expect(within(zoe).getByText('$150.00')).toBeTruthy();
+    expect(within(zoe).getByText('Feb 3, 2026')).toBeTruthy();
+  });
+
+  it('sends the year, status and camping option filters to the server', async () => {
+    const { queries } = openReport({
+      'GET /camping-options': () => errorResponse(503),
+    });
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    const years = screen.getByRole('combobox', { name: 'Year' });
+    expect(
+      within(years)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All years', '2026', '2025']);
+    fireEvent.change(years, { target: { value: '2025' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'CONFIRMED' } });
+    // The registrations' own options are offered when the catalog cannot be read.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Camping option' }), {
+      target: { value: TENT_ID },
+    });
+    await waitFor(() =>
+      expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({
+        year: '2025',
+        status: 'CONFIRMED',
+        campingOptionId: TENT_ID,
+      }),
+    );
+    fireEvent.change(years, { target: { value: '' } });
+    await waitFor(() => expect(queries.at(-1)?.has('year')).toBe(false));
+  });
+
+  it('exports the registrations with custom answers to a CSV file named by the filters and the date', async () => {
+    const downloads = captureDownloads();
+    openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'CONFIRMED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export to CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe(`registration_reports_2026_CONFIRMED_${localDate()}.csv`);
+    const text = (await downloads[0]?.text()) ?? '';
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    const [header, first, second] = text.slice(1).split('\r\n');
+    expect(header).toContain('First Name,Last Name,Playa Name,Email');
+    expect(header?.endsWith(',Tent Village: Nickname')).toBe(true);
+    expect(first).toContain('Zoë,Núñez,Sparkle,zoe@example.org');
+    expect(first).toContain(`,Gate greeter — Monday 09:00–12:00,150,0,"'=HYPERLINK(""x"")"`);
+    expect(second).toContain('Basil,"Rhodes, Jr.",,basil@example.org');
+  });
+
+  it('works for staff too', async () => {
+    openReport({}, staffUser);
+    expect(
+      await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
+    ).toBeTruthy();
+  });
+
+  it('offers the camp’s camping options in the filter, disabled ones to an admin', async () => {
+    const { calls } = openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    const select = screen.getByRole('combobox', { name: 'Camping option' });
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All camping options', 'RV Row', 'Tent Village']),
+    );
+    expect(calls).toContain('GET /camping-options');
+  });
+
+  it('says when no registration matches, and turns Export off', async () => {
+    openReport({
+      'GET /reports/registrations': () => jsonResponse(registrationReport({ registrations: [] })),
+    });
+    expect(await screen.findByText('No registrations found')).toBeTruthy();
+    expect(count('total')).toBe('0');
+    expect((screen.getByRole('button', { name: 'Export to CSV' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the fetch failure with Try again, which fetches again', async () => {
+    let calls = 0;
+    openReport({
+      'GET /reports/registrations': () => {
+        calls += 1;
+        return calls === 1 ? errorResponse(500) : jsonResponse(registrationReport());
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to fetch registrations data')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
+    ).toBeTruthy();
+  });
+
+  it('shows each registration as a card on a phone, with a Sort by list', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query === '(max-width: 47.99em)'
+        ? { ...matchMedia(query), matches: true, media: query }
+        : matchMedia(query),
+    );
+    openReport();
+    const list = await screen.findByRole('list', { name: 'Registrations' });
+    await within(list).findByText('Zoë Núñez');
+    expect(screen.queryByRole('table', { name: 'Registrations' })).toBeNull();
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(cards).toHaveLength(2);
+    // Newest first, as the table sorts it.
+    expect(within(cards[0] as HTMLElement).getByText('Basil Rhodes, Jr.')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText('Outstanding')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'name:desc' } });
+    await waitFor(() => {
+      const sorted = within(list)
+        .getAllByRole('listitem')
+        .filter((item) => item.parentElement === list);
+      expect(within(sorted[0] as HTMLElement).getByText('Zoë Núñez')).toBeTruthy();
+    });
+  });
+});

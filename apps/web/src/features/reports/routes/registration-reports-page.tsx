@@ -1,0 +1,295 @@
+import {
+  REGISTRATION_STATUSES,
+  ROLE_LABELS,
+  formatDollars,
+  type RegistrationStatus,
+} from '@camp/shared/rules';
+import {
+  REPORT_MESSAGES,
+  type RegistrationReport,
+  type RegistrationReportRow,
+  type ReportField,
+} from '@camp/shared/reports';
+import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { StatusBadge } from '../../../components/status-badge';
+import { isAdmin, useAuth } from '../../auth';
+import { campingOptionsQueryOptions } from '../../camping-options';
+import { usePublicConfig } from '../../config';
+import type { RegistrationReportFilters } from '../api/query-keys';
+import { useRegistrationReport } from '../api/get-registration-report';
+import { ExportCsvButton } from '../components/export-button';
+import { ReportCounts } from '../components/report-counts';
+import { ReportFilters } from '../components/report-filters';
+import { ReportPageHeader } from '../components/report-page-header';
+import { ReportTable } from '../components/report-table';
+import classes from '../components/reports.module.css';
+import { csvFileName, exportCsv, type CsvColumn } from '../csv';
+import { csvDollars, dateText, isoDay, jobText, personName } from '../report-format';
+import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
+
+/** Spec §9: registration tables show 25 rows to a page. */
+const REGISTRATION_PAGE_SIZE = 25;
+
+interface FilterValues {
+  /** A year as text, '' for every year. */
+  year: string;
+  status: RegistrationStatus | '';
+  campingOptionId: string;
+}
+
+const column = createColumnHelper<RegistrationReportRow>();
+
+const columns = [
+  column.accessor((row) => personName(row.user), {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <Stack gap={0} className={classes.wrap}>
+        <Text size="sm" fw={600}>
+          {personName(row.original.user)}
+        </Text>
+        {row.original.user.playaName && (
+          <Text size="xs" c="dimmed">
+            “{row.original.user.playaName}”
+          </Text>
+        )}
+      </Stack>
+    ),
+  }),
+  column.accessor((row) => row.user.email, {
+    id: 'email',
+    header: 'Email',
+    // Whole on one line in the table; a phone shows cards, where it may break.
+    meta: { nowrap: true },
+    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
+  }),
+  column.accessor((row) => row.user.phone ?? '', {
+    id: 'phone',
+    header: 'Phone',
+    meta: { nowrap: true },
+    cell: ({ getValue }) => getValue() || '—',
+  }),
+  column.accessor('status', {
+    header: 'Status',
+    meta: { nowrap: true },
+    cell: ({ getValue }) => <StatusBadge status={getValue()} size="sm" />,
+  }),
+  column.accessor((row) => row.campingOptions.map((option) => option.name).join(', '), {
+    id: 'campingOptions',
+    header: 'Camping options',
+    meta: { label: 'Camping options' },
+    cell: ({ row }) =>
+      row.original.campingOptions.length === 0 ? (
+        '—'
+      ) : (
+        <ul className={classes.list}>
+          {row.original.campingOptions.map((option) => (
+            <li key={option.id}>
+              <Text size="sm">{option.name}</Text>
+            </li>
+          ))}
+        </ul>
+      ),
+  }),
+  column.accessor((row) => row.jobs.map(jobText).join('; '), {
+    id: 'shifts',
+    header: 'Shifts',
+    enableSorting: false,
+    cell: ({ row }) =>
+      row.original.jobs.length === 0 ? (
+        '—'
+      ) : (
+        <ul className={classes.list}>
+          {row.original.jobs.map((job) => (
+            <li key={job.id}>
+              <Text size="sm">{jobText(job)}</Text>
+            </li>
+          ))}
+        </ul>
+      ),
+  }),
+  column.accessor('paidAmount', {
+    header: 'Paid',
+    enableGrouping: false,
+    meta: { nowrap: true, align: 'right' },
+    cell: ({ getValue }) => formatDollars(getValue()),
+  }),
+  column.accessor('outstandingAmount', {
+    header: 'Outstanding',
+    enableGrouping: false,
+    meta: { nowrap: true, align: 'right' },
+    cell: ({ getValue }) => formatDollars(getValue()),
+  }),
+  column.accessor('createdAt', {
+    header: 'Registered',
+    enableGrouping: false,
+    meta: { nowrap: true },
+    cell: ({ getValue }) => dateText(getValue()),
+  }),
+];
+
+/** The CSV's columns: the profile, the registration, choices, money, then one column per custom field. */
+export function registrationCsvColumns(fields: readonly ReportField[]): CsvColumn<RegistrationReportRow>[] {
+  const fixed: CsvColumn<RegistrationReportRow>[] = [
+    { header: 'First Name', value: (row) => row.user.firstName },
+    { header: 'Last Name', value: (row) => row.user.lastName },
+    { header: 'Playa Name', value: (row) => row.user.playaName },
+    { header: 'Email', value: (row) => row.user.email },
+    { header: 'Phone', value: (row) => row.user.phone },
+    { header: 'City', value: (row) => row.user.city },
+    { header: 'State/Province', value: (row) => row.user.stateProvince },
+    { header: 'Country', value: (row) => row.user.country },
+    { header: 'Emergency Contact', value: (row) => row.user.emergencyContact },
+    { header: 'Role', value: (row) => ROLE_LABELS[row.user.role] },
+    { header: 'Year', value: (row) => row.year },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Registered', value: (row) => isoDay(row.createdAt) },
+    { header: 'Camping Options', value: (row) => row.campingOptions.map((option) => option.name).join('; ') },
+    { header: 'Shifts', value: (row) => row.jobs.map(jobText).join('; ') },
+    { header: 'Paid', value: (row) => csvDollars(row.paidAmount) },
+    { header: 'Outstanding', value: (row) => csvDollars(row.outstandingAmount) },
+  ];
+  const custom = fields.map((field): CsvColumn<RegistrationReportRow> => ({
+    header: `${field.campingOptionName}: ${field.displayName}`,
+    value: (row) => row.customFields[field.id] ?? null,
+  }));
+  return [...fixed, ...custom];
+}
+
+function toQuery(values: FilterValues): RegistrationReportFilters {
+  return {
+    year: values.year === '' ? undefined : Number(values.year),
+    status: values.status || undefined,
+    campingOptionId: values.campingOptionId || undefined,
+  };
+}
+
+/** Options to filter by: the catalog's, and any a registration holds (a disabled option a staff member cannot list). */
+function optionChoices(
+  catalog: readonly { id: string; name: string }[],
+  report: RegistrationReport | undefined,
+) {
+  const byId = new Map<string, string>();
+  for (const option of catalog) byId.set(option.id, option.name);
+  for (const row of report?.registrations ?? []) {
+    for (const option of row.campingOptions) if (!byId.has(option.id)) byId.set(option.id, option.name);
+  }
+  return [...byId]
+    .map(([id, name]) => ({ value: id, label: name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * /reports/registrations (spec §2): filters by year, status and camping option, the counts by status, the
+ * table (25 to a page) and Export to CSV with every profile field and custom answer.
+ */
+export default function RegistrationReportsPage() {
+  const { config } = usePublicConfig();
+  const { role } = useAuth();
+  const [values, setValues] = useState<FilterValues>({
+    year: String(config.registrationYear),
+    status: '',
+    campingOptionId: '',
+  });
+  const query = toQuery(values);
+  const report = useRegistrationReport(query);
+  const catalog = useQuery(campingOptionsQueryOptions({ includeDisabled: isAdmin(role) }));
+  const data = report.data;
+
+  const years = useMemo(() => {
+    const found = new Set<number>(data?.years ?? []);
+    found.add(config.registrationYear);
+    if (values.year !== '') found.add(Number(values.year));
+    return [...found].sort((a, b) => b - a);
+  }, [data?.years, config.registrationYear, values.year]);
+  const options = optionChoices(catalog.data ?? [], data);
+  const optionName = options.find((option) => option.value === values.campingOptionId)?.label;
+
+  const set =
+    <K extends keyof FilterValues>(key: K) =>
+    (value: string) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  const onExport = () => {
+    if (!data) return;
+    exportCsv(
+      csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName]),
+      data.registrations,
+      registrationCsvColumns(data.fields),
+    );
+  };
+
+  const failed = report.isError && !data;
+  const counts = data?.counts;
+
+  return (
+    <Stack gap="lg">
+      <ReportPageHeader
+        title={REPORT_TEXTS.registrationsTitle}
+        description={REPORT_TEXTS.registrationsDescription}
+        actions={<ExportCsvButton onExport={onExport} disabled={!data || data.registrations.length === 0} />}
+      />
+      <ReportFilters
+        selects={[
+          {
+            key: 'year',
+            label: 'Year',
+            value: values.year,
+            options: [
+              { value: '', label: REPORT_TEXTS.allYears },
+              ...years.map((year) => ({ value: String(year), label: String(year) })),
+            ],
+            onChange: set('year'),
+          },
+          {
+            key: 'status',
+            label: 'Status',
+            value: values.status,
+            options: [
+              { value: '', label: REPORT_TEXTS.allStatuses },
+              ...REGISTRATION_STATUSES.map((status) => ({ value: status, label: status })),
+            ],
+            onChange: set('status'),
+          },
+          {
+            key: 'campingOptionId',
+            label: 'Camping option',
+            value: values.campingOptionId,
+            options: [{ value: '', label: REPORT_TEXTS.allOptions }, ...options],
+            onChange: set('campingOptionId'),
+          },
+        ]}
+      />
+      {!failed && (
+        <ReportCounts
+          label="Registration counts"
+          figures={[
+            { key: 'total', label: 'Total', value: counts?.total },
+            { key: 'confirmed', label: 'Confirmed', value: counts?.confirmed },
+            { key: 'pending', label: 'Pending', value: counts?.pending },
+            { key: 'waitlisted', label: 'Waitlisted', value: counts?.waitlisted },
+            { key: 'cancelled', label: 'Cancelled', value: counts?.cancelled },
+          ]}
+        />
+      )}
+      <ReportTable
+        data={data?.registrations}
+        columns={columns}
+        caption={REPORT_TEXTS.registrationsCaption}
+        getRowId={(row) => row.id}
+        isLoading={report.isFetching}
+        loadingText={REPORT_TEXTS.registrationsLoading}
+        error={failed ? REPORT_MESSAGES.fetchRegistrationsFailed : null}
+        onRetry={() => void report.refetch()}
+        emptyText={REPORT_MESSAGES.noRegistrations}
+        pageSize={REGISTRATION_PAGE_SIZE}
+        initialSorting={[{ id: 'createdAt', desc: true }]}
+        groupableColumns={['status', 'campingOptions']}
+        minWidth={1080}
+      />
+    </Stack>
+  );
+}

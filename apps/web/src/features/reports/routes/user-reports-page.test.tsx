@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+import { localDate } from '../csv';
+import { captureDownloads, reportPerson, staffUser, userReport, userRow } from '../test-fixtures';
+
+const users = [
+  userRow(),
+  userRow({
+    ...reportPerson({
+      id: '00000000-0000-4000-8000-000000000102',
+      email: 'basil@example.org',
+      firstName: 'Basil',
+      lastName: 'Rhodes',
+      playaName: null,
+      role: 'STAFF',
+    }),
+    registrationStatus: null,
+    active: false,
+  }),
+];
+
+function openReport(routes: Record<string, ApiRouteHandler> = {}) {
+  startSignedIn();
+  const queries: URLSearchParams[] = [];
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(staffUser),
+    'GET /reports/users': ({ url }) => {
+      const query = new URL(url, 'http://localhost').searchParams;
+      queries.push(query);
+      return jsonResponse(userReport(users, Number(query.get('year'))));
+    },
+    ...routes,
+  });
+  renderApp('/reports/users');
+  return { ...api, queries };
+}
+
+describe('User reports (spec §2)', { timeout: 20_000 }, () => {
+  it('lists everyone on one page with their status in the registration year', async () => {
+    const { queries } = openReport();
+    expect(await screen.findByRole('heading', { name: 'User Reports', level: 2 })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('Basil Rhodes');
+    expect(queries[0]?.get('year')).toBe('2026');
+    const basil = within(table).getByText('Basil Rhodes').closest('tr') as HTMLElement;
+    expect(within(basil).getByText('Inactive')).toBeTruthy();
+    expect(within(basil).getByText('Not registered')).toBeTruthy();
+    expect(within(basil).getByText('staff')).toBeTruthy();
+    const zoe = within(table).getByText('Zoë Núñez').closest('tr') as HTMLElement;
+    expect(within(zoe).getByText('CONFIRMED')).toBeTruthy();
+    expect(within(zoe).getByText('Reno, NV, USA')).toBeTruthy();
+    expect(screen.getByTestId('count-active').textContent).toBe('1');
+    expect(screen.getByTestId('count-inactive').textContent).toBe('1');
+    expect(screen.queryByRole('navigation', { name: 'Users pages' })).toBeNull();
+  });
+
+  it('offers the years from five before the registration year to one after, and sends the filters', async () => {
+    const { queries } = openReport();
+    await within(await screen.findByRole('table', { name: 'Users' })).findByText('Basil Rhodes');
+    const years = screen.getByRole('combobox', { name: 'Year' });
+    expect(
+      within(years)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2027', '2026', '2025', '2024', '2023', '2022', '2021']);
+    const statuses = screen.getByRole('combobox', { name: 'Status' });
+    expect(
+      within(statuses)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', 'active', 'inactive']);
+    fireEvent.change(years, { target: { value: '2024' } });
+    fireEvent.change(statuses, { target: { value: 'inactive' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'STAFF' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({
+        year: '2024',
+        status: 'inactive',
+        role: 'STAFF',
+      }),
+    );
+  });
+
+  it('exports user_reports with the filters and the date', async () => {
+    const downloads = captureDownloads();
+    openReport();
+    await within(await screen.findByRole('table', { name: 'Users' })).findByText('Basil Rhodes');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'active' } });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'active'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Export to CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe(`user_reports_2026_active_${localDate()}.csv`);
+    const lines = ((await downloads[0]?.text()) ?? '').slice(1).split('\r\n');
+    expect(lines[0]).toContain('First Name,Last Name,Playa Name,Email,Role');
+    expect(lines[0]).toContain('Status 2026,Registration 2026');
+    expect(lines).toContainEqual(expect.stringMatching(/^Basil,Rhodes,,basil@example.org,staff,/));
+  });
+
+  it('says when nobody matches', async () => {
+    openReport({ 'GET /reports/users': () => jsonResponse(userReport([])) });
+    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export to CSV' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the fetch failure with Try again', async () => {
+    let calls = 0;
+    openReport({
+      'GET /reports/users': () => {
+        calls += 1;
+        return calls === 1 ? errorResponse(500) : jsonResponse(userReport(users));
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to fetch users data')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(await screen.findByRole('table', { name: 'Users' })).findByText('Basil Rhodes'),
+    ).toBeTruthy();
+  });
+});

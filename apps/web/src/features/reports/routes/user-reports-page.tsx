@@ -1,0 +1,230 @@
+import '@mantine/core/styles/Badge.css';
+import { ROLE_LABELS, ROLES, type Role } from '@camp/shared/rules';
+import {
+  REPORT_MESSAGES,
+  USER_REPORT_STATUSES,
+  type UserReportRow,
+  type UserReportStatus,
+} from '@camp/shared/reports';
+import { Badge, Stack, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { StatusBadge } from '../../../components/status-badge';
+import { usePublicConfig } from '../../config';
+import { useUserReport } from '../api/get-user-report';
+import { ExportCsvButton } from '../components/export-button';
+import { ReportCounts } from '../components/report-counts';
+import { ReportFilters } from '../components/report-filters';
+import { ReportPageHeader } from '../components/report-page-header';
+import { ReportTable } from '../components/report-table';
+import classes from '../components/reports.module.css';
+import { csvFileName, exportCsv, type CsvColumn } from '../csv';
+import { dateText, isoDay, personName, reportYears } from '../report-format';
+import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
+
+const STATUS_LABELS: Record<UserReportStatus, string> = { active: 'Active', inactive: 'Inactive' };
+
+interface FilterValues {
+  year: string;
+  status: UserReportStatus | '';
+  role: Role | '';
+}
+
+const location = (row: UserReportRow) =>
+  [row.city, row.stateProvince, row.country].filter((part) => part && part.trim() !== '').join(', ');
+
+const column = createColumnHelper<UserReportRow>();
+
+const columns = [
+  column.accessor((row) => personName(row), {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row }) => (
+      <Stack gap={0} className={classes.wrap}>
+        <Text size="sm" fw={600}>
+          {personName(row.original)}
+        </Text>
+        {row.original.playaName && (
+          <Text size="xs" c="dimmed">
+            “{row.original.playaName}”
+          </Text>
+        )}
+      </Stack>
+    ),
+  }),
+  column.accessor('email', {
+    header: 'Email',
+    // Whole on one line in the table; a phone shows cards, where it may break.
+    meta: { nowrap: true },
+    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
+  }),
+  column.accessor((row) => ROLE_LABELS[row.role], {
+    id: 'role',
+    header: 'Role',
+    meta: { nowrap: true },
+  }),
+  column.accessor((row) => row.phone ?? '', {
+    id: 'phone',
+    header: 'Phone',
+    meta: { nowrap: true },
+    cell: ({ getValue }) => getValue() || '—',
+  }),
+  column.accessor(location, {
+    id: 'location',
+    header: 'Location',
+    cell: ({ getValue }) => getValue() || '—',
+  }),
+  column.accessor((row) => (row.active ? 'Active' : 'Inactive'), {
+    id: 'active',
+    header: 'Status',
+    meta: { nowrap: true },
+    cell: ({ row }) => (
+      <Badge color={row.original.active ? 'teal' : 'gray'} variant="filled" autoContrast tt="none">
+        {row.original.active ? 'Active' : 'Inactive'}
+      </Badge>
+    ),
+  }),
+  column.accessor((row) => row.registrationStatus ?? '', {
+    id: 'registration',
+    header: 'Registration',
+    meta: { nowrap: true },
+    cell: ({ row }) =>
+      row.original.registrationStatus ? (
+        <StatusBadge status={row.original.registrationStatus} size="sm" />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {REPORT_TEXTS.notRegistered}
+        </Text>
+      ),
+  }),
+  column.accessor('createdAt', {
+    header: 'Joined',
+    enableGrouping: false,
+    meta: { nowrap: true },
+    cell: ({ getValue }) => dateText(getValue()),
+  }),
+];
+
+export const userCsvColumns = (year: number): CsvColumn<UserReportRow>[] => [
+  { header: 'First Name', value: (row) => row.firstName },
+  { header: 'Last Name', value: (row) => row.lastName },
+  { header: 'Playa Name', value: (row) => row.playaName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Role', value: (row) => ROLE_LABELS[row.role] },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'City', value: (row) => row.city },
+  { header: 'State/Province', value: (row) => row.stateProvince },
+  { header: 'Country', value: (row) => row.country },
+  { header: 'Emergency Contact', value: (row) => row.emergencyContact },
+  { header: 'Email Verified', value: (row) => (row.isEmailVerified ? 'Yes' : 'No') },
+  { header: 'Joined', value: (row) => isoDay(row.createdAt) },
+  { header: `Status ${year}`, value: (row) => (row.active ? 'Active' : 'Inactive') },
+  { header: `Registration ${year}`, value: (row) => row.registrationStatus },
+];
+
+/**
+ * /reports/users (spec §2): everyone, active (registered for the year, not cancelled) or not, by year
+ * (registration year − 5 … + 1), status and role; not paginated; Export to CSV.
+ */
+export default function UserReportsPage() {
+  const { config } = usePublicConfig();
+  const [values, setValues] = useState<FilterValues>({
+    year: String(config.registrationYear),
+    status: '',
+    role: '',
+  });
+  const report = useUserReport({
+    year: Number(values.year),
+    status: values.status || undefined,
+    role: values.role || undefined,
+  });
+  const data = report.data;
+  const years = reportYears(config.registrationYear);
+  if (!years.includes(Number(values.year))) years.unshift(Number(values.year));
+
+  const set =
+    <K extends keyof FilterValues>(key: K) =>
+    (value: string) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  const onExport = () => {
+    if (!data) return;
+    exportCsv(
+      csvFileName(CSV_FILE_BASES.users, [values.year, values.status, values.role]),
+      data.users,
+      userCsvColumns(data.year),
+    );
+  };
+
+  const failed = report.isError && !data;
+
+  return (
+    <Stack gap="lg">
+      <ReportPageHeader
+        title={REPORT_TEXTS.usersTitle}
+        description={REPORT_TEXTS.usersDescription}
+        actions={<ExportCsvButton onExport={onExport} disabled={!data || data.users.length === 0} />}
+      />
+      <ReportFilters
+        selects={[
+          {
+            key: 'year',
+            label: 'Year',
+            value: values.year,
+            options: years.map((year) => ({ value: String(year), label: String(year) })),
+            onChange: (year) => setValues((current) => ({ ...current, year })),
+          },
+          {
+            key: 'status',
+            label: 'Status',
+            value: values.status,
+            options: [
+              { value: '', label: REPORT_TEXTS.allStatuses },
+              ...USER_REPORT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+            ],
+            onChange: set('status'),
+          },
+          {
+            key: 'role',
+            label: 'Role',
+            value: values.role,
+            options: [
+              { value: '', label: REPORT_TEXTS.allRoles },
+              ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+            ],
+            onChange: set('role'),
+          },
+        ]}
+      />
+      {!failed && (
+        <ReportCounts
+          label="User counts"
+          figures={[
+            { key: 'total', label: 'Total', value: data?.counts.total },
+            {
+              key: 'active',
+              label: 'Active',
+              value: data?.counts.active,
+              hint: `Registered for ${values.year}`,
+            },
+            { key: 'inactive', label: 'Inactive', value: data?.counts.inactive, hint: 'Not registered' },
+          ]}
+        />
+      )}
+      <ReportTable
+        data={data?.users}
+        columns={columns}
+        caption={REPORT_TEXTS.usersCaption}
+        getRowId={(row) => row.id}
+        isLoading={report.isFetching}
+        loadingText={REPORT_TEXTS.usersLoading}
+        error={failed ? REPORT_MESSAGES.fetchUsersFailed : null}
+        onRetry={() => void report.refetch()}
+        emptyText={REPORT_MESSAGES.noUsers}
+        pageSize={false}
+        groupableColumns={['role', 'active', 'registration']}
+        minWidth={980}
+      />
+    </Stack>
+  );
+}
