@@ -225,7 +225,7 @@ describe('sign-in by e-mail code', () => {
       }
       return messages;
     };
-    const freshCode = async () => {
+    const freshCode = async (): Promise<string> => {
       smtp.clear();
       expect((await requestCode(email)).statusCode).toBe(200);
       const code = await smtp.codeFor(email);
