@@ -9,10 +9,7 @@
  * latency percentiles, answers by status and message, and checks afterwards through the API (and the database
  * on PostgreSQL) that no place was oversold. Exits 1 if anything was oversold or any answer was a 5xx.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,9 +17,17 @@ import pg from 'pg';
 import { SmtpCapture } from '../apps/api/test/smtp';
 import { BENCH_YEAR, seedCamp, submissionFor } from './bench/camp';
 import { JsonClient, type JsonResponse, mapLimit } from './bench/http';
+import {
+  freePort,
+  freshPostgres,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  signIn,
+  startServer,
+  withCleanups,
+} from './bench/server';
 import { prng, summarize, tally } from './bench/stats';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_EMAIL = 'rush-admin@example.org';
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
 
@@ -76,120 +81,8 @@ function parseOptions(): Options | undefined {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const millis = (ms: number) => `${ms.toFixed(0)} ms`;
-
-/** A fresh database on the given PostgreSQL server, dropped by drop(). */
-async function freshPostgres(
-  url: string,
-): Promise<{ url: string; label: string; drop: () => Promise<void> }> {
-  const name = `camp_rush_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    label: `PostgreSQL ${target.hostname}:${target.port || 5432}/${name} (fresh)`,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  // Extra flags for the server's node, for profiling: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...extra, '--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start within 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, base, output: () => output, stop };
-}
-
-interface AuthBody {
-  accessToken: string;
-  userId: string;
-  role: string;
-}
-
-/** The real sign-in: ask for a code, read it from the captured mail, verify it. */
-async function signIn(client: JsonClient, smtp: SmtpCapture, email: string): Promise<AuthBody> {
-  const requested = await client.request('POST', '/api/auth/request-login-code', { body: { email } });
-  if (requested.status !== 200) throw new Error(`request-login-code ${email}: ${requested.status}`);
-  const code = await smtp.codeFor(email);
-  const verified = await client.request<AuthBody>('POST', '/api/auth/login-with-code', {
-    body: { email, code },
-  });
-  if (verified.status !== 200) throw new Error(`login-with-code ${email}: ${verified.status}`);
-  return verified.body;
-}
 
 interface Outcome {
   status: number;
@@ -208,24 +101,8 @@ async function main(): Promise<number> {
   }
   if (!options) return 0;
 
-  const cleanups: Array<() => Promise<void> | void> = [];
-  const guard = setTimeout(() => {
-    console.error(`bench:rush: still running after ${seconds(OVERALL_TIMEOUT_MS)}; giving up.`);
-    void Promise.allSettled(cleanups.reverse().map((cleanup) => cleanup())).then(() => process.exit(3));
-  }, OVERALL_TIMEOUT_MS);
-  guard.unref();
-  try {
-    return await run(options, cleanups);
-  } finally {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error('cleanup failed:', error);
-      }
-    }
-    clearTimeout(guard);
-  }
+  const chosen = options;
+  return withCleanups('bench:rush', OVERALL_TIMEOUT_MS, (cleanups) => run(chosen, cleanups));
 }
 
 async function run(options: Options, cleanups: Array<() => Promise<void> | void>): Promise<number> {
@@ -245,7 +122,7 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
   env.DATA_DIR = dataDir;
   let databaseUrl: string | undefined;
   if (givenUrl) {
-    const fresh = await freshPostgres(givenUrl);
+    const fresh = await freshPostgres(givenUrl, 'camp_rush');
     cleanups.push(fresh.drop);
     databaseUrl = fresh.url;
     databaseLabel = fresh.label;
@@ -505,40 +382,6 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
     })}`,
   );
   return oversold > 0 || serverErrors > 0 || problems.length > 0 || unexpected.length > 0 ? 1 : 0;
-}
-
-/** User + system CPU seconds a process has used (Linux /proc); undefined elsewhere. */
-function processCpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) after the command name.
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return ticks / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds of every local process named postgres (Linux /proc); undefined elsewhere. */
-function postgresCpuSeconds(): number | undefined {
-  try {
-    let total = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        if (!stat.includes('(postgres)')) continue;
-        total += processCpuSeconds(Number(entry)) ?? 0;
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    return total;
-  } catch {
-    return undefined;
-  }
 }
 
 function messageText(message: unknown): string {
