@@ -45,7 +45,13 @@ export function fromPglite(client: PGlite): DatabaseHandle {
 }
 
 export function fromPostgresUrl(url: string, maxConnections = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: 5000,
+    // Our statements are short; JIT compiling a report's plan costs more than it ever saves (bench:reports).
+    options: '-c jit=off',
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });

@@ -89,8 +89,8 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 
 /**
  * The reports of spec §2 (decision 019): each one statement for its rows, whatever the camp's size — the
- * registration's options, jobs, answers and money are aggregated per row by correlated subqueries that use
- * the link tables' registration indexes, so there is no query per row.
+ * registrations' options, jobs, answers and money are aggregated once per link table (grouped by
+ * registration) and joined to the chosen registrations, so there is no query per row.
  */
 export class ReportsService {
   constructor(private readonly deps: { db: Db; registrationYear: () => Promise<number> }) {}
@@ -105,29 +105,64 @@ export class ReportsService {
       conditions.push(sql`exists (select 1 from ${registrationCampingOptions} x
         where x.registration_id = r.id and x.camping_option_id = ${query.campingOptionId})`);
     }
+    // One pass per link table, grouped by registration and joined to the chosen rows (not a subquery per
+    // row); each job's JSON is built once. Day order is the enum's order (spec §3).
     const rows = rowsOf<RegistrationRow>(
       await db.execute(sql`
+        with chosen as (
+          select r.id from ${registrations} r where ${sql.join(conditions, sql` and `)}
+        ),
+        job_json as (
+          select j.id, s.day_of_week, s.start_time, j.name,
+            json_build_object('id', j.id, 'name', j.name, 'location', j.location, 'category', c.name,
+              'shiftName', s.name, 'dayOfWeek', s.day_of_week,
+              'startTime', to_char(s.start_time, 'HH24:MI'), 'endTime', to_char(s.end_time, 'HH24:MI')) as doc
+          from ${jobs} j join ${jobCategories} c on c.id = j.category_id join ${shifts} s on s.id = j.shift_id
+        ),
+        option_lists as (
+          select rco.registration_id,
+            json_agg(json_build_object('id', co.id, 'name', co.name) order by co.name, co.id) as list
+          from ${registrationCampingOptions} rco join chosen on chosen.id = rco.registration_id
+            join ${campingOptions} co on co.id = rco.camping_option_id
+          group by rco.registration_id
+        ),
+        job_lists as (
+          select rj.registration_id,
+            json_agg(jj.doc order by jj.day_of_week, jj.start_time, jj.name, jj.id) as list
+          from ${registrationJobs} rj join chosen on chosen.id = rj.registration_id
+            join job_json jj on jj.id = rj.job_id
+          group by rj.registration_id
+        ),
+        answers as (
+          select v.registration_id, json_object_agg(v.field_id, v.value) as doc
+          from ${registrationFieldValues} v join chosen on chosen.id = v.registration_id
+          group by v.registration_id
+        ),
+        money as (
+          select p.registration_id,
+            coalesce(sum(p.amount_cents) filter (where p.status in ('COMPLETED', 'REFUNDED')), 0) as paid,
+            coalesce(sum(p.amount_cents) filter (where p.status = 'PENDING'), 0) as outstanding
+          from ${payments} p join chosen on chosen.id = p.registration_id
+          group by p.registration_id
+        ),
+        refunded as (
+          select p.registration_id, sum(f.amount_cents) as cents
+          from ${refunds} f join ${payments} p on p.id = f.payment_id join chosen on chosen.id = p.registration_id
+          where f.status = 'SUCCEEDED'
+          group by p.registration_id
+        )
         select r.id, r.year, r.status, r.created_at as "createdAt", ${PERSON_COLUMNS},
-          coalesce((select json_agg(json_build_object('id', co.id, 'name', co.name) order by co.name, co.id)
-            from ${registrationCampingOptions} rco join ${campingOptions} co on co.id = rco.camping_option_id
-            where rco.registration_id = r.id), '[]') as "campingOptions",
-          coalesce((select json_agg(json_build_object('id', j.id, 'name', j.name, 'location', j.location,
-              'category', c.name, 'shiftName', s.name, 'dayOfWeek', s.day_of_week,
-              'startTime', to_char(s.start_time, 'HH24:MI'), 'endTime', to_char(s.end_time, 'HH24:MI'))
-              order by s.day_of_week, s.start_time, j.name, j.id)
-            from ${registrationJobs} rj join ${jobs} j on j.id = rj.job_id
-              join ${jobCategories} c on c.id = j.category_id join ${shifts} s on s.id = j.shift_id
-            where rj.registration_id = r.id), '[]') as jobs,
-          coalesce((select json_object_agg(v.field_id, v.value)
-            from ${registrationFieldValues} v where v.registration_id = r.id), '{}') as "customFields",
-          coalesce((select sum(p.amount_cents) from ${payments} p
-            where p.registration_id = r.id and p.status in ('COMPLETED', 'REFUNDED')), 0)
-            - coalesce((select sum(f.amount_cents) from ${refunds} f join ${payments} p on p.id = f.payment_id
-            where p.registration_id = r.id and f.status = 'SUCCEEDED'), 0) as "paidCents",
-          coalesce((select sum(p.amount_cents) from ${payments} p
-            where p.registration_id = r.id and p.status = 'PENDING'), 0) as "outstandingCents"
-        from ${registrations} r join ${users} u on u.id = r.user_id
-        where ${sql.join(conditions, sql` and `)}
+          coalesce(o.list, '[]') as "campingOptions",
+          coalesce(jl.list, '[]') as jobs,
+          coalesce(a.doc, '{}') as "customFields",
+          coalesce(m.paid, 0) - coalesce(rf.cents, 0) as "paidCents",
+          coalesce(m.outstanding, 0) as "outstandingCents"
+        from chosen join ${registrations} r on r.id = chosen.id join ${users} u on u.id = r.user_id
+          left join option_lists o on o.registration_id = r.id
+          left join job_lists jl on jl.registration_id = r.id
+          left join answers a on a.registration_id = r.id
+          left join money m on m.registration_id = r.id
+          left join refunded rf on rf.registration_id = r.id
         order by r.created_at desc, r.id desc`),
     );
     const fields = rowsOf<ReportField>(
