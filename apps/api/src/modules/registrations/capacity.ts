@@ -81,7 +81,6 @@ const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 /** A column of the row aliased `p` (the place row) in the statements below. */
 const placeColumn = (column: { name: string }) => sql`p.${sql.identifier(column.name)}`;
 
-
 /**
  * Takes one place on each option and job for a registration of `year`, whose link rows this transaction has
  * already inserted. Answers what was full; when anything was, the caller must abort the transaction (the
