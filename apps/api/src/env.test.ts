@@ -56,6 +56,7 @@ describe('loadEnv', () => {
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       TRUST_PROXY: '10.0.0.5, 192.168.0.0/16',
+      SMTP_ALLOW_PRIVATE_HOSTS: 'true',
     });
     expect(env).toMatchObject({
       isProduction: true,
@@ -72,7 +73,19 @@ describe('loadEnv', () => {
       stripeApiBase: 'http://127.0.0.1:12111',
       corsOrigins: ['https://a.example', 'https://b.example'],
       trustProxy: ['10.0.0.5', '192.168.0.0/16'],
+      smtpAllowPrivateHosts: true,
     });
+  });
+
+  it('keeps the SMTP connection test off internal addresses unless SMTP_ALLOW_PRIVATE_HOSTS=true', () => {
+    const base = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), DATA_DIR: tempDir() } as const;
+    expect(loadEnv(base).smtpAllowPrivateHosts).toBe(false);
+    expect(loadEnv({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: '' }).smtpAllowPrivateHosts).toBe(false);
+    expect(loadEnv({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: 'false' }).smtpAllowPrivateHosts).toBe(false);
+    expect(loadEnv({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: ' true ' }).smtpAllowPrivateHosts).toBe(true);
+    expect(() => loadEnv({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow(
+      'SMTP_ALLOW_PRIVATE_HOSTS: SMTP_ALLOW_PRIVATE_HOSTS must be true or false',
+    );
   });
 
   it('trusts no proxy unless told which (issue 13: a forged X-Forwarded-For must not pick the client address)', () => {

@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: optionalText,
   CORS_ORIGINS: optionalText,
   TRUST_PROXY: optionalText,
+  SMTP_ALLOW_PRIVATE_HOSTS: optionalText.pipe(
+    z.enum(['true', 'false'], { message: 'SMTP_ALLOW_PRIVATE_HOSTS must be true or false' }).optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -59,6 +62,11 @@ export interface Env {
    * number of proxies in front of the app, or their addresses / CIDR ranges.
    */
   trustProxy: TrustProxy;
+  /**
+   * Production only: whether the SMTP connection test may reach a loopback, link-local, private or CGNAT
+   * address (a mail relay on the camp's own network). Off by default: no internal port scanning through it.
+   */
+  smtpAllowPrivateHosts: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -147,6 +155,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     stripeApiBase: raw.STRIPE_API_BASE,
     corsOrigins: list(raw.CORS_ORIGINS),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    smtpAllowPrivateHosts: raw.SMTP_ALLOW_PRIVATE_HOSTS === 'true',
   };
 }
 

@@ -14,7 +14,7 @@ import {
   EDIT_NOTES_MAX,
   REGISTRATION_MESSAGES,
 } from './rules';
-import { NO_NUL, notAllowed } from './schema-kit';
+import { textCharacters } from './schema-kit';
 
 // The admin's registration desk, its reads (spec §2 Manage Registrations, §3 Audit record, §7).
 
@@ -41,7 +41,7 @@ const search = (label: string, message: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(ADMIN_REGISTRATION_SEARCH_MAX, message)
-    .regex(NO_NUL, notAllowed(label))
+    .superRefine(textCharacters(label, 'single-line'))
     .optional();
 
 const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
@@ -148,7 +148,7 @@ export const UpdateRegistrationInputSchema = z.strictObject({
     .string({ error: 'Notes must be text' })
     .trim()
     .max(EDIT_NOTES_MAX, ADMIN_EDIT_MESSAGES.notesLong)
-    .regex(NO_NUL, notAllowed('Notes'))
+    .superRefine(textCharacters('Notes', 'multi-line'))
     .nullish()
     .transform((value) => (value ? value : null)),
   sendNotification: z.boolean({ error: ADMIN_EDIT_MESSAGES.sendNotification }).default(false),
@@ -167,7 +167,7 @@ export const CancelRegistrationInputSchema = z.strictObject({
     .min(1, { error: ADMIN_CANCEL_MESSAGES.reasonRequired, abort: true })
     .min(CANCEL_REASON_MIN, ADMIN_CANCEL_MESSAGES.reasonShort)
     .max(CANCEL_REASON_MAX, ADMIN_CANCEL_MESSAGES.reasonLong)
-    .regex(NO_NUL, notAllowed('Reason')),
+    .superRefine(textCharacters('Reason', 'multi-line')),
   sendNotification: z.boolean({ error: ADMIN_CANCEL_MESSAGES.sendNotification }).default(false),
   processRefund: z.boolean({ error: ADMIN_CANCEL_MESSAGES.processRefund }).default(false),
 });

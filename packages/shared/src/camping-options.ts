@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FieldDataTypeSchema } from './enums';
-import { missingOr, notAllowed, NO_NUL } from './schema-kit';
+import { missingOr, textCharacters } from './schema-kit';
 import {
   AVAILABILITY_STATUSES,
   CAMPING_OPTION_DESCRIPTION_MAX,
@@ -67,12 +67,12 @@ const fieldFields = {
     .trim()
     .min(1, 'Display name is required')
     .max(FIELD_DISPLAY_NAME_MAX, `Display name must be at most ${FIELD_DISPLAY_NAME_MAX} characters`)
-    .regex(NO_NUL, notAllowed('Display name')),
+    .superRefine(textCharacters('Display name', 'single-line')),
   description: z
     .string({ error: 'Description must be text' })
     .trim()
     .max(FIELD_DESCRIPTION_MAX, `Description must be at most ${FIELD_DESCRIPTION_MAX} characters`)
-    .regex(NO_NUL, notAllowed('Description'))
+    .superRefine(textCharacters('Description', 'multi-line'))
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
   dataType: dataTypeInput,
@@ -194,7 +194,7 @@ const optionFields = {
     .trim()
     .min(1, 'Name is required')
     .max(CAMPING_OPTION_NAME_MAX, `Name must be at most ${CAMPING_OPTION_NAME_MAX} characters`)
-    .regex(NO_NUL, notAllowed('Name')),
+    .superRefine(textCharacters('Name', 'single-line')),
   description: z
     .string({ error: 'Description must be text' })
     .trim()
@@ -202,7 +202,7 @@ const optionFields = {
       CAMPING_OPTION_DESCRIPTION_MAX,
       `Description must be at most ${CAMPING_OPTION_DESCRIPTION_MAX} characters`,
     )
-    .regex(NO_NUL, notAllowed('Description'))
+    .superRefine(textCharacters('Description', 'multi-line'))
     .nullish()
     .transform((value) => (value === undefined ? undefined : (value ?? ''))),
   enabled: z.boolean({ error: 'Enabled must be true or false' }),

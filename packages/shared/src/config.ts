@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PaypalModeSchema } from './enums';
-import { flag, optionalText } from './schema-kit';
+import { flag, optionalText, textCharacters } from './schema-kit';
 import {
   CAMP_NAME_MAX,
   campConfigRuleProblems,
@@ -90,7 +90,8 @@ const configFields = {
     .string({ error: CONFIG_MESSAGES.campNameRequired })
     .trim()
     .min(1, CONFIG_MESSAGES.campNameRequired)
-    .max(CAMP_NAME_MAX, `Camp name must be at most ${CAMP_NAME_MAX} characters`),
+    .max(CAMP_NAME_MAX, `Camp name must be at most ${CAMP_NAME_MAX} characters`)
+    .superRefine(textCharacters('Camp name', 'single-line')),
   campDescription: htmlText('Camp description'),
   homePageBlurb: htmlText('Home page blurb'),
   campBannerUrl: imageUrl('Banner URL'),

@@ -19,7 +19,7 @@ import {
   REFUND_REASON_MAX,
   REFUND_REASON_MIN,
 } from './rules';
-import { NO_NUL, notAllowed } from './schema-kit';
+import { textCharacters } from './schema-kit';
 
 const returnUrl = z
   .url({ error: PAYMENT_MESSAGES.url, protocol: /^https?$/ })
@@ -37,7 +37,7 @@ export const CreateStripeCheckoutInputSchema = z.strictObject({
   description: z
     .string({ error: 'Description must be text' })
     .max(PAYMENT_DESCRIPTION_MAX, `Description must be at most ${PAYMENT_DESCRIPTION_MAX} characters`)
-    .regex(NO_NUL, notAllowed('Description'))
+    .superRefine(textCharacters('Description', 'single-line'))
     .optional(),
   successUrl: returnUrl,
   cancelUrl: returnUrl,
@@ -128,7 +128,7 @@ export const PaymentsQuerySchema = z.strictObject({
     .string()
     .trim()
     .max(PAYMENT_SEARCH_MAX, PAYMENT_MESSAGES.search)
-    .regex(NO_NUL, notAllowed('Search'))
+    .superRefine(textCharacters('Search', 'single-line'))
     .optional(),
   take: z.coerce
     .number({ error: PAYMENT_MESSAGES.take })
@@ -174,7 +174,7 @@ export const RefundPaymentInputSchema = z.strictObject({
     .min(1, { error: PAYMENT_MESSAGES.refundReasonRequired, abort: true })
     .min(REFUND_REASON_MIN, PAYMENT_MESSAGES.refundReasonShort)
     .max(REFUND_REASON_MAX, PAYMENT_MESSAGES.refundReasonLong)
-    .regex(NO_NUL, notAllowed('Reason')),
+    .superRefine(textCharacters('Reason', 'multi-line')),
   idempotencyKey: z.uuid(PAYMENT_MESSAGES.idempotencyKey).optional(),
 });
 export type RefundPaymentInput = z.input<typeof RefundPaymentInputSchema>;
@@ -196,7 +196,7 @@ export const ManualPaymentInputSchema = z.strictObject({
     .trim()
     .min(1, { error: PAYMENT_MESSAGES.manualReferenceRequired, abort: true })
     .max(MANUAL_REFERENCE_MAX, PAYMENT_MESSAGES.manualReferenceLong)
-    .regex(NO_NUL, notAllowed('Reference')),
+    .superRefine(textCharacters('Reference', 'single-line')),
 });
 export type ManualPaymentInput = z.input<typeof ManualPaymentInputSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, INVALID_EMAIL, ROLES } from './rules';
 import { RoleSchema } from './enums';
-import { flag, optionalText } from './schema-kit';
+import { flag, optionalText, textCharacters, type TextLines } from './schema-kit';
 import {
   EMERGENCY_CONTACT_MAX,
   NAME_MAX,
@@ -36,12 +36,13 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const requiredText = (label: string, max: number) =>
+const requiredText = (label: string, max: number, lines: TextLines = 'single-line') =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .superRefine(textCharacters(label, lines));
 
 /** The profile fields a person edits (spec §5 Profile / wizard step 1). */
 export const profileFields = {
@@ -52,7 +53,7 @@ export const profileFields = {
   city: optionalText('City', NAME_MAX),
   stateProvince: optionalText('State/Province', NAME_MAX),
   country: optionalText('Country', NAME_MAX),
-  emergencyContact: requiredText('Emergency contact', EMERGENCY_CONTACT_MAX),
+  emergencyContact: requiredText('Emergency contact', EMERGENCY_CONTACT_MAX, 'multi-line'),
 };
 
 /** PUT /users/{id}: a person's own profile. The e-mail cannot be changed (yet). */
@@ -89,7 +90,7 @@ const adminUserFields = {
   city: optionalText('City', NAME_MAX),
   stateProvince: optionalText('State/Province', NAME_MAX),
   country: optionalText('Country', NAME_MAX),
-  emergencyContact: optionalText('Emergency contact', EMERGENCY_CONTACT_MAX),
+  emergencyContact: optionalText('Emergency contact', EMERGENCY_CONTACT_MAX, 'multi-line'),
   role: z.enum(ROLES, { error: 'Role must be ADMIN, STAFF or PARTICIPANT' }),
   allowRegistration: flag('Allow registration'),
   allowEarlyRegistration: flag('Allow early registration'),
@@ -135,6 +136,7 @@ export const UserListQuerySchema = z.strictObject({
     .string({ error: 'Search must be text' })
     .trim()
     .max(USER_SEARCH_MAX, `Search must be at most ${USER_SEARCH_MAX} characters`)
+    .superRefine(textCharacters('Search', 'single-line'))
     .optional(),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;

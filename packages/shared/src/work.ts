@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, missingOr, notAllowed, NO_NUL } from './schema-kit';
+import { flag, missingOr, textCharacters, type TextLines } from './schema-kit';
 import { DayOfWeekSchema, RegistrationStatusSchema } from './enums';
 import {
   DAYS_OF_WEEK,
@@ -25,21 +25,21 @@ import {
 // Work: job categories, shifts and jobs (spec §3, §5, §7). Messages are the spec's own texts.
 
 /** Text that must be present (blank counts as missing) and at most `max` characters. */
-const requiredText = (missing: string, label: string, max: number) =>
+const requiredText = (missing: string, label: string, max: number, lines: TextLines = 'single-line') =>
   z
     .string({ error: missingOr(missing, `${label} must be text`) })
     .trim()
     .min(1, missing)
     .max(max, `${label} must be at most ${max} characters`)
-    .regex(NO_NUL, notAllowed(label));
+    .superRefine(textCharacters(label, lines));
 
-/** Optional text: blank or null becomes null; absent stays absent (a PATCH leaves it alone). */
+/** Optional multi-line text: blank or null becomes null; absent stays absent (a PATCH leaves it alone). */
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .regex(NO_NUL, notAllowed(label))
+    .superRefine(textCharacters(label, 'multi-line'))
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 
@@ -80,7 +80,12 @@ export type JobCategory = z.infer<typeof JobCategorySchema>;
 
 const jobCategoryFields = {
   name: requiredText(JOB_CATEGORY_REQUIRED_MESSAGE, 'Name', JOB_CATEGORY_NAME_MAX),
-  description: requiredText(JOB_CATEGORY_REQUIRED_MESSAGE, 'Description', JOB_CATEGORY_DESCRIPTION_MAX),
+  description: requiredText(
+    JOB_CATEGORY_REQUIRED_MESSAGE,
+    'Description',
+    JOB_CATEGORY_DESCRIPTION_MAX,
+    'multi-line',
+  ),
   staffOnly: flag('Staff only'),
   alwaysRequired: flag('Always required'),
 };

@@ -43,10 +43,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Connects (and logs in) to the given SMTP server within 10 seconds',
       description:
         'A failed connection answers 200 with success false and errorDetails. A blank smtpPassword uses ' +
-        'the stored one, only for the stored host and username.',
+        'the stored one, only for the stored host and username. In production a host that is or resolves ' +
+        'to a loopback, link-local, private or CGNAT address is refused without connecting, unless ' +
+        'SMTP_ALLOW_PRIVATE_HOSTS=true.',
       body: TestSmtpConnectionInputSchema,
       response: { 200: SmtpConnectionResultSchema },
     }),
-    async (request) => app.services.notifications.testSmtpConnection(request.body),
+    async (request) =>
+      app.services.notifications.testSmtpConnection(request.body, {
+        allowInternalHosts: !app.env.isProduction || app.env.smtpAllowPrivateHosts,
+      }),
   );
 };

@@ -16,6 +16,7 @@ import { testEmailHistory } from '../../db/schema/index';
 import { escapeHtml } from '../../lib/escape';
 import type { ConfigService } from '../config/config.service';
 import { type MailRoute, type MailService, smtpTransport } from '../mail/mail.service';
+import { publicAddressOf } from './smtp-host-guard';
 
 export type SendTestEmailValues = z.output<typeof SendTestEmailInputSchema>;
 export type TestSmtpConnectionValues = z.output<typeof TestSmtpConnectionInputSchema>;
@@ -251,8 +252,13 @@ export class NotificationsService {
   /**
    * Connects to the given SMTP server, says hello and logs in if a username is given (nodemailer verify),
    * within SMTP_TEST_TIMEOUT_MS. A failure is a result for the admin to read, not a server error.
+   * Unless `allowInternalHosts` (outside production, or SMTP_ALLOW_PRIVATE_HOSTS), the host must be and
+   * resolve only to public addresses, checked before any connection, which then goes to the checked address.
    */
-  async testSmtpConnection(input: TestSmtpConnectionValues): Promise<SmtpConnectionResult> {
+  async testSmtpConnection(
+    input: TestSmtpConnectionValues,
+    policy: { allowInternalHosts: boolean },
+  ): Promise<SmtpConnectionResult> {
     const password = input.smtpPassword ?? (await this.storedPasswordFor(input.smtpHost, input.smtpUsername));
     const settings = {
       host: input.smtpHost,
@@ -262,13 +268,17 @@ export class NotificationsService {
       password,
     };
     const details = { host: settings.host, port: settings.port, secure: settings.secure };
-    const transport = smtpTransport(settings);
     const deadline = timeout(this.smtpTestTimeoutMs);
     const started = performance.now();
-    const verifying = transport.verify();
-    // After a time-out the abandoned attempt still settles; its outcome no longer matters.
-    verifying.catch(() => undefined);
+    let transport: ReturnType<typeof smtpTransport> | undefined;
     try {
+      const address = policy.allowInternalHosts
+        ? settings.host
+        : await Promise.race([publicAddressOf(settings.host), deadline.promise]);
+      transport = smtpTransport({ ...settings, host: address });
+      const verifying = transport.verify();
+      // After a time-out the abandoned attempt still settles; its outcome no longer matters.
+      verifying.catch(() => undefined);
       await Promise.race([verifying, deadline.promise]);
       const authenticated = Boolean(settings.username);
       return {
@@ -300,7 +310,7 @@ export class NotificationsService {
       };
     } finally {
       deadline.cancel();
-      transport.close();
+      transport?.close();
     }
   }
 

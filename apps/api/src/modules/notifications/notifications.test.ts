@@ -308,16 +308,19 @@ describe('e-mail tools: /api/notifications/email', () => {
     });
     try {
       const started = Date.now();
-      const result = await service.testSmtpConnection({
-        smtpHost: '127.0.0.1',
-        smtpPort: port,
-        smtpUseSsl: false,
-        smtpUsername: null,
-        smtpPassword: null,
-        senderEmail: null,
-        senderName: null,
-        replyTo: null,
-      });
+      const result = await service.testSmtpConnection(
+        {
+          smtpHost: '127.0.0.1',
+          smtpPort: port,
+          smtpUseSsl: false,
+          smtpUsername: null,
+          smtpPassword: null,
+          senderEmail: null,
+          senderName: null,
+          replyTo: null,
+        },
+        { allowInternalHosts: true },
+      );
       expect(Date.now() - started).toBeLessThan(3000);
       expect(result.success).toBe(false);
       expect(result.errorDetails?.code).toBe('ETIMEDOUT');
