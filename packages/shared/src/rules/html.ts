@@ -39,13 +39,13 @@ export const HTML_ALLOWED_TAGS = [
   'td',
 ] as const;
 
-/** Attributes allowed per tag; '*' holds those allowed on every tag. */
+/** Attributes allowed per tag (none on every tag). */
 export const HTML_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'target', 'rel'],
   img: ['src', 'alt', 'title', 'width', 'height'],
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
-  '*': ['class'],
+  // No class, id or style on any tag: admin HTML cannot borrow or restyle the app's own elements (issue 13).
 };
 
 /** Every attribute allowed on some tag (DOMPurify takes one flat list). */
