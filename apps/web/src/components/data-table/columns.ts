@@ -20,6 +20,9 @@ export const DEFAULT_PAGE_SIZE: PageSize = 10;
 /** Spec §2 Reports: announcements clear after 2 seconds. */
 export const ANNOUNCEMENT_CLEAR_MS = 2000;
 
+/** Below this width (Mantine's sm breakpoint, 48em) tables show their rows as cards: a phone never scrolls one. */
+export const DATA_TABLE_CARDS_QUERY = '(max-width: 47.99em)';
+
 /** The id of the Actions column that `renderRowActions` adds. */
 export const ACTIONS_COLUMN_ID = '__actions';
 

@@ -77,7 +77,7 @@ export function DataTablePagination({
   );
 }
 
-/** The pagination of a table's state, shown once a row matches. */
+/** The pagination of a table's state, shown once a row matches; unpaged, the count of rows shown. */
 export function DataTableStatePagination<TData>({
   state,
   label,
@@ -86,6 +86,15 @@ export function DataTableStatePagination<TData>({
   label: string;
 }) {
   if (state.matchingCount === 0) return null;
+  if (!state.paginated) {
+    return (
+      <Text size="sm" c="dimmed" className={classes.footer}>
+        {state.matchingCount === state.rowCount
+          ? `${state.rowCount} ${state.rowCount === 1 ? 'row' : 'rows'}`
+          : `${state.matchingCount} of ${state.rowCount} rows`}
+      </Text>
+    );
+  }
   return (
     <DataTablePagination
       label={label}

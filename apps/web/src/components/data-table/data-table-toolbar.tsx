@@ -14,6 +14,8 @@ export interface DataTableToolbarProps {
   groupOptions?: readonly { value: string; label: string }[];
   groupedBy?: string;
   onGroupBy?: (columnId: string) => void;
+  /** A Sort by list (DataTableSortSelect) for the phone layout, where there are no headers to press. */
+  sortControl?: ReactNode;
   /** Extra controls at the end (e.g. an Add button). */
   children?: ReactNode;
 }
@@ -28,11 +30,12 @@ export function DataTableToolbar({
   groupOptions = [],
   groupedBy = '',
   onGroupBy,
+  sortControl,
   children,
 }: DataTableToolbarProps) {
   const searchId = `${useId()}-search`;
   const grouping = groupOptions.length > 0 && onGroupBy;
-  if (!onSearch && !children && !grouping) return null;
+  if (!onSearch && !children && !grouping && !sortControl) return null;
   return (
     <Group align="flex-end" justify="space-between" gap="sm" wrap="wrap">
       <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
@@ -56,6 +59,7 @@ export function DataTableToolbar({
             data={[{ value: '', label: 'No grouping' }, ...groupOptions]}
           />
         )}
+        {sortControl}
       </Group>
       {children}
     </Group>

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { renderWithProviders } from '../../test/test-utils';
+import { DATA_TABLE_CARDS_QUERY } from './columns';
 import { DataTable, type DataTableProps } from './data-table';
 
 interface Camper {
@@ -59,6 +60,24 @@ function liveRegion(): HTMLElement {
   const region = document.querySelector<HTMLElement>('[aria-live="polite"][aria-atomic="true"]');
   if (!region) throw new Error('no live region');
   return region;
+}
+
+/** Makes the page as narrow as a phone (375 px): the cards' media query matches. */
+function onPhone() {
+  const matchMedia = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    query === DATA_TABLE_CARDS_QUERY
+      ? { ...matchMedia(query), matches: true, media: query }
+      : matchMedia(query),
+  );
+}
+
+/** The cards of the phone layout (top-level items of the list named by the caption). */
+function cards(): HTMLElement[] {
+  const list = screen.getByRole('list', { name: 'Campers' });
+  return within(list)
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement === list);
 }
 
 describe('DataTable', () => {
@@ -230,5 +249,104 @@ describe('DataTable', () => {
       ),
     );
     expect(screen.getByText('Showing 11–15 of 15')).toBeTruthy();
+  });
+
+  it('shows every row without a pager when paginate is false', () => {
+    renderTable({ paginate: false });
+    expect(firstColumn()).toHaveLength(30);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Rows per page' })).toBeNull();
+    expect(screen.getByText('30 rows')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'oakland' } });
+    expect(firstColumn()).toHaveLength(15);
+    expect(screen.getByText('15 of 30 rows')).toBeTruthy();
+  });
+
+  it('shows every row of every group when paginate is false', () => {
+    renderTable({ paginate: false, groupableColumns: ['city'], initialGrouping: 'city' });
+    expect(screen.getByRole('button', { name: 'City: Reno (15)' })).toBeTruthy();
+    expect(screen.getByText('Camper 29')).toBeTruthy();
+    expect(screen.getByText('Camper 30')).toBeTruthy();
+  });
+});
+
+describe('DataTable on a phone', () => {
+  it('shows each row as a card: the first column as title, the others as header and value, the actions at the bottom', () => {
+    onPhone();
+    const onEdit = vi.fn();
+    renderTable({
+      data: campers(3),
+      renderRowActions: (camper) => (
+        <button type="button" onClick={() => onEdit(camper.id)}>
+          Edit {camper.name}
+        </button>
+      ),
+    });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first, second] = cards();
+    expect(cards()).toHaveLength(3);
+    const card = first as HTMLElement;
+    expect(card.firstElementChild?.textContent).toBe('Camper 01');
+    const labels = Array.from(card.querySelectorAll('dt')).map((dt) => dt.textContent);
+    const values = Array.from(card.querySelectorAll('dd')).map((dd) => dd.textContent);
+    // The actions are buttons, not a field labelled Actions.
+    expect(labels).toEqual(['City', 'Age']);
+    expect(values).toEqual(['Reno', '20']);
+    expect(card.lastElementChild?.textContent).toBe('Edit Camper 01');
+
+    fireEvent.click(within(second as HTMLElement).getByRole('button', { name: 'Edit Camper 02' }));
+    expect(onEdit).toHaveBeenCalledWith('c2');
+  });
+
+  it('sorts with a Sort by list and announces the sort', () => {
+    onPhone();
+    renderTable();
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sortBy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'As listed',
+      'Name, ascending',
+      'Name, descending',
+      'City, ascending',
+      'City, descending',
+      'Age, ascending',
+      'Age, descending',
+    ]);
+    fireEvent.change(sortBy, { target: { value: 'age:desc' } });
+    expect((cards()[0] as HTMLElement).firstElementChild?.textContent).toBe('Camper 30');
+    expect((sortBy as HTMLSelectElement).value).toBe('age:desc');
+    expect(liveRegion().textContent).toBe('Sorted by Age, descending');
+  });
+
+  it('pages, searches and groups the cards as the table', () => {
+    onPhone();
+    renderTable({ groupableColumns: ['city'] });
+    expect(cards()).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect((cards()[0] as HTMLElement).firstElementChild?.textContent).toBe('Camper 21');
+    expect(liveRegion().textContent).toBe('Page 3 of 3');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nobody' } });
+    expect(screen.getByText('No campers found.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Campers' })).toBeNull();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Group by' }), { target: { value: 'city' } });
+    const reno = screen.getByRole('button', { name: 'City: Reno (15)' });
+    expect(reno.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(reno);
+    expect(screen.queryByText('Camper 01')).toBeNull();
+    expect(screen.getByText('Camper 02')).toBeTruthy();
+  });
+
+  it('keeps the table when cards is false', () => {
+    onPhone();
+    renderTable({ cards: false });
+    expect(screen.getByRole('table', { name: 'Campers' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
   });
 });

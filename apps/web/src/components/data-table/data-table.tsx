@@ -1,7 +1,10 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../load-failed-alert';
+import { DATA_TABLE_CARDS_QUERY } from './columns';
 import { DataTableAnnouncer } from './data-table-announcer';
+import { DataTableCards, DataTableSortSelect } from './data-table-cards';
 import { DataTableGrid } from './data-table-grid';
 import { DataTableStatePagination } from './data-table-pagination';
 import { DataTableToolbar } from './data-table-toolbar';
@@ -27,15 +30,21 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
   searchPlaceholder?: string;
   /** Extra controls beside the search box (e.g. an Add button). */
   toolbar?: ReactNode;
-  /** Below this width the table scrolls sideways inside its box (default 640 px). */
+  /** Below this width the table scrolls sideways inside its box (default 640 px); on a phone there are cards. */
   minWidth?: number;
+  /**
+   * The phone layout (below 48em): each row a card, the first column its title, the others as header and
+   * value, the row actions as full-size buttons, and a Sort by list. On by default; false keeps the table.
+   */
+  cards?: boolean;
 }
 
 /**
  * The one table of the app (architecture §3), composed of this folder's parts: the announcer (a polite live
  * region telling what a sort, search or page change did, cleared after 2 seconds, spec §2), the toolbar
  * (search, Group by, the screen's controls), the grid (sortable headers, group rows) with its loading / empty
- * / no-match states, a load failure with Try again, and the pagination (spec §9 page sizes).
+ * / no-match states, a load failure with Try again, and the pagination (spec §9 page sizes) unless `paginate` is
+ * false. On a phone (below 48em) the rows are cards instead, with a Sort by list in place of the headers.
  */
 export function DataTable<TData>({
   data,
@@ -53,19 +62,24 @@ export function DataTable<TData>({
   searchPlaceholder,
   initialSorting,
   defaultPageSize,
+  paginate,
   groupableColumns,
   initialGrouping,
   renderRowActions,
   rowActionsHeader,
   toolbar,
   minWidth,
+  cards: cardsAllowed = true,
 }: DataTableProps<TData>) {
+  const phone = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
+  const cards = cardsAllowed && phone;
   const state = useDataTable({
     data,
     columns,
     getRowId,
     initialSorting,
     defaultPageSize,
+    paginate,
     groupableColumns,
     initialGrouping,
     renderRowActions,
@@ -99,6 +113,7 @@ export function DataTable<TData>({
         groupOptions={state.groupOptions}
         groupedBy={state.groupedBy}
         onGroupBy={state.groupBy}
+        sortControl={cards && !error ? <DataTableSortSelect table={state.table} /> : undefined}
       >
         {toolbar}
       </DataTableToolbar>
@@ -107,13 +122,22 @@ export function DataTable<TData>({
         <LoadFailedAlert title={error} onRetry={onRetry} />
       ) : (
         <>
-          <DataTableGrid
-            table={state.table}
-            caption={caption}
-            minWidth={minWidth}
-            busy={isLoading}
-            placeholder={placeholder}
-          />
+          {cards ? (
+            <DataTableCards
+              table={state.table}
+              caption={caption}
+              busy={isLoading}
+              placeholder={placeholder}
+            />
+          ) : (
+            <DataTableGrid
+              table={state.table}
+              caption={caption}
+              minWidth={minWidth}
+              busy={isLoading}
+              placeholder={placeholder}
+            />
+          )}
           <DataTableStatePagination state={state} label={caption} />
         </>
       )}

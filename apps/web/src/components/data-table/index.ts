@@ -1,8 +1,10 @@
-// The app's table (architecture §3): `DataTable` is the composed default; reports and other screens that need
-// another arrangement build one from `useDataTable` and the parts.
+// The app's table (architecture §3): `DataTable` is the composed default (a table on wide screens, a card per
+// row on a phone, pager optional); reports and other screens that need another arrangement build one from
+// `useDataTable` and the parts (grid, cards, sort select, toolbar, pagination, announcer).
 export { DataTable, type DataTableProps } from './data-table';
 export { useDataTable, type DataTableState, type UseDataTableOptions } from './use-data-table';
 export { DataTableGrid, type DataTableGridProps } from './data-table-grid';
+export { DataTableCards, DataTableSortSelect, type DataTableCardsProps } from './data-table-cards';
 export { DataTableToolbar, type DataTableToolbarProps } from './data-table-toolbar';
 export {
   DataTablePagination,
@@ -10,4 +12,11 @@ export {
   type DataTablePaginationProps,
 } from './data-table-pagination';
 export { DataTableAnnouncer, useAnnouncement } from './data-table-announcer';
-export { ANNOUNCEMENT_CLEAR_MS, columnLabel, DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from './columns';
+export {
+  ANNOUNCEMENT_CLEAR_MS,
+  columnLabel,
+  DATA_TABLE_CARDS_QUERY,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  type PageSize,
+} from './columns';

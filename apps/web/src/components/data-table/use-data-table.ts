@@ -35,6 +35,8 @@ export interface UseDataTableOptions<TData> {
   getRowId?: (row: TData, index: number) => string;
   initialSorting?: SortingState;
   defaultPageSize?: PageSize;
+  /** false: every row on one page and no pager (spec §2: payment and user reports are not paginated). */
+  paginate?: boolean;
   /** Columns the user may group by; ids of accessor columns. */
   groupableColumns?: string[];
   initialGrouping?: string;
@@ -60,6 +62,7 @@ export function useDataTable<TData>({
   getRowId,
   initialSorting = [],
   defaultPageSize = DEFAULT_PAGE_SIZE,
+  paginate = true,
   groupableColumns,
   initialGrouping,
   renderRowActions,
@@ -121,17 +124,19 @@ export function useDataTable<TData>({
     sortDescFirst: false,
     autoResetPageIndex: false,
     autoResetExpanded: false,
-    paginateExpandedRows: false,
+    // Paged, a page holds whole groups and expands them itself; unpaged, the expanded model shows the rows.
+    paginateExpandedRows: !paginate,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getGroupedRowModel: getGroupedRowModel(),
     getExpandedRowModel: getExpandedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
+    manualPagination: !paginate,
+    getPaginationRowModel: paginate ? getPaginationRowModel() : undefined,
   });
 
   const matchingCount = table.getFilteredRowModel().rows.length;
-  const pageCount = Math.max(1, table.getPageCount());
+  const pageCount = paginate ? Math.max(1, table.getPageCount()) : 1;
   // After rows disappear (a delete, a narrower search) the page may lie past the end: show the last one.
   const pageIndex = Math.min(pagination.pageIndex, pageCount - 1);
   if (pageIndex !== pagination.pageIndex) setPagination({ ...pagination, pageIndex });
@@ -207,8 +212,10 @@ export function useDataTable<TData>({
     /** What the pager counts: rows, or whole groups when grouped. */
     pagedCount,
     countsGroups: grouped,
-    firstShown: pagedCount === 0 ? 0 : pageIndex * pagination.pageSize + 1,
-    lastShown: Math.min(pagedCount, (pageIndex + 1) * pagination.pageSize),
+    /** false when every row is on the one page and there is no pager. */
+    paginated: paginate,
+    firstShown: pagedCount === 0 ? 0 : paginate ? pageIndex * pagination.pageSize + 1 : 1,
+    lastShown: paginate ? Math.min(pagedCount, (pageIndex + 1) * pagination.pageSize) : pagedCount,
     announcementText,
   };
 }

@@ -3,25 +3,18 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import {
+  DATA_TABLE_CARDS_QUERY,
   DataTableAnnouncer,
+  DataTableCards,
   DataTableGrid,
+  DataTableSortSelect,
   DataTableStatePagination,
   DataTableToolbar,
   useDataTable,
   type PageSize,
 } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { ReportCards, ReportSortSelect } from './report-cards';
 import classes from './reports.module.css';
-
-/** Below this width a report's rows are cards: a phone never scrolls a table sideways. */
-const CARDS_QUERY = '(max-width: 47.99em)';
-
-/**
- * "Not paginated" (spec §2: payment and user reports): one page as long as the report. The shared table has no
- * way to switch its pager off, so the report asks for a page no report can fill and leaves the pager out.
- */
-const WHOLE_REPORT = Number.MAX_SAFE_INTEGER as PageSize;
 
 export interface ReportTableProps<TData> {
   data: readonly TData[] | undefined;
@@ -64,14 +57,15 @@ export function ReportTable<TData>({
   groupableColumns,
   minWidth,
 }: ReportTableProps<TData>) {
-  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+  const cards = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
   const state = useDataTable({
     data,
     columns,
     getRowId,
     initialSorting,
     groupableColumns,
-    defaultPageSize: pageSize === false ? WHOLE_REPORT : pageSize,
+    defaultPageSize: pageSize === false ? undefined : pageSize,
+    paginate: pageSize !== false,
   });
 
   if (error) return <LoadFailedAlert title={error} onRetry={onRetry} retrying={isLoading} />;
@@ -100,11 +94,10 @@ export function ReportTable<TData>({
         groupOptions={state.groupOptions}
         groupedBy={state.groupedBy}
         onGroupBy={state.groupBy}
-      >
-        {cards && <ReportSortSelect state={state} />}
-      </DataTableToolbar>
+        sortControl={cards ? <DataTableSortSelect table={state.table} /> : undefined}
+      />
       {cards ? (
-        <ReportCards state={state} caption={caption} busy={isLoading} placeholder={placeholder} />
+        <DataTableCards table={state.table} caption={caption} busy={isLoading} placeholder={placeholder} />
       ) : (
         <DataTableGrid
           table={state.table}
@@ -114,15 +107,7 @@ export function ReportTable<TData>({
           placeholder={placeholder}
         />
       )}
-      {pageSize === false ? (
-        <Text size="sm" c="dimmed">
-          {state.matchingCount === state.rowCount
-            ? `${state.rowCount} ${state.rowCount === 1 ? 'row' : 'rows'}`
-            : `${state.matchingCount} of ${state.rowCount} rows`}
-        </Text>
-      ) : (
-        <DataTableStatePagination state={state} label={caption} />
-      )}
+      <DataTableStatePagination state={state} label={caption} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATA_TABLE_CARDS_QUERY } from '../../../components/data-table';
 import {
   errorResponse,
   jsonResponse,
@@ -191,5 +192,35 @@ describe('User Management (spec §2)', { timeout: 20_000 }, () => {
     renderApp('/admin/users');
     const own = await screen.findByRole('button', { name: 'Delete Ada Admin' });
     expect(own.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('on a phone shows each user as a card with Edit and Delete at the bottom, and a Sort by list', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query === DATA_TABLE_CARDS_QUERY
+        ? { ...matchMedia(query), matches: true, media: query }
+        : matchMedia(query),
+    );
+    openUsers({});
+    renderApp('/admin/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    await within(list).findByRole('button', { name: 'Edit Ada Admin' });
+    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(cards).toHaveLength(2);
+    const ada = cards[0] as HTMLElement;
+    expect(Array.from(ada.querySelectorAll('dt')).map((dt) => dt.textContent)).toEqual([
+      'Email',
+      'Role',
+      'Permissions',
+    ]);
+    expect(within(ada).getByRole('button', { name: 'Edit Ada Admin' })).toBeTruthy();
+    expect(within(ada).getByRole('button', { name: 'Delete Ada Admin' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(within(cards[1] as HTMLElement).getByRole('button', { name: 'Delete Dusty Rhodes' })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('name:asc');
   });
 });

@@ -21,7 +21,6 @@ import { UserDrawer, type UserDrawerMode } from '../components/user-drawer';
 import type { UserFormError } from '../components/user-form';
 import { toCreateUserInput, toUpdateUserInput, type UserFormValues } from '../user-form';
 import { serverDetail, USER_MESSAGES } from '../user-messages';
-import classes from './admin-users-page.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -78,7 +77,7 @@ const columns = [
   }),
   column.accessor('email', {
     header: 'Email',
-    // Whole on one line: on a phone the table scrolls sideways in its box instead.
+    // Whole on one line in the table; a phone shows cards, where a long address wraps.
     meta: { nowrap: true },
     cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
   }),
@@ -201,23 +200,21 @@ export default function AdminUsersPage() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={420}
       />
-      <div className={classes.tableWrap}>
-        <DataTable
-          data={users.data}
-          columns={columns}
-          caption="Users"
-          getRowId={(user) => user.id}
-          isLoading={users.isFetching}
-          loadingText="Loading users..."
-          error={users.isError && !users.data ? USER_MESSAGES.fetchUsers : null}
-          onRetry={() => void users.refetch()}
-          emptyText={USER_MESSAGES.empty}
-          searchable={false}
-          initialSorting={[{ id: 'name', desc: false }]}
-          renderRowActions={renderRowActions}
-          minWidth={760}
-        />
-      </div>
+      <DataTable
+        data={users.data}
+        columns={columns}
+        caption="Users"
+        getRowId={(user) => user.id}
+        isLoading={users.isFetching}
+        loadingText="Loading users..."
+        error={users.isError && !users.data ? USER_MESSAGES.fetchUsers : null}
+        onRetry={() => void users.refetch()}
+        emptyText={USER_MESSAGES.empty}
+        searchable={false}
+        initialSorting={[{ id: 'name', desc: false }]}
+        renderRowActions={renderRowActions}
+        minWidth={760}
+      />
       {searching && users.data && users.data.length > 0 && !users.isFetching && (
         <Text size="sm" c="dimmed" role="status">
           {users.data.length} {users.data.length === 1 ? 'user matches' : 'users match'} “

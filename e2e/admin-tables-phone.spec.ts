@@ -1,0 +1,130 @@
+// Issue 12 (One DataTable): on a phone (375 px) every admin table shows its rows as cards, every row's actions
+// are on-screen, nothing scrolls sideways, and axe finds nothing; screenshots at 375 and 1280 px to look at.
+import { type Page } from '@playwright/test';
+import { routePatterns } from '../apps/web/src/app/paths';
+import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
+import { checkScreen } from './support/screens';
+
+// Each test signs in (mail included) and visits several screens; on a slow machine that takes a while.
+test.describe.configure({ timeout: 120_000 });
+
+const SCREENSHOTS = 'test-results/admin-tables-phone-screens';
+const PHONE = { width: 375, height: 812 };
+
+/** A user whose e-mail is one long word: it must wrap in its card, not widen the page. */
+const LONG_EMAIL = 'maximiliana.wolfeschlegelsteinhausenbergerdorff@e2e.test';
+
+/** The admin tables: where they are, the caption naming their list of cards, a row that must be there. */
+const TABLES = [
+  { name: 'users', path: routePatterns.adminUsers, caption: 'Users', row: LONG_EMAIL },
+  {
+    name: 'camping-options',
+    path: routePatterns.adminCampingOptions,
+    caption: 'Camping options',
+    row: REGISTRATION_CAMP.option,
+  },
+  {
+    name: 'job-categories',
+    path: routePatterns.adminJobCategories,
+    caption: 'Job categories',
+    row: REGISTRATION_CAMP.alwaysRequired,
+  },
+  { name: 'jobs', path: routePatterns.adminJobs, caption: 'Jobs', row: REGISTRATION_CAMP.gateJob },
+  { name: 'shifts', path: routePatterns.adminShifts, caption: 'Shifts', row: 'Morning' },
+] as const;
+
+/** Every button and link at the bottom of each card lies wholly inside the 375 px window. */
+async function expectActionsOnScreen(page: Page, caption: string) {
+  const list = page.getByRole('list', { name: caption, exact: true });
+  const cards = list.locator(':scope > li');
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    const card = cards.nth(index);
+    const actions = card.locator('a, button');
+    const actionCount = await actions.count();
+    // Group headings have one button (the fold); a card has Edit and Delete at least.
+    if ((await card.locator('dl').count()) === 0) continue;
+    expect(actionCount, `card ${index + 1} of ${caption} has its actions`).toBeGreaterThanOrEqual(2);
+    for (let a = 0; a < actionCount; a += 1) {
+      const box = await actions.nth(a).boundingBox();
+      expect(box, `action ${a + 1} of card ${index + 1} (${caption}) is rendered`).not.toBeNull();
+      if (!box) continue;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      // Big enough for a finger (WCAG 2.5.8 asks for 24 px; the cards give 40).
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+  }
+}
+
+test.describe('admin tables on a phone (issue 12)', () => {
+  test.use({ campSeed: 'registration-open', viewport: PHONE });
+
+  test('every admin table is a list of cards whose actions are all on-screen at 375 px', async ({
+    page,
+    admin,
+    signIn,
+    checkA11y,
+  }) => {
+    await admin.createUser(LONG_EMAIL, { firstName: 'Maximiliana', lastName: 'Wolfeschlegelsteinhausen' });
+    await signIn(ADMIN_EMAIL);
+
+    for (const table of TABLES) {
+      await page.setViewportSize(PHONE);
+      await page.goto(`/#${table.path}`);
+      const list = page.getByRole('list', { name: table.caption, exact: true });
+      await expect(list.getByText(table.row, { exact: true }).first()).toBeVisible();
+      // The phone layout: cards and a Sort by list, no table scrolling sideways in its box.
+      await expect(page.getByRole('table', { name: table.caption })).toHaveCount(0);
+      await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+      await expectActionsOnScreen(page, table.caption);
+      await expectNoSidewaysScroll(page);
+      await checkScreen(page, checkA11y, SCREENSHOTS, table.name);
+      // At 1280 px (checkScreen's last width) the accessible table is back.
+      await expect(page.getByRole('table', { name: table.caption })).toBeVisible();
+    }
+  });
+
+  test("a camping option's fields keep their Edit and Delete on-screen in a pinned column at 375 px", async ({
+    page,
+    camp,
+    signIn,
+    checkA11y,
+  }) => {
+    await signIn(ADMIN_EMAIL);
+    await page.goto(
+      `/#${routePatterns.adminCampingOptionFields.replace(':optionId', camp.idOf(REGISTRATION_CAMP.option))}`,
+    );
+    const table = page.getByRole('table', { name: 'Custom fields in the order campers see them' });
+    await expect(table.getByRole('button', { name: 'Edit Nickname' })).toBeVisible();
+    const rows = table.locator('tbody tr');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      for (const label of ['Edit', 'Delete']) {
+        const box = await rows
+          .nth(index)
+          .getByRole('button', { name: new RegExp(`^${label} `) })
+          .boundingBox();
+        expect(box, `${label} of field ${index + 1}`).not.toBeNull();
+        if (!box) continue;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      }
+    }
+    await expectNoSidewaysScroll(page);
+    await checkScreen(page, checkA11y, SCREENSHOTS, 'camping-option-fields');
+  });
+
+  test('sorting still works on a phone: the Sort by list reorders the cards', async ({ page, signIn }) => {
+    await signIn(ADMIN_EMAIL);
+    await page.goto(`/#${routePatterns.adminJobCategories}`);
+    const list = page.getByRole('list', { name: 'Job categories', exact: true });
+    const titles = list.locator(':scope > li > :first-child');
+    await expect(titles.first()).toHaveText(REGISTRATION_CAMP.emptyCategory);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name, descending' });
+    await expect(titles.first()).toHaveText(REGISTRATION_CAMP.staffCategory);
+    await expect(page.getByRole('status').filter({ hasText: 'Sorted by Name, descending' })).toHaveCount(1);
+  });
+});
