@@ -18,6 +18,8 @@ export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
   private waiters: Array<() => void> = [];
   refuse = false;
+  /** Connection errors the capture saw (a client killed mid-mail resets it); kept, never thrown. */
+  readonly errors: Error[] = [];
   private server: SMTPServer;
   port = 0;
 
@@ -50,6 +52,7 @@ export class SmtpCapture {
           .catch((error: Error) => callback(error));
       },
     });
+    this.server.on('error', (error: Error) => this.errors.push(error));
   }
 
   async start(): Promise<this> {
