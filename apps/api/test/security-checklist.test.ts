@@ -330,6 +330,39 @@ describe('security checklist proofs', () => {
     }
   });
 
+  it('S15: refresh and logout, which a cookie alone authorizes, refuse a request another site sends', async () => {
+    const victim = await signIn(t.app, smtp, 'cookie-csrf@example.org', freshIp());
+    const cookies = { refresh_token: victim.refreshToken };
+    const cookieCall = (url: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'text/plain', ...headers },
+        cookies,
+        payload: 'x',
+      });
+    for (const url of ['/api/auth/logout', '/api/auth/refresh']) {
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { origin: 'https://camp.evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const response = await cookieCall(url, headers);
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.json<{ message: string }>().message).toBe(
+          'Cross-site requests are not allowed here.',
+        );
+      }
+    }
+    // The session survived every one of those: the app itself (same origin) still refreshes it.
+    const own = await cookieCall('/api/auth/refresh', {
+      origin: 'http://localhost:80',
+      host: 'localhost:80',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
   it('S15: a cross-site form post (cookies attached, no bearer, form content types) changes nothing', async () => {
     const victim = await signIn(t.app, smtp, 'csrf@example.org', freshIp());
     const cookies = { refresh_token: victim.refreshToken, auth_state: 'authenticated' };

@@ -23,7 +23,8 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...options.corsOrigins],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // The app sets no <base>: none may be injected either (checklist S17).
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
 import { callerOf } from '../../plugins/auth';
+import { sameOriginOnly } from '../../plugins/same-origin';
 import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
 import { toUserDto } from '../users/users.service';
 import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
@@ -29,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   // Each route lists its own error responses (the public ones differ from the signed-in ones).
   const route = routeKit(app, { tags: ['auth'], errors: [] });
+  const cookieOnly = sameOriginOnly([app.env.publicUrl, ...app.env.corsOrigins]);
 
   function startSession(reply: FastifyReply, session: Session) {
     // The refresh token never reaches script: httpOnly, sent only to /api/auth.
@@ -88,10 +90,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    route.open({
-      summary: 'Rotates the refresh cookie and answers a new access token',
-      response: { 200: AuthResponseSchema, ...errors },
-    }),
+    {
+      ...route.open({
+        summary: 'Rotates the refresh cookie and answers a new access token',
+        description:
+          'Only from the app itself: a request another site sends (by Origin or Sec-Fetch-Site) gets 403.',
+        response: { 200: AuthResponseSchema, ...errors },
+      }),
+      onRequest: cookieOnly,
+    },
     async (request, reply) => {
       try {
         const session = await services.auth.refresh(request.cookies[REFRESH_COOKIE]);
@@ -105,10 +112,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    route.open({
-      summary: 'Revokes the session and clears its cookies',
-      response: { 200: z.object({ success: z.literal(true) }) },
-    }),
+    {
+      ...route.open({
+        summary: 'Revokes the session and clears its cookies',
+        description:
+          'Only from the app itself: a request another site sends (by Origin or Sec-Fetch-Site) gets 403.',
+        response: { 200: z.object({ success: z.literal(true) }), ...errorBodies(403) },
+      }),
+      onRequest: cookieOnly,
+    },
     async (request, reply) => {
       await services.auth.logout(request.cookies[REFRESH_COOKIE]);
       endSession(reply);
