@@ -342,12 +342,13 @@ describe('security checklist proofs', () => {
         payload: 'x',
       });
     for (const url of ['/api/auth/logout', '/api/auth/refresh']) {
-      for (const headers of [
+      const crossSite: Array<Record<string, string>> = [
         { origin: 'https://evil.example' },
         { origin: 'https://camp.evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
-      ]) {
+      ];
+      for (const headers of crossSite) {
         const response = await cookieCall(url, headers);
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
         expect(response.json<{ message: string }>().message).toBe(

@@ -21,6 +21,8 @@ import { enqueueMail, type OutboxWorker } from '../mail/outbox';
 import type { UserRow, UsersService } from '../users/users.service';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/** However often it is refreshed, a session (a refresh family) ends this long after its sign-in (S10, S14). */
+export const SESSION_MAX_SECONDS = 90 * 24 * 3600;
 /** A rotated refresh token sent again this soon is a race between two tabs, not theft. */
 const REFRESH_REUSE_GRACE_MS = 30_000;
 const RATE_WINDOW_SECONDS = 15 * 60;
@@ -293,21 +295,27 @@ export class AuthService {
     });
   }
 
-  private async issueRefreshToken(userId: string, familyId: string): Promise<string> {
+  /** A refresh token of the family: 30 days idle, and never past the family's absolute end. */
+  private async issueRefreshToken(userId: string, familyId: string, familyStartedAt: Date): Promise<string> {
     const token = randomToken();
     const now = this.deps.now();
+    const idleEnd = now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000;
+    const absoluteEnd = familyStartedAt.getTime() + SESSION_MAX_SECONDS * 1000;
     await this.deps.db.insert(refreshTokens).values({
       userId,
       familyId,
       tokenHash: sha256Hex(token),
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      expiresAt: new Date(Math.min(idleEnd, absoluteEnd)),
       createdAt: now,
     });
     return token;
   }
 
-  private async openSession(user: UserRow, familyId: string = randomUUID()): Promise<Session> {
-    const refreshToken = await this.issueRefreshToken(user.id, familyId);
+  private async openSession(
+    user: UserRow,
+    family: { id: string; startedAt: Date } = { id: randomUUID(), startedAt: this.deps.now() },
+  ): Promise<Session> {
+    const refreshToken = await this.issueRefreshToken(user.id, family.id, family.startedAt);
     const accessToken = await this.deps.tokens.issue(user.id, user.role);
     return { user, accessToken, refreshToken };
   }
@@ -348,7 +356,12 @@ export class AuthService {
     }
     const user = await this.deps.users.findById(row.userId);
     if (!user) throw unauthorized(SESSION_EXPIRED);
-    return this.openSession(user, row.familyId);
+    // The family's first token is its sign-in: rotated tokens are kept (revoked or rotated), never deleted.
+    const [family] = await db
+      .select({ startedAt: sql<Date>`min(${refreshTokens.createdAt})`.mapWith((value) => new Date(value)) })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, row.familyId));
+    return this.openSession(user, { id: row.familyId, startedAt: family?.startedAt ?? row.createdAt });
   }
 
   private async revokeFamily(familyId: string): Promise<void> {

@@ -383,6 +383,23 @@ describe('sign-in by e-mail code', () => {
         cookies: token ? { refresh_token: token } : {},
       });
 
+    it('ends a session 90 days after its sign-in however often it is refreshed (S10, S14)', async () => {
+      const session = await signIn(t.app, smtp, 'forever@example.org', freshIp());
+      let token = session.refreshToken;
+      // Refreshed every 29 days: alive on days 29, 58 and 87 ...
+      for (let day = 29; day <= 87; day += 29) {
+        advance(29 * 24 * 3_600_000);
+        const refreshed = await refresh(token);
+        expect(refreshed.statusCode, `day ${day}`).toBe(200);
+        token = cookieValue(refreshed, 'refresh_token') ?? '';
+      }
+      // ... and over on day 90, although the last refresh was only three days ago.
+      advance(3 * 24 * 3_600_000 + 1000);
+      const ended = await refresh(token);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json<{ message: string }>().message).toBe(SESSION_EXPIRED);
+    });
+
     it('keeps a signed-in person signed in across access-token expiry by refreshing', async () => {
       const session = await signIn(t.app, smtp, 'keeper@example.org', freshIp());
       const profile = await t.app.inject({
