@@ -11,3 +11,4 @@ export {
 export { owedCents } from './checkout/owed';
 export { usePaymentsAvailable, type PaymentsAvailability } from './checkout/payments-available';
 export { PAYMENT_TEXTS } from './payment-texts';
+export { paymentTotals, type PaymentTotals } from './admin/payment-money';

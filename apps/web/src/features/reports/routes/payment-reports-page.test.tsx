@@ -11,7 +11,7 @@ import {
 } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import { adminUser, captureDownloads, payment } from '../test-fixtures';
-import { paymentReportTotals } from './payment-reports-page';
+import { paymentTotals } from '../../payments';
 
 const payments = [
   payment(1, { amount: 150, refundedAmount: 50, refunds: [] }),
@@ -141,18 +141,18 @@ describe('Payment reports (spec §2, Admin Only)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('paymentReportTotals', () => {
+describe('the payment report totals (paymentTotals of the payments feature)', () => {
   it('adds up in cents: completed and refunded payments less refunds; pending and failed count for nothing', () => {
     expect(
-      paymentReportTotals([
+      paymentTotals([
         payment(1, { amount: 0.1 }),
         payment(2, { amount: 0.2 }),
         payment(3, { amount: 9, status: 'FAILED' }),
       ]),
-    ).toEqual({ count: 3, grossCents: 30, refundedCents: 0, netCents: 30 });
-    expect(paymentReportTotals(payments)).toEqual({
+    ).toMatchObject({ count: 3, completedCents: 30, refundedCents: 0, netCents: 30 });
+    expect(paymentTotals(payments)).toMatchObject({
       count: 4,
-      grossCents: 30510,
+      completedCents: 30510,
       refundedCents: 12500,
       netCents: 18010,
     });

@@ -1,6 +1,5 @@
 import type { Payment } from '@camp/shared/payments';
 import {
-  dollarsToCents,
   formatDollars,
   MANUAL_PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
@@ -14,6 +13,7 @@ import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
+import { paymentTotals } from '../../payments';
 import { InvalidPaymentDataError, usePaymentReport } from '../api/get-payment-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
@@ -28,29 +28,6 @@ import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
 interface FilterValues {
   provider: PaymentProvider | '';
   status: PaymentStatus | '';
-}
-
-export interface PaymentReportTotals {
-  count: number;
-  /** Paid in before refunds: completed payments and refunded ones (paid, then given back), in cents. */
-  grossCents: number;
-  /** Given back by refunds, in cents. */
-  refundedCents: number;
-  /** Gross less refunded, in cents. */
-  netCents: number;
-}
-
-/** The totals of the payments shown, net of refunds, added up in whole cents. */
-export function paymentReportTotals(payments: readonly Payment[]): PaymentReportTotals {
-  let grossCents = 0;
-  let refundedCents = 0;
-  for (const payment of payments) {
-    if (payment.status === 'COMPLETED' || payment.status === 'REFUNDED') {
-      grossCents += dollarsToCents(payment.amount);
-    }
-    refundedCents += dollarsToCents(payment.refundedAmount);
-  }
-  return { count: payments.length, grossCents, refundedCents, netCents: grossCents - refundedCents };
 }
 
 const providerText = (payment: Payment) =>
@@ -158,7 +135,7 @@ export default function PaymentReportsPage() {
     status: values.status || undefined,
   });
   const data = report.data;
-  const totals = useMemo(() => paymentReportTotals(data ?? []), [data]);
+  const totals = useMemo(() => paymentTotals(data ?? []), [data]);
 
   const onExport = () => {
     if (!data) return;
@@ -223,7 +200,7 @@ export default function PaymentReportsPage() {
             {
               key: 'gross',
               label: 'Gross',
-              value: money(totals.grossCents),
+              value: money(totals.completedCents),
               hint: 'Paid in, before refunds',
             },
             { key: 'refunded', label: 'Refunded', value: money(totals.refundedCents), hint: 'Given back' },
