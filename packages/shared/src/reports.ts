@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DayOfWeekSchema, FieldDataTypeSchema, RegistrationStatusSchema, RoleSchema } from './enums';
+import { LIST_TEXTS } from './rules';
 
 // The reports (spec §2 Reports, §6, decision 019): registrations and users as one read each, for staff and
 // admins. The payment report reads GET /payments (admin) and the work schedule GET
@@ -16,15 +17,15 @@ export const REPORT_MESSAGES = {
   role: 'Role must be one of ADMIN, STAFF or PARTICIPANT',
   campingOptionId: 'Invalid camping option id',
   noAccess: "You don't have access to any reports with your current role.",
-  fetchRegistrationsFailed: 'Failed to fetch registrations data',
-  fetchPaymentsFailed: 'Failed to fetch payments data',
+  fetchRegistrationsFailed: LIST_TEXTS.fetchRegistrationsData,
+  fetchPaymentsFailed: LIST_TEXTS.fetchPaymentsData,
   invalidPayments: 'Received invalid payment data format',
   fetchUsersFailed: 'Failed to fetch users data',
   fetchScheduleFailed: 'Failed to fetch work schedule data',
   noSchedule: 'No Schedule Data Available',
-  noRegistrations: 'No registrations found',
-  noPayments: 'No payments found',
-  noUsers: 'No users found',
+  noRegistrations: LIST_TEXTS.noRegistrations,
+  noPayments: LIST_TEXTS.noPayments,
+  noUsers: LIST_TEXTS.noUsers,
 } as const;
 
 const year = z.coerce

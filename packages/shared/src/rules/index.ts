@@ -15,3 +15,4 @@ export * from './availability';
 export * from './registrations';
 export * from './payments';
 export * from './admin-registrations';
+export * from './list-texts';

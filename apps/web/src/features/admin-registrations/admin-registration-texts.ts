@@ -1,4 +1,4 @@
-import type { AuditActionType, RegistrationStatus } from '@camp/shared/rules';
+import { type AuditActionType, LIST_TEXTS, type RegistrationStatus } from '@camp/shared/rules';
 
 // Manage Registrations' own texts. Spec §8's messages are quoted word for word; the rules and the server's
 // messages (ADMIN_EDIT_MESSAGES, ADMIN_CANCEL_MESSAGES, the schemas') come from @camp/shared.
@@ -7,8 +7,8 @@ export const MANAGE_REGISTRATIONS_TEXTS = {
   title: 'Manage Registrations',
   description:
     'Every registration, newest first: change its status, shifts and options, cancel it, or read its history.',
-  fetchFailed: 'Failed to fetch registrations data',
-  empty: 'No registrations found',
+  fetchFailed: LIST_TEXTS.fetchRegistrationsData,
+  empty: LIST_TEXTS.noRegistrations,
   loading: 'Loading registrations...',
   noShifts: 'No shifts assigned',
   noPayments: 'No payments',

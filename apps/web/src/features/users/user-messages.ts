@@ -1,3 +1,4 @@
+import { LIST_TEXTS } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
 /** Spec §8 Users and empty state, word for word. */
@@ -7,7 +8,7 @@ export const USER_MESSAGES = {
   create: 'An error occurred creating the user',
   update: 'An error occurred updating the user',
   delete: 'An error occurred deleting the user',
-  empty: 'No users found',
+  empty: LIST_TEXTS.noUsers,
 } as const;
 
 /** The server's own words about a failure (e.g. the 409 texts), when it sent any. */

@@ -1,10 +1,10 @@
-import { errorMessageText } from '@camp/shared/rules';
+import { errorMessageText, LIST_TEXTS } from '@camp/shared/rules';
 import { isApiError } from '../../../lib/api-client';
 
 /** The admin payments screen's texts: spec §8's for the list, this screen's own for its actions. */
 export const ADMIN_PAYMENT_MESSAGES = {
-  fetchPayments: 'Failed to fetch payments data',
-  noPayments: 'No payments found',
+  fetchPayments: LIST_TEXTS.fetchPaymentsData,
+  noPayments: LIST_TEXTS.noPayments,
   fetchOwed: 'Failed to fetch the registrations that owe dues',
   nobodyOwes: 'Nobody owes dues right now.',
   refundFailed: 'Failed to refund payment',
