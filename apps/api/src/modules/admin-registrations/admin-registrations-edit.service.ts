@@ -21,7 +21,7 @@ import { changePlaces } from '../registrations/capacity';
 import { fullMessages } from '../registrations/registration-submission.service';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { selectRegistrations } from '../registrations/registrations.store';
-import { itemAudits, jobItems, optionItems } from './registration-items';
+import { itemAudits, type JobItem, jobItems, type OptionItem, optionItems } from './registration-items';
 
 export interface AdminRegistrationsEditDeps {
   db: Db;
@@ -31,6 +31,7 @@ export interface AdminRegistrationsEditDeps {
 }
 
 const added = (from: readonly string[], to: readonly string[]) => to.filter((id) => !from.includes(id));
+const byId = <T extends { id: string }>(items: readonly T[]) => new Map(items.map((item) => [item.id, item]));
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
@@ -83,20 +84,21 @@ export class AdminRegistrationsEditService {
       const removedJobIds = added(after.jobIds, before.jobIds);
       const addedOptionIds = added(before.campingOptionIds, after.campingOptionIds);
       const removedOptionIds = added(after.campingOptionIds, before.campingOptionIds);
-      // One query at a time: a transaction holds one connection.
-      const addedJobs = await jobItems(tx, addedJobIds);
-      const removedJobs = await jobItems(tx, removedJobIds);
-      const addedOptions = await optionItems(tx, addedOptionIds);
-      const removedOptions = await optionItems(tx, removedOptionIds);
+      // Every job and option before and after, read once (one query at a time: a transaction holds one
+      // connection); an id asked for that is not there does not exist.
+      const jobById = byId(await jobItems(tx, [...new Set([...before.jobIds, ...after.jobIds])]));
+      const optionById = byId(
+        await optionItems(tx, [...new Set([...before.campingOptionIds, ...after.campingOptionIds])]),
+      );
       const unknown = [
-        ...addedOptionIds
-          .filter((id) => !addedOptions.some((option) => option.id === id))
-          .map(REGISTRATION_MESSAGES.unknownOption),
-        ...addedJobIds
-          .filter((id) => !addedJobs.some((job) => job.id === id))
-          .map(REGISTRATION_MESSAGES.unknownJob),
+        ...addedOptionIds.filter((id) => !optionById.has(id)).map(REGISTRATION_MESSAGES.unknownOption),
+        ...addedJobIds.filter((id) => !jobById.has(id)).map(REGISTRATION_MESSAGES.unknownJob),
       ];
       if (unknown.length > 0) throw badRequest(unknown);
+      const jobsOf = (ids: readonly string[]) => ids.flatMap((id) => jobById.get(id) ?? []);
+      const optionsOf = (ids: readonly string[]) => ids.flatMap((id) => optionById.get(id) ?? []);
+      const addedJobs = jobsOf(addedJobIds);
+      const addedOptions = optionsOf(addedOptionIds);
 
       if (removedJobIds.length > 0) {
         await tx
@@ -142,14 +144,12 @@ export class AdminRegistrationsEditService {
       }
       if (optionsChanged) await reconcileDues(tx, registrationId);
 
-      const jobsNow = await jobItems(tx, after.jobIds);
-      const optionsNow = await optionItems(tx, after.campingOptionIds);
-      const jobsBefore = await jobItems(tx, before.jobIds);
-      const optionsBefore = await optionItems(tx, before.campingOptionIds);
+      const jobsNow = jobsOf(after.jobIds);
+      const optionsNow = optionsOf(after.campingOptionIds);
       const summary = (values: {
         status: string;
-        jobs: typeof jobsNow;
-        options: typeof optionsNow;
+        jobs: readonly JobItem[];
+        options: readonly OptionItem[];
       }): Record<string, unknown> => ({
         status: values.status,
         campingOptions: values.options.map((option) => option.name).sort(),
@@ -161,10 +161,19 @@ export class AdminRegistrationsEditService {
         {
           ...entry,
           actionType: 'REGISTRATION_EDIT',
-          oldValues: summary({ status: registration.status, jobs: jobsBefore, options: optionsBefore }),
+          oldValues: summary({
+            status: registration.status,
+            jobs: jobsOf(before.jobIds),
+            options: optionsOf(before.campingOptionIds),
+          }),
           newValues: summary({ status, jobs: jobsNow, options: optionsNow }),
         },
-        ...itemAudits(entry, { addedJobs, removedJobs, addedOptions, removedOptions }),
+        ...itemAudits(entry, {
+          addedJobs,
+          removedJobs: jobsOf(removedJobIds),
+          addedOptions,
+          removedOptions: optionsOf(removedOptionIds),
+        }),
       );
 
       if (!input.sendNotification) return false;

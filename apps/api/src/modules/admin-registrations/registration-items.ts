@@ -7,13 +7,12 @@ import type { AuditEntry } from '../audit/audit-writer';
 // What an admin edit or cancel adds to or removes from a registration (its jobs and camping options), named
 // the way the audit trail and the person's mail show them.
 
-/** A job with its shift: `label` reads 'Dishes (Tuesday lunch, Tuesday)'. */
+/** A job with its shift's day: `label` reads 'Dishes (Tuesday lunch, Tuesday)'. */
 export interface JobItem {
   id: string;
   name: string;
+  dayOfWeek: DayOfWeek;
   label: string;
-  job: { name: string };
-  shift: { dayOfWeek: DayOfWeek };
 }
 
 export interface OptionItem {
@@ -33,9 +32,8 @@ export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobI
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    dayOfWeek: row.dayOfWeek,
     label: jobLabel(row.name, row.shiftName, row.dayOfWeek),
-    job: { name: row.name },
-    shift: { dayOfWeek: row.dayOfWeek },
   }));
 }
 

@@ -51,14 +51,17 @@ function isFullNow(counter: PlaceCounter, year: number): boolean {
   return counter.countedYear === year && max > 0 && counter.currentRegistrations >= max;
 }
 
+/** A chosen job as the 409 message names it. */
+const jobOnDay = ({ job, shift }: JobWithContext) => ({ name: job.name, dayOfWeek: shift.dayOfWeek });
+
 /** The 409 message for what is full: one text, or a list when several things are (the admin edit's too). */
 export function fullMessages(
   options: ReadonlyArray<{ name: string }>,
-  jobsFull: ReadonlyArray<{ job: { name: string }; shift: { dayOfWeek: DayOfWeek } }>,
+  jobsFull: ReadonlyArray<{ name: string; dayOfWeek: DayOfWeek }>,
 ): string | string[] | undefined {
   const messages = [
     ...options.map((option) => REGISTRATION_MESSAGES.optionFull(option.name)),
-    ...jobsFull.map(({ job, shift }) => REGISTRATION_MESSAGES.jobFull(job.name, shift.dayOfWeek)),
+    ...jobsFull.map((job) => REGISTRATION_MESSAGES.jobFull(job.name, job.dayOfWeek)),
   ];
   if (messages.length === 0) return undefined;
   return messages.length === 1 ? (messages[0] as string) : messages;
@@ -175,7 +178,7 @@ export class RegistrationSubmissionService {
     const knownFull = (counters: ReadonlyMap<string, PlaceCounter>) =>
       fullMessages(
         chosenOptions.filter((option) => isFullNow(counters.get(option.id) ?? option, year)),
-        chosenJobs.filter(({ job }) => isFullNow(counters.get(job.id) ?? job, year)),
+        chosenJobs.filter(({ job }) => isFullNow(counters.get(job.id) ?? job, year)).map(jobOnDay),
       );
     const fullNow = knownFull(new Map());
     if (fullNow) throw conflict(fullNow);
@@ -243,7 +246,7 @@ export class RegistrationSubmissionService {
         const full = await takePlaces(tx, year, { campingOptionIds: optionIds, jobIds });
         const refused = fullMessages(
           chosenOptions.filter((option) => full.campingOptionIds.includes(option.id)),
-          chosenJobs.filter(({ job }) => full.jobIds.includes(job.id)),
+          chosenJobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay),
         );
         // Throwing rolls the whole submission back: nothing of it is stored.
         if (refused) throw conflict(refused);
