@@ -50,10 +50,12 @@ function GroupItem<TData>({ row, table }: { row: Row<TData>; table: Table<TData>
   );
 }
 
-function CardItem<TData>({ row }: { row: Row<TData> }) {
+function CardItem<TData>({ row, titleColumn }: { row: Row<TData>; titleColumn?: string }) {
   const cells = row.getVisibleCells();
   const actions = cells.find((cell) => cell.column.id === ACTIONS_COLUMN_ID);
-  const [title, ...fields] = cells.filter((cell) => cell.column.id !== ACTIONS_COLUMN_ID);
+  const data = cells.filter((cell) => cell.column.id !== ACTIONS_COLUMN_ID);
+  const title = data.find((cell) => cell.column.id === titleColumn) ?? data[0];
+  const fields = data.filter((cell) => cell !== title);
   return (
     <Paper component="li" withBorder radius="md" p="sm" className={classes.card}>
       {title && (
@@ -86,6 +88,8 @@ export interface DataTableCardsProps<TData> {
   table: Table<TData>;
   /** Names the list for assistive technology, as the caption names the table. */
   caption: string;
+  /** The id of the column that titles each card; the first column by default. */
+  titleColumn?: string;
   busy?: boolean;
   /** Shown instead of the cards (loading, no rows, no matches). */
   placeholder?: ReactNode;
@@ -99,6 +103,7 @@ export interface DataTableCardsProps<TData> {
 export function DataTableCards<TData>({
   table,
   caption,
+  titleColumn,
   busy = false,
   placeholder,
 }: DataTableCardsProps<TData>) {
@@ -123,7 +128,7 @@ export function DataTableCards<TData>({
           row.getIsGrouped() ? (
             <GroupItem key={row.id} row={row} table={table} />
           ) : (
-            <CardItem key={row.id} row={row} />
+            <CardItem key={row.id} row={row} titleColumn={titleColumn} />
           ),
         )}
     </Stack>

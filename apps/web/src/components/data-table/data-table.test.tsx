@@ -263,6 +263,53 @@ describe('DataTable', () => {
     expect(screen.getByText('15 of 30 rows')).toBeTruthy();
   });
 
+  it('shows a server page as it is and asks the server for another page or page size', () => {
+    const onPageChange = vi.fn();
+    const onPageSizeChange = vi.fn();
+    const page = (number: number) => campers(60).slice((number - 1) * 25, number * 25);
+    const props = {
+      columns,
+      caption: 'Campers',
+      getRowId: (row: Camper) => row.id,
+      emptyText: 'No campers found.',
+      searchable: false,
+    };
+    const serverPaging = { pageSize: 25, total: 60, onPageChange, onPageSizeChange };
+    const { rerender } = renderWithProviders(
+      <DataTable<Camper> {...props} data={page(2)} serverPaging={{ ...serverPaging, page: 2 }} />,
+    );
+    // All 25 rows of the page, not sliced again to the first 10 nor to the first page.
+    expect(firstColumn()).toHaveLength(25);
+    expect(firstColumn()[0]).toBe('Camper 26');
+    expect(screen.getByText('Showing 26–50 of 60')).toBeTruthy();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement).value).toBe('25');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+    expect(liveRegion().textContent).toBe('Page 3 of 3');
+    rerender(
+      wrap(<DataTable<Camper> {...props} data={page(3)} serverPaging={{ ...serverPaging, page: 3 }} />),
+    );
+    expect(firstColumn()).toEqual([
+      'Camper 51',
+      'Camper 52',
+      'Camper 53',
+      'Camper 54',
+      'Camper 55',
+      'Camper 56',
+      'Camper 57',
+      'Camper 58',
+      'Camper 59',
+      'Camper 60',
+    ]);
+    expect(screen.getByText('Showing 51–60 of 60')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '50' } });
+    expect(onPageSizeChange).toHaveBeenCalledWith(50);
+    expect(liveRegion().textContent).toBe('Showing 50 rows per page, page 1 of 2');
+  });
+
   it('shows every row of every group when paginate is false', () => {
     renderTable({ paginate: false, groupableColumns: ['city'], initialGrouping: 'city' });
     expect(screen.getByRole('button', { name: 'City: Reno (15)' })).toBeTruthy();

@@ -37,6 +37,8 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
    * value, the row actions as full-size buttons, and a Sort by list. On by default; false keeps the table.
    */
   cards?: boolean;
+  /** The id of the column that titles each card; the first column by default. */
+  cardTitle?: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export function DataTable<TData>({
   initialSorting,
   defaultPageSize,
   paginate,
+  serverPaging,
   groupableColumns,
   initialGrouping,
   renderRowActions,
@@ -70,6 +73,7 @@ export function DataTable<TData>({
   toolbar,
   minWidth,
   cards: cardsAllowed = true,
+  cardTitle,
 }: DataTableProps<TData>) {
   const phone = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
   const cards = cardsAllowed && phone;
@@ -80,6 +84,7 @@ export function DataTable<TData>({
     initialSorting,
     defaultPageSize,
     paginate,
+    serverPaging,
     groupableColumns,
     initialGrouping,
     renderRowActions,
@@ -119,13 +124,14 @@ export function DataTable<TData>({
       </DataTableToolbar>
 
       {error ? (
-        <LoadFailedAlert title={error} onRetry={onRetry} />
+        <LoadFailedAlert title={error} onRetry={onRetry} retrying={isLoading} />
       ) : (
         <>
           {cards ? (
             <DataTableCards
               table={state.table}
               caption={caption}
+              titleColumn={cardTitle}
               busy={isLoading}
               placeholder={placeholder}
             />

@@ -2,7 +2,12 @@
 // row on a phone, pager optional); reports and other screens that need another arrangement build one from
 // `useDataTable` and the parts (grid, cards, sort select, toolbar, pagination, announcer).
 export { DataTable, type DataTableProps } from './data-table';
-export { useDataTable, type DataTableState, type UseDataTableOptions } from './use-data-table';
+export {
+  useDataTable,
+  type DataTableState,
+  type ServerPaging,
+  type UseDataTableOptions,
+} from './use-data-table';
 export { DataTableGrid, type DataTableGridProps } from './data-table-grid';
 export { DataTableCards, DataTableSortSelect, type DataTableCardsProps } from './data-table-cards';
 export { DataTableToolbar, type DataTableToolbarProps } from './data-table-toolbar';

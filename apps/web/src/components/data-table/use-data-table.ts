@@ -37,6 +37,12 @@ export interface UseDataTableOptions<TData> {
   defaultPageSize?: PageSize;
   /** false: every row on one page and no pager (spec §2: payment and user reports are not paginated). */
   paginate?: boolean;
+  /**
+   * The server pages the rows: `data` is one page of `total`, shown as it is, and the pager asks the server
+   * for another page or page size (Manage Registrations). Sorting and the search then act on that page only,
+   * so such a table usually turns both off.
+   */
+  serverPaging?: ServerPaging;
   /** Columns the user may group by; ids of accessor columns. */
   groupableColumns?: string[];
   initialGrouping?: string;
@@ -45,10 +51,21 @@ export interface UseDataTableOptions<TData> {
   rowActionsHeader?: string;
 }
 
+/** Where the server's page lies in the whole, and how to ask for another. */
+export interface ServerPaging {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Rows in the whole list, across every page. */
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
 type Announcement =
   | { kind: 'text'; text: string }
   | { kind: 'filter'; query: string }
-  | { kind: 'page' }
+  | { kind: 'page'; page: number }
   | { kind: 'page-size'; size: number };
 
 /**
@@ -63,6 +80,7 @@ export function useDataTable<TData>({
   initialSorting = [],
   defaultPageSize = DEFAULT_PAGE_SIZE,
   paginate = true,
+  serverPaging,
   groupableColumns,
   initialGrouping,
   renderRowActions,
@@ -89,6 +107,8 @@ export function useDataTable<TData>({
   }, [columns, renderRowActions, rowActionsHeader]);
 
   const rows = useMemo(() => (data ? [...data] : []), [data]);
+  // Paged by the client: TanStack slices the rows; paged by the server: the rows are the page.
+  const clientPaged = paginate && !serverPaging;
 
   // TanStack Table keeps its own mutable instance, which the React Compiler cannot memoize; that is expected.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -96,7 +116,16 @@ export function useDataTable<TData>({
     data: rows,
     columns: allColumns,
     getRowId,
-    state: { sorting, globalFilter, grouping, expanded, pagination },
+    state: {
+      sorting,
+      globalFilter,
+      grouping,
+      expanded,
+      pagination: serverPaging
+        ? { pageIndex: serverPaging.page - 1, pageSize: serverPaging.pageSize }
+        : pagination,
+    },
+    rowCount: serverPaging?.total,
     onSortingChange: (updater) => {
       const next = resolveUpdater(updater, sorting);
       setSorting(next);
@@ -125,21 +154,28 @@ export function useDataTable<TData>({
     autoResetPageIndex: false,
     autoResetExpanded: false,
     // Paged, a page holds whole groups and expands them itself; unpaged, the expanded model shows the rows.
-    paginateExpandedRows: !paginate,
+    paginateExpandedRows: !clientPaged,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getGroupedRowModel: getGroupedRowModel(),
     getExpandedRowModel: getExpandedRowModel(),
-    manualPagination: !paginate,
-    getPaginationRowModel: paginate ? getPaginationRowModel() : undefined,
+    manualPagination: !clientPaged,
+    getPaginationRowModel: clientPaged ? getPaginationRowModel() : undefined,
   });
 
   const matchingCount = table.getFilteredRowModel().rows.length;
-  const pageCount = paginate ? Math.max(1, table.getPageCount()) : 1;
+  const pageCountFor = (size: number) =>
+    serverPaging
+      ? Math.max(1, Math.ceil(serverPaging.total / Math.max(1, size)))
+      : paginate
+        ? Math.max(1, table.getPageCount())
+        : 1;
+  const pageSize = serverPaging?.pageSize ?? pagination.pageSize;
+  const pageCount = pageCountFor(pageSize);
   // After rows disappear (a delete, a narrower search) the page may lie past the end: show the last one.
-  const pageIndex = Math.min(pagination.pageIndex, pageCount - 1);
-  if (pageIndex !== pagination.pageIndex) setPagination({ ...pagination, pageIndex });
+  const pageIndex = serverPaging ? serverPaging.page - 1 : Math.min(pagination.pageIndex, pageCount - 1);
+  if (!serverPaging && pageIndex !== pagination.pageIndex) setPagination({ ...pagination, pageIndex });
 
   const search = (value: string) => {
     setGlobalFilter(value);
@@ -148,12 +184,14 @@ export function useDataTable<TData>({
   };
 
   const goToPage = (page: number) => {
-    setPagination((current) => ({ ...current, pageIndex: page - 1 }));
-    announce({ kind: 'page' });
+    if (serverPaging) serverPaging.onPageChange(page);
+    else setPagination((current) => ({ ...current, pageIndex: page - 1 }));
+    announce({ kind: 'page', page });
   };
 
   const setPageSize = (size: number) => {
-    setPagination({ pageIndex: 0, pageSize: size });
+    if (serverPaging) serverPaging.onPageSizeChange(size);
+    else setPagination({ pageIndex: 0, pageSize: size });
     announce({ kind: 'page-size', size });
   };
 
@@ -177,15 +215,26 @@ export function useDataTable<TData>({
           : `${count} found for “${announcement.query}”`;
       }
       case 'page':
-        return `Page ${pageIndex + 1} of ${pageCount}`;
+        return `Page ${announcement.page} of ${pageCount}`;
       case 'page-size':
-        return `Showing ${announcement.size} rows per page, page ${pageIndex + 1} of ${pageCount}`;
+        return `Showing ${announcement.size} rows per page, page 1 of ${pageCountFor(announcement.size)}`;
     }
   })();
 
   // Grouped, a page holds whole groups (paginateExpandedRows: false), so the counts are of groups.
   const grouped = grouping.length > 0;
-  const pagedCount = grouped ? table.getPrePaginationRowModel().rows.length : matchingCount;
+  const pagedCount = serverPaging
+    ? serverPaging.total
+    : grouped
+      ? table.getPrePaginationRowModel().rows.length
+      : matchingCount;
+  // The rows before this page: the server's pages before it, or the client's.
+  const offset = paginate ? pageIndex * pageSize : 0;
+  const lastShown = serverPaging
+    ? offset + table.getRowModel().rows.length
+    : paginate
+      ? Math.min(pagedCount, (pageIndex + 1) * pageSize)
+      : pagedCount;
   const groupOptions = (groupableColumns ?? [])
     .map((id) => table.getColumn(id))
     .filter((column): column is Column<TData, unknown> => column !== undefined)
@@ -206,7 +255,7 @@ export function useDataTable<TData>({
     /** 1-based page number, clamped to the last page. */
     page: pageIndex + 1,
     pageCount,
-    pageSize: pagination.pageSize,
+    pageSize,
     goToPage,
     setPageSize,
     /** What the pager counts: rows, or whole groups when grouped. */
@@ -214,8 +263,8 @@ export function useDataTable<TData>({
     countsGroups: grouped,
     /** false when every row is on the one page and there is no pager. */
     paginated: paginate,
-    firstShown: pagedCount === 0 ? 0 : paginate ? pageIndex * pagination.pageSize + 1 : 1,
-    lastShown: paginate ? Math.min(pagedCount, (pageIndex + 1) * pagination.pageSize) : pagedCount,
+    firstShown: pagedCount === 0 || lastShown === 0 ? 0 : offset + 1,
+    lastShown,
     announcementText,
   };
 }

@@ -1,30 +1,18 @@
 import type { Registration } from '@camp/shared/registrations';
-import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import {
-  DataTableAnnouncer,
-  DataTableGrid,
-  DataTablePagination,
-  PAGE_SIZES,
-  useAnnouncement,
-  useDataTable,
-} from '../../../components/data-table';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { formatDate, paymentText, personName, shiftsText } from '../registration-format';
-import classes from './registrations-table.module.css';
 
-const CAPTION = 'Registrations';
-
-/** Below this width each registration is a card: a phone never scrolls sideways and every action is in view. */
-const CARDS_QUERY = '(max-width: 47.99em)';
+/** Long names and e-mails break instead of widening a row or a card. */
+const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
 
 function Person({ registration }: { registration: Registration }) {
   return (
-    <Stack gap={0} className={classes.wrap}>
+    <Stack gap={0} style={WRAP}>
       <Text size="sm" fw={600}>
         {personName(registration)}
       </Text>
@@ -69,7 +57,7 @@ const columns = [
     header: 'Email',
     enableSorting: false,
     cell: ({ getValue }) => (
-      <Text size="sm" className={classes.wrap}>
+      <Text size="sm" style={WRAP}>
         {getValue()}
       </Text>
     ),
@@ -103,43 +91,6 @@ const columns = [
   }),
 ];
 
-/** One registration on a phone: what the row shows, with its actions at the end. */
-function RegistrationCard({ registration, actions }: { registration: Registration; actions: ReactNode }) {
-  return (
-    <Paper component="li" withBorder radius="md" p="sm" className={classes.card}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Person registration={registration} />
-          <StatusBadge status={registration.status} size="sm" style={{ flex: 'none' }} />
-        </Group>
-        <dl className={classes.facts}>
-          <div className={classes.wide}>
-            <dt>Email</dt>
-            <dd>{registration.user.email}</dd>
-          </div>
-          <div>
-            <dt>Year</dt>
-            <dd>{registration.year}</dd>
-          </div>
-          <div>
-            <dt>Registered</dt>
-            <dd>{formatDate(registration.createdAt)}</dd>
-          </div>
-          <div className={classes.wide}>
-            <dt>Work shifts</dt>
-            <dd>{shiftsText(registration)}</dd>
-          </div>
-          <div>
-            <dt>Payment</dt>
-            <dd>{paymentText(registration)}</dd>
-          </div>
-        </dl>
-        <div className={classes.cardActions}>{actions}</div>
-      </Stack>
-    </Paper>
-  );
-}
-
 /** One page of the server's list and where it lies in the whole. */
 export interface RegistrationPage {
   registrations: readonly Registration[];
@@ -161,8 +112,8 @@ export interface RegistrationsTableProps {
 }
 
 /**
- * The registrations of spec §2, paged by the server (page sizes 10, 25, 50, 100): a table with the spec's
- * eight columns, or a card per registration on a phone, with the pager and its announcements either way.
+ * The registrations of spec §2, paged by the server (page sizes 10, 25, 50, 100, 25 by default): the shared
+ * DataTable with the spec's eight columns, a card per registration on a phone, and the pager's announcements.
  */
 export function RegistrationsTable({
   data,
@@ -173,91 +124,30 @@ export function RegistrationsTable({
   onLimitChange,
   renderRowActions,
 }: RegistrationsTableProps) {
-  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
-  const [announcement, announce] = useAnnouncement<string>();
-  const state = useDataTable({
-    data: data?.registrations,
-    columns,
-    getRowId: (registration) => registration.id,
-    // One server page is one table page (the largest page size holds the largest server page).
-    defaultPageSize: PAGE_SIZES[PAGE_SIZES.length - 1],
-    renderRowActions,
-  });
-
-  if (error) return <LoadFailedAlert title={error} onRetry={onRetry} retrying={isLoading} />;
-
-  let placeholder: ReactNode = null;
-  if (isLoading && !data) {
-    placeholder = (
-      <Group justify="center" gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text c="dimmed">{TEXTS.loading}</Text>
-      </Group>
-    );
-  } else if (state.rowCount === 0) {
-    placeholder = <Text>{TEXTS.empty}</Text>;
-  }
-
-  const total = data?.total ?? 0;
-  const limit = data?.limit ?? 0;
-  const page = data?.page ?? 1;
-  const pageCount = Math.max(1, Math.ceil(total / Math.max(1, limit)));
-  const shown = data?.registrations.length ?? 0;
-  const firstShown = shown === 0 ? 0 : (page - 1) * limit + 1;
-
   return (
-    <Stack gap="sm" className={classes.root}>
-      <DataTableAnnouncer text={announcement ?? ''} />
-      {cards ? (
-        placeholder ? (
-          <Paper withBorder radius="md" p="lg" ta="center">
-            {placeholder}
-          </Paper>
-        ) : (
-          <Stack
-            component="ul"
-            gap="sm"
-            aria-label={CAPTION}
-            aria-busy={isLoading || undefined}
-            className={classes.cards}
-          >
-            {state.table.getRowModel().rows.map((row) => (
-              <RegistrationCard
-                key={row.id}
-                registration={row.original}
-                actions={renderRowActions(row.original)}
-              />
-            ))}
-          </Stack>
-        )
-      ) : (
-        <DataTableGrid
-          table={state.table}
-          caption={CAPTION}
-          minWidth={960}
-          busy={isLoading}
-          placeholder={placeholder}
-        />
-      )}
-      {data && shown > 0 && (
-        <DataTablePagination
-          label={CAPTION}
-          page={page}
-          pageCount={pageCount}
-          pageSize={limit}
-          firstShown={firstShown}
-          lastShown={firstShown + shown - 1}
-          total={total}
-          onPageChange={(next) => {
-            onPageChange(next);
-            announce(`Page ${next} of ${pageCount}`);
-          }}
-          onPageSizeChange={(size) => {
-            onLimitChange(size);
-            announce(`Showing ${size} rows per page`);
-          }}
-        />
-      )}
-    </Stack>
+    <DataTable
+      data={data?.registrations}
+      columns={columns}
+      caption="Registrations"
+      getRowId={(registration) => registration.id}
+      serverPaging={
+        data && {
+          page: data.page,
+          pageSize: data.limit,
+          total: data.total,
+          onPageChange,
+          onPageSizeChange: onLimitChange,
+        }
+      }
+      // One page of the server's list: a search or sort here would act on that page alone.
+      searchable={false}
+      isLoading={isLoading}
+      loadingText={TEXTS.loading}
+      error={error}
+      onRetry={onRetry}
+      emptyText={TEXTS.empty}
+      minWidth={960}
+      renderRowActions={renderRowActions}
+    />
   );
 }

@@ -1,24 +1,14 @@
 import type { Payment } from '@camp/shared/payments';
 import { formatDollars, MANUAL_PAYMENT_METHOD_LABELS, PAYMENT_PROVIDER_LABELS } from '@camp/shared/rules';
-import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import {
-  DataTableAnnouncer,
-  DataTableGrid,
-  DataTableStatePagination,
-  useDataTable,
-} from '../../../components/data-table';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { personName } from './payment-money';
-import classes from './payments-table.module.css';
 
-const CAPTION = 'Payments';
-
-/** Below this width each payment is a card: a phone never scrolls sideways and every action is in view. */
-const CARDS_QUERY = '(max-width: 47.99em)';
+/** Long names, e-mails and references break instead of widening a row or a card. */
+const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -40,7 +30,7 @@ function PaymentDate({ iso }: { iso: string }) {
 
 function Person({ payment }: { payment: Payment }) {
   return (
-    <Stack gap={0} className={classes.person}>
+    <Stack gap={0} style={WRAP}>
       <Text size="sm" fw={600}>
         {personName(payment.user)}
       </Text>
@@ -66,7 +56,7 @@ function Status({ payment }: { payment: Payment }) {
 
 function Provider({ payment }: { payment: Payment }) {
   return (
-    <Stack gap={0} className={classes.person}>
+    <Stack gap={0} style={WRAP}>
       <Text size="sm">
         {PAYMENT_PROVIDER_LABELS[payment.provider]}
         {payment.method && ` · ${MANUAL_PAYMENT_METHOD_LABELS[payment.method]}`}
@@ -116,31 +106,6 @@ const columns = [
   }),
 ];
 
-/** One payment on a phone: what the table's row shows, top to bottom, with its actions at the end. */
-function PaymentCard({ payment, actions }: { payment: Payment; actions: ReactNode }) {
-  return (
-    <Paper component="li" withBorder radius="md" p="sm" className={classes.card}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Person payment={payment} />
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {formatDollars(payment.amount)}
-          </Text>
-        </Group>
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Status payment={payment} />
-          <Provider payment={payment} />
-        </Group>
-        <Text size="xs" c="dimmed">
-          {dateFormat.format(new Date(payment.createdAt))}
-          {payment.registrationYear !== null && ` · Registration ${payment.registrationYear}`}
-        </Text>
-        {actions}
-      </Stack>
-    </Paper>
-  );
-}
-
 export interface PaymentsTableProps {
   payments: readonly Payment[] | undefined;
   isLoading: boolean;
@@ -151,8 +116,8 @@ export interface PaymentsTableProps {
 }
 
 /**
- * The payments, newest first, ten to a page (spec §9): a sortable table, or a list of cards on a phone, with
- * the table's pager and announcements either way.
+ * The payments, newest first, ten to a page (spec §9): the shared DataTable, sortable, a card per payment
+ * titled by the person on a phone, with the pager and its announcements.
  */
 export function PaymentsTable({
   payments,
@@ -162,60 +127,23 @@ export function PaymentsTable({
   emptyText,
   renderRowActions,
 }: PaymentsTableProps) {
-  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
-  const state = useDataTable({
-    data: payments,
-    columns,
-    getRowId: (payment) => payment.id,
-    initialSorting: [{ id: 'date', desc: true }],
-    renderRowActions,
-  });
-
-  if (error) return <LoadFailedAlert title={error} onRetry={onRetry} retrying={isLoading} />;
-
-  let placeholder: ReactNode = null;
-  if (isLoading && !payments) {
-    placeholder = (
-      <Group justify="center" gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text c="dimmed">Loading payments...</Text>
-      </Group>
-    );
-  } else if (state.rowCount === 0) {
-    placeholder = <Text>{emptyText}</Text>;
-  }
-
   return (
-    <Stack gap="sm" className={classes.root}>
-      <DataTableAnnouncer text={state.announcementText} />
-      {cards ? (
-        placeholder ? (
-          <Paper withBorder radius="md" p="lg" ta="center">
-            {placeholder}
-          </Paper>
-        ) : (
-          <Stack
-            component="ul"
-            gap="sm"
-            aria-label={CAPTION}
-            aria-busy={isLoading || undefined}
-            className={classes.cards}
-          >
-            {state.table.getRowModel().rows.map((row) => (
-              <PaymentCard key={row.id} payment={row.original} actions={renderRowActions(row.original)} />
-            ))}
-          </Stack>
-        )
-      ) : (
-        <DataTableGrid
-          table={state.table}
-          caption={CAPTION}
-          minWidth={860}
-          busy={isLoading}
-          placeholder={placeholder}
-        />
-      )}
-      <DataTableStatePagination state={state} label={CAPTION} />
-    </Stack>
+    <DataTable
+      data={payments}
+      columns={columns}
+      caption="Payments"
+      getRowId={(payment) => payment.id}
+      initialSorting={[{ id: 'date', desc: true }]}
+      // The Filters above search the server (name or e-mail); a second box here would only confuse.
+      searchable={false}
+      isLoading={isLoading}
+      loadingText="Loading payments..."
+      error={error}
+      onRetry={onRetry}
+      emptyText={emptyText}
+      minWidth={860}
+      cardTitle="person"
+      renderRowActions={renderRowActions}
+    />
   );
 }
