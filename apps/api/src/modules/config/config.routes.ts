@@ -5,7 +5,17 @@ import {
   UpdateCampConfigInputSchema,
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errors, routeKit } from '../../plugins/route-kit';
+
+/**
+ * Whether an If-None-Match header names this entity tag (RFC 9110 §13.1.2: weak comparison, a list, or *).
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['config'], errors: [400, 401, 403] });
@@ -14,9 +24,18 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/config',
     route.open({
       summary: 'The public camp configuration (no secrets); a default one when none is stored',
-      response: { 200: PublicConfigSchema },
+      description:
+        'Answers with an ETag and `Cache-Control: no-cache`: a client that sends it back in If-None-Match ' +
+        'gets 304 with no body while the configuration is unchanged.',
+      response: { 200: PublicConfigSchema, 304: z.void().describe('Not modified') },
     }),
-    async () => app.services.config.getPublic(),
+    async (request, reply) => {
+      // Serialized once per change (ConfigService caches the JSON with its tag), not once per request.
+      const view = await app.services.config.getPublicView();
+      void reply.header('ETag', view.etag).header('Cache-Control', 'no-cache');
+      if (noneMatch(request.headers['if-none-match'], view.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(view.json as never);
+    },
   );
 
   app.get(

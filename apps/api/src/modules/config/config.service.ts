@@ -7,8 +7,10 @@ import {
   defaultPublicConfig,
   type PaypalMode,
   type PublicConfig,
+  PublicConfigSchema,
   type UpdateCampConfigValues,
 } from '@camp/shared';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { campConfig } from '../../db/schema/index';
@@ -67,8 +69,23 @@ function toPublic(
 
 const HTML_FIELDS = ['campDescription', 'homePageBlurb', 'registrationTerms'] as const;
 
+/** The public configuration with its JSON and entity tag, made once per change rather than per request. */
+export interface PublicConfigView {
+  value: PublicConfig;
+  /** The body of GET /public/config, exactly as the response schema would serialize it. */
+  json: string;
+  /** A strong entity tag of `json`: equal bodies, equal tags, in every API process. */
+  etag: string;
+}
+
+function viewOf(value: PublicConfig): PublicConfigView {
+  const json = JSON.stringify(PublicConfigSchema.encode(value));
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  return { value, json, etag };
+}
+
 export class ConfigService {
-  private cached: { value: PublicConfig; expiresAt: number } | undefined;
+  private cached: { view: PublicConfigView; expiresAt: number } | undefined;
 
   constructor(
     private readonly db: Db,
@@ -94,8 +111,13 @@ export class ConfigService {
    * PUBLIC_CACHE_MS.
    */
   async getPublic(): Promise<PublicConfig> {
+    return (await this.getPublicView()).value;
+  }
+
+  /** getPublic() with its serialized body and entity tag, cached together. */
+  async getPublicView(): Promise<PublicConfigView> {
     const nowMs = this.now().getTime();
-    if (this.cached && this.cached.expiresAt > nowMs) return this.cached.value;
+    if (this.cached && this.cached.expiresAt > nowMs) return this.cached.view;
     const row = await this.findRow();
     // Card payments are offered (stripeEnabled) only when the server can take them: enabled, with the
     // public key the browser needs and the secret key the server needs (decision 016).
@@ -105,8 +127,9 @@ export class ConfigService {
           stripeEnabled: row.stripeEnabled && !!row.stripePublicKey && row.stripeApiKeyEncrypted !== null,
         }
       : defaultPublicConfig(this.now());
-    this.cached = { value, expiresAt: nowMs + PUBLIC_CACHE_MS };
-    return value;
+    const view = viewOf(value);
+    this.cached = { view, expiresAt: nowMs + PUBLIC_CACHE_MS };
+    return view;
   }
 
   invalidate(): void {

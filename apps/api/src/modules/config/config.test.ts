@@ -116,6 +116,45 @@ describe('GET /api/public/config', () => {
     expect((await otherProcess.getPublic()).campName).toBe('Camp Renamed');
   });
 
+  it('tags the body: the same tag back gets 304 with no body until the configuration changes', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    // The pre-serialized body is what the response schema would have produced.
+    expect(PublicConfigSchema.parse(first.json())).toEqual(first.json());
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/api/public/config',
+        headers: { 'if-none-match': ifNoneMatch },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+    }
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { 'if-none-match': '"not-this-one"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+
+    await t.app.services.config.save({ campName: 'Camp Retagged' });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<{ campName: string }>().campName).toBe('Camp Retagged');
+  });
+
   it('keeps a single configuration row however often it is saved', async () => {
     await t.app.services.config.save({ campName: 'Once' });
     await t.app.services.config.save({ campName: 'Twice' });
