@@ -48,6 +48,11 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string 
   return [user.firstName, user.lastName].filter((part) => part && part.trim() !== '').join(' ');
 }
 
+/** How lists, reports and messages name a person: first and last name, else the e-mail. */
+export function personName(person: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  return displayName(person) || person.email;
+}
+
 /** The dashboard greeting name: playa name, else name, else 'Camper' (spec §2). */
 export function greetingName(
   user: Pick<User, 'playaName' | 'firstName' | 'lastName'> | null | undefined,

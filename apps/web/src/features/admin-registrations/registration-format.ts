@@ -1,12 +1,8 @@
 import type { Registration } from '@camp/shared/registrations';
-import { centsToDollars, displayName, dollarsToCents, formatDollars } from '@camp/shared/rules';
+import { centsToDollars, dollarsToCents, formatDollars } from '@camp/shared/rules';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from './admin-registration-texts';
 
 // How the Manage Registrations table shows a registration (spec §2 columns).
-
-/** First and last name, else the e-mail. */
-export const personName = (registration: Pick<Registration, 'user'>): string =>
-  displayName(registration.user) || registration.user.email;
 
 /** The work shifts' job names joined, or 'No shifts assigned'. */
 export function shiftsText(registration: Pick<Registration, 'jobs'>): string {

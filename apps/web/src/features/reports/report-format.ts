@@ -1,15 +1,9 @@
-import { dayLabel, displayName, shiftTimeRange } from '@camp/shared/rules';
+import { dayLabel, shiftTimeRange } from '@camp/shared/rules';
 
 // How the reports write people, dates and shifts, on screen and in their CSV files.
 
-/** First and last name, else the e-mail. */
-export function personName(person: {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-}): string {
-  return displayName({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' }) || person.email;
-}
+/** First and last name, else the e-mail: the one name format of @camp/shared/rules. */
+export { personName } from '@camp/shared/rules';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 

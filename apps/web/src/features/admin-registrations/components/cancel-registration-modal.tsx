@@ -4,14 +4,20 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import type { CancelRegistrationInput } from '@camp/shared/admin-registrations';
 import type { Registration } from '@camp/shared/registrations';
-import { CANCEL_REASON_MAX, CANCEL_REASON_MIN, centsToDollars, formatDollars } from '@camp/shared/rules';
+import {
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_MIN,
+  centsToDollars,
+  formatDollars,
+  personName,
+} from '@camp/shared/rules';
 import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DialogShell } from '../../../components/form-modal';
 import { useModalForm } from '../../../components/use-modal-form';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { cancelForm, EMPTY_CANCEL_FORM, toCancelInput } from '../registration-forms';
-import { hasCompletedPayments, paidCents, personName } from '../registration-format';
+import { hasCompletedPayments, paidCents } from '../registration-format';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
 
@@ -47,7 +53,7 @@ export function CancelRegistrationModal({
   return (
     <DialogShell
       opened
-      title={`Cancel registration of ${personName(registration)}`}
+      title={`Cancel registration of ${personName(registration.user)}`}
       saving={saving}
       onClose={onClose}
       size="md"

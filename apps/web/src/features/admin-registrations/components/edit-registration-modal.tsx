@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
-import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX } from '@camp/shared/rules';
+import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX, personName } from '@camp/shared/rules';
 import type { UpdateRegistrationInput } from '@camp/shared/admin-registrations';
 import type { Registration, RegistrationCampingOption } from '@camp/shared/registrations';
 import { Alert, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
@@ -21,7 +21,6 @@ import {
 import { useRegistrationCampingOptions } from '../api/get-registration-camping-options';
 import { jobChoices, optionChoices } from '../edit-choices';
 import { editForm, editFormValues, hasEditChanges, toUpdateInput } from '../registration-forms';
-import { personName } from '../registration-format';
 import { ChoiceList } from './choice-list';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
@@ -56,7 +55,7 @@ export function EditRegistrationModal({ registration, saving, onSave, onClose }:
   return (
     <DialogShell
       opened
-      title={`Edit registration of ${personName(registration)}`}
+      title={`Edit registration of ${personName(registration.user)}`}
       saving={saving}
       onClose={onClose}
     >

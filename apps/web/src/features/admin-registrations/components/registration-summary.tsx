@@ -1,7 +1,7 @@
 import type { Registration } from '@camp/shared/registrations';
+import { personName } from '@camp/shared/rules';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { StatusBadge } from '../../../components/status-badge';
-import { personName } from '../registration-format';
 
 /** Whose registration a dialog is about: name, e-mail, year and status. */
 export function RegistrationSummary({ registration }: { registration: Registration }) {
@@ -10,7 +10,7 @@ export function RegistrationSummary({ registration }: { registration: Registrati
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Text fw={600}>
-            {personName(registration)}
+            {personName(registration.user)}
             {registration.user.playaName && (
               <Text span c="dimmed" fw={400}>
                 {' '}

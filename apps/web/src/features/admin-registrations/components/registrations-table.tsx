@@ -1,11 +1,12 @@
 import type { Registration } from '@camp/shared/registrations';
+import { personName } from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
-import { formatDate, paymentText, personName, shiftsText } from '../registration-format';
+import { formatDate, paymentText, shiftsText } from '../registration-format';
 
 /** Long names and e-mails break instead of widening a row or a card. */
 const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
@@ -14,7 +15,7 @@ function Person({ registration }: { registration: Registration }) {
   return (
     <Stack gap={0} style={WRAP}>
       <Text size="sm" fw={600}>
-        {personName(registration)}
+        {personName(registration.user)}
       </Text>
       {registration.user.playaName && (
         <Text size="xs" c="dimmed">
@@ -46,7 +47,7 @@ const column = createColumnHelper<Registration>();
 
 // The server sorts (newest first) and pages: the headers do not sort one page of it.
 const columns = [
-  column.accessor((registration) => personName(registration), {
+  column.accessor((registration) => personName(registration.user), {
     id: 'user',
     header: 'User',
     enableSorting: false,

@@ -6,7 +6,7 @@ import type {
 } from '@camp/shared/admin-registrations';
 import { ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT } from '@camp/shared/admin-registrations';
 import type { Registration } from '@camp/shared/registrations';
-import { centsToDollars, dollarsToCents, formatDollars } from '@camp/shared/rules';
+import { centsToDollars, dollarsToCents, formatDollars, personName } from '@camp/shared/rules';
 import { Badge, Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useMemo, useState } from 'react';
@@ -30,7 +30,6 @@ import {
   type RegistrationFilterValues,
 } from '../components/registration-filters';
 import { RegistrationsTable } from '../components/registrations-table';
-import { personName } from '../registration-format';
 import { showErrorToast, showWarningToast } from '../toasts';
 
 /** Spec §4/§9: filter changes apply after a 500 ms pause. */
@@ -111,7 +110,7 @@ export default function ManageRegistrationsPage() {
         onSuccess: (updated) => {
           showSuccessToast(
             TEXTS.updated,
-            `The ${updated.year} registration of ${personName(updated)} was updated.`,
+            `The ${updated.year} registration of ${personName(updated.user)} was updated.`,
           );
           setDialog(null);
         },
@@ -127,7 +126,7 @@ export default function ManageRegistrationsPage() {
         onSuccess: (answer) => {
           showSuccessToast(
             TEXTS.cancelled,
-            `The ${registration.year} registration of ${personName(registration)} was cancelled.${refundedText(answer)}`,
+            `The ${registration.year} registration of ${personName(registration.user)} was cancelled.${refundedText(answer)}`,
           );
           warnAboutRefunds(answer);
           setDialog(null);
@@ -138,7 +137,7 @@ export default function ManageRegistrationsPage() {
   };
 
   const renderRowActions = (registration: Registration) => {
-    const itemName = `registration of ${personName(registration)}`;
+    const itemName = `registration of ${personName(registration.user)}`;
     const active = registration.status !== 'CANCELLED';
     return (
       <RowActions>

@@ -49,10 +49,6 @@ export function paymentTotals(payments: readonly Payment[]): PaymentTotals {
 /** Cents as the spec shows money: '$1234.50' (spec §9). */
 export const formatCents = (cents: number): string => formatDollars(cents / 100);
 
-/** The name a person is known by on this screen: first and last name, else the e-mail. */
-export const personName = (person: { firstName: string; lastName: string; email: string }): string =>
-  displayName(person) || person.email;
-
 /** '<Name> (<email>) — <year> — owes $X.XX': a registration in the manual payment form's list. */
 export function owedRegistrationLabel(registration: OwedRegistration): string {
   const name = displayName(registration.user);

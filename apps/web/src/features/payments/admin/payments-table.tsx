@@ -1,11 +1,15 @@
 import type { Payment } from '@camp/shared/payments';
-import { formatDollars, MANUAL_PAYMENT_METHOD_LABELS, PAYMENT_PROVIDER_LABELS } from '@camp/shared/rules';
+import {
+  formatDollars,
+  MANUAL_PAYMENT_METHOD_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  personName,
+} from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
-import { personName } from './payment-money';
 
 /** Long names, e-mails and references break instead of widening a row or a card. */
 const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;

@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
 import type { Payment, RefundPaymentInput } from '@camp/shared/payments';
-import { formatDollars, REFUND_REASON_MAX, REFUND_REASON_MIN } from '@camp/shared/rules';
+import { formatDollars, personName, REFUND_REASON_MAX, REFUND_REASON_MIN } from '@camp/shared/rules';
 import { Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { FormModal, type FormModalError } from '../../../components/form-modal';
 import { useModalForm } from '../../../components/use-modal-form';
-import { formatCents, personName, refundableCents } from './payment-money';
+import { formatCents, refundableCents } from './payment-money';
 import { refundForm, refundFormValues, toRefundInput } from './payment-forms';
 
 export interface RefundPaymentModalProps {

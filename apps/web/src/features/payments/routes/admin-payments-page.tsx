@@ -1,5 +1,5 @@
 import type { ManualPaymentInput, Payment, RefundPaymentInput } from '@camp/shared/payments';
-import { formatDollars } from '@camp/shared/rules';
+import { formatDollars, personName } from '@camp/shared/rules';
 import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { usePublicConfig } from '../../config';
 import { ADMIN_PAYMENT_MESSAGES, failureDetail } from '../admin/admin-payment-messages';
 import { ManualPaymentModal } from '../admin/manual-payment-modal';
 import { NO_PAYMENT_FILTERS, PaymentFilters, type PaymentFilterValues } from '../admin/payment-filters';
-import { canRefund, paymentTotals, personName } from '../admin/payment-money';
+import { canRefund, paymentTotals } from '../admin/payment-money';
 import { PaymentTotalsSummary } from '../admin/payment-totals';
 import { PaymentsTable } from '../admin/payments-table';
 import { RefundPaymentModal } from '../admin/refund-payment-modal';
