@@ -1,8 +1,6 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { ADMIN_REGISTRATION_SEARCH_MAX } from '@camp/shared/admin-registrations';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@camp/shared/rules';
-import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { FilterBar, yearOptions } from '../../../components/filter-bar';
 import { STATUS_LABELS } from '../admin-registration-texts';
 
 /** The filters as the controls hold them: '' is "all". */
@@ -41,59 +39,47 @@ export interface RegistrationFiltersProps {
 
 /** The Filters panel of spec §2: year, status, email, name and Clear all. */
 export function RegistrationFilters({ id, values, years, onChange }: RegistrationFiltersProps) {
-  const set = <K extends keyof RegistrationFilterValues>(key: K, value: RegistrationFilterValues[K]) =>
+  const set = (key: keyof RegistrationFilterValues) => (value: string) =>
     onChange({ ...values, [key]: value });
-  const yearOptions = [
-    { value: '', label: 'All years' },
-    ...years.map((year) => ({ value: String(year), label: String(year) })),
-  ];
-
   return (
-    <Paper id={id} component="section" aria-label="Filters" withBorder radius="md" p="md">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 4 }}
-          spacing="sm"
-          verticalSpacing="xs"
-          style={{ flex: '1 1 36rem' }}
-        >
-          <NativeSelect
-            label="Year"
-            data={yearOptions}
-            value={values.year}
-            onChange={(event) => set('year', event.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={values.status}
-            onChange={(event) => set('status', event.currentTarget.value as RegistrationStatus | '')}
-          />
-          <TextInput
-            type="search"
-            label="Email"
-            placeholder="Part of the e-mail"
-            maxLength={ADMIN_REGISTRATION_SEARCH_MAX}
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-          />
-          <TextInput
-            type="search"
-            label="Name"
-            placeholder="First, last or playa name"
-            maxLength={ADMIN_REGISTRATION_SEARCH_MAX}
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <Button
-          variant="default"
-          onClick={() => onChange(NO_REGISTRATION_FILTERS)}
-          disabled={activeFilterCount(values) === 0}
-        >
-          Clear all
-        </Button>
-      </Group>
-    </Paper>
+    <FilterBar
+      id={id}
+      withBorder
+      onClear={() => onChange(NO_REGISTRATION_FILTERS)}
+      fields={[
+        {
+          key: 'year',
+          label: 'Year',
+          value: values.year,
+          options: yearOptions(years),
+          onChange: set('year'),
+        },
+        {
+          key: 'status',
+          label: 'Status',
+          value: values.status,
+          options: STATUS_OPTIONS,
+          onChange: set('status'),
+        },
+        {
+          kind: 'search',
+          key: 'email',
+          label: 'Email',
+          placeholder: 'Part of the e-mail',
+          maxLength: ADMIN_REGISTRATION_SEARCH_MAX,
+          value: values.email,
+          onChange: set('email'),
+        },
+        {
+          kind: 'search',
+          key: 'name',
+          label: 'Name',
+          placeholder: 'First, last or playa name',
+          maxLength: ADMIN_REGISTRATION_SEARCH_MAX,
+          value: values.name,
+          onChange: set('name'),
+        },
+      ]}
+    />
   );
 }

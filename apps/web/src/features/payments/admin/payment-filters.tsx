@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_PROVIDERS,
@@ -8,7 +6,7 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '@camp/shared/rules';
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { FilterBar, yearOptions } from '../../../components/filter-bar';
 
 /** The filters as the controls hold them: '' is "all". */
 export interface PaymentFilterValues {
@@ -44,50 +42,42 @@ export interface PaymentFiltersProps {
 
 /** Status, provider, person and registration year, and Clear all. */
 export function PaymentFilters({ values, years, onChange }: PaymentFiltersProps) {
-  const set = <K extends keyof PaymentFilterValues>(key: K, value: PaymentFilterValues[K]) =>
-    onChange({ ...values, [key]: value });
-  const yearOptions = [
-    { value: '', label: 'All years' },
-    ...years.map((year) => ({ value: String(year), label: String(year) })),
-  ];
-
+  const set = (key: keyof PaymentFilterValues) => (value: string) => onChange({ ...values, [key]: value });
   return (
-    <Group component="section" aria-label="Filters" align="flex-end" gap="sm" wrap="wrap">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 36rem' }}>
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={values.status}
-          onChange={(event) => set('status', event.currentTarget.value as PaymentStatus | '')}
-        />
-        <NativeSelect
-          label="Provider"
-          data={PROVIDER_OPTIONS}
-          value={values.provider}
-          onChange={(event) => set('provider', event.currentTarget.value as PaymentProvider | '')}
-        />
-        <TextInput
-          type="search"
-          label="Person"
-          placeholder="Name or e-mail"
-          maxLength={PAYMENT_SEARCH_MAX}
-          value={values.search}
-          onChange={(event) => set('search', event.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Year"
-          data={yearOptions}
-          value={values.year}
-          onChange={(event) => set('year', event.currentTarget.value)}
-        />
-      </SimpleGrid>
-      <Button
-        variant="default"
-        onClick={() => onChange(NO_PAYMENT_FILTERS)}
-        disabled={!hasPaymentFilters(values)}
-      >
-        Clear all
-      </Button>
-    </Group>
+    <FilterBar
+      onClear={() => onChange(NO_PAYMENT_FILTERS)}
+      fields={[
+        {
+          key: 'status',
+          label: 'Status',
+          value: values.status,
+          options: STATUS_OPTIONS,
+          onChange: set('status'),
+        },
+        {
+          key: 'provider',
+          label: 'Provider',
+          value: values.provider,
+          options: PROVIDER_OPTIONS,
+          onChange: set('provider'),
+        },
+        {
+          kind: 'search',
+          key: 'search',
+          label: 'Person',
+          placeholder: 'Name or e-mail',
+          maxLength: PAYMENT_SEARCH_MAX,
+          value: values.search,
+          onChange: set('search'),
+        },
+        {
+          key: 'year',
+          label: 'Year',
+          value: values.year,
+          options: yearOptions(years),
+          onChange: set('year'),
+        },
+      ]}
+    />
   );
 }

@@ -13,11 +13,11 @@ import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
+import { FilterBar } from '../../../components/filter-bar';
 import { paymentTotals } from '../../payments';
 import { InvalidPaymentDataError, usePaymentReport } from '../api/get-payment-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
-import { ReportFilters } from '../components/report-filters';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
@@ -163,8 +163,8 @@ export default function PaymentReportsPage() {
         adminOnly
         actions={<ExportCsvButton onExport={onExport} disabled={!data || data.length === 0} />}
       />
-      <ReportFilters
-        selects={[
+      <FilterBar
+        fields={[
           {
             key: 'provider',
             label: 'Provider',

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
+import { FilterBar } from '../../../components/filter-bar';
 import { isAdmin, useAuth } from '../../auth';
 import { campingOptionsQueryOptions } from '../../camping-options';
 import { usePublicConfig } from '../../config';
@@ -22,7 +23,6 @@ import type { RegistrationReportFilters } from '../api/query-keys';
 import { useRegistrationReport } from '../api/get-registration-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
-import { ReportFilters } from '../components/report-filters';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
@@ -232,8 +232,8 @@ export default function RegistrationReportsPage() {
         description={REPORT_TEXTS.registrationsDescription}
         actions={<ExportCsvButton onExport={onExport} disabled={!data || data.registrations.length === 0} />}
       />
-      <ReportFilters
-        selects={[
+      <FilterBar
+        fields={[
           {
             key: 'year',
             label: 'Year',

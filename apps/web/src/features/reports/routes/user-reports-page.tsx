@@ -10,11 +10,11 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
+import { FilterBar } from '../../../components/filter-bar';
 import { usePublicConfig } from '../../config';
 import { useUserReport } from '../api/get-user-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
-import { ReportFilters } from '../components/report-filters';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
@@ -165,8 +165,8 @@ export default function UserReportsPage() {
         description={REPORT_TEXTS.usersDescription}
         actions={<ExportCsvButton onExport={onExport} disabled={!data || data.users.length === 0} />}
       />
-      <ReportFilters
-        selects={[
+      <FilterBar
+        fields={[
           {
             key: 'year',
             label: 'Year',

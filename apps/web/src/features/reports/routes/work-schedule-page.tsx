@@ -6,10 +6,10 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
+import { FilterBar } from '../../../components/filter-bar';
 import { usePublicConfig } from '../../config';
 import { useWorkSchedule } from '../api/get-work-schedule';
 import { ExportCsvButton } from '../components/export-button';
-import { ReportFilters } from '../components/report-filters';
 import { ReportPageHeader } from '../components/report-page-header';
 import classes from '../components/reports.module.css';
 import scheduleClasses from '../components/work-schedule.module.css';
@@ -190,8 +190,8 @@ export default function WorkSchedulePage() {
         }
       />
       <div className={classes.noPrint}>
-        <ReportFilters
-          selects={[
+        <FilterBar
+          fields={[
             {
               key: 'year',
               label: 'Year',
