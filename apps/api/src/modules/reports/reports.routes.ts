@@ -4,8 +4,14 @@ import {
   UserReportQuerySchema,
   UserReportSchema,
 } from '@camp/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeKit } from '../../plugins/route-kit';
+
+/** Sends text that already is the route's JSON answer: a string with a JSON content type skips the serializer. */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 /**
  * The reports (spec §2 Reports, §6; decision 019) for staff and admins. The payment report reads GET
@@ -30,7 +36,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: RegistrationReportQuerySchema,
       response: { 200: RegistrationReportSchema },
     }),
-    async (request) => service.registrations(request.query),
+    // The answer is JSON text PostgreSQL wrote (decision 024): sent as it is, not parsed and re-encoded by the
+    // zod serializer (a string with a JSON content type skips it); reports.test.ts checks it against the schema.
+    async (request, reply) => sendJsonText(reply, await service.registrationsJson(request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import type { RegistrationReport, UserReport } from '@camp/shared';
+import { RegistrationReportSchema, type RegistrationReport, type UserReport } from '@camp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, refunds } from '../../db/schema/index';
+import { eq, inArray } from 'drizzle-orm';
+import { payments, refunds, registrations } from '../../db/schema/index';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../work/test-support';
 
@@ -211,6 +212,48 @@ describe('reports API', () => {
       outstandingAmount: 100,
     });
     expect(al?.user.role).toBe('STAFF');
+  });
+
+  it('registration report: the JSON PostgreSQL writes is exactly the schema, with ISO times and cents', async () => {
+    // Al's pending payment of 100.00 gets a sibling of 12.34 for this test only.
+    const [extra] = await db()
+      .insert(payments)
+      .values({
+        userId: people.al!.id,
+        registrationId: registration.al,
+        amountCents: 1234,
+        status: 'PENDING',
+      })
+      .returning({ id: payments.id });
+    const response = await get('/api/reports/registrations', camp.staff);
+    await db().delete(payments).where(eq(payments.id, extra!.id));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(response.body) as unknown;
+    // parse() drops keys the schema does not name: equal means nothing more and nothing less was sent.
+    expect(RegistrationReportSchema.parse(body)).toEqual(body);
+    const rows = (body as RegistrationReport).registrations;
+    expect(rows.map((row) => row.id)).toEqual([
+      registration.cyOld,
+      registration.cy,
+      registration.al,
+      registration.zoe,
+    ]);
+    const stored = await db()
+      .select({ id: registrations.id, createdAt: registrations.createdAt })
+      .from(registrations)
+      .where(inArray(registrations.id, Object.values(registration)));
+    for (const row of rows) {
+      expect(row.createdAt).toBe(stored.find((entry) => entry.id === row.id)!.createdAt.toISOString());
+    }
+    expect(rows.find((row) => row.id === registration.al)?.outstandingAmount).toBe(112.34);
+    expect(rows.find((row) => row.id === registration.cy)).toMatchObject({
+      campingOptions: [],
+      jobs: [],
+      customFields: {},
+      paidAmount: 0,
+      outstandingAmount: 0,
+    });
   });
 
   it('registration report filters: status, camping option, no year = every year', async () => {
