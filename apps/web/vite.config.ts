@@ -1,5 +1,9 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The API server of `npm run dev`; it also answers /runtime-config.js (architecture §1). */
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -9,8 +13,42 @@ const proxy = {
   '/runtime-config.js': { target: API_ORIGIN, changeOrigin: false },
 };
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a .br and a .gz copy beside every text asset of the build, compressed once at the highest level, so
+ * the server sends them as they are (@fastify/static preCompressed; decision 027) instead of compressing on
+ * every request or not at all.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'camp:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => /\.(js|css|svg|json)$/.test(file))
+          .map(async (file) => {
+            const item = bundle[file];
+            const source = item?.type === 'chunk' ? item.code : item?.source;
+            if (source === undefined) return;
+            const body = Buffer.from(source);
+            const target = path.join(outDir, file);
+            await writeFile(
+              `${target}.br`,
+              await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+            );
+            await writeFile(`${target}.gz`, await gzipAsync(body, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -228,6 +228,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  await registerWeb(app, { distDir: options.webDistDir ?? DEFAULT_WEB_DIST, apiBaseUrl: API_PREFIX });
+  await registerWeb(app, {
+    distDir: options.webDistDir ?? DEFAULT_WEB_DIST,
+    apiBaseUrl: API_PREFIX,
+    campName: async () => (await config.getPublic()).campName,
+  });
   return app;
 }

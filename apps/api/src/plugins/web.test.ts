@@ -1,14 +1,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'camp-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><head><title>Camp Registration</title></head><div id="root"></div>',
+  );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the build writes beside each asset (apps/web/vite.config.ts): served to browsers that accept it.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
   return dir;
 }
 
@@ -30,6 +36,50 @@ describe('web app, runtime config and security headers', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("writes the camp's name into the page (title and application-name), escaped, and follows a change", async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/' });
+    expect(before.body).toBe(
+      '<!doctype html><head><title>Camp Registration - Camp Registration</title>\n' +
+        '    <meta name="application-name" content="Camp Registration" /></head><div id="root"></div>',
+    );
+    await t.app.services.config.save({ campName: 'Camp <Dusty> & "Gulch"', registrationYear: 2026 });
+    const after = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(
+      '<title>Camp &#60;Dusty&#62; &#38; &#34;Gulch&#34; - Camp Registration</title>\n' +
+        '    <meta name="application-name" content="Camp &#60;Dusty&#62; &#38; &#34;Gulch&#34;" />',
+    );
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('answers a page it already has with 304 and sends it compressed to browsers that accept it', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const compressedByName = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.br' });
+    expect(compressedByName.statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year', async () => {

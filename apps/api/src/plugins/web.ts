@@ -1,17 +1,46 @@
+import { pageTitle } from '@camp/shared/rules';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 export interface WebOptions {
   /** Folder of the built web app (apps/web/dist); nothing is served when it does not exist. */
   distDir: string;
   apiBaseUrl: string;
+  /** The camp's name, written into the page so the header and title show it on first paint (decision 027). */
+  campName: () => Promise<string>;
+}
+
+/** The <title> of apps/web/index.html: replaced by the camp's name, with a meta tag the app reads. */
+const TITLE_TAG = /<title>[^<]*<\/title>/;
+/** The meta tag's name (standard: the name of the web application the page represents). */
+export const CAMP_NAME_META = 'application-name';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** index.html with the title the app gives it (spec §2) and the camp's name in `<meta name="application-name">`. */
+export function renderIndexHtml(template: string, campName: string): string {
+  return template.replace(
+    TITLE_TAG,
+    `<title>${escapeHtml(pageTitle(campName))}</title>\n` +
+      `    <meta name="${CAMP_NAME_META}" content="${escapeHtml(campName)}" />`,
+  );
+}
+
+interface RenderedPage {
+  body: string;
+  etag: string;
+  gzip: Buffer;
+  brotli: Buffer;
 }
 
 /**
  * Serves the built React app from `/` and its runtime configuration from `/runtime-config.js`.
- * Hashed assets are cached for a year; index.html and the runtime config are never cached.
+ * Hashed assets are cached for a year and sent pre-compressed (the build writes .br and .gz next to them);
+ * index.html carries the camp's name and is revalidated on every visit (no-cache with an entity tag).
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const runtimeConfig = `window.__APP_CONFIG__ = ${JSON.stringify({ apiBaseUrl: options.apiBaseUrl })};\n`;
@@ -27,10 +56,55 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     app.log.warn({ distDir: options.distDir }, 'web app is not built: only the API is served');
     return;
   }
+  const template = readFileSync(indexFile, 'utf8');
+  // One rendering per camp name: the name changes rarely, the page is asked for on every visit.
+  let rendered: { name: string; page: RenderedPage } | undefined;
+  const pageFor = (name: string): RenderedPage => {
+    if (rendered?.name === name) return rendered.page;
+    const body = renderIndexHtml(template, name);
+    const page = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      gzip: gzipSync(body),
+      brotli: brotliCompressSync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+      }),
+    };
+    rendered = { name, page };
+    return page;
+  };
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    let name: string;
+    try {
+      name = await options.campName();
+    } catch (error) {
+      // No database: the page still loads, and the app says what is wrong.
+      request.log.warn({ err: error }, 'camp name unavailable for index.html');
+      name = 'Camp Registration';
+    }
+    const page = pageFor(name);
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', page.etag)
+      .header('Vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    return reply.send(page.body);
+  };
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/index.html', { schema: { hide: true } }, sendIndex);
+
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
-    index: ['index.html'],
+    index: false,
+    // index.html is the page above; the compressed copies are found by preCompressed, not served by name.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -26,7 +26,8 @@ describe('home page', () => {
     let answer: (response: Response) => void = () => {};
     const config = testConfig();
     mockFetch((url) => {
-      if (url.endsWith('/auth/test')) return jsonResponse({ message: 'Unauthorized' }, { status: 401 });
+      if (url.endsWith('/health'))
+        return jsonResponse({ status: 'ok', database: 'pglite', uptimeSeconds: 1 });
       return new Promise<Response>((resolve) => (answer = resolve));
     });
     renderApp('/');
@@ -44,7 +45,8 @@ describe('home page', () => {
     document.cookie = 'auth_state=authenticated; path=/';
     mockApi();
     renderApp('/');
-    const dashboard = await screen.findByRole('link', { name: 'Dashboard' });
+    // The home page's own link (the navigation has a Dashboard link too).
+    const dashboard = await within(screen.getByRole('main')).findByRole('link', { name: 'Dashboard' });
     expect(dashboard.getAttribute('href')).toBe('#/dashboard');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
@@ -64,6 +66,31 @@ describe('home page', () => {
 });
 
 describe('layout', () => {
+  it("shows the camp's name the server wrote into the page while the configuration loads", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'application-name';
+    meta.content = 'Camp Served Early';
+    document.head.appendChild(meta);
+    try {
+      let answer: (response: Response) => void = () => {};
+      mockFetch((url) => {
+        if (url.endsWith('/health'))
+          return jsonResponse({ status: 'ok', database: 'pglite', uptimeSeconds: 1 });
+        return new Promise<Response>((resolve) => (answer = resolve));
+      });
+      renderApp('/');
+      const heading = screen.getByRole('heading', { level: 1 });
+      expect(heading.textContent).toBe('Camp Served Early');
+      expect(heading.textContent).not.toContain('Camp Registration');
+      expect(await screen.findByText('Loading camp information...')).toBeTruthy();
+      act(() => answer(jsonResponse(testConfig({ campName: 'Camp Served Early', campDescription: '' }))));
+      expect(await screen.findByText('Welcome home, dusty people')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Camp Served Early');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('sets the document title and meta description from the configuration', async () => {
     const description = `<p>${'Dust and &amp; shade. '.repeat(20)}</p>`;
     mockApi(testConfig({ campName: 'Camp Dusty Gulch', campDescription: description }));

@@ -8,6 +8,7 @@ import {
   ConnectionGate,
 } from './connection-gate';
 import { vi } from 'vitest';
+import { setAccessToken } from '../lib/auth-token';
 
 const unauthorized = () =>
   jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 });
@@ -21,7 +22,8 @@ function renderGate() {
 }
 
 describe('ConnectionGate', () => {
-  it("shows 'Connecting to API...' until GET /api/auth/test answers", async () => {
+  it("shows 'Connecting to API...' until GET /api/auth/test answers, for a browser holding a session", async () => {
+    setAccessToken('token-1');
     let answer: (response: Response) => void = () => {};
     const fetchMock = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderGate();
@@ -31,6 +33,13 @@ describe('ConnectionGate', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/test');
     act(() => answer(jsonResponse({ message: 'Authentication is working' })));
     expect(await screen.findByText('App content')).toBeTruthy();
+  });
+
+  it('asks GET /api/health when signed out, so no 401 is logged in the console', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ status: 'ok', database: 'pglite', uptimeSeconds: 3 }));
+    renderGate();
+    expect(await screen.findByText('App content')).toBeTruthy();
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/health']);
   });
 
   it('counts a 401 as connected', async () => {

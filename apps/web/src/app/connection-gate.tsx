@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageLoader } from '../components/page-loader';
 import { apiClient, ApiError } from '../lib/api-client';
+import { getAccessToken } from '../lib/auth-token';
 
 /** Spec §9: the connectivity check gives up after 5 s, runs every 5 s, and re-checks results older than 5 min. */
 export const CONNECTION_CHECK_TIMEOUT_MS = 5_000;
@@ -22,12 +23,25 @@ export const CONNECTION_REASONS = {
 export type ConnectionCheckResult = { connected: true } | { connected: false; reason: string };
 
 /**
- * One connectivity check: GET /auth/test. Any 2xx, and also 401 (the server is there, we are just not signed
- * in), counts as connected (spec §4).
+ * The route a connectivity check asks: GET /auth/test while this browser holds a session (spec §7), and
+ * GET /health when it holds none. Signed out, /auth/test can only answer 401, which the browser logs as an
+ * error in the console of every visitor's first page (and Lighthouse counts against the page); /health
+ * answers 200 (decision 027).
+ */
+export function connectionCheckPath(): '/auth/test' | '/health' {
+  return getAccessToken() ? '/auth/test' : '/health';
+}
+
+/**
+ * One connectivity check (see connectionCheckPath). Any 2xx, and also 401 (the server is there, we are just
+ * not signed in), counts as connected (spec §4).
  */
 export async function checkApiConnection(): Promise<ConnectionCheckResult> {
   try {
-    await apiClient.get('/auth/test', { timeoutMs: CONNECTION_CHECK_TIMEOUT_MS, skipAuthRefresh: true });
+    await apiClient.get(connectionCheckPath(), {
+      timeoutMs: CONNECTION_CHECK_TIMEOUT_MS,
+      skipAuthRefresh: true,
+    });
     return { connected: true };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && error.status === 401)

@@ -55,6 +55,11 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'GET /auth/profile': UserSchema,
   'POST /auth/register': AuthResponseSchema,
   'GET /auth/test': z.object({ message: z.literal(AUTH_TEST_MESSAGE) }),
+  'GET /health': z.object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    uptimeSeconds: z.number(),
+  }),
 
   'GET /public/config': PublicConfigSchema,
   'GET /core-config/current': AdminCampConfigSchema,

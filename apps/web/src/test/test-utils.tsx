@@ -132,8 +132,12 @@ export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig 
   };
 }
 
+/** GET /health of a running server: the signed-out connectivity check (app/connection-gate.tsx). */
+const HEALTHY = { status: 'ok', database: 'pglite', uptimeSeconds: 1 };
+
 /**
- * The standard API of these tests: /auth/test answers 401 (signed out), /public/config the given config.
+ * The standard API of these tests: /auth/test answers 401 (signed out), /health 200, /public/config the
+ * given config.
  * Answers are checked against the API's response schemas (see `offContract`).
  */
 export function mockApi(config: PublicConfig | (() => Response) = testConfig()) {
@@ -145,6 +149,7 @@ export function mockApi(config: PublicConfig | (() => Response) = testConfig()) 
           { status: 401 },
         );
       }
+      if (url.endsWith('/health')) return jsonResponse(HEALTHY);
       if (url.endsWith('/public/config'))
         return typeof config === 'function' ? config() : jsonResponse(config);
       return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, { status: 404 });
@@ -234,7 +239,7 @@ export type ApiRouteHandler = (request: {
 
 /**
  * A fake API by route: keys like 'GET /auth/profile' or 'POST /auth/login-with-code' (path after the base,
- * without the query). Unlisted: /auth/test answers 401 (connected, signed out), /public/config the given
+ * without the query). Unlisted: /auth/test answers 401 (connected, signed out), /health 200, /public/config the given
  * configuration, anything else 404. Every answer is checked against the API's response schemas
  * (src/test/api-contract.ts): one the server could not give fails the test, unless marked `offContract`.
  * Returns the fetch mock and a log of 'METHOD /path' calls.
@@ -251,6 +256,7 @@ export function mockApiRoutes(routes: Record<string, ApiRouteHandler>, config: P
       return Promise.resolve(handler({ url, init, body })).then((answer) => checkedAnswer(url, init, answer));
     }
     if (path === '/auth/test') return errorResponse(401, 'Unauthorized');
+    if (path === '/health') return checkedAnswer(url, init, jsonResponse(HEALTHY));
     if (path === '/public/config') return checkedAnswer(url, init, jsonResponse(config));
     return errorResponse(404, 'Not Found');
   });

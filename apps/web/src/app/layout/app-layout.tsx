@@ -1,6 +1,6 @@
 import { isRegistrationOpenFor } from '@camp/shared/rules';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo, type MouseEvent } from 'react';
+import { Suspense, useMemo, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PageLoader } from '../../components/page-loader';
@@ -10,6 +10,7 @@ import { myRegistrationsQueryOptions } from '../../features/registrations';
 import { ConnectionGate } from '../connection-gate';
 import classes from './app-layout.module.css';
 import { navItems } from './nav-items';
+import { servedCampName } from './served-camp-name';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useDocumentMeta } from './use-document-meta';
@@ -32,17 +33,35 @@ export function AppLayout() {
   const signedIn = status === 'authenticated';
   // Spec §2: the Registration link only while registration is open for this person, so not once they hold a
   // registration of the year (the same cached query the dashboard and the wizard read).
-  const { data: registrations } = useQuery({ ...myRegistrationsQueryOptions(), enabled: signedIn });
-  const registrationOpen = signedIn && isRegistrationOpenFor(config, user, registrations);
+  // Decided only once the configuration, the profile and the registrations have settled: shown and then taken
+  // away, the link would flash up for someone already registered while their registrations load.
+  const { data: registrations, isPending: registrationsPending } = useQuery({
+    ...myRegistrationsQueryOptions(),
+    enabled: signedIn,
+  });
+  const registrationOpen =
+    signedIn &&
+    !isLoading &&
+    user !== null &&
+    !registrationsPending &&
+    isRegistrationOpenFor(config, user, registrations);
   const items = useMemo(() => navItems({ status, role, registrationOpen }), [status, role, registrationOpen]);
   useDocumentMeta(isLoading ? null : config);
+  // The name the server wrote into the page, shown while the configuration is on its way.
+  const [firstPaintName] = useState(servedCampName);
 
   return (
     <div className={classes.shell}>
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
-      <SiteHeader config={config} loading={isLoading} navItems={items} onSignOut={() => void signOut()} />
+      <SiteHeader
+        config={isLoading && firstPaintName ? { ...config, campName: firstPaintName } : config}
+        loading={isLoading}
+        nameKnown={!isLoading || firstPaintName !== null}
+        navItems={items}
+        onSignOut={() => void signOut()}
+      />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <ConnectionGate>
           <ErrorBoundary resetKey={pathname}>

@@ -13,14 +13,26 @@ describe('navItems (spec §2 Layout)', () => {
 
   it('gives each role its links, Registration only when open for the user, and Sign Out as an action', () => {
     const signedIn = { status: 'authenticated' as const, registrationOpen: true };
-    expect(labels({ ...signedIn, role: 'PARTICIPANT' })).toEqual(['Profile', 'Registration', 'Sign Out']);
+    expect(labels({ ...signedIn, role: 'PARTICIPANT' })).toEqual([
+      'Dashboard',
+      'Profile',
+      'Registration',
+      'Sign Out',
+    ]);
+    expect(navItems({ ...signedIn, role: 'PARTICIPANT' })[0]).toEqual({
+      key: 'dashboard',
+      label: 'Dashboard',
+      to: '/dashboard',
+    });
     expect(labels({ ...signedIn, role: 'STAFF' })).toEqual([
+      'Dashboard',
       'Profile',
       'Registration',
       'Reports',
       'Sign Out',
     ]);
     expect(labels({ ...signedIn, role: 'ADMIN' })).toEqual([
+      'Dashboard',
       'Profile',
       'Registration',
       'Reports',
@@ -28,6 +40,7 @@ describe('navItems (spec §2 Layout)', () => {
       'Sign Out',
     ]);
     expect(labels({ ...signedIn, role: 'ADMIN', registrationOpen: false })).toEqual([
+      'Dashboard',
       'Profile',
       'Reports',
       'Admin',

@@ -32,16 +32,21 @@ export interface NavViewer {
 }
 
 /**
- * The header links of spec §2 Layout: Profile; Registration (only when open for the user); Reports (staff
- * and admin); Admin (admin); Sign Out. Signed out: only Sign In. While the session is being checked: none,
- * so neither set flashes up before the other.
+ * The header links of spec §2 Layout: Dashboard (issue 14: the signed-in home, otherwise reached only through
+ * the camp name); Profile; Registration (only when open for the user: the caller passes false until that is
+ * known, so it never flashes up for someone already registered); Reports (staff and admin); Admin (admin);
+ * Sign Out. Signed out: only Sign In. While the session is being checked: none, so neither set flashes up
+ * before the other.
  */
 export function navItems(viewer: NavViewer): NavItem[] {
   if (viewer.status === 'loading') return [];
   if (viewer.status === 'anonymous') {
     return [{ key: 'sign-in', label: 'Sign In', to: paths.login(), emphasis: true }];
   }
-  const items: NavItem[] = [{ key: 'profile', label: 'Profile', to: paths.profile() }];
+  const items: NavItem[] = [
+    { key: 'dashboard', label: 'Dashboard', to: paths.dashboard() },
+    { key: 'profile', label: 'Profile', to: paths.profile() },
+  ];
   if (viewer.registrationOpen)
     items.push({ key: 'registration', label: 'Registration', to: paths.registration() });
   if (viewer.role && isStaffRole(viewer.role)) {

@@ -23,6 +23,8 @@ export interface SiteHeaderProps {
   config: PublicConfig;
   /** While the configuration is on its way: no name or pictures yet, so the default ones do not flash. */
   loading: boolean;
+  /** The name is known while loading (the server wrote it into the page): shown instead of a placeholder. */
+  nameKnown?: boolean;
   navItems: NavItem[];
   onSignOut?: () => void;
 }
@@ -32,7 +34,7 @@ export interface SiteHeaderProps {
  * the top; past 100px of scrolling it collapses to an 80px bar. A spacer of the expanded height keeps the page
  * from jumping (and from un-collapsing again on short pages) when it does.
  */
-export function SiteHeader({ config, loading, navItems, onSignOut }: SiteHeaderProps) {
+export function SiteHeader({ config, loading, nameKnown = !loading, navItems, onSignOut }: SiteHeaderProps) {
   const collapsed = useHeaderCollapse();
   const [bannerSrc, onBannerError] = useImageWithFallback(config.campBannerUrl, DEFAULT_BANNER_URL);
   const [iconSrc, onIconError] = useImageWithFallback(config.campIconUrl, DEFAULT_ICON_URL);
@@ -76,7 +78,7 @@ export function SiteHeader({ config, loading, navItems, onSignOut }: SiteHeaderP
                     onError={onIconError}
                   />
                 )}
-                {loading ? (
+                {!nameKnown ? (
                   // A bar where the name will be; the heading still has a name for screen readers.
                   <span className={classes.namePlaceholder}>
                     <VisuallyHidden>{config.campName}</VisuallyHidden>

@@ -141,28 +141,33 @@ describe('navigation by role (spec §2 Layout)', () => {
     const list = nav.querySelector('ul');
     return [...(list?.querySelectorAll('a, button') ?? [])].map((element) => element.textContent);
   }
+  // Registration joins once the person's registrations are known, so the list is awaited, not read once.
+  async function expectNav(labels: string[]) {
+    await screen.findByRole('heading', { name: /^Welcome, / });
+    await waitFor(async () => expect(await navLabels()).toEqual(labels));
+  }
 
   it('shows a participant Profile, Registration and Sign Out', async () => {
     signedInAs(participant);
     renderApp('/dashboard');
-    expect(await navLabels()).toEqual(['Profile', 'Registration', 'Sign Out']);
+    await expectNav(['Dashboard', 'Profile', 'Registration', 'Sign Out']);
   });
 
   it('hides Registration when it is not open for the user', async () => {
     signedInAs(participant, testConfig({ registrationOpen: false }));
     renderApp('/dashboard');
-    expect(await navLabels()).toEqual(['Profile', 'Sign Out']);
+    await expectNav(['Dashboard', 'Profile', 'Sign Out']);
   });
 
   it('adds Reports for staff, and Reports and Admin for an admin', async () => {
     signedInAs(staff);
     const { unmount } = renderApp('/dashboard');
-    expect(await navLabels()).toEqual(['Profile', 'Registration', 'Reports', 'Sign Out']);
+    await expectNav(['Dashboard', 'Profile', 'Registration', 'Reports', 'Sign Out']);
     unmount();
 
     signedInAs(admin);
     renderApp('/dashboard');
-    expect(await navLabels()).toEqual(['Profile', 'Registration', 'Reports', 'Admin', 'Sign Out']);
+    await expectNav(['Dashboard', 'Profile', 'Registration', 'Reports', 'Admin', 'Sign Out']);
   });
 
   it('signs out: logs out on the server, forgets the session and goes home with Sign In shown', async () => {
