@@ -43,6 +43,8 @@ interface Row {
   body?: (ids: Ids, callerEmail: string) => unknown;
   /** Changes or deletes the record it names: allowed callers get a random id, so nothing real is lost. */
   destructive?: boolean;
+  /** Ends all of the caller's sessions (sign out everywhere): an allowed caller gets a new session after it. */
+  endsSessions?: boolean;
 }
 
 const profileBody = (_ids: Ids, email: string) => ({
@@ -78,6 +80,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/login-with-code': { access: 'public', url: () => '/api/auth/login-with-code' },
   'POST /api/auth/refresh': { access: 'refreshCookie', url: () => '/api/auth/refresh' },
   'POST /api/auth/logout': { access: 'public', url: () => '/api/auth/logout' },
+  'POST /api/auth/logout-all': { access: 'signedIn', url: () => '/api/auth/logout-all', endsSessions: true },
   'GET /api/auth/profile': { access: 'signedIn', url: () => '/api/auth/profile' },
   'POST /api/auth/register': { access: 'signedIn', url: () => '/api/auth/register', body: profileBody },
   'GET /api/auth/test': { access: 'signedIn', url: () => '/api/auth/test' },
@@ -87,6 +90,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/:id': { access: 'own', url: (ids) => `/api/users/${ids.owner}` },
   'PUT /api/users/:id': { access: 'own', url: (ids) => `/api/users/${ids.owner}`, body: profileBody },
   'DELETE /api/users/:id': { access: 'admin', url: (ids) => `/api/users/${ids.owner}`, destructive: true },
+  'POST /api/users/:id/end-sessions': {
+    access: 'admin',
+    url: (ids) => `/api/users/${ids.owner}/end-sessions`,
+    destructive: true,
+  },
 
   'POST /api/notifications/email/test': { access: 'admin', url: () => '/api/notifications/email/test' },
   'GET /api/notifications/email/test/history': {
@@ -334,6 +342,20 @@ describe('role × route matrix', () => {
     await camp?.close();
   });
 
+  /** A new session of a caller whose sessions a route ended. */
+  const newSession = async (caller: Caller): Promise<Record<string, string>> => {
+    const idOf = {
+      owner: camp.participant.userId,
+      other: other.id,
+      staff: camp.staff.userId,
+      admin: camp.admin.userId,
+    };
+    if (caller === 'anonymous') return {};
+    const user = await camp.t.app.services.users.findById(idOf[caller]);
+    if (!user) throw new Error(`no user for ${caller}`);
+    return { authorization: `Bearer ${await camp.t.app.services.auth.openSessionFor(user)}` };
+  };
+
   it('has a row for every route the app registers (a new route needs one)', async () => {
     await camp.t.app.ready();
     const registered = camp.t.app.routeTable.filter((route) => !WEB_ROUTES.has(route));
@@ -360,6 +382,7 @@ describe('role × route matrix', () => {
           ...(body === undefined ? {} : { payload: body as object }),
         });
         tried += 1;
+        if (row.endsSessions && may) headersOf[caller] = await newSession(caller);
         const status = response.statusCode;
         const problem = judge(caller, row.access, may, status);
         if (problem)

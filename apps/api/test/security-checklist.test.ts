@@ -1,9 +1,19 @@
 import { type AuthResponse } from '@camp/shared';
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw';
-import { refreshTokens, registrationCampingOptions, registrationJobs, users } from '../src/db/schema/index';
+import { isAppendOnlyRefusal, isCheckViolation } from '../src/db/pg-error';
+import {
+  auditRecords,
+  campingOptions,
+  jobs,
+  refreshTokens,
+  registrationCampingOptions,
+  registrationJobs,
+  securityEvents,
+  users,
+} from '../src/db/schema/index';
 import { deriveKey, randomDigits, sha256Hex } from '../src/lib/crypto';
 import { insertRegistration } from '../src/modules/work/test-support';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
@@ -69,7 +79,7 @@ describe('security checklist proofs', () => {
   /** The admin's headers, with an access token valid at the current clock. */
   const adminHeaders = async () => {
     const user = await t.app.services.users.findById(admin.userId);
-    return { authorization: `Bearer ${await t.app.services.auth.accessTokenFor(user!)}` };
+    return { authorization: `Bearer ${await t.app.services.auth.openSessionFor(user!)}` };
   };
 
   /** Every row of every table of the app's schema, as JSON text: what a stolen database dump shows. */
@@ -265,7 +275,7 @@ describe('security checklist proofs', () => {
     const holder = await signIn(t.app, smtp, 'jwt@example.org', freshIp());
     const seconds = Math.floor(clock.getTime() / 1000);
     const forge = (alg: 'HS256' | 'HS384' | 'HS512', lifetime: number | null) => {
-      let jwt = new SignJWT({ role: 'ADMIN' })
+      let jwt = new SignJWT({ role: 'ADMIN', sid: decodeJwt(holder.accessToken).sid })
         .setProtectedHeader({ alg, typ: 'JWT' })
         .setSubject(holder.userId)
         .setIssuer('camp-registration')
@@ -482,5 +492,154 @@ describe('security checklist proofs', () => {
       .from(registrationJobs)
       .where(eq(registrationJobs.registrationId, registrationId));
     expect(links).toHaveLength(1);
+  });
+
+  /** The error a statement fails with (it must fail). */
+  const failureOf = async (statement: PromiseLike<unknown>): Promise<unknown> => {
+    try {
+      await statement;
+    } catch (error) {
+      return error;
+    }
+    throw new Error('the statement succeeded');
+  };
+
+  it("Capacity: the database itself refuses an oversold counter; a stale year's count never blocks lowering a maximum", async () => {
+    const headers = await adminHeaders();
+    const create = async (url: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const db = t.database.db;
+    const categoryId = await create('/api/job-categories', { name: 'Bar', description: 'Pours drinks' });
+    const shiftId = await create('/api/shifts', {
+      name: 'Friday night',
+      dayOfWeek: 'FRIDAY',
+      startTime: '20:00',
+      endTime: '23:00',
+    });
+    const jobId = await create('/api/jobs', {
+      name: 'Barkeep',
+      location: 'Bar',
+      categoryId,
+      shiftId,
+      maxRegistrations: 2,
+    });
+    const optionId = await create('/api/camping-options', {
+      name: 'Yurt',
+      participantDues: 10,
+      maxSignups: 2,
+    });
+    const unlimitedId = await create('/api/camping-options', {
+      name: 'Field',
+      participantDues: 5,
+      maxSignups: 0,
+    });
+
+    // Taking a third place of two, as a buggy writer would: the database refuses it.
+    const oversoldJob = await failureOf(
+      db.update(jobs).set({ currentRegistrations: 3, countedYear: 2033 }).where(eq(jobs.id, jobId)),
+    );
+    expect(isCheckViolation(oversoldJob, 'jobs_capacity_not_exceeded')).toBe(true);
+    const oversoldOption = await failureOf(
+      db
+        .update(campingOptions)
+        .set({ currentRegistrations: 3, countedYear: 2033 })
+        .where(eq(campingOptions.id, optionId)),
+    );
+    expect(isCheckViolation(oversoldOption, 'camping_options_capacity_not_exceeded')).toBe(true);
+    // 0 is unlimited.
+    await db
+      .update(campingOptions)
+      .set({ currentRegistrations: 500, countedYear: 2033 })
+      .where(eq(campingOptions.id, unlimitedId));
+
+    // Last year's count (2 of 2) does not hold places this year (2033): lowering the maximum to 1 works and
+    // leaves the counter counting this year.
+    await db.update(jobs).set({ currentRegistrations: 2, countedYear: 2032 }).where(eq(jobs.id, jobId));
+    await db
+      .update(campingOptions)
+      .set({ currentRegistrations: 2, countedYear: 2032 })
+      .where(eq(campingOptions.id, optionId));
+    const lowerJob = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${jobId}`,
+      headers,
+      payload: { maxRegistrations: 1 },
+    });
+    expect(lowerJob.statusCode, lowerJob.body).toBe(200);
+    const lowerOption = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/camping-options/${optionId}`,
+      headers,
+      payload: { maxSignups: 1 },
+    });
+    expect(lowerOption.statusCode, lowerOption.body).toBe(200);
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+    const [option] = await db.select().from(campingOptions).where(eq(campingOptions.id, optionId));
+    expect([job?.maxRegistrations, job?.currentRegistrations, job?.countedYear]).toEqual([1, 0, 2033]);
+    expect([option?.maxSignups, option?.currentRegistrations, option?.countedYear]).toEqual([1, 0, 2033]);
+  });
+
+  it('S19: security_events refuses UPDATE and DELETE; audit_records refuses UPDATE, yet deleting an admin keeps their records', async () => {
+    const db = t.database.db;
+    const [event] = await db
+      .insert(securityEvents)
+      .values({ type: 'sign_in.success', email: 'kept@example.org' })
+      .returning();
+    expect(
+      isAppendOnlyRefusal(
+        await failureOf(
+          db.update(securityEvents).set({ email: 'x' }).where(eq(securityEvents.id, event!.id)),
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      isAppendOnlyRefusal(await failureOf(db.delete(securityEvents).where(eq(securityEvents.id, event!.id)))),
+    ).toBe(true);
+    expect(await db.select().from(securityEvents).where(eq(securityEvents.id, event!.id))).toEqual([event]);
+
+    // A second admin, whose audited action survives the deletion of their account (admin_user_id set null).
+    const headers = await adminHeaders();
+    const deputy = await signIn(t.app, smtp, 'deputy@example.org', freshIp());
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${deputy.userId}`,
+      headers,
+      payload: { role: 'ADMIN' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    const [record] = await db
+      .insert(auditRecords)
+      .values({
+        actionType: 'REGISTRATION_EDIT',
+        adminUserId: deputy.userId,
+        registrationId: null,
+        reason: 'typo fixed',
+      })
+      .returning();
+    expect(
+      isAppendOnlyRefusal(
+        await failureOf(
+          db.update(auditRecords).set({ reason: 'rewritten' }).where(eq(auditRecords.id, record!.id)),
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      isAppendOnlyRefusal(
+        await failureOf(
+          db
+            .update(auditRecords)
+            .set({ adminUserId: null, reason: 'x' })
+            .where(eq(auditRecords.id, record!.id)),
+        ),
+      ),
+    ).toBe(true);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/users/${deputy.userId}`, headers });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await db.select().from(auditRecords).where(eq(auditRecords.id, record!.id))).toEqual([
+      { ...record, adminUserId: null },
+    ]);
   });
 });

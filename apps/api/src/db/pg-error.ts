@@ -37,3 +37,21 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
       (constraint === undefined || link.constraint === undefined || link.constraint === constraint),
   );
 }
+
+/** A CHECK constraint violation (23514) whose message names the constraint (both drivers put it there). */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  return causeChain(error).some(
+    (link) =>
+      link.code === '23514' &&
+      (link.constraint === constraint ||
+        (typeof link.message === 'string' && link.message.includes(`"${constraint}"`))),
+  );
+}
+
+/** Refused by a trigger that keeps a table append-only (migration 0004 raises 42501). */
+export function isAppendOnlyRefusal(error: unknown): boolean {
+  return causeChain(error).some(
+    (link) =>
+      link.code === '42501' && typeof link.message === 'string' && link.message.includes('append-only'),
+  );
+}

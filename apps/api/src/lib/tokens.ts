@@ -9,9 +9,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: string;
+  /** The session (refresh-token family) the token belongs to: it dies with it (S11, decision 022). */
+  sessionId: string;
 }
 
-/** Short-lived access JWTs (HS256). Only the subject is trusted: role and flags are read from the database. */
+/**
+ * Short-lived access JWTs (HS256). Only the subject and the session id are trusted: role and flags are read
+ * from the database, and so is whether the session is still live.
+ */
 export class AccessTokens {
   private readonly key: Uint8Array;
 
@@ -22,9 +27,9 @@ export class AccessTokens {
     this.key = new Uint8Array(deriveKey(appSecret, 'access-token'));
   }
 
-  async issue(userId: string, role: Role): Promise<string> {
+  async issue(userId: string, role: Role, sessionId: string): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ role })
+    return new SignJWT({ role, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -42,12 +47,13 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: this.now(),
-        // A token without an expiry would never die: every one we issue has both.
-        requiredClaims: ['exp', 'iat', 'sub'],
+        // A token without an expiry would never die, one without a session could not be ended: ours have all.
+        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       });
-      // Only our own user ids: anything else is not our token (401), never a 400 from the database.
-      return typeof payload.sub === 'string' && UUID.test(payload.sub)
-        ? { userId: payload.sub.toLowerCase() }
+      // Only our own ids: anything else is not our token (401), never a 400 from the database.
+      const { sub, sid } = payload;
+      return typeof sub === 'string' && UUID.test(sub) && typeof sid === 'string' && UUID.test(sid)
+        ? { userId: sub.toLowerCase(), sessionId: sid.toLowerCase() }
         : undefined;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;

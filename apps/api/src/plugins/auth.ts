@@ -1,9 +1,10 @@
 import type { Role } from '@camp/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../db/schema/index';
+import { refreshTokens, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../lib/app-error';
+import { registerSecurityEventContext } from '../modules/security-events/security-events';
 
 /** The caller as the database knows them now (role and flags are never taken from the token). */
 export type CurrentUser = typeof users.$inferSelect;
@@ -11,6 +12,8 @@ export type CurrentUser = typeof users.$inferSelect;
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+    /** The caller's session (refresh-token family), from the access token. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** preHandler: a valid bearer token of an existing user, else 401. */
@@ -27,18 +30,34 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Every authenticated request reads its caller: one prepared statement, built once per process. */
-function prepareUserById(db: Db) {
+/**
+ * Every authenticated request reads its caller, and only while the token's session (its refresh-token family)
+ * is live, i.e. not revoked by logout, sign-out everywhere, an admin or reuse detection (S11): one prepared
+ * statement, built once per process, using the index on family_id.
+ */
+function prepareUserBySession(db: Db) {
+  const liveSession = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        eq(refreshTokens.userId, users.id),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
   return db
     .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_user_by_id');
+    .where(and(eq(users.id, sql.placeholder('id')), exists(liveSession)))
+    .prepare('auth_user_by_session');
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('currentUser', null);
-  let userById: ReturnType<typeof prepareUserById> | undefined;
+  app.decorateRequest('sessionId', null);
+  registerSecurityEventContext(app);
+  let userBySession: ReturnType<typeof prepareUserBySession> | undefined;
 
   const authenticate = async (request: FastifyRequest) => {
     if (request.currentUser) return;
@@ -46,10 +65,11 @@ export function registerAuth(app: FastifyInstance): void {
     if (!token) throw unauthorized();
     const claims = await app.services.tokens.verify(token);
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-    userById ??= prepareUserById(app.database.db);
-    const [user] = await userById.execute({ id: claims.userId });
+    userBySession ??= prepareUserBySession(app.database.db);
+    const [user] = await userBySession.execute({ id: claims.userId, sessionId: claims.sessionId });
     if (!user) throw unauthorized('Your session has expired. Please sign in again.');
     request.currentUser = user;
+    request.sessionId = claims.sessionId;
   };
 
   app.decorate('authenticate', authenticate);

@@ -43,6 +43,11 @@ export const campingOptions = pgTable(
     check('camping_options_staff_dues_non_negative', sql`${t.staffDuesCents} >= 0`),
     check('camping_options_max_signups_non_negative', sql`${t.maxSignups} >= 0`),
     check('camping_options_current_non_negative', sql`${t.currentRegistrations} >= 0`),
+    /** Backstop for capacity.ts: the database itself refuses an oversold option; 0 is unlimited (decision 022). */
+    check(
+      'camping_options_capacity_not_exceeded',
+      sql`${t.maxSignups} <= 0 or ${t.currentRegistrations} <= ${t.maxSignups}`,
+    ),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './audit';
 export * from './auth';
 export * from './email';
+export * from './security-events';

@@ -67,6 +67,8 @@ export const jobs = pgTable(
     check('jobs_location_length', sql`char_length(${t.location}) between 1 and 100`),
     check('jobs_max_registrations_positive', sql`${t.maxRegistrations} >= 1`),
     check('jobs_current_registrations_non_negative', sql`${t.currentRegistrations} >= 0`),
+    /** Backstop for capacity.ts: the database itself refuses an oversold job (decision 022). */
+    check('jobs_capacity_not_exceeded', sql`${t.currentRegistrations} <= ${t.maxRegistrations}`),
     index('jobs_category_idx').on(t.categoryId),
     index('jobs_shift_idx').on(t.shiftId),
   ],

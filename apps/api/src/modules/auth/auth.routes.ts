@@ -10,13 +10,14 @@ import {
   RequestLoginCodeResponseSchema,
   UserSchema,
 } from '@camp/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/app-error';
+import { forbidden, unauthorized } from '../../lib/app-error';
 import { callerOf } from '../../plugins/auth';
 import { sameOriginOnly } from '../../plugins/same-origin';
 import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
+import { UserIdParamsSchema } from '../users/users.routes';
 import { toUserDto } from '../users/users.service';
 import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
 
@@ -25,11 +26,24 @@ const REFRESH_COOKIE_PATH = '/api/auth';
 
 const errors = errorBodies(400, 401, 403, 429);
 
+const EndSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  /** Sessions (devices or browsers) that were signed in and are not any more. */
+  sessionsEnded: z.number().int().min(0),
+});
+
+/** The session of a caller authenticated by the guard (the access token always names one). */
+function sessionOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthorized();
+  return request.sessionId;
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.env.publicUrl.startsWith('https://');
   const services = app.services;
   // Each route lists its own error responses (the public ones differ from the signed-in ones).
   const route = routeKit(app, { tags: ['auth'], errors: [] });
+  const usersRoute = routeKit(app, { tags: ['users'], errors: [] });
   const cookieOnly = sameOriginOnly([app.env.publicUrl, ...app.env.corsOrigins]);
 
   function startSession(reply: FastifyReply, session: Session) {
@@ -152,7 +166,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password: _ignored, ...profile } = request.body;
       if (email !== caller.email.toLowerCase()) throw forbidden('You can only complete your own profile.');
       const user = await services.users.updateProfile(caller.id, profile);
-      return authResponse(user, await services.auth.accessTokenFor(user));
+      return authResponse(user, await services.auth.accessTokenFor(user, sessionOf(request)));
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    route.signedIn({
+      summary:
+        "Signs the caller out everywhere: ends all of the caller's sessions and clears this one's cookies",
+      description:
+        'Every access token and refresh cookie of the caller stops working at once, on every device (S11).',
+      response: { 200: EndSessionsResponseSchema, ...errorBodies(401) },
+    }),
+    async (request, reply) => {
+      const sessionsEnded = await services.auth.endSessionsOf(callerOf(request).id, 'session.logout_all');
+      endSession(reply);
+      return { success: true as const, sessionsEnded };
+    },
+  );
+
+  app.post(
+    '/users/:id/end-sessions',
+    usersRoute.adminOnly({
+      summary: "Ends all of a person's sessions (admin only)",
+      description:
+        "The person's access tokens and refresh cookies stop working at once; they must sign in again. " +
+        'A person without sessions gives sessionsEnded 0.',
+      params: UserIdParamsSchema,
+      response: { 200: EndSessionsResponseSchema, ...errorBodies(400, 401, 403, 404) },
+    }),
+    async (request) => {
+      const user = await services.users.getById(request.params.id);
+      const sessionsEnded = await services.auth.endSessionsOf(user.id, 'session.ended_by_admin');
+      return { success: true as const, sessionsEnded };
     },
   );
 

@@ -4,10 +4,10 @@ import {
   LOGIN_CODE_TTL_MINUTES,
   type AuthResponse,
 } from '@camp/shared';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { loginCodes, refreshTokens, users } from '../../db/schema/index';
 import type { Env } from '../../env';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
@@ -18,6 +18,7 @@ import type { AccessTokens } from '../../lib/tokens';
 import type { ConfigService } from '../config/config.service';
 import type { MailService } from '../mail/mail.service';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
+import { recordSecurityEvent } from '../security-events/security-events';
 import type { UserRow, UsersService } from '../users/users.service';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -98,9 +99,22 @@ export class AuthService {
     return hmacHex(this.codeKey, `${email}:${code}`);
   }
 
-  private async limit(key: string, limit: number, message: string): Promise<void> {
-    const result = await this.deps.rateLimiter.hit(key, limit, RATE_WINDOW_SECONDS);
-    if (!result.allowed) throw tooManyRequests(message, result.retryAfterSeconds);
+  /** Counts a request against a limit; the first refusal of a window is recorded as a security event. */
+  private async limit(
+    limit: { key: string; max: number; name: string; email?: string; ip: string },
+    message: string,
+  ): Promise<void> {
+    const result = await this.deps.rateLimiter.hit(limit.key, limit.max, RATE_WINDOW_SECONDS);
+    if (result.allowed) return;
+    if (result.hits === limit.max + 1) {
+      await recordSecurityEvent(this.deps.db, {
+        type: 'sign_in.rate_limited',
+        email: limit.email ?? null,
+        ip: limit.ip,
+        details: { limit: limit.name, max: limit.max, windowSeconds: RATE_WINDOW_SECONDS },
+      });
+    }
+    throw tooManyRequests(message, result.retryAfterSeconds);
   }
 
   /**
@@ -112,13 +126,18 @@ export class AuthService {
    */
   async requestLoginCode(email: string, ip: string): Promise<void> {
     const { env, db, now } = this.deps;
-    await this.limit(`login-code:ip:${ip}`, env.loginCodeMaxPerIp, TOO_MANY_CODE_REQUESTS);
-    await this.limit(`login-code:email-ip:${email}:${ip}`, env.loginCodeMaxPerEmail, TOO_MANY_CODE_REQUESTS);
-    await this.limit(
-      `login-code:email:${email}`,
-      env.loginCodeMaxPerEmail * ADDRESS_CEILING_FACTOR,
-      TOO_MANY_CODE_REQUESTS,
-    );
+    const perEmail = env.loginCodeMaxPerEmail;
+    for (const limit of [
+      { key: `login-code:ip:${ip}`, max: env.loginCodeMaxPerIp, name: 'code-requests-per-ip' },
+      { key: `login-code:email-ip:${email}:${ip}`, max: perEmail, name: 'code-requests-per-address-and-ip' },
+      {
+        key: `login-code:email:${email}`,
+        max: perEmail * ADDRESS_CEILING_FACTOR,
+        name: 'code-requests-per-address',
+      },
+    ]) {
+      await this.limit({ ...limit, email, ip }, TOO_MANY_CODE_REQUESTS);
+    }
 
     const code = randomDigits(LOGIN_CODE_LENGTH);
     const current = now();
@@ -172,7 +191,10 @@ export class AuthService {
    */
   async loginWithCode(email: string, code: string, ip: string): Promise<Session> {
     const { db, env, now, rateLimiter } = this.deps;
-    await this.limit(`login-verify:ip:${ip}`, env.loginCodeMaxPerIp * 4, TOO_MANY_VERIFY_ATTEMPTS);
+    await this.limit(
+      { key: `login-verify:ip:${ip}`, max: env.loginCodeMaxPerIp * 4, name: 'code-checks-per-ip', email, ip },
+      TOO_MANY_VERIFY_ATTEMPTS,
+    );
     for (const budget of FAILURE_BUDGETS) {
       const state = await rateLimiter.peek(failureKey(email, budget), budget.limit, budget.windowSeconds);
       if (!state.allowed) throw tooManyRequests(TOO_MANY_FAILURES, state.retryAfterSeconds);
@@ -190,23 +212,47 @@ export class AuthService {
         ),
       )
       .returning({ email: loginCodes.email });
-    if (consumed.length === 0) throw await this.failedAttempt(email, current);
+    if (consumed.length === 0) throw await this.failedAttempt(email, current, ip);
     // Signed in: the address's other codes are of no more use to anyone.
     await db.delete(loginCodes).where(eq(loginCodes.email, email));
 
-    const user = await this.signInUser(email);
+    const user = await this.signInUser(email, ip);
     return this.openSession(user);
   }
 
   /** Counts a wrong code against every live code of the address and its budgets. Returns the error to answer. */
-  private async failedAttempt(email: string, current: Date): Promise<AppError> {
+  private async failedAttempt(email: string, current: Date, ip: string): Promise<AppError> {
+    const error = await this.countFailure(email, current);
     const { db, rateLimiter } = this.deps;
-    const [short] = await Promise.all(
+    const hits = await Promise.all(
       FAILURE_BUDGETS.map((budget) =>
         rateLimiter.hit(failureKey(email, budget), budget.limit, budget.windowSeconds),
       ),
     );
-    if (short && short.hits === FAILURE_BUDGETS[0].limit) await this.alertOwner(email);
+    const reason =
+      error.message === INVALID_CODE
+        ? 'invalid'
+        : error.message === EXPIRED_CODE
+          ? 'expired'
+          : 'too_many_attempts';
+    await recordSecurityEvent(db, { type: 'sign_in.wrong_code', email, ip, details: { reason } });
+    // The attempt that spends a budget pauses sign-in for the address: recorded once per budget spent.
+    for (const [index, budget] of FAILURE_BUDGETS.entries()) {
+      if (hits[index]?.hits !== budget.limit) continue;
+      await recordSecurityEvent(db, {
+        type: 'sign_in.paused',
+        email,
+        ip,
+        details: { failures: budget.limit, windowSeconds: budget.windowSeconds },
+      });
+      if (index === 0) await this.alertOwner(email);
+    }
+    return error;
+  }
+
+  /** Counts a wrong code against the address's live codes; answers the error that fits their state. */
+  private async countFailure(email: string, current: Date): Promise<AppError> {
+    const { db } = this.deps;
 
     const counted = await db
       .update(loginCodes)
@@ -258,7 +304,7 @@ export class AuthService {
   }
 
   /** The account of a verified address: made on first sign-in, marked verified, admin where configured. */
-  private async signInUser(email: string): Promise<UserRow> {
+  private async signInUser(email: string, ip: string): Promise<UserRow> {
     const { db, env } = this.deps;
     return db.transaction(async (tx) => {
       await tx.insert(users).values({ email, isEmailVerified: true }).onConflictDoNothing();
@@ -291,6 +337,7 @@ export class AuthService {
         }
       }
       if (!user) throw new Error('The signed-in user could not be stored');
+      await recordSecurityEvent(tx, { type: 'sign_in.success', subjectUserId: user.id, email, ip });
       return user;
     });
   }
@@ -316,8 +363,14 @@ export class AuthService {
     family: { id: string; startedAt: Date } = { id: randomUUID(), startedAt: this.deps.now() },
   ): Promise<Session> {
     const refreshToken = await this.issueRefreshToken(user.id, family.id, family.startedAt);
-    const accessToken = await this.deps.tokens.issue(user.id, user.role);
+    const accessToken = await this.deps.tokens.issue(user.id, user.role, family.id);
     return { user, accessToken, refreshToken };
+  }
+
+  /** A new session for a user without a sign-in (seeding, tests): its access token, as a sign-in would give. */
+  async openSessionFor(user: Pick<UserRow, 'id' | 'role'>): Promise<string> {
+    const { accessToken } = await this.openSession(user as UserRow);
+    return accessToken;
   }
 
   /**
@@ -347,7 +400,15 @@ export class AuthService {
       if (!claimed) rotatedAt = now;
     }
     if (rotatedAt && now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
-      await this.revokeFamily(row.familyId);
+      await db.transaction(async (tx) => {
+        await this.revokeFamilies(tx, eq(refreshTokens.familyId, row.familyId));
+        await recordSecurityEvent(tx, {
+          type: 'session.refresh_reuse',
+          actorUserId: null,
+          subjectUserId: row.userId,
+          details: { sessionId: row.familyId },
+        });
+      });
       this.deps.log.warn(
         { userId: row.userId, familyId: row.familyId },
         'refresh token reused: family revoked',
@@ -364,24 +425,57 @@ export class AuthService {
     return this.openSession(user, { id: row.familyId, startedAt: family?.startedAt ?? row.createdAt });
   }
 
-  private async revokeFamily(familyId: string): Promise<void> {
-    await this.deps.db
+  /**
+   * Revokes the live sessions (refresh-token families) the condition picks; their access tokens are refused
+   * from the next request on (plugins/auth.ts). Answers how many sessions ended.
+   */
+  private async revokeFamilies(db: DbOrTx, which: SQL): Promise<number> {
+    const revoked = await db
       .update(refreshTokens)
       .set({ revokedAt: this.deps.now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      .where(and(which, isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+    return new Set(revoked.map((row) => row.familyId)).size;
   }
 
-  /** Ends the session of this refresh token (its whole family). */
+  /** Ends the session of this refresh token (its whole family), and so its access tokens. */
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const [row] = await this.deps.db
-      .select({ familyId: refreshTokens.familyId })
+    const { db } = this.deps;
+    const [row] = await db
+      .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)));
-    if (row) await this.revokeFamily(row.familyId);
+    if (!row) return;
+    await db.transaction(async (tx) => {
+      const ended = await this.revokeFamilies(tx, eq(refreshTokens.familyId, row.familyId));
+      if (ended === 0) return;
+      await recordSecurityEvent(tx, {
+        type: 'session.logout',
+        actorUserId: row.userId,
+        subjectUserId: row.userId,
+        details: { sessionId: row.familyId },
+      });
+    });
   }
 
-  async accessTokenFor(user: UserRow): Promise<string> {
-    return this.deps.tokens.issue(user.id, user.role);
+  /**
+   * Ends every session of a person: "sign out everywhere" (type session.logout_all, the person themself) or
+   * an admin's "end sessions" (session.ended_by_admin). Answers how many sessions ended (0 is fine).
+   */
+  async endSessionsOf(
+    userId: string,
+    type: 'session.logout_all' | 'session.ended_by_admin',
+  ): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await this.revokeFamilies(tx, eq(refreshTokens.userId, userId));
+      await recordSecurityEvent(tx, { type, subjectUserId: userId, details: { sessionsEnded: ended } });
+      return ended;
+    });
+  }
+
+  /** A new access token of the caller's current session (after a profile change). */
+  async accessTokenFor(user: UserRow, sessionId: string): Promise<string> {
+    return this.deps.tokens.issue(user.id, user.role, sessionId);
   }
 }

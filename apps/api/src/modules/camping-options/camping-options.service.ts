@@ -123,6 +123,7 @@ export class CampingOptionsService {
     return this.db.transaction(async (tx) => {
       // The row lock makes the capacity check below race-free against registrations taking places.
       const current = await lockOption(id, tx);
+      let recount: { currentRegistrations: number; countedYear: number } | undefined;
       if (values.maxSignups !== undefined && values.maxSignups > 0) {
         const counter = current.countedYear === year ? current.currentRegistrations : 0;
         const taken = Math.max(counter, await activeOptionCount(id, tx, year));
@@ -131,6 +132,9 @@ export class CampingOptionsService {
             `Max signups cannot be lower than the ${plural(taken, 'current registration', 'current registrations')} (0 means unlimited).`,
           );
         }
+        // A counter of another year may be above the new maximum, which the database refuses (decision 022):
+        // count this year's places instead, under the lock held (as capacity.ts would on the next sign-up).
+        if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
       if (values.jobCategoryIds) await assertCategoriesExist(values.jobCategoryIds, tx);
       await tx
@@ -144,6 +148,7 @@ export class CampingOptionsService {
             values.participantDues === undefined ? undefined : dollarsToCents(values.participantDues),
           staffDuesCents: values.staffDues === undefined ? undefined : dollarsToCents(values.staffDues),
           maxSignups: values.maxSignups,
+          ...recount,
           updatedAt: this.now(),
         })
         .where(eq(campingOptions.id, id));

@@ -79,7 +79,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('registration under load (Postg
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
-        authorization: `Bearer ${await camp.t.app.services.tokens.issue(row.id, 'PARTICIPANT')}`,
+        authorization: `Bearer ${await camp.t.app.services.auth.openSessionFor({ id: row.id, role: 'PARTICIPANT' })}`,
       })),
     );
   }

@@ -39,7 +39,7 @@ export async function insertSignedInPerson(
     })
     .returning({ id: users.id, role: users.role });
   if (!row) throw new Error('no user inserted');
-  const token = await camp.t.app.services.tokens.issue(row.id, row.role);
+  const token = await camp.t.app.services.auth.openSessionFor(row);
   return { id: row.id, email, headers: { authorization: `Bearer ${token}` } };
 }
 

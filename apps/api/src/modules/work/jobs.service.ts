@@ -88,6 +88,7 @@ export class JobsService {
     return this.db.transaction(async (tx) => {
       // The row lock keeps registrations from taking places between the capacity check and the change.
       const current = await lockJob(id, tx);
+      let recount: { currentRegistrations: number; countedYear: number } | undefined;
       if (values.maxRegistrations !== undefined) {
         const counter = current.countedYear === year ? current.currentRegistrations : 0;
         const taken = Math.max(counter, (await activeJobCounts([id], tx, year)).get(id) ?? 0);
@@ -96,11 +97,14 @@ export class JobsService {
             `Maximum registrations cannot be lower than the ${plural(taken, 'person', 'people')} already registered for this job.`,
           );
         }
+        // A counter of another year may be above the new maximum, which the database refuses (decision 022):
+        // count this year's places instead, under the lock held (as capacity.ts would on the next sign-up).
+        if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
       await assertReferencesExist(values, tx);
       await tx
         .update(jobs)
-        .set({ ...values, updatedAt: this.now() })
+        .set({ ...values, ...recount, updatedAt: this.now() })
         .where(eq(jobs.id, id));
       return this.get(id, ALL_WORK, tx, year);
     });
