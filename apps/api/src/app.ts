@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -90,6 +91,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino options, or false for silence (tests). Defaults to the env's LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (the server gives the readable development stream); stdout otherwise. */
+  logStream?: DestinationStream;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDistDir?: string;
   /** The clock every service reads; tests move it. */
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? {
       level: env.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
     // A hop count as a function: the proxy-addr rule Fastify applies to a number (the nearest `n` hops).

@@ -2,13 +2,15 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { prettyLogStream } from './lib/dev-log';
 
 /** Process entry: read env, open and migrate the database, listen, and shut down gracefully. */
 async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
-  const app = await buildApp({ env, database });
+  // Development: readable lines (and the sign-in code as a banner); production: JSON lines for a collector.
+  const app = await buildApp({ env, database, logStream: env.isProduction ? undefined : prettyLogStream() });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Env } from '../../env';
+import { banner } from '../../lib/dev-log';
 import type { SecretBox } from '../../lib/secrets';
 import type { CampConfigRow, ConfigService } from '../config/config.service';
 
@@ -109,9 +110,14 @@ export class MailService {
   async send(message: MailMessage): Promise<void> {
     const route = await this.route();
     if (route.kind === 'log') {
+      // A banner, so the sign-in code in the subject stands out in the log right after `npm start`.
       this.log.warn(
         { mail: { to: message.to, subject: message.subject, text: message.text } },
-        '==== DEVELOPMENT MAIL (no SMTP configured: not sent, shown here instead) ====',
+        `\n${banner([
+          'DEVELOPMENT MAIL (no SMTP configured: not sent, shown here instead)',
+          `To:      ${[message.to].flat().join(', ')}`,
+          `Subject: ${message.subject}`,
+        ])}`,
       );
       return;
     }
