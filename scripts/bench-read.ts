@@ -1,0 +1,269 @@
+/**
+ * npm run bench:read [-- --duration 10] [-- --connections 50] [-- --rounds 2] [-- --log-level info]
+ *
+ * The read path: how close GET /api/public/config comes to a bare Fastify route with the same body. Starts the
+ * real server in production mode (its own fresh database: PGlite in a temporary DATA_DIR, or a fresh database
+ * on the PostgreSQL server of DATABASE_URL, dropped afterwards) and, beside it, a bare Fastify server whose
+ * only route answers the same body (scripts/bench/bare-server.ts). autocannon loads each in turn, the bare one
+ * first, for `rounds` rounds, and prints requests per second, latency percentiles and the ratio
+ * app ÷ bare (goal ≥ 0.5). A second run of the app sends If-None-Match, as a browser revalidating its copy
+ * does, and gets 304s. Exits 1 if any answer was not the expected status.
+ */
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, freshPostgres, processCpuSeconds, ROOT, startServer, withCleanups } from './bench/server';
+
+const OVERALL_TIMEOUT_MS = 10 * 60_000;
+
+const USAGE = `Usage: npm run bench:read [-- --duration S] [-- --connections C] [-- --rounds R] [-- --log-level L]
+
+  --duration S      seconds of load per measurement (default 10)
+  --connections C   concurrent keep-alive connections (default 50)
+  --rounds R        rounds of (bare, app, app revalidating) (default 2)
+  --log-level L     the app's LOG_LEVEL (default info, as production runs)
+
+DATABASE_URL=postgres://user@host:5432/db runs the app on that PostgreSQL server, in a fresh database;
+without it the app uses PGlite in a temporary directory.`;
+
+interface Options {
+  duration: number;
+  connections: number;
+  rounds: number;
+  logLevel: string;
+}
+
+function parseOptions(): Options | undefined {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      rounds: { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return undefined;
+  }
+  const whole = (name: string, value: string | undefined, fallback: number, max: number) => {
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1 || number > max) {
+      throw new Error(`--${name} must be a whole number from 1 to ${max}, not "${value}"`);
+    }
+    return number;
+  };
+  return {
+    duration: whole('duration', values.duration, 10, 600),
+    connections: whole('connections', values.connections, 50, 1000),
+    rounds: whole('rounds', values.rounds, 2, 20),
+    logLevel: values['log-level'] ?? 'info',
+  };
+}
+
+interface Load {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  unexpected: number;
+  cpuSeconds: number | undefined;
+}
+
+async function load(
+  label: string,
+  url: string,
+  options: Options,
+  expected: number,
+  pid: number | undefined,
+  headers: Record<string, string> = {},
+): Promise<Load> {
+  const cpuBefore = processCpuSeconds(pid);
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    headers,
+  });
+  const cpuAfter = processCpuSeconds(pid);
+  const statuses: Record<string, number> = {};
+  for (const [code, count] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[code] = count?.count ?? 0;
+  const unexpected =
+    Object.entries(statuses).reduce(
+      (sum, [code, count]) => sum + (Number(code) === expected ? 0 : count),
+      0,
+    ) +
+    result.errors +
+    result.timeouts;
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    unexpected,
+    cpuSeconds: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+  };
+}
+
+async function startBare(
+  bodyFile: string,
+  port: number,
+): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'scripts/bench/bare-server.ts')],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), BARE_BODY_FILE: bodyFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function run(options: Options, cleanups: Array<() => Promise<void> | void>): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'camp-read-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const appPort = await freePort();
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    LOG_LEVEL: options.logLevel,
+    DATA_DIR: dataDir,
+  };
+  let databaseLabel = `PGlite (embedded) in ${dataDir}`;
+  const givenUrl = process.env.DATABASE_URL?.trim();
+  if (givenUrl) {
+    const fresh = await freshPostgres(givenUrl, 'camp_read');
+    cleanups.push(fresh.drop);
+    env.DATABASE_URL = fresh.url;
+    databaseLabel = fresh.label;
+  }
+
+  console.log(
+    `bench:read — ${options.connections} connections, ${options.duration} s per load, ${options.rounds} rounds, ` +
+      `app LOG_LEVEL=${options.logLevel}`,
+  );
+  console.log(`  database: ${databaseLabel}`);
+  console.log(
+    `  machine: ${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}`,
+  );
+
+  const app = await startServer(env, appPort);
+  cleanups.push(() => app.stop());
+  // Discard the app's request log as the operator's log shipper would read it: it must not fill a pipe.
+  app.child.stdout?.resume();
+  const appUrl = `${app.base}/api/public/config`;
+  const first = await fetch(appUrl);
+  const body = await first.text();
+  const etag = first.headers.get('etag');
+  if (first.status !== 200 || !etag) throw new Error(`GET /api/public/config: ${first.status}, etag ${etag}`);
+  const bodyFile = path.join(dataDir, 'public-config.json');
+  writeFileSync(bodyFile, body);
+
+  const barePort = await freePort();
+  const bare = await startBare(bodyFile, barePort);
+  cleanups.push(() => bare.stop());
+  const bareUrl = `http://127.0.0.1:${barePort}/api/public/config`;
+  const bareBody = await (await fetch(bareUrl)).text();
+  if (JSON.stringify(JSON.parse(bareBody)) !== JSON.stringify(JSON.parse(body))) {
+    throw new Error('the bare route does not answer the same body');
+  }
+  console.log(`  body: ${Buffer.byteLength(body)} bytes of JSON`);
+
+  // Warm both up (JIT, connection pools, the configuration cache).
+  await load('warm-up', bareUrl, { ...options, duration: 2 }, 200, bare.child.pid);
+  await load('warm-up', appUrl, { ...options, duration: 2 }, 200, app.child.pid);
+
+  const results: Load[] = [];
+  for (let round = 1; round <= options.rounds; round += 1) {
+    results.push(await load(`bare Fastify, round ${round}`, bareUrl, options, 200, bare.child.pid));
+    results.push(await load(`app, round ${round}`, appUrl, options, 200, app.child.pid));
+    results.push(
+      await load(`app If-None-Match → 304, round ${round}`, appUrl, options, 304, app.child.pid, {
+        'if-none-match': etag,
+      }),
+    );
+  }
+
+  console.log('');
+  console.log(
+    `  ${'load'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ` +
+      `${'server CPU s'.padStart(12)}  statuses`,
+  );
+  for (const result of results) {
+    console.log(
+      `  ${result.label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(9)} ` +
+        `${String(result.p50).padStart(7)} ${String(result.p99).padStart(7)} ` +
+        `${(result.cpuSeconds?.toFixed(1) ?? '?').padStart(12)}  ${JSON.stringify(result.statuses)}`,
+    );
+  }
+  const bareRate = median(results.filter((r) => r.label.startsWith('bare')).map((r) => r.requestsPerSecond));
+  const appRate = median(results.filter((r) => r.label.startsWith('app, ')).map((r) => r.requestsPerSecond));
+  const revalidateRate = median(
+    results.filter((r) => r.label.startsWith('app If-None-Match')).map((r) => r.requestsPerSecond),
+  );
+  const ratio = appRate / bareRate;
+  console.log('');
+  console.log(`  median bare Fastify:          ${bareRate.toFixed(0)} req/s`);
+  console.log(`  median app (200 with body):   ${appRate.toFixed(0)} req/s`);
+  console.log(`  median app (304 revalidated): ${revalidateRate.toFixed(0)} req/s`);
+  console.log(
+    `  ratio app ÷ bare:             ${ratio.toFixed(2)}× (goal ≥ 0.50: ${ratio >= 0.5 ? 'PASS' : 'MISS'})`,
+  );
+
+  const unexpected = results.reduce((sum, result) => sum + result.unexpected, 0);
+  if (unexpected > 0) {
+    console.error(`  ${unexpected} answers had an unexpected status, an error or a timeout`);
+    return 1;
+  }
+  return 0;
+}
+
+async function main(): Promise<number> {
+  let options: Options | undefined;
+  try {
+    options = parseOptions();
+  } catch (error) {
+    console.error((error as Error).message);
+    console.error(USAGE);
+    return 2;
+  }
+  if (!options) return 0;
+  const chosen = options;
+  return withCleanups('bench:read', OVERALL_TIMEOUT_MS, (cleanups) => run(chosen, cleanups));
+}
+
+process.exitCode = await main();
