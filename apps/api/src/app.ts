@@ -49,6 +49,7 @@ import { registerUuidCase } from './plugins/uuid-case';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { OneLineRequestLog } from './lib/request-log';
 
 export interface Services {
   config: ConfigService;
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
+    logController: new OneLineRequestLog(),
     // A hop count as a function: the proxy-addr rule Fastify applies to a number (the nearest `n` hops).
     trustProxy:
       typeof env.trustProxy === 'number'
