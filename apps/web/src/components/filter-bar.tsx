@@ -49,6 +49,7 @@ function Field({ field }: { field: FilterField }) {
   if (field.kind === 'search') {
     return (
       <TextInput
+        className={classes.wide}
         type="search"
         label={field.label}
         placeholder={field.placeholder}
@@ -71,10 +72,9 @@ function Field({ field }: { field: FilterField }) {
 /**
  * The filters above a list or report (one component for the reports, Manage Registrations and payments): a
  * region named Filters with labelled selects and search boxes, up to four to a row on a wide screen; on a
- * phone two selects to a row (an odd last one takes the row) or one search box to a row; and Clear all.
+ * phone two selects to a row (an odd last one takes the row) and a search box to a row of its own; and Clear all.
  */
 export function FilterBar({ fields, onClear, id, withBorder = false }: FilterBarProps) {
-  const hasSearch = fields.some((field) => field.kind === 'search');
   const single = fields.length === 1;
   const active = fields.some((field) => field.value.trim() !== '');
   return (
@@ -90,7 +90,7 @@ export function FilterBar({ fields, onClear, id, withBorder = false }: FilterBar
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SimpleGrid
           cols={{
-            base: hasSearch || single ? 1 : 2,
+            base: single ? 1 : 2,
             xs: Math.min(fields.length, 2),
             md: Math.min(fields.length, 4),
           }}

@@ -8,12 +8,9 @@ import { StatusBadge } from '../../../components/status-badge';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { formatDate, paymentText, shiftsText } from '../registration-format';
 
-/** Long names and e-mails break instead of widening a row or a card. */
-const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
-
 function Person({ registration }: { registration: Registration }) {
   return (
-    <Stack gap={0} style={WRAP}>
+    <Stack gap={0}>
       <Text size="sm" fw={600}>
         {personName(registration.user)}
       </Text>
@@ -57,11 +54,7 @@ const columns = [
     id: 'email',
     header: 'Email',
     enableSorting: false,
-    cell: ({ getValue }) => (
-      <Text size="sm" style={WRAP}>
-        {getValue()}
-      </Text>
-    ),
+    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
   }),
   column.accessor('year', { header: 'Year', enableSorting: false, meta: { nowrap: true } }),
   column.accessor('status', {

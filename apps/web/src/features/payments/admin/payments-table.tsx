@@ -11,9 +11,6 @@ import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 
-/** Long names, e-mails and references break instead of widening a row or a card. */
-const WRAP = { minWidth: 0, overflowWrap: 'anywhere' } as const;
-
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -34,7 +31,7 @@ function PaymentDate({ iso }: { iso: string }) {
 
 function Person({ payment }: { payment: Payment }) {
   return (
-    <Stack gap={0} style={WRAP}>
+    <Stack gap={0}>
       <Text size="sm" fw={600}>
         {personName(payment.user)}
       </Text>
@@ -60,7 +57,7 @@ function Status({ payment }: { payment: Payment }) {
 
 function Provider({ payment }: { payment: Payment }) {
   return (
-    <Stack gap={0} style={WRAP}>
+    <Stack gap={0}>
       <Text size="sm">
         {PAYMENT_PROVIDER_LABELS[payment.provider]}
         {payment.method && ` · ${MANUAL_PAYMENT_METHOD_LABELS[payment.method]}`}
