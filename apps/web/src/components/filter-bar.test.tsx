@@ -1,0 +1,80 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { renderWithProviders } from '../test/test-utils';
+import { FilterBar, yearOptions, type FilterField } from './filter-bar';
+
+function fields(values: { status: string; name: string }, onChange: (key: string, value: string) => void) {
+  return [
+    {
+      key: 'status',
+      label: 'Status',
+      value: values.status,
+      options: [
+        { value: '', label: 'All statuses' },
+        { value: 'PENDING', label: 'Pending' },
+      ],
+      onChange: (value) => onChange('status', value),
+    },
+    {
+      kind: 'search',
+      key: 'name',
+      label: 'Name',
+      placeholder: 'First or last name',
+      maxLength: 10,
+      value: values.name,
+      onChange: (value) => onChange('name', value),
+    },
+  ] satisfies FilterField[];
+}
+
+describe('FilterBar', () => {
+  it('shows labelled selects and search boxes in a region named Filters and reports each change', () => {
+    const onChange = vi.fn();
+    renderWithProviders(<FilterBar fields={fields({ status: '', name: '' }, onChange)} />);
+    const region = screen.getByRole('region', { name: 'Filters' });
+    const status = within(region).getByRole('combobox', { name: 'Status' });
+    expect([...(status as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'All statuses',
+      'Pending',
+    ]);
+    const name = within(region).getByRole('searchbox', { name: 'Name' });
+    expect(name.getAttribute('placeholder')).toBe('First or last name');
+    expect(name.getAttribute('maxlength')).toBe('10');
+
+    fireEvent.change(status, { target: { value: 'PENDING' } });
+    fireEvent.change(name, { target: { value: 'Dusty' } });
+    expect(onChange.mock.calls).toEqual([
+      ['status', 'PENDING'],
+      ['name', 'Dusty'],
+    ]);
+    // Without onClear there is no Clear all.
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+  });
+
+  it('offers Clear all only while a filter is set (blank text counts as none)', () => {
+    const onClear = vi.fn();
+    const { rerender } = renderWithProviders(
+      <FilterBar fields={fields({ status: '', name: '   ' }, vi.fn())} onClear={onClear} />,
+    );
+    expect((screen.getByRole('button', { name: 'Clear all' }) as HTMLButtonElement).disabled).toBe(true);
+
+    rerender(
+      <AppProviders>
+        <FilterBar fields={fields({ status: 'PENDING', name: '' }, vi.fn())} onClear={onClear} />
+      </AppProviders>,
+    );
+    const clear = screen.getByRole('button', { name: 'Clear all' }) as HTMLButtonElement;
+    expect(clear.disabled).toBe(false);
+    fireEvent.click(clear);
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+
+  it('lists years after All years, as given', () => {
+    expect(yearOptions([2027, 2026])).toEqual([
+      { value: '', label: 'All years' },
+      { value: '2027', label: '2027' },
+      { value: '2026', label: '2026' },
+    ]);
+  });
+});
