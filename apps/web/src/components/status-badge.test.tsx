@@ -11,8 +11,15 @@ describe('StatusBadge', () => {
   });
 
   it('shows a payment status in its colour', () => {
+    renderWithProviders(<StatusBadge kind="payment" status="COMPLETED" />);
+    const badge = screen.getByText('COMPLETED').closest('.mantine-Badge-root');
+    expect(badge?.getAttribute('style')).toContain('--mantine-color-green-filled');
+  });
+
+  it('shows FAILED in a red dark enough for white text (axe color-contrast)', () => {
     renderWithProviders(<StatusBadge kind="payment" status="FAILED" />);
     const badge = screen.getByText('FAILED').closest('.mantine-Badge-root');
-    expect(badge?.getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(badge?.getAttribute('style')).toContain('--badge-bg: var(--mantine-color-red-9)');
+    expect(badge?.getAttribute('style')).toContain('--badge-color: var(--mantine-color-white)');
   });
 });

@@ -7,6 +7,13 @@ import {
 } from '@camp/shared/rules';
 import { Badge, type BadgeProps } from '@mantine/core';
 
+/**
+ * Filled badges are shade 6 of their colour. Mantine's red 6 (#fa5252) under white text is only 3.3:1, so
+ * red badges (FAILED) take red 9 (#c92a2a, 5.4:1); the other status colours pass as they are (autoContrast
+ * puts dark text on the light yellow, green and orange).
+ */
+const READABLE_SHADES: Readonly<Record<string, string>> = { red: 'red.9' };
+
 export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
   ({ kind?: 'registration'; status: RegistrationStatus } | { kind: 'payment'; status: PaymentStatus });
 
@@ -15,10 +22,11 @@ export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
  * WAITLISTED orange; payments from `PAYMENT_STATUS_COLORS`), its text the status as the API spells it.
  */
 export function StatusBadge({ kind = 'registration', status, ...badgeProps }: StatusBadgeProps) {
-  const color =
+  const hue =
     kind === 'payment'
       ? PAYMENT_STATUS_COLORS[status as PaymentStatus]
       : REGISTRATION_STATUS_COLORS[status as RegistrationStatus];
+  const color = READABLE_SHADES[hue] ?? hue;
   return (
     <Badge color={color} variant="filled" autoContrast {...badgeProps}>
       {status}

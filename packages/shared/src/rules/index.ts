@@ -16,3 +16,4 @@ export * from './registrations';
 export * from './payments';
 export * from './admin-registrations';
 export * from './list-texts';
+export * from './display-format';

@@ -1,15 +1,8 @@
-import { formatDollars, shiftWhenText } from '@camp/shared/rules';
+import { formatDate, formatDollars, shiftWhenText } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
-
-/** A date as people read it: 'Mar 1, 2026'. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 /** Work shifts of a registration: job, category description, location, day, start-end time, description. */
 export function WorkShiftList({

@@ -1,6 +1,8 @@
 import {
+  fieldValueText,
+  formatDate,
   formatDollars,
-  type CustomFieldValue,
+  labelWithColon,
   type RegistrationAvailability,
   REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
@@ -18,7 +20,7 @@ import {
 } from '../../payments';
 import classes from './dashboard.module.css';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDate, PaymentList, WorkShiftList } from './registration-parts';
+import { PaymentList, WorkShiftList } from './registration-parts';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'md', sm: 'xl' } } as const;
 
@@ -137,12 +139,6 @@ export function RegistrationHistory({ registrations }: { registrations: readonly
   );
 }
 
-function answerText(value: CustomFieldValue): string {
-  if (value === null || value === '') return 'Not provided';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
-
 /** 'Camping': the chosen options, each with its custom field answers under 'Additional Information:'. */
 export function CampingSection({ camp }: { camp: CampRegistration }) {
   return (
@@ -172,10 +168,10 @@ export function CampingSection({ camp }: { camp: CampRegistration }) {
                         {answers.map((answer) => (
                           <Group key={answer.id} gap={6} wrap="wrap" align="baseline">
                             <Text component="dt" size="sm" c="dimmed">
-                              {answer.field.displayName}:
+                              {labelWithColon(answer.field.displayName)}
                             </Text>
                             <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
-                              {answerText(answer.value)}
+                              {fieldValueText(answer.value, answer.field.dataType)}
                             </Text>
                           </Group>
                         ))}

@@ -1,10 +1,17 @@
-import { formatDollars, isStaffRole, optionDuesFor, shiftWhenText, type Role } from '@camp/shared/rules';
+import {
+  fieldValueText,
+  formatDollars,
+  isStaffRole,
+  optionDuesFor,
+  shiftWhenText,
+  type Role,
+} from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { Job } from '@camp/shared/work';
 import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { HtmlContent } from '../../../components/html-content';
-import { displayValue, fieldsOf, type WizardChoices } from '../wizard/wizard-model';
+import { fieldsOf, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepReviewProps {
@@ -58,7 +65,7 @@ export function StepReview({
                   {field.displayName}
                 </Text>
                 <Text component="dd" m={0} className={classes.choice} style={{ whiteSpace: 'pre-wrap' }}>
-                  {displayValue(choices.fieldValues[field.id], field.dataType)}
+                  {fieldValueText(choices.fieldValues[field.id], field.dataType)}
                 </Text>
               </div>
             ))}

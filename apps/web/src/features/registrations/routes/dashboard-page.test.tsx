@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { CampRegistration } from '@camp/shared/registrations';
 import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
+import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
 
 function openDashboard(user = testUser()) {
   startSignedIn();
@@ -39,5 +41,77 @@ describe('dashboard greeting and profile banner (spec §2 Dashboard)', () => {
     expect(
       await screen.findByText('Before you can register we still need an emergency contact.'),
     ).toBeTruthy();
+  });
+});
+
+/** A camp registration for Tent Camping with these answers (field names and types as given). */
+function campWithAnswers(
+  answers: [string, CampRegistration['customFieldValues'][number]['field']['dataType'], unknown][],
+) {
+  return testCampRegistration({
+    registrationId: 'r1',
+    status: 'PENDING',
+    campingOptions: [
+      {
+        id: 'link-1',
+        campingOption: {
+          id: 'o1',
+          name: 'Tent Camping',
+          description: 'Shade for tents',
+          enabled: true,
+          workShiftsRequired: 1,
+          participantDues: 150,
+          staffDues: 75,
+          maxSignups: 0,
+        },
+      },
+    ],
+    customFieldValues: answers.map(([displayName, dataType, value], order) => ({
+      id: `v${order}`,
+      fieldId: `f${order}`,
+      value: value as string | number | boolean | null,
+      field: { id: `f${order}`, displayName, dataType, campingOptionId: 'o1', order },
+    })),
+  });
+}
+
+function openOverview(camp: CampRegistration) {
+  startSignedIn();
+  mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(testUser()),
+    'GET /registrations/me': () =>
+      jsonResponse([
+        testRegistration({ payments: [] }),
+        testRegistration({ id: 'old', status: 'CANCELLED', payments: [] }),
+      ]),
+    'GET /registrations/camp/me': () => jsonResponse(camp),
+  });
+  renderApp('/dashboard');
+}
+
+describe('dashboard registration overview as people read it (issue 14)', () => {
+  it('lists the sections in spec §2 order: current registration, Registration History, then Camping', async () => {
+    openOverview(campWithAnswers([]));
+    await screen.findByRole('heading', { name: 'Camping' });
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Current Registration 2026', 'Registration History', 'Camping']);
+  });
+
+  it('shows a date answer as a date, and puts no second colon after a label ending in ? or :', async () => {
+    openOverview(
+      campWithAnswers([
+        ['Arrival date', 'DATE', '2026-08-31'],
+        ['Bringing your own shade?', 'BOOLEAN', true],
+        ['Tent size:', 'STRING', '10x10'],
+      ]),
+    );
+    const camping = (await screen.findByRole('heading', { name: 'Camping' })).closest(
+      'section',
+    ) as HTMLElement;
+    const rows = within(camping)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Arrival date: Aug 31, 2026', 'Bringing your own shade? Yes', 'Tent size: 10x10']);
+    expect(within(camping).queryByText('2026-08-31')).toBeNull();
   });
 });

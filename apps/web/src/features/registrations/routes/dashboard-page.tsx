@@ -30,7 +30,7 @@ import {
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
-/** The registration part of the dashboard: current registration, dues, history, camping (spec §2). */
+/** The registration part of the dashboard: dues, current registration, history, camping (spec §2's order). */
 function RegistrationOverview({ user }: { user: User }) {
   const { config } = usePublicConfig();
   const registrations = useQuery(myRegistrationsQueryOptions());
@@ -59,6 +59,7 @@ function RegistrationOverview({ user }: { user: User }) {
       ) : (
         <NoRegistration availability={availability} />
       )}
+      <RegistrationHistory registrations={history} />
       {camp.isPending ? (
         <PageLoader label="Loading your camping choices..." />
       ) : camp.isError ? (
@@ -69,7 +70,6 @@ function RegistrationOverview({ user }: { user: User }) {
       ) : (
         <CampingSection camp={camp.data} />
       )}
-      <RegistrationHistory registrations={history} />
     </>
   );
 }

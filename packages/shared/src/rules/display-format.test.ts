@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { fieldValueText, formatDate, formatDateTime, labelWithColon } from '../index';
+
+describe('formatDate', () => {
+  it('writes a calendar day as that day, whatever the reader’s time zone', () => {
+    expect(formatDate('2026-08-31')).toBe('Aug 31, 2026');
+    expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
+    expect(formatDate(' 2032-02-29 ')).toBe('Feb 29, 2032');
+  });
+
+  it('writes a timestamp as its day', () => {
+    expect(formatDate('2026-03-02T12:00:00.000Z')).toBe('Mar 2, 2026');
+  });
+
+  it('gives text that is no date back as it was', () => {
+    expect(formatDate('soon')).toBe('soon');
+    expect(formatDate('2026-02-31')).toBe('2026-02-31');
+    expect(formatDate('')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the day and the time, and leaves text that is no date alone', () => {
+    expect(formatDateTime('2026-03-02T12:05:00.000Z')).toMatch(/^Mar 2, 2026, \d{1,2}:05 (AM|PM)$/);
+    expect(formatDateTime('later')).toBe('later');
+  });
+});
+
+describe('fieldValueText', () => {
+  it('writes a DATE answer as a date people read', () => {
+    expect(fieldValueText('2026-08-31', 'DATE')).toBe('Aug 31, 2026');
+  });
+
+  it('says Yes/No for yes/no answers, Not provided for empty ones, and the rest as typed', () => {
+    expect(fieldValueText(true, 'BOOLEAN')).toBe('Yes');
+    expect(fieldValueText('false', 'BOOLEAN')).toBe('No');
+    expect(fieldValueText(null, 'DATE')).toBe('Not provided');
+    expect(fieldValueText('', 'STRING')).toBe('Not provided');
+    expect(fieldValueText(undefined, 'INTEGER')).toBe('Not provided');
+    expect(fieldValueText(0, 'INTEGER')).toBe('0');
+    expect(fieldValueText('2026-08-31', 'STRING')).toBe('2026-08-31');
+    expect(fieldValueText('Line one\nline two', 'MULTILINE_STRING')).toBe('Line one\nline two');
+  });
+});
+
+describe('labelWithColon', () => {
+  it('adds a colon, but never a second one after ? or :', () => {
+    expect(labelWithColon('Arrival date')).toBe('Arrival date:');
+    expect(labelWithColon('Bringing your own shade?')).toBe('Bringing your own shade?');
+    expect(labelWithColon('Notes:')).toBe('Notes:');
+    expect(labelWithColon('Notes: ')).toBe('Notes:');
+  });
+});
