@@ -11,16 +11,9 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/api/src/db/client';
 import { loadEnv } from '../apps/api/src/env';
-import {
-  SUMMARY_TABLES,
-  checkCounters,
-  countRows,
-  findExistingData,
-  insertDemoData,
-  wipeAppTables,
-} from './demo/database';
+import { SUMMARY_TABLES, countRows, findExistingData, seedDemoCamp } from './demo/database';
 import { DEMO_ADMIN_EMAIL } from './demo/catalog';
-import { DEFAULT_DEMO_SEED, buildDemoData } from './demo/demo-data';
+import { DEFAULT_DEMO_SEED } from './demo/demo-data';
 
 const USAGE = `Usage: npm run seed:demo [-- --force] [-- --seed <integer>]
 
@@ -93,14 +86,7 @@ async function main(): Promise<number> {
     }
 
     const writeStarted = performance.now();
-    const data = buildDemoData({ seed: options.seed });
-    await handle.db.transaction(async (tx) => {
-      if (existing.length > 0) await wipeAppTables(tx);
-      await insertDemoData(tx, data);
-      const problems = await checkCounters(tx);
-      if (problems.length > 0)
-        throw new Error(`Capacity counters do not match the rows:\n  ${problems.join('\n  ')}`);
-    });
+    const data = await seedDemoCamp(handle.db, { seed: options.seed, wipe: existing.length > 0 });
 
     const written = performance.now();
     const counts = await countRows(handle.db, SUMMARY_TABLES);

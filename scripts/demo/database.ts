@@ -3,7 +3,7 @@ import { PgTable, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema/index';
 import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
-import type { DemoData } from './demo-data';
+import { buildDemoData, DEFAULT_DEMO_SEED, type DemoData } from './demo-data';
 
 /**
  * Writing the demo camp into a database. Only SQL that PostgreSQL and PGlite both accept (TRUNCATE …
@@ -136,6 +136,26 @@ export async function checkCounters(db: DbOrTx): Promise<string[]> {
     if (taken > job.max) problems.push(`job ${job.name}: ${taken} > max ${job.max}`);
   }
   return problems;
+}
+
+/**
+ * The demo camp written in one transaction (on any error nothing changes): the rows of `seed`, the database
+ * emptied first when `wipe` is set, then every capacity counter checked against the rows. Used by
+ * `npm run seed:demo` and by the e2e tests that run on the demo camp. Answers what was written.
+ */
+export async function seedDemoCamp(
+  db: Db,
+  { seed = DEFAULT_DEMO_SEED, wipe = false }: { seed?: number; wipe?: boolean } = {},
+): Promise<DemoData> {
+  const data = buildDemoData({ seed });
+  await db.transaction(async (tx) => {
+    if (wipe) await wipeAppTables(tx);
+    await insertDemoData(tx, data);
+    const problems = await checkCounters(tx);
+    if (problems.length > 0)
+      throw new Error(`Capacity counters do not match the rows:\n  ${problems.join('\n  ')}`);
+  });
+  return data;
 }
 
 /** The tables the summary reports, in the order they were filled. */

@@ -3,3 +3,15 @@
 export { jobCategoriesQueryOptions, useJobCategories } from './api/get-job-categories';
 export { jobsQueryOptions } from './api/get-jobs';
 export { workKeys } from './api/query-keys';
+export {
+  CollapsibleGroups,
+  DayRows,
+  filterShifts,
+  groupByCategory,
+  groupByDay,
+  NO_FILTER,
+  ShiftFilters,
+  ShiftRow,
+  shiftsWord,
+  useOpenGroups,
+} from './components/shift-list';

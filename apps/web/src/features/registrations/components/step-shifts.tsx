@@ -1,9 +1,22 @@
-import { jobSpots, shiftRequirement, shiftWhenText, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import '@mantine/core/styles/Accordion.css';
+import { shiftRequirement, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
-import { Alert, Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { byFestivalOrder, isJobPickable, type WizardChoices } from '../wizard/wizard-model';
+import { Alert, Badge, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  CollapsibleGroups,
+  DayRows,
+  filterShifts,
+  groupByCategory,
+  NO_FILTER,
+  ShiftFilters,
+  ShiftRow,
+  shiftsWord,
+  useOpenGroups,
+} from '../../work';
+import { isJobPickable, type ShiftProgress, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepShiftsProps {
@@ -15,19 +28,12 @@ interface StepShiftsProps {
   onToggle: (jobId: string, checked: boolean) => void;
 }
 
-const shifts = (count: number) => `${count} ${count === 1 ? 'shift' : 'shifts'}`;
-
-function RequirementSummary({
+/** What the options ask for, in a sentence, above the list. */
+function RequirementText({
   options,
   categories,
   user,
-  chosen,
-}: {
-  options: readonly CampingOption[];
-  categories: readonly JobCategory[];
-  user: Pick<User, 'role' | 'allowNoJob'>;
-  chosen: number;
-}) {
+}: Pick<StepShiftsProps, 'options' | 'categories' | 'user'>) {
   const requirement = shiftRequirement(options, categories, user);
   if (requirement.waived) {
     return (
@@ -37,132 +43,167 @@ function RequirementSummary({
     );
   }
   const parts = [
-    ...requirement.perOption.map((option) => `${shifts(option.shifts)} for ${option.name}`),
+    ...requirement.perOption.map((option) => `${shiftsWord(option.shifts)} for ${option.name}`),
     ...requirement.requiredCategories.map((category) => `one ${category.name} shift (required for everyone)`),
   ];
   return (
     <Alert variant="light" role="note">
-      <Stack gap={4}>
-        <Text size="sm">
-          {requirement.total === 0
-            ? 'Your camping options need no work shifts. You may still choose some.'
-            : `You need at least ${shifts(requirement.total)}: ${parts.join('; ')}.`}
-        </Text>
-        <Text size="sm" fw={600} aria-live="polite">
-          Selected: {shifts(chosen)}
-        </Text>
-      </Stack>
+      {requirement.total === 0
+        ? 'Your camping options need no work shifts. You may still choose some.'
+        : `You need at least ${shiftsWord(requirement.total)}: ${parts.join('; ')}.`}
     </Alert>
   );
 }
 
-function JobChoice({
-  job,
-  choices,
-  onToggle,
-}: {
-  job: Job;
-  choices: WizardChoices;
-  onToggle: StepShiftsProps['onToggle'];
-}) {
-  const checked = choices.jobIds.includes(job.id);
-  const pickable = isJobPickable(job, choices);
-  const spots = Math.max(0, jobSpots(job));
+/** Required categories first, then by name. */
+const categoryOrder = (a: JobCategory, b: JobCategory) =>
+  Number(b.alwaysRequired) - Number(a.alwaysRequired) || a.name.localeCompare(b.name);
+
+/**
+ * Step 4 (spec §5): the shifts by category (collapsible; a short list starts all open) and, inside, by day,
+ * as compact rows with time, location and spots left; a day filter narrows every category at once.
+ */
+export function StepShifts({ options, categories, jobs, choices, user, onToggle }: StepShiftsProps) {
+  const [filter, setFilter] = useState(NO_FILTER);
+  const ordered = [...categories].sort(categoryOrder);
+  const groups = groupByCategory(ordered, filterShifts(jobs, filter));
+  const [open, setOpen] = useOpenGroups(groups, filter.day);
+  const chosenIn = (categoryId: string) =>
+    jobs.filter((job) => job.categoryId === categoryId && choices.jobIds.includes(job.id)).length;
+
   return (
-    <Paper withBorder radius="md" p="sm" className={classes.choice} data-disabled={!pickable || undefined}>
-      <Checkbox
-        checked={checked}
-        disabled={!pickable}
-        onChange={(event) => onToggle(job.id, event.currentTarget.checked)}
-        label={
-          <Group gap="xs" component="span" wrap="wrap">
-            <Text span fw={600} inherit>
-              {job.name}
-            </Text>
-            <Text span inherit>
-              {shiftWhenText(job.shift)}
-            </Text>
-            {job.staffOnly && (
-              <Badge color="grape" variant="filled" autoContrast component="span">
-                Staff only
-              </Badge>
-            )}
-            {spots === 0 && (
-              <Badge color="gray" variant="filled" autoContrast component="span">
-                Full
-              </Badge>
-            )}
-          </Group>
-        }
-        description={
-          <Stack gap={2} component="span">
-            <span>
-              {job.location} · {spots} of {job.maxRegistrations}{' '}
-              {job.maxRegistrations === 1 ? 'spot' : 'spots'} left
-            </span>
-            {job.shift.description && <span>{job.shift.description}</span>}
-          </Stack>
-        }
-      />
-    </Paper>
+    <Stack gap="md">
+      <RequirementText options={options} categories={categories} user={user} />
+      {jobs.length > 0 && <ShiftFilters jobs={jobs} value={filter} onChange={setFilter} show={['day']} />}
+      {ordered.length === 0 ? (
+        <Text c="dimmed">{REGISTRATION_TEXTS.noShiftsInCategory}</Text>
+      ) : (
+        <CollapsibleGroups
+          headingOrder={4}
+          open={open}
+          onOpenChange={setOpen}
+          groups={groups.map((group) => {
+            const category = ordered.find((candidate) => candidate.id === group.key)!;
+            const chosen = chosenIn(category.id);
+            return {
+              key: group.key,
+              label: group.label,
+              badges: (
+                <>
+                  {category.alwaysRequired && (
+                    <Badge component="span" color="sunset" variant="filled" tt="none">
+                      Required
+                    </Badge>
+                  )}
+                  {category.staffOnly && (
+                    <Badge component="span" color="dusk" variant="filled" tt="none">
+                      Staff only
+                    </Badge>
+                  )}
+                </>
+              ),
+              counts: `${shiftsWord(group.items.length)}${chosen > 0 ? ` · ${chosen} selected` : ''}`,
+              content: (
+                <Stack gap={4}>
+                  {category.description && (
+                    <Text size="sm" c="dimmed" px={10}>
+                      {category.description}
+                    </Text>
+                  )}
+                  {group.items.length === 0 ? (
+                    <Text size="sm" c="dimmed" px={10} py={6}>
+                      {REGISTRATION_TEXTS.noShiftsInCategory}
+                    </Text>
+                  ) : (
+                    <DayRows
+                      jobs={group.items}
+                      headingOrder={5}
+                      renderRow={(job) => (
+                        <ShiftRow
+                          key={job.id}
+                          job={job}
+                          underDay
+                          selection={{
+                            checked: choices.jobIds.includes(job.id),
+                            disabled: !isJobPickable(job, choices),
+                            onChange: (checked) => onToggle(job.id, checked),
+                          }}
+                        />
+                      )}
+                    />
+                  )}
+                </Stack>
+              ),
+            };
+          })}
+        />
+      )}
+    </Stack>
   );
 }
 
-/** Step 4 (spec §5): shifts grouped by category, with day, time, location and spots left. */
-export function StepShifts({ options, categories, jobs, choices, user, onToggle }: StepShiftsProps) {
-  const ordered = [...categories].sort(
-    (a, b) => Number(b.alwaysRequired) - Number(a.alwaysRequired) || a.name.localeCompare(b.name),
-  );
+/** Step 4's summary: the count ('Selected: N shifts') and each rule's progress. */
+export function ShiftsSummary({ progress }: { progress: ShiftProgress }) {
   return (
-    <Stack gap="lg">
-      <RequirementSummary
-        options={options}
-        categories={categories}
-        user={user}
-        chosen={choices.jobIds.length}
-      />
-      {ordered.length === 0 && <Text c="dimmed">{REGISTRATION_TEXTS.noShiftsInCategory}</Text>}
-      {ordered.map((category) => {
-        const inCategory = jobs.filter((job) => job.categoryId === category.id).sort(byFestivalOrder);
-        return (
-          <Fieldset
-            key={category.id}
-            radius="md"
-            legend={
-              <Group gap="xs" component="span" wrap="wrap">
-                <span>{category.name}</span>
-                {category.alwaysRequired && (
-                  <Badge color="orange" variant="filled" autoContrast component="span">
-                    Required
-                  </Badge>
-                )}
-                {category.staffOnly && (
-                  <Badge color="grape" variant="filled" autoContrast component="span">
-                    Staff only
-                  </Badge>
-                )}
-              </Group>
-            }
-          >
-            <Stack gap="sm">
-              {category.description && (
-                <Text size="sm" c="dimmed">
-                  {category.description}
-                </Text>
-              )}
-              {inCategory.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {REGISTRATION_TEXTS.noShiftsInCategory}
-                </Text>
-              ) : (
-                inCategory.map((job) => (
-                  <JobChoice key={job.id} job={job} choices={choices} onToggle={onToggle} />
-                ))
-              )}
-            </Stack>
-          </Fieldset>
-        );
-      })}
-    </Stack>
+    <div className={classes.summary}>
+      <Text fw={700} aria-live="polite">
+        Selected: {shiftsWord(progress.chosen)}
+        {!progress.waived && progress.needed > 0 && (
+          <Text span c="dimmed" inherit fw={400}>
+            {' '}
+            of {progress.needed} needed
+          </Text>
+        )}
+      </Text>
+      {progress.items.length > 0 && (
+        <ul className={classes.progressList} aria-label="What is still required">
+          {progress.items.map((item) => {
+            const met = item.chosen >= item.needed;
+            return (
+              <li key={item.label} className={classes.progressItem} data-met={met || undefined}>
+                <span aria-hidden="true" className={classes.progressMark}>
+                  {met ? '✓' : '○'}
+                </span>{' '}
+                {item.label}: {Math.min(item.chosen, item.needed)} of {item.needed}
+                <VisuallyHidden>{met ? ', done' : ', still required'}</VisuallyHidden>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The bar under step 4's list that stays in view (sticky): the summary with the step's problems beside it,
+ * and Back and Continue. It tells the list how tall it is, so a focused row scrolls clear of it.
+ */
+export function ShiftsStepBar({
+  summary,
+  problems,
+  actions,
+}: {
+  summary: ReactNode;
+  problems: ReactNode;
+  actions: ReactNode;
+}) {
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    const form = element?.parentElement;
+    if (!element || !form || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      form.style.setProperty('--shift-list-sticky-bottom', `${element.offsetHeight + 16}px`),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={bar} className={classes.stickyBar} role="region" aria-label="Shift summary">
+      <div className={classes.barSummary}>{summary}</div>
+      <div className={classes.barProblems}>{problems}</div>
+      <div className={classes.barActions}>{actions}</div>
+    </div>
   );
 }

@@ -225,7 +225,43 @@ describe('registration wizard navigation (spec §2, §4)', () => {
     expect((screen.getByRole('checkbox', { name: /Breakfast crew/ }) as HTMLInputElement).disabled).toBe(
       true,
     );
-    expect(screen.getByText(/0 of 2 spots left/)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Breakfast crew.*Full/ })).toBeTruthy();
+  });
+
+  it('step 4 keeps a summary of what is still required by Continue; shown problems go as they are met', async () => {
+    openWizard({
+      categories: [gate, kitchen],
+      jobs: [testJob(kitchen), testJob(gate, { id: 'j-gate', name: 'Gate greeter', location: 'Front gate' })],
+    });
+    await toShifts();
+    const summary = screen.getByRole('list', { name: 'What is still required' });
+    expect(screen.getByText('Selected: 0 shifts')).toBeTruthy();
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['○ Gate: 0 of 1, still required', '○ Tent Camping shifts: 0 of 1, still required']);
+    click('Continue');
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'You need to select at least 2 shifts',
+      'You must select at least one Gate shift',
+      'You must select at least 1 shift outside the always-required categories for your camping options (Tent Camping: 1)',
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Gate greeter/ }));
+    expect(screen.getByText('Selected: 1 shift')).toBeTruthy();
+    expect(within(summary).getAllByRole('listitem')[0]!.textContent).toBe('✓ Gate: 1 of 1, done');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You need to select at least 2 shiftsYou must select at least 1 shift outside the always-required categories for your camping options (Tent Camping: 1)',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /Breakfast crew/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    click('Continue');
+    await stepHeading('Step 5 of 6: Review');
   });
 
   it('step 5 needs the terms and shows the participant total; Review & Pay moves to payment', async () => {

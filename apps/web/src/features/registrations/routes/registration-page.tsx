@@ -21,7 +21,7 @@ import { StepDetails } from '../components/step-details';
 import { StepOptions } from '../components/step-options';
 import { StepPayment } from '../components/step-payment';
 import { StepReview } from '../components/step-review';
-import { StepShifts } from '../components/step-shifts';
+import { ShiftsStepBar, ShiftsSummary, StepShifts } from '../components/step-shifts';
 import { WizardProgress } from '../components/wizard-progress';
 import classes from '../components/wizard.module.css';
 import { RegistrationGate } from '../registration-gate';
@@ -144,6 +144,15 @@ export function RegistrationWizard({ user }: { user: User }) {
     </Button>
   );
 
+  const actions = (
+    <Group justify="space-between" wrap="wrap-reverse" gap="sm">
+      {backButton}
+      <Button type="submit" size="md">
+        {step.continueLabel}
+      </Button>
+    </Group>
+  );
+
   return (
     <Stack gap="lg" maw={880} mx="auto">
       <Stack gap="xs">
@@ -164,13 +173,18 @@ export function RegistrationWizard({ user }: { user: User }) {
             <form onSubmit={wizard.next} noValidate aria-label={step.label}>
               <Stack gap="lg">
                 <StepBody wizard={wizard} />
-                <ProblemList problems={wizard.problems} />
-                <Group justify="space-between" wrap="wrap-reverse" gap="sm">
-                  {backButton}
-                  <Button type="submit" size="md">
-                    {step.continueLabel}
-                  </Button>
-                </Group>
+                {step.key === 'shifts' ? (
+                  <ShiftsStepBar
+                    summary={<ShiftsSummary progress={wizard.shiftProgress} />}
+                    problems={<ProblemList problems={wizard.problems} />}
+                    actions={actions}
+                  />
+                ) : (
+                  <>
+                    <ProblemList problems={wizard.problems} />
+                    {actions}
+                  </>
+                )}
               </Stack>
             </form>
           ) : (

@@ -30,6 +30,7 @@ import { submissionProblems } from '../registration-messages';
 import {
   chosenOptions,
   emptyChoices,
+  shiftProgress,
   submissionOf,
   totalDues,
   visibleCategories,
@@ -37,6 +38,7 @@ import {
   WIZARD_STEP_TABLE,
   type StepCheck,
   type WizardChoices,
+  type WizardData,
 } from './wizard-model';
 
 type PaymentProgress = Omit<PaymentStepState, 'saved'>;
@@ -101,15 +103,13 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
     checked ? [...list, id] : list.filter((item) => item !== id);
 
   /** Continue of the wizard's form: the step's check, then the next step when it found nothing. */
+  /** What the steps' checks read (every category: the rules count the always-required ones). */
+  const data: WizardData = { options, categories: categoriesQuery.data ?? [], jobs, choices, user };
+  const checkStep = (read: WizardData) => step.check?.(read).problems ?? [];
+
   const next = (event: FormEvent) => {
     event.preventDefault();
-    const check = step.check?.({
-      options,
-      categories: categoriesQuery.data ?? [],
-      jobs,
-      choices,
-      user,
-    });
+    const check = step.check?.(data);
     const problems = check?.problems ?? [];
     const fieldErrors = check?.fieldErrors ?? {};
     setFound({ problems, fieldErrors });
@@ -222,7 +222,13 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
     choices,
     toggleOption: (id: string, checked: boolean) =>
       update({ optionIds: toggle(choices.optionIds, id, checked) }),
-    toggleJob: (id: string, checked: boolean) => update({ jobIds: toggle(choices.jobIds, id, checked) }),
+    toggleJob: (id: string, checked: boolean) => {
+      const changed = { ...choices, jobIds: toggle(choices.jobIds, id, checked) };
+      update({ jobIds: changed.jobIds });
+      // Problems already shown follow the selection: each goes as soon as it is met.
+      if (found.problems.length > 0)
+        setFound({ ...found, problems: checkStep({ ...data, choices: changed }) });
+    },
     setFieldValue: (fieldId: string, value: CustomFieldValue) => {
       update({ fieldValues: { ...choices.fieldValues, [fieldId]: value } });
       if (found.fieldErrors[fieldId]) {
@@ -259,6 +265,8 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
       },
     },
     total,
+    /** Step 4's summary: shifts chosen and needed, rule by rule. */
+    shiftProgress: shiftProgress(options, categoriesQuery.data ?? [], jobs, choices, user),
     /** What step 6 asks for: the server's own number once the registration is saved. */
     amountDue: saved ? saved.owedCents / 100 : total.dollars,
     paymentOptions: { paymentsAvailable: payments.available, canDefer: canDeferDues(config, user) },

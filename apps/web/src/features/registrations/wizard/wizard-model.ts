@@ -6,6 +6,7 @@ import {
   isJobFull,
   isOptionSelectable,
   isStaffRole,
+  shiftRequirement,
   validateShiftSelection,
   type CustomFieldValue,
   type Role,
@@ -110,6 +111,57 @@ export function validateShiftsStep(
   return missing.length > 0
     ? [...problems, 'Some shifts you chose are no longer offered. Please choose again.']
     : problems;
+}
+
+/** One thing step 4 asks for, and how far the selection has got: e.g. one Leave No Trace shift, 0 chosen. */
+export interface ShiftProgressItem {
+  label: string;
+  chosen: number;
+  needed: number;
+}
+
+/** Step 4's summary: shifts chosen, shifts needed, and each rule's progress (none when shifts are waived). */
+export interface ShiftProgress {
+  waived: boolean;
+  chosen: number;
+  needed: number;
+  items: ShiftProgressItem[];
+}
+
+/**
+ * Step 4's summary: how many shifts are chosen and, rule by rule (spec §5: a shift of each always-required
+ * category, the options' shifts outside them, the total), how far that goes. The same counts as the rules of
+ * validateShiftSelection, shown while choosing; the messages stay the rules' own.
+ */
+export function shiftProgress(
+  options: readonly CampingOption[],
+  categories: readonly JobCategory[],
+  jobs: readonly Job[],
+  choices: WizardChoices,
+  user: Pick<User, 'role' | 'allowNoJob'>,
+): ShiftProgress {
+  const requirement = shiftRequirement(chosenOptions(options, choices), categories, user);
+  const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
+  const inCategory = (id: string) => chosenJobs.filter((job) => job.categoryId === id).length;
+  const alwaysRequired = new Set(categories.filter((c) => c.alwaysRequired).map((c) => c.id));
+  const items: ShiftProgressItem[] = requirement.requiredCategories.map((category) => ({
+    label: category.name,
+    chosen: inCategory(category.id),
+    needed: 1,
+  }));
+  if (requirement.optionShifts > 0) {
+    items.push({
+      label: `${requirement.perOption.map((option) => option.name).join(', ')} shifts`,
+      chosen: chosenJobs.filter((job) => !alwaysRequired.has(job.categoryId)).length,
+      needed: requirement.optionShifts,
+    });
+  }
+  return {
+    waived: requirement.waived,
+    chosen: choices.jobIds.length,
+    needed: requirement.total,
+    items: requirement.waived ? [] : items,
+  };
 }
 
 /** Step 5 (spec §5): the terms must be accepted. */

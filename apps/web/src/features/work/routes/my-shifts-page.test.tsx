@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
 import { gate, kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
 
-function openShifts(registrations = [testRegistration()]) {
+const tuesday = {
+  id: 's-tue',
+  name: 'Evening',
+  description: null,
+  dayOfWeek: 'TUESDAY',
+  startTime: '18:00',
+  endTime: '21:00',
+};
+
+function openShifts(registrations = [testRegistration()], extraJobs = 0) {
   startSignedIn();
   mockApiRoutes({
     'GET /auth/profile': () => jsonResponse(testUser()),
@@ -12,25 +21,60 @@ function openShifts(registrations = [testRegistration()]) {
       jsonResponse([
         testJob(kitchen),
         testJob(gate, { id: 'j2', name: 'Gate greeter', location: 'Front gate', currentRegistrations: 4 }),
+        testJob(kitchen, { id: 'j3', name: 'Dinner crew', shift: tuesday }),
+        ...Array.from({ length: extraJobs }, (_, i) =>
+          testJob(kitchen, { id: `x${i}`, name: `Washer ${i}`, shift: { ...tuesday, id: `s${i}` } }),
+        ),
       ]),
   });
   renderApp('/shifts');
 }
 
+const section = async (name: string) =>
+  (await screen.findByRole('heading', { name })).closest('section') as HTMLElement;
+
 describe('/shifts on real data', () => {
-  it('lists my assigned shifts and the other shifts with spots left, filterable', async () => {
+  it('shows my shifts by day, and the other shifts by day with spots left, filterable', async () => {
     openShifts();
-    const mine = (await screen.findByRole('heading', { name: 'My Assigned Shifts' })).closest(
-      'section',
-    ) as HTMLElement;
-    expect(await within(mine).findByText('Breakfast crew')).toBeTruthy();
-    const available = screen
-      .getByRole('heading', { name: 'Available Shifts' })
-      .closest('section') as HTMLElement;
-    expect(await within(available).findByText('Gate greeter')).toBeTruthy();
-    expect(within(available).getByText('Full')).toBeTruthy();
-    fireEvent.change(within(available).getByLabelText('Location'), { target: { value: 'Main kitchen' } });
+    const mine = await section('My Assigned Shifts');
+    expect(await within(mine).findByRole('heading', { name: 'Monday' })).toBeTruthy();
+    expect(within(mine).getByText('Breakfast crew')).toBeTruthy();
+    expect(within(mine).getByText('08:00–11:00 · Main kitchen · Kitchen')).toBeTruthy();
+    expect(within(mine).queryByText(/spots left/)).toBeNull();
+
+    const available = await section('Available Shifts');
+    expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeTruthy();
+    const monday = within(available).getByRole('group', { name: 'Monday' });
+    expect(within(monday).getByRole('button', { name: 'Monday 1 shift · 0 with spots left' })).toBeTruthy();
+    expect(within(monday).getByText('Gate greeter')).toBeTruthy();
+    expect(within(monday).getByText('Full')).toBeTruthy();
+    const tuesdayGroup = within(available).getByRole('group', { name: 'Tuesday' });
+    expect(within(tuesdayGroup).getByText('Dinner crew')).toBeTruthy();
+    expect(within(tuesdayGroup).getByText('3 of 4 spots left')).toBeTruthy();
+    expect(within(available).queryByText('Breakfast crew')).toBeNull();
+
+    fireEvent.change(within(available).getByLabelText('Location'), { target: { value: 'Front gate' } });
+    expect(await within(available).findByText('1 shift, 0 with spots left')).toBeTruthy();
+    expect(within(available).queryByText('Dinner crew')).toBeNull();
+    fireEvent.change(within(available).getByLabelText('Job type'), { target: { value: kitchen.id } });
     expect(await within(available).findByText('No available shifts found')).toBeTruthy();
+    fireEvent.click(within(available).getByRole('button', { name: 'Clear filters' }));
+    expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeTruthy();
+  });
+
+  it('opens only the first day of a long list; a day opens on its header', async () => {
+    openShifts([], 12);
+    const available = await section('Available Shifts');
+    expect(await within(available).findByText('15 shifts, 14 with spots left')).toBeTruthy();
+    const tuesdayHeader = within(available).getByRole('button', { name: /^Tuesday/ });
+    expect(
+      within(available)
+        .getByRole('button', { name: /^Monday/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(tuesdayHeader.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(tuesdayHeader);
+    expect(tuesdayHeader.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('says when no shifts are assigned', async () => {
