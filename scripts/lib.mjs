@@ -52,3 +52,38 @@ export async function buildWebIfNeeded() {
     process.exit(code);
   }
 }
+
+/**
+ * Runs long-lived child processes side by side (`npm start`, `npm run dev`) so that one Ctrl-C stops them
+ * all: SIGINT and SIGTERM are passed on to every child once (each shuts down gracefully); a second Ctrl-C
+ * kills whatever is still running. When one child exits by itself, the others are stopped too. The process
+ * exits once every child is gone, with the first failure's exit code (0 after a clean stop).
+ */
+export function superviseChildren(children) {
+  let stopping = false;
+  let exitCode = 0;
+  let running = children.length;
+  const stop = (signal) => {
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      stop(stopping ? 'SIGKILL' : signal);
+      stopping = true;
+    });
+  }
+  for (const child of children) {
+    child.on('exit', (code, signal) => {
+      running -= 1;
+      const failed = stopping ? code !== 0 && code !== null && code !== 130 : true;
+      if (failed && exitCode === 0) exitCode = code ?? (signal ? 1 : 0);
+      if (!stopping) {
+        stopping = true;
+        stop('SIGTERM');
+      }
+      if (running === 0) process.exit(exitCode);
+    });
+  }
+}

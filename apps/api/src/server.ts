@@ -4,9 +4,13 @@ import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { prettyLogStream } from './lib/dev-log';
 
+/** How a failure to start is written: readable in development (and before the env is read, on a terminal). */
+let readableLogs = process.stderr.isTTY === true;
+
 /** Process entry: read env, open and migrate the database, listen, and shut down gracefully. */
 async function main(): Promise<void> {
   const env = loadEnv();
+  readableLogs = !env.isProduction;
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
   // Development: readable lines (and the sign-in code as a banner); production: JSON lines for a collector.
@@ -43,7 +47,11 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // No app (and so no app logger) yet: the same pino, written to stderr at once, before the process exits.
-  const log = pino({ base: undefined }, pino.destination({ dest: 2, sync: true }));
+  const stderr = pino.destination({ dest: 2, sync: true });
+  const log = pino(
+    { base: undefined },
+    readableLogs ? prettyLogStream(process.stderr.isTTY === true, 2) : stderr,
+  );
   if (error instanceof EnvError) {
     log.fatal(error.message);
   } else {

@@ -25,7 +25,12 @@ describe('development log', () => {
     });
     const log = pino({ base: { pid: 1, hostname: 'box' } }, prettyLogStream(false, sink));
     log.info(
-      { reqId: 'r1', req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 }, responseTime: 3 },
+      {
+        reqId: 'r1',
+        req: { method: 'GET', url: '/api/health' },
+        res: { statusCode: 200 },
+        responseTime: 3.4567,
+      },
       'request completed',
     );
     log.warn(banner(['Sign-in code 123456']));

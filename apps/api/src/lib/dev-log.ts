@@ -11,6 +11,18 @@ export function banner(lines: string[]): string {
   return [`╔${rule}╗`, ...lines.map((line) => `║  ${line.padEnd(width)}  ║`), `╚${rule}╝`].join('\n');
 }
 
+/** A request's method and URL, or its status and time, before the message. */
+function formatMessage(log: Record<string, unknown>, messageKey: string): string {
+  const req = log.req as { method?: string; url?: string } | undefined;
+  const res = log.res as { statusCode?: number } | undefined;
+  const parts: string[] = [];
+  if (req?.method) parts.push(`${req.method} ${req.url ?? ''}`);
+  if (res?.statusCode) parts.push(String(res.statusCode));
+  if (typeof log.responseTime === 'number') parts.push(`(${Math.round(log.responseTime)} ms)`);
+  parts.push(String(log[messageKey] ?? ''));
+  return parts.join(' ');
+}
+
 /**
  * The development log: one readable line per entry (time, level, message; a request as method, URL, status
  * and time) instead of JSON. Synchronous, so nothing is lost when the process exits. Production logs stay
@@ -26,9 +38,7 @@ export function prettyLogStream(
     destination,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
-    messageFormat:
-      '{if req.method}{req.method} {req.url} {end}{if res.statusCode}{res.statusCode} {end}' +
-      '{if responseTime}({responseTime} ms) {end}{msg}',
+    messageFormat: formatMessage,
     singleLine: false,
   });
 }
