@@ -1,6 +1,6 @@
 import type { AuditRecord } from '@camp/shared/admin-registrations';
 import type { Registration } from '@camp/shared/registrations';
-import { personName } from '@camp/shared/rules';
+import { formatDateTime, personName } from '@camp/shared/rules';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { DialogShell } from '../../../components/form-modal';
@@ -8,7 +8,6 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { useAuditTrail } from '../api/get-audit-trail';
 import { actionLabel, adminName, auditChanges, groupAuditRecords, type AuditGroup } from '../audit-trail';
-import { formatDateTime } from '../registration-format';
 import classes from './audit-trail-modal.module.css';
 import { RegistrationSummary } from './registration-summary';
 

@@ -1,12 +1,12 @@
 import type { Registration } from '@camp/shared/registrations';
-import { personName } from '@camp/shared/rules';
+import { formatDate, personName } from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
-import { formatDate, paymentText, shiftsText } from '../registration-format';
+import { paymentText, shiftsText } from '../registration-format';
 
 function Person({ registration }: { registration: Registration }) {
   return (

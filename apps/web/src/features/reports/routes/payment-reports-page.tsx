@@ -1,5 +1,6 @@
 import type { Payment } from '@camp/shared/payments';
 import {
+  formatDate,
   formatDollars,
   MANUAL_PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
@@ -22,7 +23,7 @@ import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
-import { csvDollars, dateText, personName } from '../report-format';
+import { csvDollars, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
 
 interface FilterValues {
@@ -43,7 +44,7 @@ const columns = [
     header: 'Date',
     enableGrouping: false,
     meta: { nowrap: true },
-    cell: ({ getValue }) => dateText(getValue()),
+    cell: ({ getValue }) => formatDate(getValue()),
   }),
   column.accessor((payment) => personName(payment.user), {
     id: 'person',

@@ -1,6 +1,7 @@
 import {
   REGISTRATION_STATUSES,
   ROLE_LABELS,
+  formatDate,
   formatDollars,
   type RegistrationStatus,
 } from '@camp/shared/rules';
@@ -27,7 +28,7 @@ import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
-import { csvDollars, dateText, isoDay, jobText, personName } from '../report-format';
+import { csvDollars, isoDay, jobText, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
 
 /** Spec §9: registration tables show 25 rows to a page. */
@@ -127,7 +128,7 @@ const columns = [
     header: 'Registered',
     enableGrouping: false,
     meta: { nowrap: true },
-    cell: ({ getValue }) => dateText(getValue()),
+    cell: ({ getValue }) => formatDate(getValue()),
   }),
 ];
 

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { ROLE_LABELS, ROLES, type Role } from '@camp/shared/rules';
+import { formatDate, ROLE_LABELS, ROLES, type Role } from '@camp/shared/rules';
 import {
   REPORT_MESSAGES,
   USER_REPORT_STATUSES,
@@ -19,7 +19,7 @@ import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
-import { dateText, isoDay, personName, reportYears } from '../report-format';
+import { isoDay, personName, reportYears } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
 
 const STATUS_LABELS: Record<UserReportStatus, string> = { active: 'Active', inactive: 'Inactive' };
@@ -101,7 +101,7 @@ const columns = [
     header: 'Joined',
     enableGrouping: false,
     meta: { nowrap: true },
-    cell: ({ getValue }) => dateText(getValue()),
+    cell: ({ getValue }) => formatDate(getValue()),
   }),
 ];
 
