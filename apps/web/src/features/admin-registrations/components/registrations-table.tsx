@@ -54,7 +54,12 @@ const columns = [
     id: 'email',
     header: 'Email',
     enableSorting: false,
-    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
+    // An e-mail is one long word: it may break anywhere, so it never pushes the actions out of view.
+    cell: ({ getValue }) => (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {getValue()}
+      </Text>
+    ),
   }),
   column.accessor('year', { header: 'Year', enableSorting: false, meta: { nowrap: true } }),
   column.accessor('status', {

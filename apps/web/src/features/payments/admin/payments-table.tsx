@@ -35,7 +35,8 @@ function Person({ payment }: { payment: Payment }) {
       <Text size="sm" fw={600}>
         {personName(payment.user)}
       </Text>
-      <Text size="xs" c="dimmed">
+      {/* An e-mail is one long word: it may break anywhere (the name only between words). */}
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {payment.user.email}
       </Text>
     </Stack>
