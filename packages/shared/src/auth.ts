@@ -27,3 +27,10 @@ export const AuthResponseSchema = z.object({
   role: RoleSchema,
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** POST /auth/logout-all and POST /users/{id}/end-sessions: how many sessions (devices, browsers) ended. */
+export const EndSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  sessionsEnded: z.number().int().min(0),
+});
+export type EndSessionsResponse = z.infer<typeof EndSessionsResponseSchema>;

@@ -4,6 +4,7 @@ import {
   AUTH_STATE_VALUE,
   AUTH_TEST_MESSAGE,
   AuthResponseSchema,
+  EndSessionsResponseSchema,
   LoginWithCodeInputSchema,
   RegisterInputSchema,
   RequestLoginCodeInputSchema,
@@ -25,12 +26,6 @@ export const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/api/auth';
 
 const errors = errorBodies(400, 401, 403, 429);
-
-const EndSessionsResponseSchema = z.object({
-  success: z.literal(true),
-  /** Sessions (devices or browsers) that were signed in and are not any more. */
-  sessionsEnded: z.number().int().min(0),
-});
 
 /** The session of a caller authenticated by the guard (the access token always names one). */
 function sessionOf(request: FastifyRequest): string {

@@ -22,6 +22,7 @@ import {
   type OptionViewer,
   toFieldDto,
 } from './camping-option-rows';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 // The custom fields of a camping option (spec §3, §5, §7): listed in their order, added, changed, removed and
 // reordered under the option's row lock.
@@ -86,6 +87,7 @@ export class CampingOptionFieldsService {
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
+      await recordSecurityEvent(tx, changeEvent('camping_option_field.created', { id: row.id, after: row }));
       return toFieldDto(row);
     });
   }
@@ -118,6 +120,10 @@ export class CampingOptionFieldsService {
         .where(eq(campingOptionFields.id, fieldId))
         .returning();
       if (!row) throw notFound(FIELD_NOT_FOUND);
+      await recordSecurityEvent(
+        tx,
+        changeEvent('camping_option_field.updated', { id: fieldId, before: current, after: row }),
+      );
       return toFieldDto(row);
     });
   }
@@ -125,7 +131,7 @@ export class CampingOptionFieldsService {
   /** Refused once any registration holds a value for the field: the answers would lose their question. */
   async remove(optionId: string, fieldId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await lockField(optionId, fieldId, tx);
+      const before = await lockField(optionId, fieldId, tx);
       const [values] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(registrationFieldValues)
@@ -137,6 +143,7 @@ export class CampingOptionFieldsService {
         );
       }
       await tx.delete(campingOptionFields).where(eq(campingOptionFields.id, fieldId));
+      await recordSecurityEvent(tx, changeEvent('camping_option_field.deleted', { id: fieldId, before }));
     });
   }
 
@@ -169,6 +176,10 @@ export class CampingOptionFieldsService {
         .from(campingOptionFields)
         .where(eq(campingOptionFields.campingOptionId, optionId))
         .orderBy(...FIELD_ORDERING);
+      await recordSecurityEvent(tx, {
+        type: 'camping_option_field.reordered',
+        details: { id: optionId, order: fieldOrders.map(({ id, order }) => ({ id, order })) },
+      });
       return rows.map(toFieldDto);
     });
   }

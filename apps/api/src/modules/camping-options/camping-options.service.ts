@@ -32,6 +32,7 @@ import {
   type OptionViewer,
   toFieldDto,
 } from './camping-option-rows';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 type CreateOptionValues = z.output<typeof CreateCampingOptionInputSchema>;
 type UpdateOptionValues = z.output<typeof UpdateCampingOptionInputSchema>;
@@ -114,6 +115,13 @@ export class CampingOptionsService {
         .returning();
       if (!row) throw new Error('insert returned no row');
       await replaceCategories(row.id, values.jobCategoryIds, tx);
+      await recordSecurityEvent(
+        tx,
+        changeEvent('camping_option.created', {
+          id: row.id,
+          after: { ...row, jobCategoryIds: values.jobCategoryIds },
+        }),
+      );
       return this.get(row.id, { includeDisabled: true }, tx, year);
     });
   }
@@ -137,7 +145,8 @@ export class CampingOptionsService {
         if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
       if (values.jobCategoryIds) await assertCategoriesExist(values.jobCategoryIds, tx);
-      await tx
+      const categoriesBefore = values.jobCategoryIds ? await categoryIdsOf(id, tx) : undefined;
+      const [after] = await tx
         .update(campingOptions)
         .set({
           name: values.name,
@@ -151,8 +160,20 @@ export class CampingOptionsService {
           ...recount,
           updatedAt: this.now(),
         })
-        .where(eq(campingOptions.id, id));
+        .where(eq(campingOptions.id, id))
+        .returning();
       if (values.jobCategoryIds) await replaceCategories(id, values.jobCategoryIds, tx);
+      await recordSecurityEvent(
+        tx,
+        changeEvent('camping_option.updated', {
+          id,
+          before: { ...current, jobCategoryIds: categoriesBefore },
+          after: after && {
+            ...after,
+            jobCategoryIds: values.jobCategoryIds && [...values.jobCategoryIds].sort(),
+          },
+        }),
+      );
       return this.get(id, { includeDisabled: true }, tx, year);
     });
   }
@@ -164,7 +185,7 @@ export class CampingOptionsService {
    */
   async remove(id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await lockOption(id, tx);
+      const before = await lockOption(id, tx);
       const [usage] = await tx
         .select({
           total: sql<number>`count(*)::int`,
@@ -190,6 +211,7 @@ export class CampingOptionsService {
         );
       }
       await tx.delete(campingOptions).where(eq(campingOptions.id, id));
+      await recordSecurityEvent(tx, changeEvent('camping_option.deleted', { id, before }));
     });
   }
 
@@ -249,6 +271,15 @@ async function assertCategoriesExist(ids: string[], tx: DbOrTx): Promise<void> {
   const known = new Set(found.map((row) => row.id));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length > 0) throw badRequest(missing.map((id) => `Job category ${id} does not exist`));
+}
+
+/** The option's job categories, sorted (what an update's audit compares). */
+async function categoryIdsOf(optionId: string, tx: DbOrTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: campingOptionJobCategories.jobCategoryId })
+    .from(campingOptionJobCategories)
+    .where(eq(campingOptionJobCategories.campingOptionId, optionId));
+  return rows.map((row) => row.id).sort();
 }
 
 async function replaceCategories(optionId: string, categoryIds: string[], tx: DbOrTx): Promise<void> {

@@ -17,6 +17,7 @@ import { campConfig } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { sanitizeAdminHtml } from '../../lib/html';
 import type { SecretBox } from '../../lib/secrets';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 export type CampConfigRow = typeof campConfig.$inferSelect;
 
@@ -178,12 +179,16 @@ export class ConfigService {
     if (await this.findRow()) throw conflict(CONFIG_ALREADY_EXISTS);
     const values = this.columnsFrom(input);
     // The singleton index makes a simultaneous second create fail here rather than add a row.
-    const [row] = await this.db
-      .insert(campConfig)
-      .values({ ...this.insertDefaults(), ...values })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict(CONFIG_ALREADY_EXISTS);
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(campConfig)
+        .values({ ...this.insertDefaults(), ...values })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) throw conflict(CONFIG_ALREADY_EXISTS);
+      await recordSecurityEvent(tx, changeEvent('config.created', { id: created.id, after: created }));
+      return created;
+    });
     this.invalidate();
     return toAdmin(row);
   }
@@ -207,7 +212,13 @@ export class ConfigService {
       if (issues.length > 0) throw badRequest(issues);
       const values = this.columnsFrom(input);
       if (Object.keys(values).length === 0) return existing;
-      return this.updateRow(tx, existing.id, values);
+      const updated = await this.updateRow(tx, existing.id, values);
+      // Changed fields with old and new values; secrets show only as "[redacted]" (S19).
+      await recordSecurityEvent(
+        tx,
+        changeEvent('config.updated', { id: existing.id, before: existing, after: updated }),
+      );
+      return updated;
     });
     this.invalidate();
     return toAdmin(row);

@@ -15,6 +15,7 @@ import { payments, registrations, users } from '../../db/schema/index';
 import { fullNameOf, likePattern } from '../../db/search';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from './password';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileValues = z.output<typeof UpdateProfileInputSchema>;
@@ -115,13 +116,19 @@ export class UsersService {
     const { password, internalNotes: _disabled, ...fields } = input;
     const passwordHash = password ? await hashPassword(password) : null;
     // The lower(email) unique index decides, so two simultaneous creates cannot both succeed.
-    const [row] = await this.db
-      .insert(users)
-      .values({ ...fields, passwordHash })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict(USER_ADMIN_MESSAGES.emailTaken);
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...fields, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(USER_ADMIN_MESSAGES.emailTaken);
+      await recordSecurityEvent(
+        tx,
+        changeEvent('user.created', { id: row.id, after: row, subjectUserId: row.id }),
+      );
+      return row;
+    });
   }
 
   /**
@@ -159,6 +166,10 @@ export class UsersService {
       try {
         const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
         if (!row) throw notFound('User not found');
+        await recordSecurityEvent(
+          tx,
+          changeEvent('user.updated', { id, before: current, after: row, subjectUserId: id }),
+        );
         return row;
       } catch (error) {
         // A simultaneous change took the address between the check and the update.
@@ -191,6 +202,7 @@ export class UsersService {
         .limit(1);
       if (registration || payment) throw conflict(USER_ADMIN_MESSAGES.hasRegistrationsOrPayments);
       await tx.delete(users).where(eq(users.id, id));
+      await recordSecurityEvent(tx, changeEvent('user.deleted', { id, before: target, subjectUserId: id }));
     });
   }
 

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { jobCategories, jobs } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/app-error';
 import { type JobCategoryRow, toJobCategoryDto, type WorkViewer } from './work-common';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 type CreateValues = z.output<typeof CreateJobCategoryInputSchema>;
 type UpdateValues = z.output<typeof UpdateJobCategoryInputSchema>;
@@ -39,19 +40,26 @@ export class JobCategoriesService {
   }
 
   async create(values: CreateValues): Promise<JobCategory> {
-    const [row] = await this.db.insert(jobCategories).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return toJobCategoryDto(row);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(jobCategories).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordSecurityEvent(tx, changeEvent('job_category.created', { id: row.id, after: row }));
+      return toJobCategoryDto(row);
+    });
   }
 
   async update(id: string, values: UpdateValues): Promise<JobCategory> {
-    const [row] = await this.db
-      .update(jobCategories)
-      .set({ ...values, updatedAt: this.now() })
-      .where(eq(jobCategories.id, id))
-      .returning();
-    if (!row) throw notFound(JOB_CATEGORY_NOT_FOUND);
-    return toJobCategoryDto(row);
+    return this.db.transaction(async (tx) => {
+      const before = await lockCategory(id, tx);
+      const [row] = await tx
+        .update(jobCategories)
+        .set({ ...values, updatedAt: this.now() })
+        .where(eq(jobCategories.id, id))
+        .returning();
+      if (!row) throw notFound(JOB_CATEGORY_NOT_FOUND);
+      await recordSecurityEvent(tx, changeEvent('job_category.updated', { id, before, after: row }));
+      return toJobCategoryDto(row);
+    });
   }
 
   /**
@@ -60,7 +68,7 @@ export class JobCategoriesService {
    */
   async remove(id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await lockCategory(id, tx);
+      const before = await lockCategory(id, tx);
       const [usage] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(jobs)
@@ -72,6 +80,7 @@ export class JobCategoriesService {
         );
       }
       await tx.delete(jobCategories).where(eq(jobCategories.id, id));
+      await recordSecurityEvent(tx, changeEvent('job_category.deleted', { id, before }));
     });
   }
 }

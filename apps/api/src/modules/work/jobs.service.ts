@@ -13,6 +13,7 @@ import {
   toShiftSummaryDto,
   type WorkViewer,
 } from './work-common';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 export type JobRow = typeof jobs.$inferSelect;
 type CreateValues = z.output<typeof CreateJobInputSchema>;
@@ -79,6 +80,7 @@ export class JobsService {
       await assertReferencesExist(values, tx);
       const [row] = await tx.insert(jobs).values(values).returning();
       if (!row) throw new Error('insert returned no row');
+      await recordSecurityEvent(tx, changeEvent('job.created', { id: row.id, after: row }));
       return this.get(row.id, ALL_WORK, tx, year);
     });
   }
@@ -102,10 +104,12 @@ export class JobsService {
         if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
       await assertReferencesExist(values, tx);
-      await tx
+      const [after] = await tx
         .update(jobs)
         .set({ ...values, ...recount, updatedAt: this.now() })
-        .where(eq(jobs.id, id));
+        .where(eq(jobs.id, id))
+        .returning();
+      await recordSecurityEvent(tx, changeEvent('job.updated', { id, before: current, after }));
       return this.get(id, ALL_WORK, tx, year);
     });
   }
@@ -116,7 +120,7 @@ export class JobsService {
    */
   async remove(id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await lockJob(id, tx);
+      const before = await lockJob(id, tx);
       const [usage] = await tx
         .select({
           total: sql<number>`count(*)::int`,
@@ -137,6 +141,7 @@ export class JobsService {
         );
       }
       await tx.delete(jobs).where(eq(jobs.id, id));
+      await recordSecurityEvent(tx, changeEvent('job.deleted', { id, before }));
     });
   }
 

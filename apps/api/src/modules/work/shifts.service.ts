@@ -17,6 +17,7 @@ import { jobCategories, jobs, registrationJobs, registrations, shifts, users } f
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { activeJobCounts, ALL_WORK, type ShiftRow, toShiftSummaryDto, type WorkViewer } from './work-common';
+import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
 type CreateValues = z.output<typeof CreateShiftInputSchema>;
 type UpdateValues = z.output<typeof UpdateShiftInputSchema>;
@@ -54,9 +55,12 @@ export class ShiftsService {
   }
 
   async create(values: CreateValues): Promise<Shift> {
-    const [row] = await this.db.insert(shifts).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return { ...toShiftSummaryDto(row), jobs: [] };
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(shifts).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordSecurityEvent(tx, changeEvent('shift.created', { id: row.id, after: row }));
+      return { ...toShiftSummaryDto(row), jobs: [] };
+    });
   }
 
   async update(id: string, values: UpdateValues): Promise<Shift> {
@@ -67,10 +71,12 @@ export class ShiftsService {
       const startTime = values.startTime ?? formatShiftTime(current.startTime);
       const endTime = values.endTime ?? formatShiftTime(current.endTime);
       if (!shiftTimesValid(startTime, endTime)) throw badRequest(SHIFT_SAME_TIMES_MESSAGE);
-      await tx
+      const [after] = await tx
         .update(shifts)
         .set({ ...values, updatedAt: this.now() })
-        .where(eq(shifts.id, id));
+        .where(eq(shifts.id, id))
+        .returning();
+      await recordSecurityEvent(tx, changeEvent('shift.updated', { id, before: current, after }));
       return this.get(id, ALL_WORK, tx, year);
     });
   }
@@ -78,7 +84,7 @@ export class ShiftsService {
   /** Refused while jobs use the shift (their foreign key restricts it). */
   async remove(id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await lockShift(id, tx);
+      const before = await lockShift(id, tx);
       const [usage] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(jobs)
@@ -90,6 +96,7 @@ export class ShiftsService {
         );
       }
       await tx.delete(shifts).where(eq(shifts.id, id));
+      await recordSecurityEvent(tx, changeEvent('shift.deleted', { id, before }));
     });
   }
 
