@@ -4,7 +4,11 @@ import {
   AuditTrailSchema,
   CancelRegistrationResponseSchema,
 } from '@camp/shared/admin-registrations';
-import { AuthResponseSchema, RequestLoginCodeResponseSchema } from '@camp/shared/auth';
+import {
+  AuthResponseSchema,
+  EndSessionsResponseSchema,
+  RequestLoginCodeResponseSchema,
+} from '@camp/shared/auth';
 import { CampingOptionFieldSchema, CampingOptionSchema } from '@camp/shared/camping-options';
 import { AdminCampConfigSchema, PublicConfigSchema } from '@camp/shared/config';
 import { ErrorBodySchema } from '@camp/shared/errors';
@@ -52,6 +56,7 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'POST /auth/login-with-code': AuthResponseSchema,
   'POST /auth/refresh': AuthResponseSchema,
   'POST /auth/logout': z.object({ success: z.literal(true) }),
+  'POST /auth/logout-all': EndSessionsResponseSchema,
   'GET /auth/profile': UserSchema,
   'POST /auth/register': AuthResponseSchema,
   'GET /auth/test': z.object({ message: z.literal(AUTH_TEST_MESSAGE) }),
@@ -71,6 +76,7 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'GET /users/:id': UserSchema,
   'PUT /users/:id': UserSchema,
   'DELETE /users/:id': NO_CONTENT,
+  'POST /users/:id/end-sessions': EndSessionsResponseSchema,
 
   'POST /notifications/email/test': SendTestEmailResultSchema,
   'GET /notifications/email/test/history': TestEmailHistorySchema,

@@ -25,6 +25,11 @@ export interface AuthContextValue {
   signIn: (auth: AuthResponse) => Promise<User | null>;
   /** POST /auth/logout, forgets the token, cookie and the user's cached data, and goes home. */
   signOut: () => Promise<void>;
+  /**
+   * POST /auth/logout-all: ends every session of the user (all devices), then signs out here as signOut does.
+   * Rejects, changing nothing here, when the server did not end them.
+   */
+  signOutEverywhere: () => Promise<void>;
   /** Loads the profile again (after it changed); resolves with it, or null on failure. */
   refreshProfile: () => Promise<User | null>;
 }

@@ -15,6 +15,7 @@ import {
 import { clearAccessToken, setAccessToken } from '../../lib/auth-token';
 import { profileQueryOptions } from './api/get-profile';
 import { logout } from './api/logout';
+import { logoutAll } from './api/logout-all';
 import { refreshSession } from './api/refresh-session';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 import { currentAppPath, isSessionQuery, PROFILE_FETCH_DELAY_MS } from './session';
@@ -129,6 +130,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearSession();
   }, [navigate, clearSession]);
 
+  const signOutEverywhere = useCallback(async () => {
+    await logoutAll();
+    setSigningOut(true);
+    navigate(paths.home());
+    clearSession();
+  }, [navigate, clearSession]);
+
   const refreshProfile = useCallback(async (): Promise<User | null> => {
     try {
       return await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
@@ -147,8 +155,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const role = user?.role ?? (signedIn ? signInRole : null);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, role, signingOut, signIn, signOut, refreshProfile }),
-    [status, user, role, signingOut, signIn, signOut, refreshProfile],
+    () => ({ status, user, role, signingOut, signIn, signOut, signOutEverywhere, refreshProfile }),
+    [status, user, role, signingOut, signIn, signOut, signOutEverywhere, refreshProfile],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

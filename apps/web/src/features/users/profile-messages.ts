@@ -13,3 +13,13 @@ export function profileSaveErrorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `Failed to update profile: ${message}`;
 }
+
+/** "Sign out everywhere" on the profile page (checklist S11). */
+export const SIGN_OUT_EVERYWHERE = {
+  title: 'Sign out everywhere',
+  description:
+    'Signed in on a shared or lost phone or computer? End every session of your account, including this one.',
+  confirm:
+    'Sign out on every device and browser where you are signed in, including this one? You will need a new sign-in code to continue.',
+  failed: 'Could not sign out everywhere. Please try again.',
+} as const;

@@ -187,6 +187,50 @@ describe('User Management (spec §2)', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call === `DELETE /users/${dusty.id}`)).toHaveLength(2);
   });
 
+  it('ends a person’s sessions after confirming, with a toast; says so when it fails', async () => {
+    let answer: Response = errorResponse(500, 'Database unavailable');
+    const { calls } = openUsers({ [`POST /users/${dusty.id}/end-sessions`]: () => answer });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'End sessions Dusty Rhodes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    expect(
+      within(dialog).getByText(
+        'Sign Dusty Rhodes (dusty@example.org) out on every device and browser? They will need a new sign-in code to continue.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    expect(
+      await within(dialog).findByText('An error occurred ending the sessions: Database unavailable'),
+    ).toBeTruthy();
+
+    answer = jsonResponse({ success: true, sessionsEnded: 2 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    expect(await screen.findByText('Dusty Rhodes was signed out of 2 sessions.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End sessions' })).toBeNull());
+    expect(calls.filter((call) => call === `POST /users/${dusty.id}/end-sessions`)).toHaveLength(2);
+  });
+
+  it('says when the person had no session, and cancelling sends nothing', async () => {
+    const { calls } = openUsers({
+      [`POST /users/${dusty.id}/end-sessions`]: () => jsonResponse({ success: true, sessionsEnded: 0 }),
+    });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'End sessions Dusty Rhodes' }));
+    let dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End sessions' })).toBeNull());
+    expect(calls.some((call) => call.endsWith('/end-sessions'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'End sessions Dusty Rhodes' }));
+    dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    expect(await screen.findByText('Dusty Rhodes had no active sessions.')).toBeTruthy();
+    // Your own sessions end from your profile (Sign out everywhere), not from here.
+    expect(screen.getByRole('button', { name: 'End sessions Ada Admin' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+  });
+
   it('does not offer to delete your own account', async () => {
     openUsers({});
     renderApp('/admin/users');

@@ -15,12 +15,13 @@ import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useAuth } from '../../auth';
 import { useCreateUser } from '../api/create-user';
 import { useDeleteUser } from '../api/delete-user';
+import { useEndSessions } from '../api/end-sessions';
 import { useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { UserDrawer, type UserDrawerMode } from '../components/user-drawer';
 import type { UserFormError } from '../components/user-form';
 import { toCreateUserInput, toUpdateUserInput, type UserFormValues } from '../user-form';
-import { serverDetail, USER_MESSAGES } from '../user-messages';
+import { END_SESSIONS_MESSAGES, serverDetail, USER_MESSAGES } from '../user-messages';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -112,6 +113,9 @@ export default function AdminUsersPage() {
   const create = useCreateUser();
   const update = useUpdateUser({ currentUserId });
   const remove = useDeleteUser();
+  const [ending, setEnding] = useState<User | null>(null);
+  const [endError, setEndError] = useState<string | null>(null);
+  const endSessions = useEndSessions();
 
   const openDrawer = (mode: UserDrawerMode) => {
     setFormError(null);
@@ -160,6 +164,21 @@ export default function AdminUsersPage() {
     });
   };
 
+  const confirmEndSessions = () => {
+    if (!ending) return;
+    setEndError(null);
+    endSessions.mutate(ending.id, {
+      onSuccess: (ended) => {
+        notifications.show({ color: 'teal', message: END_SESSIONS_MESSAGES.done(nameOf(ending), ended) });
+        setEnding(null);
+      },
+      onError: (error) => {
+        const detail = serverDetail(error);
+        setEndError(detail ? `${END_SESSIONS_MESSAGES.failed}: ${detail}` : END_SESSIONS_MESSAGES.failed);
+      },
+    });
+  };
+
   const searching = search.trim() !== '';
   const renderRowActions = useMemo(
     () => (user: User) => (
@@ -168,6 +187,19 @@ export default function AdminUsersPage() {
           label="Edit"
           itemName={nameOf(user)}
           onClick={() => openDrawer({ kind: 'edit', userId: user.id })}
+        />
+        <RowAction
+          label="End sessions"
+          itemName={nameOf(user)}
+          disabledReason={
+            user.id === currentUserId
+              ? 'Use Sign out everywhere on your profile for your own account.'
+              : undefined
+          }
+          onClick={() => {
+            setEndError(null);
+            setEnding(user);
+          }}
         />
         <RowAction
           label="Delete"
@@ -244,6 +276,21 @@ export default function AdminUsersPage() {
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        opened={ending !== null}
+        title="End sessions"
+        message={
+          <ConfirmMessage
+            text={ending ? END_SESSIONS_MESSAGES.confirm(nameOf(ending), ending.email) : ''}
+            error={endError}
+          />
+        }
+        confirmLabel="End sessions"
+        danger
+        loading={endSessions.isPending}
+        onConfirm={confirmEndSessions}
+        onCancel={() => setEnding(null)}
       />
     </Stack>
   );

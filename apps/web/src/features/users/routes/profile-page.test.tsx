@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../../lib/auth-token';
 import {
@@ -140,6 +140,37 @@ describe('Your Profile', () => {
     await screen.findByRole('heading', { name: 'Your Profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update profile: Internal Server Error')).toBeTruthy();
+  });
+
+  it('signs out everywhere after confirming: the server ends every session, this browser forgets its own', async () => {
+    let answer: Response = errorResponse(500, 'Database unavailable');
+    const { calls } = profileRoutes({ 'POST /auth/logout-all': () => answer });
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' });
+    expect(
+      within(dialog).getByText(
+        'Sign out on every device and browser where you are signed in, including this one? You will need a new sign-in code to continue.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    // Refused: still signed in here, and told so.
+    expect(await within(dialog).findByText('Could not sign out everywhere. Please try again.')).toBeTruthy();
+    expect(getAccessToken()).not.toBeNull();
+
+    answer = jsonResponse({ success: true, sessionsEnded: 3 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(currentRoute()).toBe('/'));
+    expect(getAccessToken()).toBeNull();
+    expect(document.cookie).not.toContain('auth_state=authenticated');
+    expect(calls.filter((call) => call === 'POST /auth/logout-all')).toHaveLength(2);
+  });
+
+  it('offers Sign out everywhere only once the profile is complete', async () => {
+    profileRoutes({}, incomplete);
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
   });
 });
 

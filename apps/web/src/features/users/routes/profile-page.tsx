@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { completeProfile, useAuth, useProfileQuery } from '../../auth';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileForm } from '../components/profile-form';
+import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import {
   PROFILE_LOAD_FAILED,
   PROFILE_LOADING_TEXT,
@@ -80,26 +81,29 @@ function ProfileScreen({ user }: { user: User }) {
   };
 
   return (
-    <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={2}>{completing ? 'Complete Your Profile' : 'Your Profile'}</Title>
-          <Text c="dimmed">
-            {completing
-              ? 'Welcome! Before you register, tell us who you are and who to call in an emergency. ' +
-                'Fields marked with * are required.'
-              : 'Keep your details up to date so the camp can reach you. Fields marked with * are required.'}
-          </Text>
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto" w="100%">
+        <Stack gap="lg">
+          <Stack gap="xs">
+            <Title order={2}>{completing ? 'Complete Your Profile' : 'Your Profile'}</Title>
+            <Text c="dimmed">
+              {completing
+                ? 'Welcome! Before you register, tell us who you are and who to call in an emergency. ' +
+                  'Fields marked with * are required.'
+                : 'Keep your details up to date so the camp can reach you. Fields marked with * are required.'}
+            </Text>
+          </Stack>
+          <ProfileForm
+            initialValues={initialValues}
+            email={user.email}
+            submitLabel={completing ? 'Save and Continue' : 'Save Changes'}
+            onSubmit={onSubmit}
+            error={error}
+            notice={notice}
+          />
         </Stack>
-        <ProfileForm
-          initialValues={initialValues}
-          email={user.email}
-          submitLabel={completing ? 'Save and Continue' : 'Save Changes'}
-          onSubmit={onSubmit}
-          error={error}
-          notice={notice}
-        />
-      </Stack>
-    </Paper>
+      </Paper>
+      {!completing && <SignOutEverywhere />}
+    </Stack>
   );
 }
