@@ -237,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWeb(app, {
     distDir: options.webDistDir ?? DEFAULT_WEB_DIST,
     apiBaseUrl: API_PREFIX,
-    campName: async () => (await config.getPublic()).campName,
+    publicConfig: () => config.getPublicView(),
   });
   return app;
 }

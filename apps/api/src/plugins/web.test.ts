@@ -38,12 +38,18 @@ describe('web app, runtime config and security headers', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it("writes the camp's name into the page (title and application-name), escaped, and follows a change", async () => {
+  it("writes the camp's name and public configuration into the page, escaped, and follows a change", async () => {
+    const configMeta = (html: string) => {
+      const content = /<meta name="camp-config" content="([^"]*)" \/>/.exec(html)?.[1] ?? '';
+      return content.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+    };
     const before = await t.app.inject({ method: 'GET', url: '/' });
-    expect(before.body).toBe(
-      '<!doctype html><head><title>Camp Registration - Camp Registration</title>\n' +
-        '    <meta name="application-name" content="Camp Registration" /></head><div id="root"></div>',
+    expect(before.body).toMatch(
+      /^<!doctype html><head><title>Camp Registration - Camp Registration<\/title>\n {4}<meta name="application-name" content="Camp Registration" \/>\n {4}<meta name="camp-config" content="[^"]+" \/><\/head><div id="root"><\/div>$/,
     );
+    const publicBefore = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(configMeta(before.body)).toBe(publicBefore.body);
+
     await t.app.services.config.save({ campName: 'Camp <Dusty> & "Gulch"', registrationYear: 2026 });
     const after = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(after.statusCode).toBe(200);
@@ -51,6 +57,12 @@ describe('web app, runtime config and security headers', () => {
       '<title>Camp &#60;Dusty&#62; &#38; &#34;Gulch&#34; - Camp Registration</title>\n' +
         '    <meta name="application-name" content="Camp &#60;Dusty&#62; &#38; &#34;Gulch&#34;" />',
     );
+    const publicAfter = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(configMeta(after.body)).toBe(publicAfter.body);
+    expect(JSON.parse(configMeta(after.body))).toMatchObject({
+      campName: 'Camp <Dusty> & "Gulch"',
+      registrationYear: 2026,
+    });
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 

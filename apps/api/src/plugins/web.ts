@@ -10,23 +10,46 @@ export interface WebOptions {
   /** Folder of the built web app (apps/web/dist); nothing is served when it does not exist. */
   distDir: string;
   apiBaseUrl: string;
-  /** The camp's name, written into the page so the header and title show it on first paint (decision 027). */
-  campName: () => Promise<string>;
+  /**
+   * The public configuration (GET /api/public/config's body and entity tag), written into the page so the app
+   * shows the camp on first paint without asking for it first (decision 027).
+   */
+  publicConfig: () => Promise<ServedConfig>;
 }
+
+/** What the page needs of the public configuration view (ConfigService.getPublicView). */
+export interface ServedConfig {
+  value: { campName: string };
+  /** The body of GET /api/public/config. */
+  json: string;
+  etag: string;
+}
+
+/** The fallback when the configuration cannot be read (no database): the name only, the app asks again. */
+const UNAVAILABLE: ServedConfig = { value: { campName: 'Camp Registration' }, json: '', etag: '' };
 
 /** The <title> of apps/web/index.html: replaced by the camp's name, with a meta tag the app reads. */
 const TITLE_TAG = /<title>[^<]*<\/title>/;
-/** The meta tag's name (standard: the name of the web application the page represents). */
+/** The meta tags' names: the camp's name (standard: the web application's name) and its configuration. */
 export const CAMP_NAME_META = 'application-name';
+export const CAMP_CONFIG_META = 'camp-config';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** index.html with the title the app gives it (spec §2) and the camp's name in `<meta name="application-name">`. */
-export function renderIndexHtml(template: string, campName: string): string {
+/**
+ * index.html with the title the app gives it (spec §2), the camp's name in `<meta name="application-name">`
+ * and the public configuration's JSON in `<meta name="camp-config">` (attributes, not script: the CSP
+ * allows no inline script).
+ */
+export function renderIndexHtml(template: string, config: ServedConfig): string {
+  const { campName } = config.value;
+  const configMeta = config.json
+    ? `\n    <meta name="${CAMP_CONFIG_META}" content="${escapeHtml(config.json)}" />`
+    : '';
   return template.replace(
     TITLE_TAG,
     `<title>${escapeHtml(pageTitle(campName))}</title>\n` +
-      `    <meta name="${CAMP_NAME_META}" content="${escapeHtml(campName)}" />`,
+      `    <meta name="${CAMP_NAME_META}" content="${escapeHtml(campName)}" />${configMeta}`,
   );
 }
 
@@ -40,7 +63,8 @@ interface RenderedPage {
 /**
  * Serves the built React app from `/` and its runtime configuration from `/runtime-config.js`.
  * Hashed assets are cached for a year and sent pre-compressed (the build writes .br and .gz next to them);
- * index.html carries the camp's name and is revalidated on every visit (no-cache with an entity tag).
+ * index.html carries the camp's name and public configuration and is revalidated on every visit (no-cache
+ * with an entity tag).
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const runtimeConfig = `window.__APP_CONFIG__ = ${JSON.stringify({ apiBaseUrl: options.apiBaseUrl })};\n`;
@@ -57,11 +81,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
-  // One rendering per camp name: the name changes rarely, the page is asked for on every visit.
-  let rendered: { name: string; page: RenderedPage } | undefined;
-  const pageFor = (name: string): RenderedPage => {
-    if (rendered?.name === name) return rendered.page;
-    const body = renderIndexHtml(template, name);
+  // One rendering per configuration: it changes rarely, the page is asked for on every visit.
+  let rendered: { key: string; page: RenderedPage } | undefined;
+  const pageFor = (config: ServedConfig): RenderedPage => {
+    const key = `${config.etag}${config.value.campName}`;
+    if (rendered?.key === key) return rendered.page;
+    const body = renderIndexHtml(template, config);
     const page = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
@@ -70,20 +95,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
       }),
     };
-    rendered = { name, page };
+    rendered = { key, page };
     return page;
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    let name: string;
+    let config: ServedConfig;
     try {
-      name = await options.campName();
+      config = await options.publicConfig();
     } catch (error) {
       // No database: the page still loads, and the app says what is wrong.
-      request.log.warn({ err: error }, 'camp name unavailable for index.html');
-      name = 'Camp Registration';
+      request.log.warn({ err: error }, 'configuration unavailable for index.html');
+      config = UNAVAILABLE;
     }
-    const page = pageFor(name);
+    const page = pageFor(config);
     void reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')

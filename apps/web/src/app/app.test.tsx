@@ -91,6 +91,22 @@ describe('layout', () => {
     }
   });
 
+  it('renders the home page from the configuration served with the page, without asking for it', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'camp-config';
+    meta.content = JSON.stringify(testConfig({ campName: 'Camp Served Whole', campDescription: '' }));
+    document.head.appendChild(meta);
+    try {
+      const fetchMock = mockApi(testConfig({ campName: 'Camp Fetched' }));
+      renderApp('/');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Camp Served Whole');
+      expect(await screen.findByText('Welcome home, dusty people')).toBeTruthy();
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).not.toContain('/api/public/config');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('sets the document title and meta description from the configuration', async () => {
     const description = `<p>${'Dust and &amp; shade. '.repeat(20)}</p>`;
     mockApi(testConfig({ campName: 'Camp Dusty Gulch', campDescription: description }));

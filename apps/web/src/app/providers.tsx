@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { configKeys } from '../features/config';
 import { createQueryClient } from '../lib/query-client';
+import { servedPublicConfig } from './layout/served-config';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts (Mantine notifications) load after the first render: see notifications-host.tsx.
@@ -14,7 +16,13 @@ export interface AppProvidersProps {
 }
 
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => {
+    const created = queryClient ?? createQueryClient();
+    // The configuration the server wrote into the page: the first paint shows the camp (decision 027).
+    const served = servedPublicConfig();
+    if (served) created.setQueryData(configKeys.public(), served);
+    return created;
+  });
   return (
     <QueryClientProvider client={client}>
       {/*

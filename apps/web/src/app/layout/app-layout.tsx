@@ -10,7 +10,7 @@ import { myRegistrationsQueryOptions } from '../../features/registrations';
 import { ConnectionGate } from '../connection-gate';
 import classes from './app-layout.module.css';
 import { navItems } from './nav-items';
-import { servedCampName } from './served-camp-name';
+import { servedCampName } from './served-config';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useDocumentMeta } from './use-document-meta';
