@@ -10,7 +10,7 @@ import {
   type PaymentStatus,
 } from '@camp/shared/rules';
 import { REPORT_MESSAGES } from '@camp/shared/reports';
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
@@ -19,6 +19,7 @@ import { paymentTotals } from '../../payments';
 import { InvalidPaymentDataError, usePaymentReport } from '../api/get-payment-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
+import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
@@ -49,16 +50,7 @@ const columns = [
   column.accessor((payment) => personName(payment.user), {
     id: 'person',
     header: 'Person',
-    cell: ({ row }) => (
-      <Stack gap={0} className={classes.wrap}>
-        <Text size="sm" fw={600}>
-          {personName(row.original.user)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {row.original.user.email}
-        </Text>
-      </Stack>
-    ),
+    cell: ({ row }) => <PersonCell name={personName(row.original.user)} detail={row.original.user.email} />,
   }),
   column.accessor((payment) => payment.registrationYear ?? undefined, {
     id: 'year',
@@ -87,17 +79,13 @@ const columns = [
   column.accessor((payment) => PAYMENT_PROVIDER_LABELS[payment.provider], {
     id: 'provider',
     header: 'Provider',
-    cell: ({ row }) => <Text size="sm">{providerText(row.original)}</Text>,
+    cell: ({ row }) => providerText(row.original),
   }),
   column.accessor((payment) => payment.reference ?? payment.providerRefId ?? '', {
     id: 'reference',
     header: 'Reference',
     enableGrouping: false,
-    cell: ({ getValue }) => (
-      <Text size="xs" className={classes.wrap}>
-        {getValue() || '—'}
-      </Text>
-    ),
+    cell: ({ getValue }) => <span className={`${classes.small} ${classes.wrap}`}>{getValue() || '—'}</span>,
   }),
 ];
 

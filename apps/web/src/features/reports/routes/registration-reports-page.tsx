@@ -11,7 +11,7 @@ import {
   type RegistrationReportRow,
   type ReportField,
 } from '@camp/shared/reports';
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -24,6 +24,7 @@ import type { RegistrationReportFilters } from '../api/query-keys';
 import { useRegistrationReport } from '../api/get-registration-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
+import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
@@ -48,16 +49,10 @@ const columns = [
     id: 'name',
     header: 'Name',
     cell: ({ row }) => (
-      <Stack gap={0} className={classes.wrap}>
-        <Text size="sm" fw={600}>
-          {personName(row.original.user)}
-        </Text>
-        {row.original.user.playaName && (
-          <Text size="xs" c="dimmed">
-            “{row.original.user.playaName}”
-          </Text>
-        )}
-      </Stack>
+      <PersonCell
+        name={personName(row.original.user)}
+        detail={row.original.user.playaName && `“${row.original.user.playaName}”`}
+      />
     ),
   }),
   column.accessor((row) => row.user.email, {
@@ -65,7 +60,6 @@ const columns = [
     header: 'Email',
     // Whole on one line in the table; a phone shows cards, where it may break.
     meta: { nowrap: true },
-    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
   }),
   column.accessor((row) => row.user.phone ?? '', {
     id: 'phone',
@@ -88,9 +82,7 @@ const columns = [
       ) : (
         <ul className={classes.list}>
           {row.original.campingOptions.map((option) => (
-            <li key={option.id}>
-              <Text size="sm">{option.name}</Text>
-            </li>
+            <li key={option.id}>{option.name}</li>
           ))}
         </ul>
       ),
@@ -105,9 +97,7 @@ const columns = [
       ) : (
         <ul className={classes.list}>
           {row.original.jobs.map((job) => (
-            <li key={job.id}>
-              <Text size="sm">{jobText(job)}</Text>
-            </li>
+            <li key={job.id}>{jobText(job)}</li>
           ))}
         </ul>
       ),

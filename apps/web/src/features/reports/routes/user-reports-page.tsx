@@ -6,7 +6,7 @@ import {
   type UserReportRow,
   type UserReportStatus,
 } from '@camp/shared/reports';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
@@ -15,6 +15,7 @@ import { usePublicConfig } from '../../config';
 import { useUserReport } from '../api/get-user-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
+import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
@@ -40,23 +41,16 @@ const columns = [
     id: 'name',
     header: 'Name',
     cell: ({ row }) => (
-      <Stack gap={0} className={classes.wrap}>
-        <Text size="sm" fw={600}>
-          {personName(row.original)}
-        </Text>
-        {row.original.playaName && (
-          <Text size="xs" c="dimmed">
-            “{row.original.playaName}”
-          </Text>
-        )}
-      </Stack>
+      <PersonCell
+        name={personName(row.original)}
+        detail={row.original.playaName && `“${row.original.playaName}”`}
+      />
     ),
   }),
   column.accessor('email', {
     header: 'Email',
     // Whole on one line in the table; a phone shows cards, where it may break.
     meta: { nowrap: true },
-    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
   }),
   column.accessor((row) => ROLE_LABELS[row.role], {
     id: 'role',
@@ -92,9 +86,7 @@ const columns = [
       row.original.registrationStatus ? (
         <StatusBadge status={row.original.registrationStatus} size="sm" />
       ) : (
-        <Text size="sm" c="dimmed">
-          {REPORT_TEXTS.notRegistered}
-        </Text>
+        <span className={classes.dimmed}>{REPORT_TEXTS.notRegistered}</span>
       ),
   }),
   column.accessor('createdAt', {
