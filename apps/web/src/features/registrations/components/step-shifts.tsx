@@ -106,12 +106,12 @@ export function StepShifts({ options, categories, jobs, choices, user, onToggle 
               content: (
                 <Stack gap={4}>
                   {category.description && (
-                    <Text size="sm" c="dimmed" px={10}>
+                    <Text size="sm" c="dimmed" px={8}>
                       {category.description}
                     </Text>
                   )}
                   {group.items.length === 0 ? (
-                    <Text size="sm" c="dimmed" px={10} py={6}>
+                    <Text size="sm" c="dimmed" px={8} py={6}>
                       {REGISTRATION_TEXTS.noShiftsInCategory}
                     </Text>
                   ) : (

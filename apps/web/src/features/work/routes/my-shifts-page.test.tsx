@@ -40,7 +40,7 @@ describe('/shifts on real data', () => {
     expect(await within(mine).findByRole('heading', { name: 'Monday' })).toBeTruthy();
     expect(within(mine).getByText('Breakfast crew')).toBeTruthy();
     expect(within(mine).getByText('08:00–11:00 · Main kitchen · Kitchen')).toBeTruthy();
-    expect(within(mine).queryByText(/spots left/)).toBeNull();
+    expect(within(mine).queryByText(/ left$/)).toBeNull();
 
     const available = await section('Available Shifts');
     expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeTruthy();
@@ -50,7 +50,7 @@ describe('/shifts on real data', () => {
     expect(within(monday).getByText('Full')).toBeTruthy();
     const tuesdayGroup = within(available).getByRole('group', { name: 'Tuesday' });
     expect(within(tuesdayGroup).getByText('Dinner crew')).toBeTruthy();
-    expect(within(tuesdayGroup).getByText('3 of 4 spots left')).toBeTruthy();
+    expect(within(tuesdayGroup).getByText('3 of 4 left')).toBeTruthy();
     expect(within(available).queryByText('Breakfast crew')).toBeNull();
 
     fireEvent.change(within(available).getByLabelText('Location'), { target: { value: 'Front gate' } });

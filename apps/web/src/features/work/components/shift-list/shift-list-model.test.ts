@@ -105,8 +105,8 @@ describe('shift list model', () => {
     });
     const { maxRegistrations: _m, currentRegistrations: _c, ...withoutCounters } = breakfast;
     expect(placesOf(withoutCounters)).toBeUndefined();
-    expect(placesText({ left: 3, max: 5 })).toBe('3 of 5 spots left');
-    expect(placesText({ left: 1, max: 1 })).toBe('1 of 1 spot left');
+    expect(placesText({ left: 3, max: 5 })).toBe('3 of 5 left');
+    expect(placesText({ left: 1, max: 1 })).toBe('1 of 1 left');
     expect(placesText({ left: 0, max: 4 })).toBe('Full');
   });
 });

@@ -51,10 +51,9 @@ export function placesOf(job: ShiftListJob): { left: number; max: number } | und
   };
 }
 
-/** 'Full', or '3 of 5 spots left' (the wizard's and /shifts' words for a job's places). */
+/** 'Full', or '3 of 5 left' (the wizard's and /shifts' words for a job's spots: short, to fit beside its name). */
 export function placesText(places: { left: number; max: number }): string {
-  if (places.left <= 0) return 'Full';
-  return `${places.left} of ${places.max} ${places.max === 1 ? 'spot' : 'spots'} left`;
+  return places.left <= 0 ? 'Full' : `${places.left} of ${places.max} left`;
 }
 
 /** Jobs in festival order: day, start and end time, then name. */

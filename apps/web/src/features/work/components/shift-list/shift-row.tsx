@@ -36,7 +36,7 @@ function PlacesBadge({ job }: { job: ShiftListJob }) {
   );
 }
 
-/** Name and badges on the first line; when, location (and category) and places below; then the description. */
+/** Name, badges and places on the first line; when, location (and category) below; then the description. */
 function rowParts(job: ShiftListJob, underDay: boolean, showCategory: boolean, showPlaces: boolean) {
   const when = underDay ? shiftTimeRange(job.shift) : shiftWhenText(job.shift);
   const title: ReactNode = (
@@ -47,18 +47,18 @@ function rowParts(job: ShiftListJob, underDay: boolean, showCategory: boolean, s
           Staff only
         </Badge>
       )}
+      {showPlaces && <PlacesBadge job={job} />}
     </span>
   );
   const meta: ReactNode = (
     <>
-      <span className={classes.metaLine}>
-        <span className={classes.meta}>
-          {[when, job.location, showCategory ? job.category.name : null].filter(Boolean).join(' · ')}
-        </span>
-        {showPlaces && <PlacesBadge job={job} />}
+      <span className={`${classes.meta} ${classes.block}`}>
+        {[when, job.location, showCategory ? job.category.name : null].filter(Boolean).join(' · ')}
       </span>
       {job.shift.description && (
-        <span className={`${classes.meta} ${classes.description}`}>{job.shift.description}</span>
+        <span className={`${classes.meta} ${classes.block} ${classes.description}`}>
+          {job.shift.description}
+        </span>
       )}
     </>
   );
