@@ -2,6 +2,7 @@ import { CONFIG_MESSAGES } from '@camp/shared/rules';
 import { describe, expect, it } from 'vitest';
 import {
   blankConfigValues,
+  changedFields,
   configErrors,
   configServerErrors,
   configValuesOf,
@@ -153,5 +154,37 @@ describe('smtpTestIssue', () => {
       'SMTP Port must be a valid port number (1-65535)',
     );
     expect(smtpTestIssue(valid({ smtpHost: 'smtp.x.org' }))).toBeNull();
+  });
+});
+
+describe('unsaved changes (changedFields)', () => {
+  const saved = configValuesOf(adminConfig());
+
+  it('finds nothing while the form holds what is saved', () => {
+    expect(changedFields(saved, { ...saved })).toEqual([]);
+  });
+
+  it('lists the edited fields in screen order', () => {
+    const edited = {
+      ...saved,
+      timeZone: 'UTC' as const,
+      campName: 'Camp Renamed',
+      registrationOpen: !saved.registrationOpen,
+    };
+    expect(changedFields(saved, edited)).toEqual(['campName', 'registrationOpen', 'timeZone']);
+  });
+
+  it('counts a number typed back to its saved value as unchanged, and a cleared one as changed', () => {
+    expect(changedFields(saved, { ...saved, smtpPort: '2525' })).toEqual([]);
+    expect(changedFields(saved, { ...saved, smtpPort: '' })).toEqual(['smtpPort']);
+  });
+
+  it('counts a typed secret as a change (saving replaces the stored one)', () => {
+    expect(changedFields(saved, { ...saved, smtpPassword: 'new secret' })).toEqual(['smtpPassword']);
+  });
+
+  it('sees an edit undone as no change', () => {
+    const edited = { ...saved, campName: 'Camp Renamed' };
+    expect(changedFields(saved, { ...edited, campName: saved.campName })).toEqual([]);
   });
 });

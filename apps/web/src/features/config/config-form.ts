@@ -279,3 +279,12 @@ export function smtpTestIssue(values: ConfigFormValues): string | null {
   if (check.ok) return null;
   return Object.values(check.errors)[0] ?? check.formErrors[0] ?? null;
 }
+
+/**
+ * The fields whose value differs from the last saved one (screen order): what 'Unsaved changes' is about. A
+ * number counts as unchanged when only its type differs (the NumberInput holds '2026' as typed, the stored
+ * value is 2026); a secret counts as soon as anything is typed, because saving would replace the stored one.
+ */
+export function changedFields(saved: ConfigFormValues, current: ConfigFormValues): ConfigField[] {
+  return CONFIG_FIELD_ORDER.filter((field) => String(saved[field]) !== String(current[field]));
+}

@@ -9,9 +9,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import type { AdminCampConfig } from '@camp/shared/config';
 import {
   Alert,
-  Button,
   Checkbox,
-  Group,
   List,
   NativeSelect,
   NumberInput,
@@ -20,11 +18,14 @@ import {
   Stack,
   Text,
   TextInput,
+  type TextInputProps,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useSaveAdminConfig } from '../api/save-admin-config';
 import {
+  changedFields,
   CONFIG_FIELD_ORDER,
   configValuesOf,
   configErrors,
@@ -40,26 +41,52 @@ import {
   type TimeZoneValue,
 } from '../config-form';
 import { CONFIG_ADMIN_MESSAGES, saveErrorView, type SaveErrorView } from '../config-messages';
+import { CONFIG_SECTIONS } from '../config-sections';
+import { useUnsavedChangesGuard } from '../use-unsaved-changes-guard';
 import { FormSection } from './form-section';
 import { ImageUrlField } from './image-url-field';
 import { RichTextField } from './rich-text-field';
+import { SaveBar } from './save-bar';
 import { SmtpConnectionTest } from './smtp-connection-test';
 
 type FormAlert = { kind: 'invalid' } | ({ kind: 'save-failed' } & SaveErrorView);
+
+/*
+ * Every input puts its hint under the box, so two inputs side by side line up whether or not each has a hint
+ * (banner URL and alt text, the Stripe keys, SMTP host and port, user and password).
+ */
+const HINT_BELOW: Pick<TextInputProps, 'inputWrapperOrder'> = {
+  inputWrapperOrder: ['label', 'input', 'description', 'error'],
+};
+
+export const LEAVE_DIALOG = {
+  title: 'Leave without saving?',
+  message:
+    'The site configuration has changes that are not saved. If you leave this page now, they are lost.',
+  stay: 'Stay on page',
+  leave: 'Leave page',
+} as const;
 
 export interface ConfigFormProps {
   /** The stored configuration, or null when none exists yet (blank form; saving creates it). */
   config: AdminCampConfig | null;
 }
 
-/** Every configuration field of spec §3 in sections, the rules of §5 and the save of §4. */
+/**
+ * Every configuration field of spec §3 in sections, the rules of §5 and the save of §4; a save bar that says
+ * whether anything is unsaved, and a question before leaving the page with unsaved changes.
+ */
 export function ConfigForm({ config }: ConfigFormProps) {
   const [stored, setStored] = useState(config);
-  const [values, setValues] = useState(() => configValuesOf(config));
+  /** What the stored configuration looks like in the form: the values with nothing unsaved. */
+  const [saved, setSaved] = useState(() => configValuesOf(config));
+  const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<ConfigErrors>({});
   const [alert, setAlert] = useState<FormAlert | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const secretsSet = storedSecretsOf(stored);
+  const changes = changedFields(saved, values).length;
+  const guard = useUnsavedChangesGuard(changes > 0);
 
   const save = useSaveAdminConfig(
     (formValues: ConfigFormValues) => ({ payload: toConfigPayload(formValues), exists: stored !== null }),
@@ -67,7 +94,9 @@ export function ConfigForm({ config }: ConfigFormProps) {
       onSuccess: ({ config: saved, created }) => {
         setStored(saved);
         // Secret inputs go back to blank: what was typed is stored now ('leave blank to keep').
-        setValues(configValuesOf(saved));
+        const savedValues = configValuesOf(saved);
+        setSaved(savedValues);
+        setValues(savedValues);
         setErrors({});
         setAlert(null);
         notifications.show({
@@ -105,12 +134,19 @@ export function ConfigForm({ config }: ConfigFormProps) {
     save.mutate(values);
   };
 
+  const discard = () => {
+    setValues(saved);
+    setErrors({});
+    setAlert(null);
+  };
+
   const set = <K extends ConfigField>(field: K, value: ConfigFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
   const text = (field: TextField) => ({
+    ...HINT_BELOW,
     name: field,
     value: values[field],
     error: errors[field],
@@ -136,243 +172,262 @@ export function ConfigForm({ config }: ConfigFormProps) {
   );
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Site configuration">
-      <Stack gap="lg">
-        {!stored && (
-          <Alert color="sunset" variant="light" title="No configuration yet">
-            Fill in at least the camp name and save to create the site configuration.
-          </Alert>
-        )}
+    <>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Site configuration">
+        <Stack gap="lg">
+          {!stored && (
+            <Alert color="sunset" variant="light" title="No configuration yet">
+              Fill in at least the camp name and save to create the site configuration.
+            </Alert>
+          )}
 
-        <FormSection title="Camp" description="What the header shows on every page.">
-          <TextInput {...text('campName')} label="Camp name" required maxLength={200} autoComplete="off" />
-          <RichTextField
-            label="Camp description"
-            description="Shown under the camp name in the header."
-            value={values.campDescription}
-            onChange={(html) => set('campDescription', html)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <ImageUrlField
-              label="Banner image URL"
-              description="A banner of 1920x600 pixels (16:5) is recommended. A relative path or an http(s) address."
-              value={values.campBannerUrl}
-              error={errors.campBannerUrl}
-              onChange={(value) => set('campBannerUrl', value)}
-              name="campBannerUrl"
-              altText={values.campBannerAltText}
-              shape="banner"
+          <FormSection section={CONFIG_SECTIONS.camp} description="What the header shows on every page.">
+            <TextInput {...text('campName')} label="Camp name" required maxLength={200} autoComplete="off" />
+            <RichTextField
+              label="Camp description"
+              description="Shown under the camp name in the header."
+              value={values.campDescription}
+              onChange={(html) => set('campDescription', html)}
             />
-            <TextInput
-              {...text('campBannerAltText')}
-              label="Banner alt text"
-              description="Describes the banner for people who cannot see it."
-            />
-            <ImageUrlField
-              label="Icon URL"
-              description="A small square image shown beside the camp name."
-              value={values.campIconUrl}
-              error={errors.campIconUrl}
-              onChange={(value) => set('campIconUrl', value)}
-              name="campIconUrl"
-              altText={values.campIconAltText}
-              shape="icon"
-            />
-            <TextInput
-              {...text('campIconAltText')}
-              label="Icon alt text"
-              description="Describes the icon for people who cannot see it."
-            />
-          </SimpleGrid>
-        </FormSection>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <ImageUrlField
+                label="Banner image URL"
+                description="A banner of 1920x600 pixels (16:5) is recommended. A relative path or an http(s) address."
+                value={values.campBannerUrl}
+                error={errors.campBannerUrl}
+                onChange={(value) => set('campBannerUrl', value)}
+                name="campBannerUrl"
+                altText={values.campBannerAltText}
+                shape="banner"
+              />
+              <TextInput
+                {...text('campBannerAltText')}
+                label="Banner alt text"
+                description="Describes the banner for people who cannot see it."
+              />
+              <ImageUrlField
+                label="Icon URL"
+                description="A small square image shown beside the camp name."
+                value={values.campIconUrl}
+                error={errors.campIconUrl}
+                onChange={(value) => set('campIconUrl', value)}
+                name="campIconUrl"
+                altText={values.campIconAltText}
+                shape="icon"
+              />
+              <TextInput
+                {...text('campIconAltText')}
+                label="Icon alt text"
+                description="Describes the icon for people who cannot see it."
+              />
+            </SimpleGrid>
+          </FormSection>
 
-        <FormSection title="Home page">
-          <RichTextField
-            label="Home page blurb"
-            description="The welcome text of the home page, under the header."
-            value={values.homePageBlurb}
-            onChange={(html) => set('homePageBlurb', html)}
-          />
-        </FormSection>
+          <FormSection section={CONFIG_SECTIONS.homePage}>
+            <RichTextField
+              label="Home page blurb"
+              description="The welcome text of the home page, under the header."
+              value={values.homePageBlurb}
+              onChange={(html) => set('homePageBlurb', html)}
+            />
+          </FormSection>
 
-        <FormSection title="Registration" description="Who can register, and for which year.">
-          <NumberInput
-            name="registrationYear"
-            label="Registration year"
-            required
-            min={2000}
-            max={2100}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            value={values.registrationYear}
-            error={errors.registrationYear}
-            onChange={(value) => set('registrationYear', value)}
-            maw={240}
-          />
-          <Stack gap="sm">
-            <Checkbox
-              {...check('registrationOpen')}
-              label="Registration open"
-              description="Everyone allowed to register can register for this year."
-            />
-            <Checkbox
-              {...check('earlyRegistrationOpen')}
-              label="Early registration open"
-              description="Users with the early registration permission can register before it opens to all."
-            />
-            <Checkbox
-              {...check('allowDeferredDuesPayment')}
-              label="Allow deferred dues payment"
-              description="Users you allow may complete registration now and pay their dues later."
-            />
-          </Stack>
-          <RichTextField
-            label="Registration terms"
-            description="Campers must accept these terms before they pay."
-            value={values.registrationTerms}
-            onChange={(html) => set('registrationTerms', html)}
-          />
-        </FormSection>
-
-        <FormSection title="Payments" description="How campers pay their dues online.">
-          <SubHeading>Stripe</SubHeading>
-          <Checkbox {...check('stripeEnabled')} label="Enable Stripe card payments" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              {...text('stripePublicKey')}
-              label="Stripe public key"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {secret('stripeApiKey', 'Stripe secret API key')}
-            {secret('stripeWebhookSecret', 'Stripe webhook secret')}
-          </SimpleGrid>
-          <SubHeading>PayPal</SubHeading>
-          <Checkbox
-            {...check('paypalEnabled')}
-            disabled
-            label="Enable PayPal payments (not yet implemented)"
-            description="PayPal payments are not yet implemented, so they cannot be turned on."
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              {...text('paypalClientId')}
-              label="PayPal client ID"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {secret('paypalClientSecret', 'PayPal client secret')}
-            <NativeSelect
-              name="paypalMode"
-              label="PayPal mode"
-              data={PAYPAL_MODE_SELECT_OPTIONS}
-              value={values.paypalMode}
-              onChange={(event) =>
-                set('paypalMode', event.currentTarget.value === 'live' ? 'live' : 'sandbox')
-              }
-            />
-          </SimpleGrid>
-        </FormSection>
-
-        <FormSection title="E-mail" description="The mail server that sends sign-in codes and notifications.">
-          <Checkbox {...check('emailEnabled')} label="Enable email notifications" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              {...text('smtpHost')}
-              label="SMTP Host"
-              required={values.emailEnabled}
-              placeholder="smtp.example.org"
-              autoComplete="off"
-              spellCheck={false}
-            />
+          <FormSection
+            section={CONFIG_SECTIONS.registration}
+            description="Who can register, and for which year."
+          >
             <NumberInput
-              name="smtpPort"
-              label="SMTP Port"
-              description="Usually 587 (STARTTLS) or 465 (SSL/TLS)."
-              required={values.emailEnabled}
-              min={1}
-              max={65535}
+              {...HINT_BELOW}
+              name="registrationYear"
+              label="Registration year"
+              required
+              min={2000}
+              max={2100}
               allowDecimal={false}
               allowNegative={false}
               clampBehavior="none"
-              hideControls
-              value={values.smtpPort}
-              error={errors.smtpPort}
-              onChange={(value) => set('smtpPort', value)}
+              value={values.registrationYear}
+              error={errors.registrationYear}
+              onChange={(value) => set('registrationYear', value)}
+              maw={240}
             />
-            <TextInput
-              {...text('smtpUsername')}
-              label="SMTP Username"
-              autoComplete="off"
-              spellCheck={false}
+            <Stack gap="sm">
+              <Checkbox
+                {...check('registrationOpen')}
+                label="Registration open"
+                description="Everyone allowed to register can register for this year."
+              />
+              <Checkbox
+                {...check('earlyRegistrationOpen')}
+                label="Early registration open"
+                description="Users with the early registration permission can register before it opens to all."
+              />
+              <Checkbox
+                {...check('allowDeferredDuesPayment')}
+                label="Allow deferred dues payment"
+                description="Users you allow may complete registration now and pay their dues later."
+              />
+            </Stack>
+            <RichTextField
+              label="Registration terms"
+              description="Campers must accept these terms before they pay."
+              value={values.registrationTerms}
+              onChange={(html) => set('registrationTerms', html)}
             />
-            {secret('smtpPassword', 'SMTP Password')}
-          </SimpleGrid>
-          <Checkbox
-            {...check('smtpUseSsl')}
-            label="Use SSL/TLS"
-            description="Turn on for port 465. With 587 the connection is upgraded (STARTTLS) when the server offers it."
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              {...text('senderEmail')}
-              label="Sender Email"
-              type="email"
-              required={values.emailEnabled}
-              autoComplete="off"
-            />
-            <TextInput
-              {...text('senderName')}
-              label="Sender Name"
-              required={values.emailEnabled}
-              autoComplete="off"
-            />
-            <TextInput
-              {...text('replyTo')}
-              label="Reply-To Email"
-              type="email"
-              description="Optional: where replies go."
-              autoComplete="off"
-            />
-          </SimpleGrid>
-          <SmtpConnectionTest values={values} />
-        </FormSection>
+          </FormSection>
 
-        <FormSection title="Time zone" description="Used for dates and times shown to campers.">
-          <NativeSelect
-            name="timeZone"
-            label="Time zone"
-            data={TIME_ZONE_SELECT_OPTIONS}
-            value={values.timeZone}
-            onChange={(event) => set('timeZone', event.currentTarget.value as TimeZoneValue)}
-            maw={360}
-          />
-        </FormSection>
+          <FormSection section={CONFIG_SECTIONS.payments} description="How campers pay their dues online.">
+            <SubHeading>Stripe</SubHeading>
+            <Checkbox {...check('stripeEnabled')} label="Enable Stripe card payments" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...text('stripePublicKey')}
+                label="Stripe public key"
+                autoComplete="off"
+                spellCheck={false}
+              />
+              {secret('stripeApiKey', 'Stripe secret API key')}
+              {secret('stripeWebhookSecret', 'Stripe webhook secret')}
+            </SimpleGrid>
+            <SubHeading>PayPal</SubHeading>
+            <Checkbox
+              {...check('paypalEnabled')}
+              disabled
+              label="Enable PayPal payments (not yet implemented)"
+              description="PayPal payments are not yet implemented, so they cannot be turned on."
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...text('paypalClientId')}
+                label="PayPal client ID"
+                autoComplete="off"
+                spellCheck={false}
+              />
+              {secret('paypalClientSecret', 'PayPal client secret')}
+              <NativeSelect
+                {...HINT_BELOW}
+                name="paypalMode"
+                label="PayPal mode"
+                data={PAYPAL_MODE_SELECT_OPTIONS}
+                value={values.paypalMode}
+                onChange={(event) =>
+                  set('paypalMode', event.currentTarget.value === 'live' ? 'live' : 'sandbox')
+                }
+              />
+            </SimpleGrid>
+          </FormSection>
 
-        <Stack gap="sm" aria-live="polite">
-          {alert?.kind === 'invalid' && (
-            <Alert color="red" variant="light" title={CONFIG_ADMIN_MESSAGES.fixErrors} />
-          )}
-          {alert?.kind === 'save-failed' && (
-            <Alert color="red" variant="light" title={alert.message}>
-              {alert.details.length > 0 && (
-                <List size="sm" spacing={2}>
-                  {alert.details.map((detail) => (
-                    <List.Item key={detail}>{detail}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Alert>
-          )}
+          <FormSection
+            section={CONFIG_SECTIONS.email}
+            description="The mail server that sends sign-in codes and notifications."
+          >
+            <Checkbox {...check('emailEnabled')} label="Enable email notifications" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...text('smtpHost')}
+                label="SMTP Host"
+                required={values.emailEnabled}
+                placeholder="smtp.example.org"
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <NumberInput
+                {...HINT_BELOW}
+                name="smtpPort"
+                label="SMTP Port"
+                description="Usually 587 (STARTTLS) or 465 (SSL/TLS)."
+                required={values.emailEnabled}
+                min={1}
+                max={65535}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                hideControls
+                value={values.smtpPort}
+                error={errors.smtpPort}
+                onChange={(value) => set('smtpPort', value)}
+              />
+              <TextInput
+                {...text('smtpUsername')}
+                label="SMTP Username"
+                autoComplete="off"
+                spellCheck={false}
+              />
+              {secret('smtpPassword', 'SMTP Password')}
+            </SimpleGrid>
+            <Checkbox
+              {...check('smtpUseSsl')}
+              label="Use SSL/TLS"
+              description="Turn on for port 465. With 587 the connection is upgraded (STARTTLS) when the server offers it."
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...text('senderEmail')}
+                label="Sender Email"
+                type="email"
+                required={values.emailEnabled}
+                autoComplete="off"
+              />
+              <TextInput
+                {...text('senderName')}
+                label="Sender Name"
+                required={values.emailEnabled}
+                autoComplete="off"
+              />
+              <TextInput
+                {...text('replyTo')}
+                label="Reply-To Email"
+                type="email"
+                description="Optional: where replies go."
+                autoComplete="off"
+              />
+            </SimpleGrid>
+            <SmtpConnectionTest values={values} />
+          </FormSection>
+
+          <FormSection
+            section={CONFIG_SECTIONS.timeZone}
+            description="Used for dates and times shown to campers."
+          >
+            <NativeSelect
+              name="timeZone"
+              label="Time zone"
+              data={TIME_ZONE_SELECT_OPTIONS}
+              value={values.timeZone}
+              onChange={(event) => set('timeZone', event.currentTarget.value as TimeZoneValue)}
+              maw={360}
+            />
+          </FormSection>
+
+          <SaveBar changes={changes} exists={stored !== null} saving={save.isPending} onDiscard={discard}>
+            {alert?.kind === 'invalid' && (
+              <Alert color="red" variant="light" title={CONFIG_ADMIN_MESSAGES.fixErrors} role="alert" />
+            )}
+            {alert?.kind === 'save-failed' && (
+              <Alert color="red" variant="light" title={alert.message} role="alert">
+                {alert.details.length > 0 && (
+                  <List size="sm" spacing={2}>
+                    {alert.details.map((detail) => (
+                      <List.Item key={detail}>{detail}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Alert>
+            )}
+          </SaveBar>
         </Stack>
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={save.isPending}>
-            {stored ? 'Save Configuration' : 'Create Configuration'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </form>
+      <ConfirmDialog
+        opened={guard.asking}
+        title={LEAVE_DIALOG.title}
+        message={LEAVE_DIALOG.message}
+        cancelLabel={LEAVE_DIALOG.stay}
+        confirmLabel={LEAVE_DIALOG.leave}
+        danger
+        onCancel={guard.stay}
+        onConfirm={guard.leave}
+      />
+    </>
   );
 }
 

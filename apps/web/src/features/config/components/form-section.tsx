@@ -1,21 +1,29 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import type { ConfigSection } from '../config-sections';
+import classes from './config-layout.module.css';
 
-/** One titled group of a long admin form (h3 under the screen's h2). */
+/**
+ * One titled section of the Site Configuration screen (h3 under the screen's h2), a target of the section
+ * index: its id, and focusable so a jump moves the keyboard there too.
+ */
 export function FormSection({
-  title,
+  section,
   description,
   children,
 }: {
-  title: string;
+  section: ConfigSection;
   description?: ReactNode;
   children: ReactNode;
 }) {
-  const id = useId();
+  const headingId = useId();
   return (
     <Paper
       component="section"
-      aria-labelledby={id}
+      id={section.id}
+      tabIndex={-1}
+      className={classes.section}
+      aria-labelledby={headingId}
       withBorder
       radius="lg"
       shadow="xs"
@@ -23,8 +31,8 @@ export function FormSection({
     >
       <Stack gap="md">
         <Stack gap={2}>
-          <Title order={3} id={id} size="h4">
-            {title}
+          <Title order={3} id={headingId} size="h4">
+            {section.title}
           </Title>
           {description && (
             <Text size="sm" c="dimmed">

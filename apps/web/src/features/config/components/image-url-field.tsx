@@ -34,6 +34,8 @@ export function ImageUrlField({
   return (
     <Stack gap="xs">
       <TextInput
+        // The hint under the box, as in the rest of the form: inputs side by side line up.
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         name={name}
         label={label}
         description={description}

@@ -1,14 +1,21 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useAdminConfig } from '../api/get-admin-config';
 import { ConfigForm } from '../components/config-form';
+import classes from '../components/config-layout.module.css';
+import { FormSection } from '../components/form-section';
 import { OutgoingEmail } from '../components/outgoing-email';
+import { SectionIndex } from '../components/section-index';
 import { TestEmailTool } from '../components/test-email-tool';
 import { CONFIG_ADMIN_MESSAGES } from '../config-messages';
+import { CONFIG_SECTIONS } from '../config-sections';
 
-/** /admin/configuration (spec §2 Site Configuration): the form, the test e-mail tool, the outgoing e-mail. */
+/**
+ * /admin/configuration (spec §2 Site Configuration): the form, the test e-mail tool, the outgoing e-mail; on a
+ * laptop an index of the sections beside them, and the form's save bar always in view.
+ */
 export default function AdminConfigurationPage() {
   const config = useAdminConfig();
 
@@ -25,35 +32,24 @@ export default function AdminConfigurationPage() {
     );
   } else {
     content = (
-      <>
-        <ConfigForm config={config.data} />
-        <Paper
-          component="section"
-          aria-labelledby="test-email-heading"
-          withBorder
-          radius="lg"
-          shadow="xs"
-          p={{ base: 'md', sm: 'xl' }}
-        >
-          <Stack gap="md">
-            <Stack gap={2}>
-              <Title order={3} size="h4" id="test-email-heading">
-                Test Email
-              </Title>
-              <Text size="sm" c="dimmed">
-                Check that e-mail works: send a test message with the saved settings.
-              </Text>
-            </Stack>
+      <div className={classes.layout}>
+        <SectionIndex />
+        <Stack gap="lg" miw={0}>
+          <ConfigForm config={config.data} />
+          <FormSection
+            section={CONFIG_SECTIONS.testEmail}
+            description="Check that e-mail works: send a test message with the saved settings."
+          >
             <TestEmailTool />
-          </Stack>
-        </Paper>
-        <OutgoingEmail />
-      </>
+          </FormSection>
+          <OutgoingEmail />
+        </Stack>
+      </div>
     );
   }
 
   return (
-    <Stack gap="lg" maw={960} mx="auto">
+    <Stack gap="lg" maw={1180} mx="auto">
       <AdminPageHeader
         title="Site Configuration"
         description="Camp details, registration, payments and e-mail settings."
