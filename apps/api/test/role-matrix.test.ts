@@ -84,6 +84,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/profile': { access: 'signedIn', url: () => '/api/auth/profile' },
   'POST /api/auth/register': { access: 'signedIn', url: () => '/api/auth/register', body: profileBody },
   'GET /api/auth/test': { access: 'signedIn', url: () => '/api/auth/test' },
+  'GET /api/admin/security-events': { access: 'admin', url: () => '/api/admin/security-events?limit=5' },
 
   'GET /api/users': { access: 'admin', url: () => '/api/users' },
   'POST /api/users': { access: 'admin', url: () => '/api/users', body: () => ({}) },

@@ -18,6 +18,7 @@ import { forbidden, unauthorized } from '../../lib/app-error';
 import { callerOf } from '../../plugins/auth';
 import { sameOriginOnly } from '../../plugins/same-origin';
 import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
+import { securityEventsRoutes } from '../security-events/security-events.routes';
 import { UserIdParamsSchema } from '../users/users.routes';
 import { toUserDto } from '../users/users.service';
 import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
@@ -197,6 +198,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, sessionsEnded };
     },
   );
+
+  // The admin's read of the security events (S19) lives with the module that records most of them.
+  await app.register(securityEventsRoutes);
 
   // The browser's connectivity and auth check (spec §7); 401 counts as "connected" there.
   app.get(

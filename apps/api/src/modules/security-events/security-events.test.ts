@@ -161,6 +161,32 @@ describe('security events of admin changes', () => {
     expect(details('job.deleted')).toMatchObject({ id: job, old: { name: 'Greeter', maxRegistrations: 6 } });
   });
 
+  it('lets an admin read the events newest first, filtered by type or address, a page at a time', async () => {
+    const read = (query: string) => camp.call('GET', `/api/admin/security-events${query}`, camp.admin);
+    const signIns = await read('?type=sign_in.success&limit=2');
+    expect(signIns.statusCode).toBe(200);
+    const body = signIns.json<{
+      events: Array<{ type: string; email: string; createdAt: string }>;
+      total: number;
+    }>();
+    // startCamp signed in the admin, the staff member and the participant, in that order.
+    expect(body.total).toBe(3);
+    expect(body.events.map((event) => [event.type, event.email])).toEqual([
+      ['sign_in.success', 'participant@example.org'],
+      ['sign_in.success', 'staff@example.org'],
+    ]);
+    const second = (await read('?type=sign_in.success&limit=2&page=2')).json<{
+      events: Array<{ email: string }>;
+    }>();
+    expect(second.events.map((event) => event.email)).toEqual(['admin@example.org']);
+    const byEmail = (await read('?email=STAFF@example.org')).json<{ events: Array<{ type: string }> }>();
+    expect(byEmail.events.map((event) => event.type)).toEqual(['sign_in.success']);
+
+    const bad = await read('?type=nothing&limit=500');
+    expect(bad.statusCode).toBe(400);
+    expect((await camp.call('GET', '/api/admin/security-events', camp.staff)).statusCode).toBe(403);
+  });
+
   it('writes nothing when the change is refused', async () => {
     const before = await eventsOf('job_category.deleted', 'job_category.updated');
     const unknown = '00000000-0000-4000-8000-000000000000';
