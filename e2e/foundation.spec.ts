@@ -41,6 +41,12 @@ test.describe('home page of a configured camp', () => {
   });
 
   test('shows the loading text until the configuration arrives', async ({ page }) => {
+    // A page without the configuration in it (as the Vite dev server sends it): the app asks the API.
+    await page.route('**/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<meta name="camp-config" content="[^"]*" \/>/, '');
+      await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body });
+    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -140,7 +146,8 @@ test.describe('connection gate', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/auth/test', async (route) => {
+    // Signed out, the connectivity check asks /api/health (decision 027).
+    await page.route('**/api/health', async (route) => {
       await held;
       await route.continue();
     });
@@ -148,5 +155,35 @@ test.describe('connection gate', () => {
     await expect(page.getByText('Connecting to API...')).toBeVisible();
     release();
     await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
+  });
+});
+
+// A camp whose description holds no attack (the home camp's does, and its blocked handler is logged).
+const REGISTRATION_E2E_NAME = 'Camp Registration E2E';
+
+test.describe('first paint (decision 027)', () => {
+  test.use({ campSeed: 'registration-open' });
+
+  test('shows the camp on first paint from the page itself, with a clean console when signed out', async ({
+    page,
+  }) => {
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const response = await page.goto('/');
+    // The server wrote the camp's name and configuration into the page (decision 027).
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`<title>${REGISTRATION_E2E_NAME} - Camp Registration</title>`);
+    expect(html).toContain(`<meta name="application-name" content="${REGISTRATION_E2E_NAME}" />`);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText(REGISTRATION_E2E_NAME, { exact: true })).toBeVisible();
+    expect(asked).not.toContain('/api/public/config');
+    // The signed-out connectivity check asks /api/health, not /api/auth/test (which could only say 401).
+    expect(asked).toContain('/api/health');
+    expect(asked).not.toContain('/api/auth/test');
+    expect(console).toEqual([]);
   });
 });
