@@ -94,6 +94,14 @@ demoTest(
     }
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(bar.getByRole('button', { name: 'Continue' })).toBeInViewport();
+    // Tabbing down the rows, the focused checkbox scrolls clear of the bar (never hidden under it).
+    await kitchen.nth(2).focus();
+    for (let step = 3; step <= 12; step++) {
+      await page.keyboard.press('Tab');
+      await expect(kitchen.nth(step)).toBeFocused();
+      const [row, barBox] = [await kitchen.nth(step).boundingBox(), await bar.boundingBox()];
+      expect(row!.y + row!.height).toBeLessThanOrEqual(barBox!.y);
+    }
 
     // Continue without shifts: the problems appear in the bar, beside the summary, in view.
     await bar.getByRole('button', { name: 'Continue' }).click();
