@@ -23,6 +23,7 @@ describe('formatDateTime', () => {
   it('writes the day and the time, and leaves text that is no date alone', () => {
     expect(formatDateTime('2026-03-02T12:05:00.000Z')).toMatch(/^Mar 2, 2026, \d{1,2}:05 (AM|PM)$/);
     expect(formatDateTime('later')).toBe('later');
+    expect(formatDateTime(null)).toBe('—');
   });
 });
 

@@ -45,8 +45,12 @@ export function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
 }
 
-/** A timestamp with its time: 'Mar 2, 2026, 10:00 AM'; text that is not one comes back as given. */
-export function formatDateTime(iso: string): string {
+/**
+ * A timestamp with its time: 'Mar 2, 2026, 10:00 AM'; none (not sent yet, no next attempt) is '—', and text
+ * that is no timestamp comes back as given.
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME_FORMAT.format(date);
 }

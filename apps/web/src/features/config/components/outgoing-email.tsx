@@ -2,6 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import type { EmailOutboxMail, EmailOutboxStatus } from '@camp/shared/outbox';
+import { formatDateTime } from '@camp/shared/rules';
 import {
   Badge,
   Button,
@@ -70,14 +71,6 @@ const EMPTY_FILTERED: Record<EmailOutboxStatus, string> = {
 /** Below this width each mail is a card: a phone never scrolls sideways. */
 const CARDS_QUERY = '(max-width: 47.99em)';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDate(value: string | null): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
 function OutboxStatusBadge({ status }: { status: EmailOutboxStatus }) {
   return (
     <Badge
@@ -94,11 +87,11 @@ function OutboxStatusBadge({ status }: { status: EmailOutboxStatus }) {
 function MailDates({ mail }: { mail: EmailOutboxMail }) {
   return (
     <Stack gap={0}>
-      <Text size="xs">Created {formatDate(mail.createdAt)}</Text>
-      {mail.status === 'SENT' && <Text size="xs">Sent {formatDate(mail.sentAt)}</Text>}
+      <Text size="xs">Created {formatDateTime(mail.createdAt)}</Text>
+      {mail.status === 'SENT' && <Text size="xs">Sent {formatDateTime(mail.sentAt)}</Text>}
       {mail.status === 'PENDING' && (
         <Text size="xs" c="dimmed">
-          Next attempt {formatDate(mail.nextAttemptAt)}
+          Next attempt {formatDateTime(mail.nextAttemptAt)}
         </Text>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
-import { TEST_EMAIL_MESSAGES, testEmailSentMessage } from '@camp/shared/rules';
+import { formatDateTime, TEST_EMAIL_MESSAGES, testEmailSentMessage } from '@camp/shared/rules';
 import { TestEmailRecipientsSchema, type TestEmailRecord } from '@camp/shared/notifications';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -97,14 +97,6 @@ export function TestEmailTool() {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDate(value: string | null): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
 /** Light badges keep the page's text colour: Mantine's tinted text is below 4.5:1 on the tint (axe). */
 const BADGE_TEXT = { '--badge-color': 'var(--mantine-color-black)' } as CSSProperties;
 
@@ -178,7 +170,7 @@ function TestEmailHistory() {
                 <Table.Td>
                   <StatusBadge status={record.status} />
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.sentAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.sentAt)}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.errorMessage ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
