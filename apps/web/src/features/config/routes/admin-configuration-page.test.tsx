@@ -194,3 +194,29 @@ describe('Site Configuration: load failure', { timeout: 20_000 }, () => {
     await formLoaded();
   });
 });
+
+describe('Site Configuration: unsaved changes (issue 14)', { timeout: 20_000 }, () => {
+  it('says what is unsaved, discards it, and asks before a link leaves it behind', async () => {
+    const { calls } = openConfiguration({ 'GET /core-config/current': () => jsonResponse(adminConfig()) });
+    await formLoaded();
+    const state = screen.getByTestId('save-state');
+    expect(state.textContent).toBe('All changes saved');
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+
+    type(/^Camp name/, 'Camp Renamed');
+    type(/^SMTP Host/, 'mail.example.org');
+    expect(state.textContent).toBe('Unsaved changes (2 fields)');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(field(/^Camp name/).value).toBe('Camp Dusty Gulch');
+    expect(state.textContent).toBe('All changes saved');
+
+    type(/^Camp name/, 'Camp Renamed');
+    fireEvent.click(screen.getByRole('link', { name: /Back to Admin/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Stay on page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(field(/^Camp name/).value).toBe('Camp Renamed');
+    expect(screen.getByRole('heading', { name: 'Site Configuration', level: 2 })).toBeTruthy();
+    expect(calls).not.toContain('PATCH /core-config/current');
+  });
+});
