@@ -153,6 +153,22 @@ describe('navigation by role (spec §2 Layout)', () => {
     await expectNav(['Dashboard', 'Profile', 'Registration', 'Sign Out']);
   });
 
+  it("leaves Registration out until the person's registrations have loaded, so it never flashes up", async () => {
+    startSignedIn();
+    let answer: (response: Response) => void = () => {};
+    mockApiRoutes(
+      {
+        'GET /auth/profile': () => jsonResponse(participant),
+        'GET /registrations/me': () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+      testConfig({ registrationOpen: true }),
+    );
+    renderApp('/dashboard');
+    await expectNav(['Dashboard', 'Profile', 'Sign Out']);
+    act(() => answer(jsonResponse([])));
+    await expectNav(['Dashboard', 'Profile', 'Registration', 'Sign Out']);
+  });
+
   it('hides Registration when it is not open for the user', async () => {
     signedInAs(participant, testConfig({ registrationOpen: false }));
     renderApp('/dashboard');
