@@ -292,7 +292,9 @@ export function OutgoingEmail() {
       radius="lg"
       shadow="xs"
       p={{ base: 'md', sm: 'xl' }}
-      style={{ minWidth: 0, scrollMarginTop: 'var(--app-header-height, 80px)' }}
+      // Scrolled to (the index, the admin panel's warning link) below the fixed header by the page's
+      // scroll-padding-top (global.css), like every section of the screen.
+      style={{ minWidth: 0 }}
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
