@@ -50,6 +50,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { OneLineRequestLog } from './lib/request-log';
+import { registerMetrics } from './plugins/metrics';
 
 export interface Services {
   config: ConfigService;
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, { publicUrl: env.publicUrl, corsOrigins: env.corsOrigins });
   await app.register(cookie, { secret: env.appSecret });
   await registerOpenApi(app, { publicUrl: env.publicUrl });
+  registerMetrics(app, { token: env.metricsToken, path: `${API_PREFIX}/metrics` });
 
   await app.register(
     async (api) => {

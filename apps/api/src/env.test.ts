@@ -57,6 +57,7 @@ describe('loadEnv', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       TRUST_PROXY: '10.0.0.5, 192.168.0.0/16',
       SMTP_ALLOW_PRIVATE_HOSTS: 'true',
+      METRICS_TOKEN: 'scraper-token-0123456789',
     });
     expect(env).toMatchObject({
       isProduction: true,
@@ -74,7 +75,17 @@ describe('loadEnv', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       trustProxy: ['10.0.0.5', '192.168.0.0/16'],
       smtpAllowPrivateHosts: true,
+      metricsToken: 'scraper-token-0123456789',
     });
+  });
+
+  it('turns the metrics endpoint on only with a METRICS_TOKEN of 16 characters or more', () => {
+    const base = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), DATA_DIR: tempDir() } as const;
+    expect(loadEnv(base).metricsToken).toBeUndefined();
+    expect(loadEnv({ ...base, METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(() => loadEnv({ ...base, METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters long',
+    );
   });
 
   it('keeps the SMTP connection test off internal addresses unless SMTP_ALLOW_PRIVATE_HOSTS=true', () => {

@@ -36,6 +36,9 @@ const EnvSchema = z.object({
   SMTP_ALLOW_PRIVATE_HOSTS: optionalText.pipe(
     z.enum(['true', 'false'], { message: 'SMTP_ALLOW_PRIVATE_HOSTS must be true or false' }).optional(),
   ),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters long').optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -67,6 +70,11 @@ export interface Env {
    * address (a mail relay on the camp's own network). Off by default: no internal port scanning through it.
    */
   smtpAllowPrivateHosts: boolean;
+  /**
+   * The bearer token a Prometheus scraper sends to GET /api/metrics; unset, the metrics endpoint answers 404
+   * (docs/operations.md).
+   */
+  metricsToken: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -156,6 +164,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     corsOrigins: list(raw.CORS_ORIGINS),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     smtpAllowPrivateHosts: raw.SMTP_ALLOW_PRIVATE_HOSTS === 'true',
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
 

@@ -17,9 +17,11 @@ import { type Camp, insertRegistration, startCamp } from '../src/modules/work/te
  * - self: the owner only, not even an admin (paying someone's dues is theirs to do);
  * - refreshCookie: only the refresh cookie opens it (no caller here has one: 401 for all);
  * - staff: staff and admins (participants 403); admin: admins only (staff and participants 403);
- * - webhook: no session; only Stripe's signature opens it (anything unsigned is refused with 400).
+ * - webhook: no session; only Stripe's signature opens it (anything unsigned is refused with 400);
+ * - scraper: no session; only METRICS_TOKEN opens it, and the matrix app has none: 404 for everyone.
  */
-type Access = 'public' | 'signedIn' | 'own' | 'self' | 'refreshCookie' | 'staff' | 'admin' | 'webhook';
+type Access =
+  'public' | 'signedIn' | 'own' | 'self' | 'refreshCookie' | 'staff' | 'admin' | 'webhook' | 'scraper';
 type Caller = 'anonymous' | 'owner' | 'other' | 'staff' | 'admin';
 
 interface Ids {
@@ -204,6 +206,7 @@ const MATRIX: Record<string, Row> = {
     url: (ids) => `/api/payments/stripe/session/${ids.session}/verify`,
   },
   'POST /api/payments/stripe/webhook': { access: 'webhook', url: () => '/api/payments/stripe/webhook' },
+  'GET /api/metrics': { access: 'scraper', url: () => '/api/metrics' },
   'POST /api/admin/payments/:id/refunds': {
     access: 'admin',
     url: (ids) => `/api/admin/payments/${ids.payment}/refunds`,
@@ -253,6 +256,7 @@ const allowed = (caller: Caller, access: Access): boolean => {
     case 'public':
       return true;
     case 'webhook':
+    case 'scraper':
       return false;
     case 'signedIn':
       return caller !== 'anonymous';
@@ -412,6 +416,7 @@ function randomIds(): Partial<Ids> {
 function judge(caller: Caller, access: Access, may: boolean, status: number): string | undefined {
   if (status >= 500 && status !== 503) return 'server error';
   if (access === 'webhook') return status === 400 ? undefined : 'an unsigned webhook must get 400';
+  if (access === 'scraper') return status === 404 ? undefined : 'metrics are off without METRICS_TOKEN: 404';
   if (may) return status === 401 || status === 403 ? 'should be allowed' : undefined;
   if (caller === 'anonymous' || access === 'refreshCookie')
     return status === 401 ? undefined : 'must get 401';
