@@ -7,7 +7,7 @@ const tuesday = {
   id: 's-tue',
   name: 'Evening',
   description: null,
-  dayOfWeek: 'TUESDAY',
+  dayOfWeek: 'TUESDAY' as const,
   startTime: '18:00',
   endTime: '21:00',
 };

@@ -1,3 +1,4 @@
+import type { DayOfWeek } from '@camp/shared/rules';
 import { describe, expect, it } from 'vitest';
 import { gate, kitchen, testJob } from '../../../../test/registration-fixtures';
 import {
@@ -13,7 +14,7 @@ import {
   SHORT_LIST,
 } from './shift-list-model';
 
-const at = (dayOfWeek: string, startTime: string, endTime = '23:00') => ({
+const at = (dayOfWeek: DayOfWeek, startTime: string, endTime = '23:00') => ({
   id: `s-${dayOfWeek}-${startTime}`,
   name: 'Shift',
   description: null,
