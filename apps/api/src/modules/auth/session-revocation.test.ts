@@ -234,6 +234,29 @@ describe('ending sessions', () => {
     ]);
   });
 
+  it('records the first refusal of a rate-limit window once, not every 429 (S19)', async () => {
+    const email = 'hammered@example.org';
+    const ip = freshIp();
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-login-code',
+        payload: { email },
+        remoteAddress: ip,
+      });
+    // LOGIN_CODE_MAX_PER_EMAIL is 5 by default: per (address, IP) and window.
+    for (let index = 0; index < 5; index += 1) expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+    expect((await ask()).statusCode).toBe(429);
+    expect((await eventsOf(email)).filter((event) => event.type === 'sign_in.rate_limited')).toEqual([
+      {
+        type: 'sign_in.rate_limited',
+        details: { limit: 'code-requests-per-address-and-ip', max: 5, windowSeconds: 900 },
+        ip,
+      },
+    ]);
+  });
+
   it('records a reused refresh token (S10, S19)', async () => {
     const session = await signIn(t.app, smtp, 'copied@example.org', freshIp());
     expect((await refreshWith(session)).statusCode).toBe(200);
