@@ -26,25 +26,42 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
     return fromPglite(client);
   }
+  const [handle] = await createPostgresDatabase({ template, handles: 1 });
+  return handle!;
+}
+
+/**
+ * A fresh PostgreSQL database (a clone of `template`, or empty and unmigrated without one) opened by
+ * `handles` separate pools, as several API processes would open it. Closing the last handle drops it.
+ */
+export async function createPostgresDatabase(options: {
+  template?: string;
+  handles: number;
+}): Promise<DatabaseHandle[]> {
   const url = readTestDatabaseUrl();
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const name = `camp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${template}`);
+    await admin.query(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   } finally {
     await admin.end();
   }
-  const handle = fromPostgresUrl(withDatabase(url, name), 20);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  let open = options.handles;
+  return Array.from({ length: options.handles }, () => {
+    const handle = fromPostgresUrl(withDatabase(url, name), 20);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        open -= 1;
+        if (open > 0) return;
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  });
 }
