@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine, wholeOption } from './bench/cli';
 import { freePort, freshPostgres, processCpuSeconds, ROOT, startServer, withCleanups } from './bench/server';
 
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
@@ -38,33 +38,17 @@ interface Options {
 }
 
 function parseOptions(): Options | undefined {
-  const { values } = parseArgs({
-    options: {
-      duration: { type: 'string' },
-      connections: { type: 'string' },
-      rounds: { type: 'string' },
-      'log-level': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = commandLine(USAGE, {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    rounds: { type: 'string' },
+    'log-level': { type: 'string' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return undefined;
-  }
-  const whole = (name: string, value: string | undefined, fallback: number, max: number) => {
-    if (value === undefined) return fallback;
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < 1 || number > max) {
-      throw new Error(`--${name} must be a whole number from 1 to ${max}, not "${value}"`);
-    }
-    return number;
-  };
+  if (!values) return undefined;
   return {
-    duration: whole('duration', values.duration, 10, 600),
-    connections: whole('connections', values.connections, 50, 1000),
-    rounds: whole('rounds', values.rounds, 2, 20),
+    duration: wholeOption('duration', values.duration, 10, 1, 600),
+    connections: wholeOption('connections', values.connections, 50, 1, 1000),
+    rounds: wholeOption('rounds', values.rounds, 2, 1, 20),
     logLevel: values['log-level'] ?? 'info',
   };
 }

@@ -12,7 +12,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { PaymentList, RegistrationReport, UserReport, WorkScheduleShift } from '@camp/shared';
@@ -37,6 +36,7 @@ import {
   withCleanups,
 } from './bench/server';
 import { summarize } from './bench/stats';
+import { commandLine, wholeOption } from './bench/cli';
 
 const ADMIN_EMAIL = 'reports-admin@example.org';
 const STAFF_EMAIL = 'reports-staff@example.org';
@@ -72,38 +72,22 @@ interface Options {
 }
 
 function parseOptions(): Options | undefined {
-  const { values } = parseArgs({
-    options: {
-      registrations: { type: 'string' },
-      runs: { type: 'string' },
-      warmup: { type: 'string' },
-      seed: { type: 'string' },
-      'browser-runs': { type: 'string' },
-      pglite: { type: 'boolean', default: false },
-      'log-level': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = commandLine(USAGE, {
+    registrations: { type: 'string' },
+    runs: { type: 'string' },
+    warmup: { type: 'string' },
+    seed: { type: 'string' },
+    'browser-runs': { type: 'string' },
+    pglite: { type: 'boolean', default: false },
+    'log-level': { type: 'string' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return undefined;
-  }
-  const whole = (name: string, value: string | undefined, fallback: number, min: number, max: number) => {
-    if (value === undefined) return fallback;
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < min || number > max) {
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
-    }
-    return number;
-  };
+  if (!values) return undefined;
   return {
-    registrations: whole('registrations', values.registrations, 5000, 10, 200_000),
-    runs: whole('runs', values.runs, 30, 1, 10_000),
-    warmup: whole('warmup', values.warmup, 5, 0, 1000),
-    seed: whole('seed', values.seed, 1, 1, 2 ** 31),
-    browserRuns: whole('browser-runs', values['browser-runs'], 5, 0, 1000),
+    registrations: wholeOption('registrations', values.registrations, 5000, 10, 200_000),
+    runs: wholeOption('runs', values.runs, 30, 1, 10_000),
+    warmup: wholeOption('warmup', values.warmup, 5, 0, 1000),
+    seed: wholeOption('seed', values.seed, 1, 1, 2 ** 31),
+    browserRuns: wholeOption('browser-runs', values['browser-runs'], 5, 0, 1000),
     pglite: values.pglite,
     logLevel: values['log-level'] ?? 'warn',
   };

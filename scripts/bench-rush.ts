@@ -12,7 +12,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SmtpCapture } from '../apps/api/test/smtp';
 import { BENCH_YEAR, seedCamp, submissionFor } from './bench/camp';
@@ -27,6 +26,7 @@ import {
   withCleanups,
 } from './bench/server';
 import { prng, summarize, tally } from './bench/stats';
+import { commandLine, wholeOption } from './bench/cli';
 
 const ADMIN_EMAIL = 'rush-admin@example.org';
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
@@ -49,34 +49,18 @@ interface Options {
 }
 
 function parseOptions(): Options | undefined {
-  const { values } = parseArgs({
-    options: {
-      users: { type: 'string' },
-      concurrency: { type: 'string' },
-      seed: { type: 'string' },
-      'log-level': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = commandLine(USAGE, {
+    users: { type: 'string' },
+    concurrency: { type: 'string' },
+    seed: { type: 'string' },
+    'log-level': { type: 'string' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return undefined;
-  }
-  const whole = (name: string, value: string | undefined, fallback: number, max: number) => {
-    if (value === undefined) return fallback;
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < 1 || number > max) {
-      throw new Error(`--${name} must be a whole number from 1 to ${max}, not "${value}"`);
-    }
-    return number;
-  };
-  const users = whole('users', values.users, 1000, 20_000);
+  if (!values) return undefined;
+  const users = wholeOption('users', values.users, 1000, 1, 20_000);
   return {
     users,
-    concurrency: whole('concurrency', values.concurrency, users, 20_000),
-    seed: whole('seed', values.seed, 1, 2 ** 31),
+    concurrency: wholeOption('concurrency', values.concurrency, users, 1, 20_000),
+    seed: wholeOption('seed', values.seed, 1, 1, 2 ** 31),
     logLevel: values['log-level'] ?? 'warn',
   };
 }

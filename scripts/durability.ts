@@ -9,9 +9,9 @@
  * the database itself, that every write answered 2xx before the kill is there as answered and that every
  * option's and job's place counter equals its registrations. Exits 1 on any loss, mismatch or other problem.
  */
-import { parseArgs } from 'node:util';
 import { withCleanups } from './bench/server';
 import { describeResult, durable, runDurability, type DurabilityOptions } from './bench/durability';
+import { commandLine, wholeOption } from './bench/cli';
 
 const USAGE = `Usage: npm run test:durability [-- --people N] [-- --kill-at-fraction F | --kill-after-ms MS] [-- --seed S]
 
@@ -28,30 +28,14 @@ run and dropped after it; without it the server uses PGlite in a temporary direc
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
 
 function parseOptions(): DurabilityOptions | undefined {
-  const { values } = parseArgs({
-    options: {
-      people: { type: 'string' },
-      'kill-at-fraction': { type: 'string' },
-      'kill-after-ms': { type: 'string' },
-      concurrency: { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = commandLine(USAGE, {
+    people: { type: 'string' },
+    'kill-at-fraction': { type: 'string' },
+    'kill-after-ms': { type: 'string' },
+    concurrency: { type: 'string' },
+    seed: { type: 'string' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return undefined;
-  }
-  const whole = (name: string, value: string | undefined, fallback: number, min: number, max: number) => {
-    if (value === undefined) return fallback;
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < min || number > max) {
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${value}"`);
-    }
-    return number;
-  };
+  if (!values) return undefined;
   if (values['kill-at-fraction'] !== undefined && values['kill-after-ms'] !== undefined) {
     throw new Error('give --kill-at-fraction or --kill-after-ms, not both');
   }
@@ -63,14 +47,14 @@ function parseOptions(): DurabilityOptions | undefined {
     }
   }
   return {
-    people: whole('people', values.people, 200, 1, 5000),
-    seed: whole('seed', values.seed, 1, 1, 2 ** 31),
-    concurrency: whole('concurrency', values.concurrency, 16, 1, 1000),
+    people: wholeOption('people', values.people, 200, 1, 5000),
+    seed: wholeOption('seed', values.seed, 1, 1, 2 ** 31),
+    concurrency: wholeOption('concurrency', values.concurrency, 16, 1, 1000),
     killAtFraction,
     killAfterMs:
       values['kill-after-ms'] === undefined
         ? undefined
-        : whole('kill-after-ms', values['kill-after-ms'], 0, 0, 600_000),
+        : wholeOption('kill-after-ms', values['kill-after-ms'], 0, 0, 600_000),
     databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
     log: (line) => console.log(line),
   };
