@@ -27,22 +27,3 @@ export function paymentText(registration: Pick<Registration, 'payments'>): strin
     ? formatDollars(centsToDollars(paidCents(registration)))
     : TEXTS.noPayments;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-function formatWith(format: Intl.DateTimeFormat, iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format.format(date);
-}
-
-/** 'Mar 2, 2026'. */
-export const formatDate = (iso: string): string => formatWith(dateFormat, iso);
-/** 'Mar 2, 2026, 10:00 AM'. */
-export const formatDateTime = (iso: string): string => formatWith(dateTimeFormat, iso);

@@ -5,14 +5,6 @@ import { dayLabel, shiftTimeRange } from '@camp/shared/rules';
 /** First and last name, else the e-mail: the one name format of @camp/shared/rules. */
 export { personName } from '@camp/shared/rules';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-/** 'Nov 23, 2026' for an ISO timestamp; the text as given when it is not one. */
-export function dateText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
 /** The calendar day of an ISO timestamp, YYYY-MM-DD, as a spreadsheet reads it. */
 export function isoDay(iso: string): string {
   return iso.slice(0, 10);

@@ -196,15 +196,6 @@ export function submissionOf(
   };
 }
 
-/** A value as the review and the dashboard show it. */
-export function displayValue(value: CustomFieldValue | undefined, dataType: CampingOptionField['dataType']) {
-  if (value === undefined || value === null || value === '') return 'Not provided';
-  if (dataType === 'BOOLEAN' || typeof value === 'boolean') {
-    return value === true || value === 'true' ? 'Yes' : 'No';
-  }
-  return String(value);
-}
-
 export type WizardStepKey = 'profile' | 'options' | 'details' | 'shifts' | 'review' | 'payment';
 
 /** What a step's Continue found: problems listed under the step, or errors by field id. */
