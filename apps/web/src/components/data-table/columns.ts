@@ -23,6 +23,12 @@ export const ANNOUNCEMENT_CLEAR_MS = 2000;
 /** Below this width (Mantine's sm breakpoint, 48em) tables show their rows as cards: a phone never scrolls one. */
 export const DATA_TABLE_CARDS_QUERY = '(max-width: 47.99em)';
 
+/**
+ * An unpaginated table (spec §9: payment and user reports) of more rows than this draws only the rows near the
+ * viewport (issue 12: windowing); a smaller one draws every row, as a paginated page does.
+ */
+export const WINDOWING_THRESHOLD = 200;
+
 /** The id of the Actions column that `renderRowActions` adds. */
 export const ACTIONS_COLUMN_ID = '__actions';
 

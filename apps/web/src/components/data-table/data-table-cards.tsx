@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Input.css';
-import { NativeSelect, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { NativeSelect, Paper, Text, UnstyledButton } from '@mantine/core';
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { ACTIONS_COLUMN_ID, columnLabel } from './columns';
 import classes from './data-table.module.css';
+import { useWindowedRows } from './use-windowed-rows';
 
 /** Sorting on a phone, where there are no column headers to press: one list of column and direction. */
 export function DataTableSortSelect<TData>({ table }: { table: Table<TData> }) {
@@ -31,11 +32,31 @@ export function DataTableSortSelect<TData>({ table }: { table: Table<TData> }) {
   );
 }
 
-function GroupItem<TData>({ row, table }: { row: Row<TData>; table: Table<TData> }) {
+/** Where a drawn card sits among all of them, for windowing: its index, 1-based position and measuring ref. */
+interface ItemPlace {
+  index: number;
+  /** Set while windowed: the item's position in the whole list, and the list's length. */
+  position?: { at: number; of: number };
+  measure: (element: HTMLLIElement | null) => void;
+}
+
+function GroupItem<TData>({
+  row,
+  table,
+  index,
+  position,
+  measure,
+}: { row: Row<TData>; table: Table<TData> } & ItemPlace) {
   const column = row.groupingColumnId ? table.getColumn(row.groupingColumnId) : undefined;
   const value = row.groupingValue;
   return (
-    <li className={classes.cardGroup}>
+    <li
+      className={classes.cardGroup}
+      ref={measure}
+      data-index={index}
+      aria-posinset={position?.at}
+      aria-setsize={position?.of}
+    >
       <UnstyledButton
         className={classes.groupToggle}
         aria-expanded={row.getIsExpanded()}
@@ -50,14 +71,33 @@ function GroupItem<TData>({ row, table }: { row: Row<TData>; table: Table<TData>
   );
 }
 
-function CardItem<TData>({ row, titleColumn }: { row: Row<TData>; titleColumn?: string }) {
+function CardItem<TData>({
+  row,
+  titleColumn,
+  index,
+  position,
+  measure,
+}: {
+  row: Row<TData>;
+  titleColumn?: string;
+} & ItemPlace) {
   const cells = row.getVisibleCells();
   const actions = cells.find((cell) => cell.column.id === ACTIONS_COLUMN_ID);
   const data = cells.filter((cell) => cell.column.id !== ACTIONS_COLUMN_ID);
   const title = data.find((cell) => cell.column.id === titleColumn) ?? data[0];
   const fields = data.filter((cell) => cell !== title);
   return (
-    <Paper component="li" withBorder radius="md" p="sm" className={classes.card}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      className={classes.card}
+      ref={measure}
+      data-index={index}
+      aria-posinset={position?.at}
+      aria-setsize={position?.of}
+    >
       {title && (
         <div className={classes.cardTitle}>{flexRender(title.column.columnDef.cell, title.getContext())}</div>
       )}
@@ -93,7 +133,15 @@ export interface DataTableCardsProps<TData> {
   busy?: boolean;
   /** Shown instead of the cards (loading, no rows, no matches). */
   placeholder?: ReactNode;
+  /**
+   * The list is not paginated: above WINDOWING_THRESHOLD rows only the cards near the viewport are drawn, the
+   * page scrolling as usual, with `aria-setsize` and `aria-posinset` on each card for screen readers.
+   */
+  windowRows?: boolean;
 }
+
+/** A card's height before it is measured: a title and four fields (px). */
+const ESTIMATED_CARD_HEIGHT = 180;
 
 /**
  * The rows of the current page as cards, for a phone (issue 12: nothing cut mid-word, nothing off-screen at
@@ -106,7 +154,16 @@ export function DataTableCards<TData>({
   titleColumn,
   busy = false,
   placeholder,
+  windowRows = false,
 }: DataTableCardsProps<TData>) {
+  const rows = table.getRowModel().rows;
+  const { windowed, items, before, after, measure, setList } = useWindowedRows<HTMLUListElement>({
+    count: placeholder ? 0 : rows.length,
+    allowed: windowRows,
+    estimateSize: ESTIMATED_CARD_HEIGHT,
+    overscan: 4,
+    getKey: (index) => rows[index]?.id ?? String(index),
+  });
   if (placeholder) {
     return (
       <Paper withBorder radius="md" p="lg" ta="center" className={classes.card}>
@@ -115,22 +172,27 @@ export function DataTableCards<TData>({
     );
   }
   return (
-    <Stack
-      component="ul"
-      gap="sm"
+    <ul
       aria-label={caption}
       aria-busy={busy || undefined}
       className={classes.cards}
+      ref={setList}
+      style={windowed ? { paddingTop: before, paddingBottom: after } : undefined}
     >
-      {table
-        .getRowModel()
-        .rows.map((row) =>
-          row.getIsGrouped() ? (
-            <GroupItem key={row.id} row={row} table={table} />
-          ) : (
-            <CardItem key={row.id} row={row} titleColumn={titleColumn} />
-          ),
-        )}
-    </Stack>
+      {items.map(({ index }) => {
+        const row = rows[index];
+        if (!row) return null;
+        const place: ItemPlace = {
+          index,
+          position: windowed ? { at: index + 1, of: rows.length } : undefined,
+          measure: measure,
+        };
+        return row.getIsGrouped() ? (
+          <GroupItem key={row.id} row={row} table={table} {...place} />
+        ) : (
+          <CardItem key={row.id} row={row} titleColumn={titleColumn} {...place} />
+        );
+      })}
+    </ul>
   );
 }

@@ -4,6 +4,7 @@ import { flexRender, type Row, type Table as TanStackTable } from '@tanstack/rea
 import type { CSSProperties, ReactNode } from 'react';
 import { ACTIONS_COLUMN_ID, columnLabel } from './columns';
 import classes from './data-table.module.css';
+import { useWindowedRows } from './use-windowed-rows';
 
 export interface DataTableGridProps<TData> {
   table: TanStackTable<TData>;
@@ -14,7 +15,15 @@ export interface DataTableGridProps<TData> {
   busy?: boolean;
   /** Shown under the headers instead of the rows (loading, no rows, no matches). */
   placeholder?: ReactNode;
+  /**
+   * The table is not paginated: above WINDOWING_THRESHOLD rows only those near the viewport are drawn, the page
+   * scrolling as usual, with `aria-rowcount` on the table and `aria-rowindex` on each row for screen readers.
+   */
+  windowRows?: boolean;
 }
+
+/** A row's height before it is measured: one line of text with the table's vertical spacing (px). */
+const ESTIMATED_ROW_HEIGHT = 45;
 
 function ariaSort(direction: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
   if (direction === 'asc') return 'ascending';
@@ -30,13 +39,29 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
-function GroupRow<TData>({ row, table }: { row: Row<TData>; table: TanStackTable<TData> }) {
+/** Where a drawn row sits among all of them, for windowing: its index, 1-based ARIA index and measuring ref. */
+interface RowPlace {
+  index: number;
+  ariaRowIndex?: number;
+  measure: (element: HTMLTableRowElement | null) => void;
+}
+
+function GroupRow<TData>({
+  row,
+  table,
+  index,
+  ariaRowIndex,
+  measure,
+}: {
+  row: Row<TData>;
+  table: TanStackTable<TData>;
+} & RowPlace) {
   const groupColumn = row.groupingColumnId ? table.getColumn(row.groupingColumnId) : undefined;
   const label = groupColumn ? columnLabel(groupColumn) : '';
   const value = row.groupingValue;
   const count = row.getLeafRows().length;
   return (
-    <Table.Tr className={classes.groupRow}>
+    <Table.Tr className={classes.groupRow} ref={measure} data-index={index} aria-rowindex={ariaRowIndex}>
       <Table.Th colSpan={table.getVisibleLeafColumns().length} scope="rowgroup">
         <UnstyledButton
           className={classes.groupToggle}
@@ -51,9 +76,9 @@ function GroupRow<TData>({ row, table }: { row: Row<TData>; table: TanStackTable
   );
 }
 
-function DataRow<TData>({ row }: { row: Row<TData> }) {
+function DataRow<TData>({ row, index, ariaRowIndex, measure }: { row: Row<TData> } & RowPlace) {
   return (
-    <Table.Tr>
+    <Table.Tr ref={measure} data-index={index} aria-rowindex={ariaRowIndex}>
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta;
         const style: CSSProperties = {
@@ -74,9 +99,19 @@ function DataRow<TData>({ row }: { row: Row<TData> }) {
   );
 }
 
+/** Stands for the rows not drawn, above or below those drawn; hidden from assistive technology. */
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true" className={classes.spacerRow}>
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}
+
 /**
  * The table itself: sortable headers (buttons inside the header cells, `aria-sort` on the cell), the rows of
- * the current page, group rows that fold, in a focusable box that scrolls sideways on a narrow screen.
+ * the current page, group rows that fold, in a focusable box that scrolls sideways on a narrow screen. An
+ * unpaginated table of many rows draws only those near the viewport (`windowRows`).
  */
 export function DataTableGrid<TData>({
   table,
@@ -84,7 +119,21 @@ export function DataTableGrid<TData>({
   minWidth = 640,
   busy = false,
   placeholder,
+  windowRows = false,
 }: DataTableGridProps<TData>) {
+  const rows = table.getRowModel().rows;
+  const headerRows = table.getHeaderGroups().length;
+  const columns = table.getVisibleLeafColumns().length;
+  const { windowed, items, before, after, measure, setList } = useWindowedRows<HTMLTableSectionElement>({
+    count: placeholder ? 0 : rows.length,
+    allowed: windowRows,
+    estimateSize: ESTIMATED_ROW_HEIGHT,
+    getKey: (index) => rows[index]?.id ?? String(index),
+  });
+  // The stripes follow each row's place in the whole list, not in the drawn slice (after the top spacer, the
+  // first drawn row is the 2nd row of the body): Mantine stripes the odd or the even rows of the body.
+  const firstDrawn = items[0]?.index ?? 0;
+  const striped = windowed ? (firstDrawn % 2 === 0 ? 'even' : 'odd') : true;
   return (
     <div className={classes.frame}>
       <div
@@ -97,16 +146,17 @@ export function DataTableGrid<TData>({
         <Table
           className={classes.table}
           style={{ '--data-table-min-width': `${minWidth}px` } as CSSProperties}
-          striped
+          striped={striped}
           highlightOnHover
           verticalSpacing="sm"
           horizontalSpacing="sm"
           aria-busy={busy || undefined}
+          aria-rowcount={windowed ? headerRows + rows.length : undefined}
         >
           <caption className={classes.caption}>{caption}</caption>
           <Table.Thead>
             {table.getHeaderGroups().map((headerGroup) => (
-              <Table.Tr key={headerGroup.id}>
+              <Table.Tr key={headerGroup.id} aria-rowindex={windowed ? headerGroup.depth + 1 : undefined}>
                 {headerGroup.headers.map((header) => {
                   const { column } = header;
                   const canSort = column.getCanSort();
@@ -140,16 +190,23 @@ export function DataTableGrid<TData>({
             ))}
           </Table.Thead>
           {!placeholder && (
-            <Table.Tbody>
-              {table
-                .getRowModel()
-                .rows.map((row) =>
-                  row.getIsGrouped() ? (
-                    <GroupRow key={row.id} row={row} table={table} />
-                  ) : (
-                    <DataRow key={row.id} row={row} />
-                  ),
-                )}
+            <Table.Tbody ref={setList}>
+              {windowed && <SpacerRow height={before} columns={columns} />}
+              {items.map(({ index }) => {
+                const row = rows[index];
+                if (!row) return null;
+                const place: RowPlace = {
+                  index,
+                  ariaRowIndex: windowed ? headerRows + index + 1 : undefined,
+                  measure: measure,
+                };
+                return row.getIsGrouped() ? (
+                  <GroupRow key={row.id} row={row} table={table} {...place} />
+                ) : (
+                  <DataRow key={row.id} row={row} {...place} />
+                );
+              })}
+              {windowed && <SpacerRow height={after} columns={columns} />}
             </Table.Tbody>
           )}
         </Table>

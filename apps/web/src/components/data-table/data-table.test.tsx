@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { renderWithProviders } from '../../test/test-utils';
-import { DATA_TABLE_CARDS_QUERY } from './columns';
+import { DATA_TABLE_CARDS_QUERY, WINDOWING_THRESHOLD } from './columns';
 import { DataTable, type DataTableProps } from './data-table';
 
 interface Camper {
@@ -315,6 +315,92 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'City: Reno (15)' })).toBeTruthy();
     expect(screen.getByText('Camper 29')).toBeTruthy();
     expect(screen.getByText('Camper 30')).toBeTruthy();
+  });
+});
+
+describe('DataTable, unpaginated and long (windowed rows, issue 12)', () => {
+  /** The body rows (not the hidden spacers) and their aria-rowindex. */
+  function rowIndexes(): (string | null)[] {
+    const table = screen.getByRole('table', { name: 'Campers' });
+    const [, ...bodyRows] = within(table).getAllByRole('row');
+    return bodyRows.map((row) => row.getAttribute('aria-rowindex'));
+  }
+
+  it('draws every row up to the threshold of 200, with no row counts', () => {
+    renderTable({ data: campers(WINDOWING_THRESHOLD), paginate: false });
+    expect(firstColumn()).toHaveLength(200);
+    expect(firstColumn()[199]).toBe('Camper 200');
+    expect(screen.getByRole('table', { name: 'Campers' }).getAttribute('aria-rowcount')).toBeNull();
+    expect(rowIndexes().every((index) => index === null)).toBe(true);
+    expect(screen.getByText('200 rows')).toBeTruthy();
+  });
+
+  it('draws only the rows near the viewport above it, numbered for screen readers, and sorts and searches all', async () => {
+    renderTable({ data: campers(1000), paginate: false });
+    const table = screen.getByRole('table', { name: 'Campers' });
+    // jsdom's viewport is 768 px: 18 rows of the 45 px estimate are in it, and 10 more are drawn below.
+    expect(firstColumn()).toHaveLength(28);
+    expect(firstColumn()[0]).toBe('Camper 01');
+    expect(table.getAttribute('aria-rowcount')).toBe('1001');
+    expect(within(table).getAllByRole('row')[0]?.getAttribute('aria-rowindex')).toBe('1');
+    expect(rowIndexes().slice(0, 3)).toEqual(['2', '3', '4']);
+    expect(screen.getByText('1000 rows')).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: /Age/ }));
+    fireEvent.click(within(table).getByRole('button', { name: /Age/ }));
+    expect(liveRegion().textContent).toBe('Sorted by Age, descending');
+    expect(firstColumn()[0]).toBe('Camper 1000');
+    expect(rowIndexes()[0]).toBe('2');
+
+    // 11 matches are under the threshold: every one is drawn, without the counts.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'camper 99' } });
+    expect(firstColumn()).toEqual([
+      'Camper 999',
+      'Camper 998',
+      'Camper 997',
+      'Camper 996',
+      'Camper 995',
+      'Camper 994',
+      'Camper 993',
+      'Camper 992',
+      'Camper 991',
+      'Camper 990',
+      'Camper 99',
+    ]);
+    expect(table.getAttribute('aria-rowcount')).toBeNull();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(liveRegion().textContent).toBe('11 rows found for “camper 99”');
+  });
+
+  it('draws every row of a paginated table of any length, a page at a time', () => {
+    renderTable({ data: campers(1000), defaultPageSize: 100 });
+    expect(firstColumn()).toHaveLength(100);
+    expect(screen.getByRole('table', { name: 'Campers' }).getAttribute('aria-rowcount')).toBeNull();
+  });
+
+  it('draws only the cards near the viewport on a phone, each with its place in the list', () => {
+    onPhone();
+    renderTable({ data: campers(1000), paginate: false });
+    const drawn = cards();
+    // 768 px hold 5 cards of the 180 px estimate; 4 more are drawn below.
+    expect(drawn).toHaveLength(9);
+    expect(drawn.map((card) => card.firstElementChild?.textContent)).toEqual(
+      campers(9).map((camper) => camper.name),
+    );
+    expect(drawn.map((card) => card.getAttribute('aria-posinset'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
+    expect(drawn.every((card) => card.getAttribute('aria-setsize') === '1000')).toBe(true);
   });
 });
 

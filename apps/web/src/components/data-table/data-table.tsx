@@ -134,6 +134,7 @@ export function DataTable<TData>({
               titleColumn={cardTitle}
               busy={isLoading}
               placeholder={placeholder}
+              windowRows={!state.paginated}
             />
           ) : (
             <DataTableGrid
@@ -142,6 +143,7 @@ export function DataTable<TData>({
               minWidth={minWidth}
               busy={isLoading}
               placeholder={placeholder}
+              windowRows={!state.paginated}
             />
           )}
           <DataTableStatePagination state={state} label={caption} />

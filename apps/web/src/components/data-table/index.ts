@@ -24,4 +24,5 @@ export {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   type PageSize,
+  WINDOWING_THRESHOLD,
 } from './columns';

@@ -1,20 +1,5 @@
-import { Group, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
-import {
-  DATA_TABLE_CARDS_QUERY,
-  DataTableAnnouncer,
-  DataTableCards,
-  DataTableGrid,
-  DataTableSortSelect,
-  DataTableStatePagination,
-  DataTableToolbar,
-  useDataTable,
-  type PageSize,
-} from '../../../components/data-table';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import classes from './reports.module.css';
+import { DataTable, type PageSize } from '../../../components/data-table';
 
 export interface ReportTableProps<TData> {
   data: readonly TData[] | undefined;
@@ -29,7 +14,7 @@ export interface ReportTableProps<TData> {
   error: string | null;
   onRetry: () => void;
   emptyText: string;
-  /** A page size (spec §9), or false for the whole report on one page. */
+  /** A page size (spec §9), or false for the whole report on one page (drawn windowed when it is long). */
   pageSize: PageSize | false;
   initialSorting?: SortingState;
   groupableColumns?: string[];
@@ -38,76 +23,19 @@ export interface ReportTableProps<TData> {
 }
 
 /**
- * A report's table, built from the shared DataTable's parts: search, Group by, sortable headers, the
- * announcements, and the pager only when the report is paginated. On a phone the rows are cards (with a Sort
- * by list in place of the headers).
+ * A report's table: the shared DataTable (search, Group by, sortable headers, the announcements, cards on a
+ * phone, the pager only when the report is paginated, windowed rows when it is not) with the reports' search
+ * label and no-match text.
  */
-export function ReportTable<TData>({
-  data,
-  columns,
-  caption,
-  getRowId,
-  isLoading,
-  loadingText,
-  error,
-  onRetry,
-  emptyText,
-  pageSize,
-  initialSorting,
-  groupableColumns,
-  minWidth,
-}: ReportTableProps<TData>) {
-  const cards = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
-  const state = useDataTable({
-    data,
-    columns,
-    getRowId,
-    initialSorting,
-    groupableColumns,
-    defaultPageSize: pageSize === false ? undefined : pageSize,
-    paginate: pageSize !== false,
-  });
-
-  if (error) return <LoadFailedAlert title={error} onRetry={onRetry} retrying={isLoading} />;
-
-  let placeholder: ReactNode = null;
-  if (isLoading && !data) {
-    placeholder = (
-      <Group justify="center" gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text c="dimmed">{loadingText}</Text>
-      </Group>
-    );
-  } else if (state.rowCount === 0) {
-    placeholder = <Text>{emptyText}</Text>;
-  } else if (state.matchingCount === 0) {
-    placeholder = <Text>No rows match the search.</Text>;
-  }
-
+export function ReportTable<TData>({ pageSize, caption, ...props }: ReportTableProps<TData>) {
   return (
-    <Stack gap="sm" className={classes.tableRoot}>
-      <DataTableAnnouncer text={state.announcementText} />
-      <DataTableToolbar
-        search={state.globalFilter}
-        onSearch={state.search}
-        searchLabel={`Search ${caption.toLowerCase()}`}
-        groupOptions={state.groupOptions}
-        groupedBy={state.groupedBy}
-        onGroupBy={state.groupBy}
-        sortControl={cards ? <DataTableSortSelect table={state.table} /> : undefined}
-      />
-      {cards ? (
-        <DataTableCards table={state.table} caption={caption} busy={isLoading} placeholder={placeholder} />
-      ) : (
-        <DataTableGrid
-          table={state.table}
-          caption={caption}
-          minWidth={minWidth}
-          busy={isLoading}
-          placeholder={placeholder}
-        />
-      )}
-      <DataTableStatePagination state={state} label={caption} />
-    </Stack>
+    <DataTable<TData>
+      {...props}
+      caption={caption}
+      searchLabel={`Search ${caption.toLowerCase()}`}
+      noMatchesText="No rows match the search."
+      paginate={pageSize !== false}
+      defaultPageSize={pageSize === false ? undefined : pageSize}
+    />
   );
 }
