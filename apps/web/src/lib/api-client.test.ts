@@ -1,3 +1,4 @@
+import { errorMessageText } from '@camp/shared/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingResponse, jsonResponse, mockFetch } from '../test/test-utils';
 import {
@@ -6,6 +7,7 @@ import {
   apiRequest,
   buildApiUrl,
   DEFAULT_TIMEOUT_MS,
+  failureDetail,
   setAuthRefreshHandler,
 } from './api-client';
 import { ACCESS_TOKEN_STORAGE_KEY, setAccessToken } from './auth-token';
@@ -227,5 +229,20 @@ describe('401 refresh hook', () => {
     await expect(apiClient.get('/auth/profile')).resolves.toEqual({ ok: true });
     expect(refresh).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('failureDetail', () => {
+  it("gives the server's message (a list joined), else the kind of failure, and nothing for other errors", () => {
+    expect(failureDetail(new ApiError({ kind: 'http', status: 409, serverMessage: 'Dishes is full.' }))).toBe(
+      'Dishes is full.',
+    );
+    expect(
+      failureDetail(
+        new ApiError({ kind: 'http', status: 400, serverMessage: ['Name is required', 'Too long'] }),
+      ),
+    ).toBe(errorMessageText(['Name is required', 'Too long']));
+    expect(failureDetail(new ApiError({ kind: 'network', status: 0 }))).toBe('Network error');
+    expect(failureDetail(new Error('boom'))).toBeUndefined();
   });
 });

@@ -72,6 +72,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server's message of a failed call (a list joined), or what kind of failure it was; undefined for others. */
+export function failureDetail(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  if (error.serverMessage !== undefined) {
+    const text = errorMessageText(error.serverMessage).trim();
+    if (text !== '') return text;
+  }
+  return error.message;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // 401 hook point (spec §4: one refresh, concurrent 401s queue behind it, then a retry).
 //

@@ -1,16 +1,5 @@
-import { errorMessageText } from '@camp/shared/rules';
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '../../lib/api-client';
-
-/** The server's message of a failed call (a list joined), else what kind of failure it was. */
-export function failureDetail(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  if (error.serverMessage !== undefined) {
-    const text = errorMessageText(error.serverMessage).trim();
-    if (text !== '') return text;
-  }
-  return error.message;
-}
+import { failureDetail } from '../../lib/api-client';
 
 /**
  * A red toast for a failed save (spec §8: the server's message when it sent one). It stays until closed, so

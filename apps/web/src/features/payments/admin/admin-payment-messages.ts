@@ -1,5 +1,4 @@
-import { errorMessageText, LIST_TEXTS } from '@camp/shared/rules';
-import { isApiError } from '../../../lib/api-client';
+import { LIST_TEXTS } from '@camp/shared/rules';
 
 /** The admin payments screen's texts: spec §8's for the list, this screen's own for its actions. */
 export const ADMIN_PAYMENT_MESSAGES = {
@@ -13,13 +12,3 @@ export const ADMIN_PAYMENT_MESSAGES = {
   manualDone: 'Payment recorded',
   chooseRegistration: 'Please choose the registration this payment is for',
 } as const;
-
-/** The server's message of a failed call (a list joined), or what kind of failure it was. */
-export function failureDetail(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  if (error.serverMessage !== undefined) {
-    const text = errorMessageText(error.serverMessage).trim();
-    if (text !== '') return text;
-  }
-  return error.message;
-}
