@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { displayName } from '@camp/shared/rules';
+import { personName } from '@camp/shared/rules';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -63,7 +63,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
 /** /admin: a welcome line and one card per admin area. */
 export default function AdminPanelPage() {
   const { user } = useAuth();
-  const name = user ? displayName(user) || user.email : null;
+  const name = user ? personName(user) : null;
 
   return (
     <Stack gap="lg">

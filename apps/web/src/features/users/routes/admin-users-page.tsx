@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { displayName, ROLE_LABELS, type Role } from '@camp/shared/rules';
+import { displayName, personName, ROLE_LABELS, type Role } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -31,7 +31,6 @@ const BADGE_TEXT = { '--badge-color': 'var(--mantine-color-black)' } as CSSPrope
 const ROLE_COLORS: Record<Role, string> = { ADMIN: 'dusk', STAFF: 'blue', PARTICIPANT: 'gray' };
 
 /** The name a person is known by in this screen: first and last name, else the e-mail. */
-const nameOf = (user: User) => displayName(user) || user.email;
 
 function FlagBadges({ user }: { user: User }) {
   const flags = [
@@ -133,7 +132,7 @@ export default function AdminUsersPage() {
     if (drawer.kind === 'create') {
       try {
         const created = await create.mutateAsync(toCreateUserInput(values));
-        notifications.show({ color: 'teal', message: `User ${nameOf(created)} created.` });
+        notifications.show({ color: 'teal', message: `User ${personName(created)} created.` });
         setDrawer(null);
       } catch (error) {
         return saveFailed(USER_MESSAGES.create, error);
@@ -142,7 +141,7 @@ export default function AdminUsersPage() {
     }
     try {
       const updated = await update.mutateAsync({ id: drawer.userId, input: toUpdateUserInput(values) });
-      notifications.show({ color: 'teal', message: `User ${nameOf(updated)} updated.` });
+      notifications.show({ color: 'teal', message: `User ${personName(updated)} updated.` });
       setDrawer(null);
     } catch (error) {
       return saveFailed(USER_MESSAGES.update, error);
@@ -154,7 +153,7 @@ export default function AdminUsersPage() {
     setDeleteError(null);
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: `User ${nameOf(deleting)} deleted.` });
+        notifications.show({ color: 'teal', message: `User ${personName(deleting)} deleted.` });
         setDeleting(null);
       },
       onError: (error) => {
@@ -169,7 +168,7 @@ export default function AdminUsersPage() {
     setEndError(null);
     endSessions.mutate(ending.id, {
       onSuccess: (ended) => {
-        notifications.show({ color: 'teal', message: END_SESSIONS_MESSAGES.done(nameOf(ending), ended) });
+        notifications.show({ color: 'teal', message: END_SESSIONS_MESSAGES.done(personName(ending), ended) });
         setEnding(null);
       },
       onError: (error) => {
@@ -185,12 +184,12 @@ export default function AdminUsersPage() {
       <RowActions>
         <RowAction
           label="Edit"
-          itemName={nameOf(user)}
+          itemName={personName(user)}
           onClick={() => openDrawer({ kind: 'edit', userId: user.id })}
         />
         <RowAction
           label="End sessions"
-          itemName={nameOf(user)}
+          itemName={personName(user)}
           disabledReason={
             user.id === currentUserId
               ? 'Use Sign out everywhere on your profile for your own account.'
@@ -203,7 +202,7 @@ export default function AdminUsersPage() {
         />
         <RowAction
           label="Delete"
-          itemName={nameOf(user)}
+          itemName={personName(user)}
           color="red"
           disabledReason={user.id === currentUserId ? 'You cannot delete your own account.' : undefined}
           onClick={() => {
@@ -267,7 +266,9 @@ export default function AdminUsersPage() {
         title="Delete user"
         message={
           <ConfirmMessage
-            text={deleting ? `Delete ${nameOf(deleting)} (${deleting.email})? This cannot be undone.` : ''}
+            text={
+              deleting ? `Delete ${personName(deleting)} (${deleting.email})? This cannot be undone.` : ''
+            }
             error={deleteError}
           />
         }
@@ -282,7 +283,7 @@ export default function AdminUsersPage() {
         title="End sessions"
         message={
           <ConfirmMessage
-            text={ending ? END_SESSIONS_MESSAGES.confirm(nameOf(ending), ending.email) : ''}
+            text={ending ? END_SESSIONS_MESSAGES.confirm(personName(ending), ending.email) : ''}
             error={endError}
           />
         }
