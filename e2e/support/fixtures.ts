@@ -513,6 +513,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   checkA11y: async ({}, use) => {
     await use(async (page) => {
+      // A toast fading in or out is drawn half transparent, and axe would judge its colours mid-fade: wait
+      // until no finite animation or transition runs (spinners loop forever and are left alone).
+      await page
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every(
+                (animation) =>
+                  animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+              ),
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
       const results = await new AxeBuilder({ page }).analyze();
       expect(
         results.violations.map(
