@@ -166,7 +166,7 @@ async function main() {
     '',
     '### Results',
     '',
-    `${date} UTC, ${cpus().length} cores, load average ${load} at the start (colleagues' tests running).`,
+    `${date} UTC, ${cpus().length} cores, load average ${load} at the start.`,
     '',
     header,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
