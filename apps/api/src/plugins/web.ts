@@ -1,10 +1,10 @@
 import { pageTitle } from '@camp/shared/rules';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { entityTag, noneMatch } from '../lib/etag';
 
 export interface WebOptions {
   /** Folder of the built web app (apps/web/dist); nothing is served when it does not exist. */
@@ -89,7 +89,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const body = renderIndexHtml(template, config);
     const page = {
       body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      etag: entityTag(body),
       gzip: gzipSync(body),
       brotli: brotliCompressSync(body, {
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
@@ -114,7 +114,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       .header('Cache-Control', 'no-cache')
       .header('ETag', page.etag)
       .header('Vary', 'Accept-Encoding');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    if (noneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
     if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);

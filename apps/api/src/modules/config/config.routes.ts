@@ -6,16 +6,8 @@ import {
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noneMatch } from '../../lib/etag';
 import { errors, routeKit } from '../../plugins/route-kit';
-
-/**
- * Whether an If-None-Match header names this entity tag (RFC 9110 §13.1.2: weak comparison, a list, or *).
- */
-export function noneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routeKit(app, { tags: ['config'], errors: [400, 401, 403] });

@@ -10,11 +10,11 @@ import {
   PublicConfigSchema,
   type UpdateCampConfigValues,
 } from '@camp/shared';
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { campConfig } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { entityTag } from '../../lib/etag';
 import { sanitizeAdminHtml } from '../../lib/html';
 import type { SecretBox } from '../../lib/secrets';
 import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
@@ -81,8 +81,7 @@ export interface PublicConfigView {
 
 function viewOf(value: PublicConfig): PublicConfigView {
   const json = JSON.stringify(PublicConfigSchema.encode(value));
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  return { value, json, etag };
+  return { value, json, etag: entityTag(json) };
 }
 
 export class ConfigService {
