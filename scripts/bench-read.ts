@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { commandLine, wholeOption } from './bench/cli';
+import { commandLine, readOptions, wholeOption } from './bench/cli';
 import { freePort, freshPostgres, processCpuSeconds, ROOT, startServer, withCleanups } from './bench/server';
 
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
@@ -237,17 +237,9 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
 }
 
 async function main(): Promise<number> {
-  let options: Options | undefined;
-  try {
-    options = parseOptions();
-  } catch (error) {
-    console.error((error as Error).message);
-    console.error(USAGE);
-    return 2;
-  }
-  if (!options) return 0;
-  const chosen = options;
-  return withCleanups('bench:read', OVERALL_TIMEOUT_MS, (cleanups) => run(chosen, cleanups));
+  const options = readOptions(USAGE, parseOptions);
+  if (typeof options === 'number') return options;
+  return withCleanups('bench:read', OVERALL_TIMEOUT_MS, (cleanups) => run(options, cleanups));
 }
 
 process.exitCode = await main();

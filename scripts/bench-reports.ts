@@ -36,7 +36,7 @@ import {
   withCleanups,
 } from './bench/server';
 import { summarize } from './bench/stats';
-import { commandLine, wholeOption } from './bench/cli';
+import { commandLine, readOptions, wholeOption } from './bench/cli';
 
 const ADMIN_EMAIL = 'reports-admin@example.org';
 const STAFF_EMAIL = 'reports-staff@example.org';
@@ -200,22 +200,15 @@ interface Measured {
 }
 
 async function main(): Promise<number> {
-  let options: Options | undefined;
-  try {
-    options = parseOptions();
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!options) return 0;
+  const options = readOptions(USAGE, parseOptions);
+  if (typeof options === 'number') return options;
   if (!options.pglite && !process.env.DATABASE_URL?.trim()) {
     console.error(
       `bench:reports runs on PostgreSQL: set DATABASE_URL (or pass --pglite for embedded PGlite).\n\n${USAGE}`,
     );
     return 2;
   }
-  const chosen = options;
-  return withCleanups('bench:reports', OVERALL_TIMEOUT_MS, (cleanups) => run(chosen, cleanups));
+  return withCleanups('bench:reports', OVERALL_TIMEOUT_MS, (cleanups) => run(options, cleanups));
 }
 
 async function run(options: Options, cleanups: Array<() => Promise<void> | void>): Promise<number> {

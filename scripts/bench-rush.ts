@@ -26,7 +26,7 @@ import {
   withCleanups,
 } from './bench/server';
 import { prng, summarize, tally } from './bench/stats';
-import { commandLine, wholeOption } from './bench/cli';
+import { commandLine, readOptions, wholeOption } from './bench/cli';
 
 const ADMIN_EMAIL = 'rush-admin@example.org';
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
@@ -76,17 +76,9 @@ interface Outcome {
 }
 
 async function main(): Promise<number> {
-  let options: Options | undefined;
-  try {
-    options = parseOptions();
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!options) return 0;
-
-  const chosen = options;
-  return withCleanups('bench:rush', OVERALL_TIMEOUT_MS, (cleanups) => run(chosen, cleanups));
+  const options = readOptions(USAGE, parseOptions);
+  if (typeof options === 'number') return options;
+  return withCleanups('bench:rush', OVERALL_TIMEOUT_MS, (cleanups) => run(options, cleanups));
 }
 
 async function run(options: Options, cleanups: Array<() => Promise<void> | void>): Promise<number> {

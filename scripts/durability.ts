@@ -11,7 +11,7 @@
  */
 import { withCleanups } from './bench/server';
 import { describeResult, durable, runDurability, type DurabilityOptions } from './bench/durability';
-import { commandLine, wholeOption } from './bench/cli';
+import { commandLine, readOptions, wholeOption } from './bench/cli';
 
 const USAGE = `Usage: npm run test:durability [-- --people N] [-- --kill-at-fraction F | --kill-after-ms MS] [-- --seed S]
 
@@ -61,17 +61,10 @@ function parseOptions(): DurabilityOptions | undefined {
 }
 
 async function main(): Promise<number> {
-  let options: DurabilityOptions | undefined;
-  try {
-    options = parseOptions();
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!options) return 0;
-  const chosen = options;
+  const options = readOptions(USAGE, parseOptions);
+  if (typeof options === 'number') return options;
   return withCleanups('test:durability', OVERALL_TIMEOUT_MS, async (cleanups) => {
-    const result = await runDurability(chosen, cleanups);
+    const result = await runDurability(options, cleanups);
     console.log('');
     for (const line of describeResult(result)) console.log(line);
     const { lost, mismatches, problems, ...figures } = result;

@@ -32,3 +32,16 @@ export function wholeOption(
   }
   return number;
 }
+
+/**
+ * The options `parse` reads, or the exit code to end with: 0 after -h/--help, 2 after printing a bad option's
+ * message and the usage.
+ */
+export function readOptions<O>(usage: string, parse: () => O | undefined): O | number {
+  try {
+    return parse() ?? 0;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return 2;
+  }
+}
