@@ -104,6 +104,14 @@ export function DataTable<TData>({
   } else if (state.matchingCount === 0) {
     placeholder = <Text>{noMatchesText ?? emptyText}</Text>;
   }
+  // What the grid and the phone cards both draw.
+  const rows = {
+    table: state.table,
+    caption,
+    busy: isLoading,
+    placeholder,
+    windowRows: !state.paginated,
+  };
 
   return (
     <Stack gap="sm" className={classes.root}>
@@ -128,23 +136,9 @@ export function DataTable<TData>({
       ) : (
         <>
           {cards ? (
-            <DataTableCards
-              table={state.table}
-              caption={caption}
-              titleColumn={cardTitle}
-              busy={isLoading}
-              placeholder={placeholder}
-              windowRows={!state.paginated}
-            />
+            <DataTableCards {...rows} titleColumn={cardTitle} />
           ) : (
-            <DataTableGrid
-              table={state.table}
-              caption={caption}
-              minWidth={minWidth}
-              busy={isLoading}
-              placeholder={placeholder}
-              windowRows={!state.paginated}
-            />
+            <DataTableGrid {...rows} minWidth={minWidth} />
           )}
           <DataTableStatePagination state={state} label={caption} />
         </>
