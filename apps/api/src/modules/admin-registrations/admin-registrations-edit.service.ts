@@ -129,6 +129,7 @@ export class AdminRegistrationsEditService {
           .values(addedOptionIds.map((campingOptionId) => ({ registrationId, campingOptionId })));
       }
       const full = await changePlaces(tx, registration.year, {
+        registrationId,
         take: { jobIds: addedJobIds, campingOptionIds: addedOptionIds },
         release: { jobIds: removedJobIds, campingOptionIds: removedOptionIds },
       });

@@ -1,35 +1,90 @@
 /**
- * At most `limit` holders at once; the others wait in arrival order. Used to keep the submissions' database
- * transactions (which can wait on row locks while holding a pooled connection) from taking every connection
- * of the pool during a rush: the reads and sign-in checks of other requests keep a connection, and nobody
- * waits for the pool's connection time-out (which would answer 500).
+ * Group admission (decision 030): items wait in one queue in arrival order and are handed to `run` in groups,
+ * at most `concurrency` groups at once. While a group is running, those who arrive gather behind it and go
+ * together in the next one, so a rush becomes a few large groups and a quiet hour groups of one, with no
+ * timer and no added wait.
+ *
+ * `fits` says whether an item may join a group already holding others (for submissions: the same year, and
+ * not a second submission of the same person); an item that does not fit keeps its place for a later group.
+ * When a group fails as a whole (`run` throws), each of its items is run again alone, in order, so that one
+ * bad item cannot fail the others; an item that fails alone gets that error.
  */
-export class Admission {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
+export class GroupAdmission<Item, Result> {
+  private running = 0;
+  private readonly queue: Array<{
+    item: Item;
+    resolve: (result: Result) => void;
+    reject: (error: unknown) => void;
+  }> = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly options: {
+      run: (items: Item[]) => Promise<Result[]>;
+      /** Groups running at once. */
+      concurrency: number;
+      /** Items in one group at most. */
+      maxGroup: number;
+      fits: (group: readonly Item[], item: Item) => boolean;
+    },
+  ) {}
 
-  /** Runs `task` when a place is free; `waited` tells it whether it had to queue for one. */
-  async run<T>(task: (waited: boolean) => Promise<T>): Promise<T> {
-    const waited = this.active >= this.limit;
-    if (waited) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.active += 1;
-    }
-    try {
-      return await task(waited);
-    } finally {
-      const next = this.waiting.shift();
-      // The place passes straight to the next in line, so `active` stays the same.
-      if (next) next();
-      else this.active -= 1;
+  admit(item: Item): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Groups running and items waiting (for tests and logs). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.queue.length };
+  }
+
+  private next(): void {
+    while (this.running < this.options.concurrency && this.queue.length > 0) {
+      const group = this.takeGroup();
+      this.running += 1;
+      void this.runGroup(group).finally(() => {
+        this.running -= 1;
+        this.next();
+      });
     }
   }
 
-  /** Holders now and people waiting (for tests and logs). */
-  get load(): { active: number; waiting: number } {
-    return { active: this.active, waiting: this.waiting.length };
+  private takeGroup() {
+    const group = [this.queue.shift() as (typeof this.queue)[number]];
+    const items = [group[0]!.item];
+    for (let index = 0; index < this.queue.length && group.length < this.options.maxGroup;) {
+      const entry = this.queue[index]!;
+      if (this.options.fits(items, entry.item)) {
+        group.push(entry);
+        items.push(entry.item);
+        this.queue.splice(index, 1);
+      } else {
+        index += 1;
+      }
+    }
+    return group;
+  }
+
+  private async runGroup(group: ReturnType<GroupAdmission<Item, Result>['takeGroup']>): Promise<void> {
+    try {
+      const results = await this.options.run(group.map((entry) => entry.item));
+      group.forEach((entry, index) => entry.resolve(results[index] as Result));
+      return;
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]!.reject(error);
+        return;
+      }
+    }
+    for (const entry of group) {
+      try {
+        const [result] = await this.options.run([entry.item]);
+        entry.resolve(result as Result);
+      } catch (error) {
+        entry.reject(error);
+      }
+    }
   }
 }

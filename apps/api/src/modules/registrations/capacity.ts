@@ -14,20 +14,20 @@ import {
  * transaction that creates or changes a registration, under a row lock, never "count, then insert").
  *
  * Each option and job row carries a counter: `current_registrations` = places taken in `counted_year` by
- * registrations that are not cancelled. Taking a place is one conditional UPDATE per table:
+ * registrations that are not cancelled. Places are taken for a whole group of claims at once (decision 030):
  *
- *   WITH locked AS (SELECT id … WHERE id IN (…) ORDER BY id FOR NO KEY UPDATE)
- *   UPDATE … SET current_registrations = current_registrations + 1
- *   WHERE id = locked.id AND counted_year = :year AND (current_registrations < max …) RETURNING id
+ *   1. lock every row the claims touch, jobs first then options, each in id order (FOR NO KEY UPDATE);
+ *   2. read their counters (a counter of another year — the admin moved registrationYear — is recounted from
+ *      the rows, which is exact because every writer of that year's rows holds this lock);
+ *   3. decide the claims in arrival order in memory: a claim gets all its places or none;
+ *   4. write each changed counter once.
  *
- * - Rows are locked in id order, jobs before options, so two submissions can never deadlock. FOR NO KEY UPDATE
- *   (what an UPDATE of non-key columns takes anyway) does not conflict with the KEY SHARE locks that the
- *   foreign keys of the registration's link rows take, so the links can be inserted before the places.
- * - A waiter re-reads the row its predecessor committed (PostgreSQL re-checks the WHERE on the newest
- *   version), so the last place goes to exactly one of them.
- * - A row the UPDATE left out is re-read under the lock already held: if its counter counts another year (the
- *   admin moved registrationYear) it is recounted from the rows, which is exact because every writer of that
- *   year's rows holds this lock; only a row that is really full is refused.
+ * The submission batches (registration-batch.ts) claim for many registrations in one transaction, so the most
+ * wanted option's row is locked once per batch — for a few statements and one COMMIT — instead of once per
+ * person; the admin edit and a submission retried alone claim for one. Every writer locks in the same order,
+ * so two transactions can never deadlock on these rows. FOR NO KEY UPDATE (what an UPDATE of non-key columns
+ * takes anyway) does not conflict with the KEY SHARE locks that the foreign keys of link rows take, so the
+ * link rows are written before the places are taken.
  *
  * Every path that adds or removes a registration's options or jobs (submission, admin edit, cancel) must go
  * through takePlaces / releasePlaces / changePlaces in its own transaction, after writing its link rows.
@@ -70,29 +70,78 @@ export interface PlaceRequest {
   jobIds: readonly string[];
 }
 
-/** What could not be taken: the full jobs (then nothing was tried on options) or the full options. */
+/** A registration's request for places; its link rows are already written in this transaction. */
+export interface PlaceClaim extends PlaceRequest {
+  registrationId: string;
+}
+
+/** What could not be taken: the full jobs (then options were not looked at) or the full options. */
 export interface FullPlaces {
   campingOptionIds: string[];
   jobIds: string[];
 }
+
+const NOTHING_FULL: FullPlaces = { campingOptionIds: [], jobIds: [] };
 
 const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 /** A column of the row aliased `p` (the place row) in the statements below. */
 const placeColumn = (column: { name: string }) => sql`p.${sql.identifier(column.name)}`;
 
+/** True when nothing was full. */
+export const tookAll = (full: FullPlaces) => full.campingOptionIds.length === 0 && full.jobIds.length === 0;
+
 /**
- * Takes one place on each option and job for a registration of `year`, whose link rows this transaction has
- * already inserted. Answers what was full; when anything was, the caller must abort the transaction (the
- * counters of the other rows were already raised in it).
+ * Takes one place on each option and job of one registration of `year`. Answers what was full; when anything
+ * was, nothing was taken and the caller must abort the transaction (its link rows are written).
  */
-export async function takePlaces(tx: DbOrTx, year: number, request: PlaceRequest): Promise<FullPlaces> {
-  // Jobs first: options are the hotter rows (a few options, many jobs), so their locks are taken last and
-  // held for the shortest time (until the COMMIT that follows).
-  const fullJobs = await takeFrom(JOB_PLACES, tx, year, sorted(request.jobIds));
-  if (fullJobs.length > 0) return { campingOptionIds: [], jobIds: fullJobs };
-  const fullOptions = await takeFrom(OPTION_PLACES, tx, year, sorted(request.campingOptionIds));
-  return { campingOptionIds: fullOptions, jobIds: [] };
+export async function takePlaces(tx: DbOrTx, year: number, claim: PlaceClaim): Promise<FullPlaces> {
+  const [full] = await takePlacesInOrder(tx, year, [claim]);
+  return full ?? NOTHING_FULL;
+}
+
+/**
+ * Decides a group of claims of `year` in the order given, under one lock of the rows they touch: each claim
+ * gets every place it asks for or none (its answer says what was full). Counters are written once, for the
+ * claims that got their places; a refused claim's link rows must be deleted by the caller in this
+ * transaction, or the transaction aborted.
+ */
+export async function takePlacesInOrder(
+  tx: DbOrTx,
+  year: number,
+  claims: readonly PlaceClaim[],
+): Promise<FullPlaces[]> {
+  if (claims.length === 0) return [];
+  const claimants = claims.map((claim) => claim.registrationId);
+  // Jobs first: options are the hotter rows (a few options, many jobs), so their locks are taken last.
+  const jobCounters = await lockCounters(
+    JOB_PLACES,
+    tx,
+    year,
+    sorted(claims.flatMap((claim) => claim.jobIds)),
+    claimants,
+  );
+  const optionCounters = await lockCounters(
+    OPTION_PLACES,
+    tx,
+    year,
+    sorted(claims.flatMap((claim) => claim.campingOptionIds)),
+    claimants,
+  );
+  const answers = claims.map((claim) => {
+    const jobIds = sorted(claim.jobIds);
+    const fullJobs = jobIds.filter((id) => !hasRoom(jobCounters.get(id)));
+    if (fullJobs.length > 0) return { campingOptionIds: [], jobIds: fullJobs };
+    const optionIds = sorted(claim.campingOptionIds);
+    const fullOptions = optionIds.filter((id) => !hasRoom(optionCounters.get(id)));
+    if (fullOptions.length > 0) return { campingOptionIds: fullOptions, jobIds: [] };
+    for (const id of jobIds) take(jobCounters.get(id));
+    for (const id of optionIds) take(optionCounters.get(id));
+    return NOTHING_FULL;
+  });
+  await setCounters(JOB_PLACES, tx, year, changedCounters(jobCounters));
+  await setCounters(OPTION_PLACES, tx, year, changedCounters(optionCounters));
+  return answers;
 }
 
 /**
@@ -114,14 +163,14 @@ export async function releasePlaces(tx: DbOrTx, year: number, request: PlaceRequ
 export async function changePlaces(
   tx: DbOrTx,
   year: number,
-  change: { take: PlaceRequest; release: PlaceRequest },
+  change: { registrationId: string; take: PlaceRequest; release: PlaceRequest },
 ): Promise<FullPlaces> {
   const jobIds = sorted([...change.take.jobIds, ...change.release.jobIds]);
   const optionIds = sorted([...change.take.campingOptionIds, ...change.release.campingOptionIds]);
   if (jobIds.length > 0) await lockInIdOrder(JOB_PLACES, tx, jobIds);
   if (optionIds.length > 0) await lockInIdOrder(OPTION_PLACES, tx, optionIds);
   await releasePlaces(tx, year, change.release);
-  return takePlaces(tx, year, change.take);
+  return takePlaces(tx, year, { registrationId: change.registrationId, ...change.take });
 }
 
 /**
@@ -148,14 +197,15 @@ export async function recountPlaces(tx: DbOrTx, year: number, request: PlaceRequ
 
 /**
  * Registrations holding a place on each row in a registration year: linked registrations of that year that
- * are not cancelled (architecture §4b; places are per year, as the camp is). Counted from the rows rather than
- * read from the counter column, so it is the truth even if a counter ever drifted.
+ * are not cancelled (architecture §4b; places are per year, as the camp is), leaving out `except`. Counted
+ * from the rows rather than read from the counter column, so it is the truth even if a counter ever drifted.
  */
 export async function activePlaceCounts(
   places: PlaceTable,
   ids: readonly string[],
   db: DbOrTx,
   year: number,
+  except: readonly string[] = [],
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const linked = sql`l.${sql.identifier(places.linkColumn.name)}`;
@@ -164,9 +214,63 @@ export async function activePlaceCounts(
       select ${linked} as id, count(*)::int as count
       from ${places.links} as l join ${registrations} as r on r.id = l.registration_id
       where ${linked} = any(${uuids(ids)}) and r.year = ${year} and r.status <> 'CANCELLED'
+        and r.id <> all(${uuids(except)})
       group by ${linked}`),
   );
   return new Map(rows.map((row) => [row.id, Number(row.count)]));
+}
+
+/** A locked row's counter as a group of claims sees it: places taken in the year, and its limit. */
+interface Counter {
+  taken: number;
+  /** Places in all; undefined when unlimited (a camping option with max 0). */
+  limit: number | undefined;
+  /** Whether `taken` must be written back (taken by a claim, or recounted for the year). */
+  dirty: boolean;
+}
+
+const hasRoom = (counter: Counter | undefined) =>
+  counter !== undefined && (counter.limit === undefined || counter.taken < counter.limit);
+
+function take(counter: Counter | undefined) {
+  if (!counter) return;
+  counter.taken += 1;
+  counter.dirty = true;
+}
+
+const changedCounters = (counters: ReadonlyMap<string, Counter>) =>
+  [...counters].filter(([, counter]) => counter.dirty).map(([id, counter]) => ({ id, taken: counter.taken }));
+
+/**
+ * Locks the rows (sorted, unique ids) in id order and reads their counters for `year`. A counter of another
+ * year is recounted from the rows, leaving out the claimants (their link rows are already written; they are
+ * counted when they take their place). A row that vanished is missing from the answer: no room there (the
+ * link's foreign key would have failed first).
+ */
+async function lockCounters(
+  places: PlaceTable,
+  tx: DbOrTx,
+  year: number,
+  ids: readonly string[],
+  claimants: readonly string[],
+): Promise<Map<string, Counter>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<{ id: string; max: number; current: number; countedYear: number | null }>(
+    await tx.execute(sql`
+      select p.id, ${placeColumn(places.max)} as max, p.current_registrations as current,
+        p.counted_year as "countedYear"
+      from ${places.table} as p where p.id = any(${uuids(ids)}) order by p.id for no key update`),
+  );
+  const stale = rows.filter((row) => row.countedYear !== year).map((row) => row.id);
+  const counts = await activePlaceCounts(places, stale, tx, year, claimants);
+  return new Map(
+    rows.map((row) => {
+      const recounted = row.countedYear !== year;
+      const limit = places.zeroIsUnlimited && row.max <= 0 ? undefined : row.max;
+      const taken = recounted ? (counts.get(row.id) ?? 0) : row.current;
+      return [row.id, { taken, limit, dirty: recounted }];
+    }),
+  );
 }
 
 /** Locks the rows (sorted, unique ids) in id order, as every writer of their counters does. */
@@ -200,47 +304,4 @@ async function releaseFrom(places: PlaceTable, tx: DbOrTx, year: number, ids: st
     update ${places.table} as p set current_registrations = greatest(p.current_registrations - 1, 0)
     from locked
     where p.id = locked.id and p.counted_year = ${year}`);
-}
-
-/** Takes a place on each row (sorted, unique ids); answers the ids that were full. */
-async function takeFrom(places: PlaceTable, tx: DbOrTx, year: number, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const max = placeColumn(places.max);
-  const hasRoom = places.zeroIsUnlimited
-    ? sql`(${max} = 0 or p.current_registrations < ${max})`
-    : sql`p.current_registrations < ${max}`;
-  const taken = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      with locked as materialized (${lockedRows(places, ids)})
-      update ${places.table} as p set current_registrations = p.current_registrations + 1
-      from locked
-      where p.id = locked.id and p.counted_year = ${year} and ${hasRoom}
-      returning p.id`),
-  );
-  const done = new Set(taken.map((row) => row.id));
-  const rest = ids.filter((id) => !done.has(id));
-  if (rest.length === 0) return [];
-
-  // Already locked by this transaction: this statement reads the newest committed versions.
-  const rows = rowsOf<{ id: string; max: number; current: number; countedYear: number | null }>(
-    await tx.execute(sql`
-      select p.id, ${max} as max, p.current_registrations as current, p.counted_year as "countedYear"
-      from ${places.table} as p where p.id = any(${uuids(rest)}) order by p.id for no key update`),
-  );
-  const stale = rows.filter((row) => row.countedYear !== year).map((row) => row.id);
-  // The recount includes this transaction's own new link rows.
-  const counts = await activePlaceCounts(places, stale, tx, year);
-  const full: string[] = [];
-  const updates: Array<{ id: string; taken: number }> = [];
-  for (const row of rows) {
-    const after = row.countedYear === year ? row.current + 1 : (counts.get(row.id) ?? 0);
-    const limited = !places.zeroIsUnlimited || row.max > 0;
-    if (limited && after > row.max) full.push(row.id);
-    else updates.push({ id: row.id, taken: after });
-  }
-  // A row that vanished would have failed the link's foreign key already; count it as full to be safe.
-  full.push(...rest.filter((id) => !rows.some((row) => row.id === id)));
-  if (full.length > 0) return full;
-  await setCounters(places, tx, year, updates);
-  return [];
 }

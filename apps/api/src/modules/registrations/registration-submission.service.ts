@@ -16,40 +16,31 @@ import {
   validateShiftSelection,
 } from '@camp/shared';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/pg-error';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
-import { enqueueMail, type OutboxWorker } from '../mail/outbox';
+import type { OutboxWorker } from '../mail/outbox';
 import { dashboardUrlOf, registrationMail } from '../payments/payment-mail';
-import { Admission } from './admission';
-import { takePlaces } from './capacity';
-import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } from './registrations.mapper';
+import { GroupAdmission } from './admission';
 import {
-  type InsertedRegistration,
-  insertRegistration,
-  prepareSubmissionQueries,
-  type SubmissionQueries,
-} from './registrations.store';
+  type Admitted,
+  admitGroup,
+  fitsGroup,
+  isFullNow,
+  type PlaceCounter,
+  type Submission,
+} from './registration-batch';
+import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } from './registrations.mapper';
+import { prepareSubmissionQueries, type SubmissionQueries } from './registrations.store';
 
-const ONE_ACTIVE_PER_YEAR = 'registrations_one_active_per_user_year';
-const SUBMISSIONS_IN_FLIGHT = 6;
-
-/** A place counter as the rows hold it (a camping option's max 0 means unlimited; a job's max is at least 1). */
-interface PlaceCounter {
-  currentRegistrations: number;
-  countedYear: number | null;
-  max?: number;
-  maxSignups?: number;
-  maxRegistrations?: number;
-}
-
-/** Full by the counter of this year (a counter of another year says nothing: the transaction recounts). */
-function isFullNow(counter: PlaceCounter, year: number): boolean {
-  const max = counter.max ?? counter.maxSignups ?? counter.maxRegistrations ?? 0;
-  return counter.countedYear === year && max > 0 && counter.currentRegistrations >= max;
-}
+/**
+ * Submission groups in one transaction each at once, per process (decision 030): while one group holds the
+ * place rows' locks, the next is inserting its rows. Each holds one of the pool's 10 connections.
+ */
+const GROUPS_IN_FLIGHT = 2;
+/** People in one group at most: bounds one statement's size and one transaction's time. */
+const GROUP_SIZE = 100;
 
 /** A chosen job as the 409 message names it. */
 const jobOnDay = ({ job, shift }: JobWithContext) => ({ name: job.name, dayOfWeek: shift.dayOfWeek });
@@ -84,8 +75,13 @@ export class RegistrationSubmissionService {
   private readonly outbox: Pick<OutboxWorker, 'kick'>;
   private readonly publicUrl: string;
   private prepared: SubmissionQueries | undefined;
-  /** Submission transactions in flight in this process (see admission.ts); the pool holds 10 connections. */
-  private readonly admission = new Admission(SUBMISSIONS_IN_FLIGHT);
+  /** Submissions wait here to be admitted in groups (admission.ts, registration-batch.ts). */
+  private readonly admission = new GroupAdmission<Submission, Admitted>({
+    run: (group) => admitGroup(this.db, this.submissionQueries(), group),
+    concurrency: GROUPS_IN_FLIGHT,
+    maxGroup: GROUP_SIZE,
+    fits: fitsGroup,
+  });
 
   constructor(deps: SubmissionDeps) {
     this.db = deps.db;
@@ -174,13 +170,17 @@ export class RegistrationSubmissionService {
     ];
     if (problems.length > 0) throw badRequest(problems);
 
-    // Places: refuse at once what is already known to be full; the transaction decides the rest.
-    const knownFull = (counters: ReadonlyMap<string, PlaceCounter>) =>
+    // Places: refuse at once what the counters already show to be full; the group's transaction decides.
+    const fullMessagesOf = (full: { campingOptionIds: readonly string[]; jobIds: readonly string[] }) =>
       fullMessages(
-        chosenOptions.filter((option) => isFullNow(counters.get(option.id) ?? option, year)),
-        chosenJobs.filter(({ job }) => isFullNow(counters.get(job.id) ?? job, year)).map(jobOnDay),
+        chosenOptions.filter((option) => full.campingOptionIds.includes(option.id)),
+        chosenJobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay),
       );
-    const fullNow = knownFull(new Map());
+    const knownFull = (counter: PlaceCounter & { id: string }) => isFullNow(counter, year);
+    const fullNow = fullMessagesOf({
+      campingOptionIds: chosenOptions.filter(knownFull).map((option) => option.id),
+      jobIds: chosenJobs.filter(({ job }) => knownFull(job)).map(({ job }) => job.id),
+    });
     if (fullNow) throw conflict(fullNow);
 
     const dues = duesFor(
@@ -196,63 +196,38 @@ export class RegistrationSubmissionService {
       return value === null ? [] : [{ fieldId: field.id, value }];
     });
 
-    const created = await this.admission.run(async (waited) => {
-      // After a wait in line (a rush), look at the counters again: most of those still waiting are refused
-      // here, by one cheap read, instead of by a transaction that inserts and rolls back.
-      if (waited) {
-        const counters = await queries.counters.execute({ optionIds, jobIds });
-        const fullAfterWait = knownFull(new Map(counters.map((counter) => [counter.id, counter])));
-        if (fullAfterWait) throw conflict(fullAfterWait);
-      }
-      return this.db.transaction(async (tx) => {
-        let inserted: InsertedRegistration;
-        try {
-          inserted = await insertRegistration(tx, {
-            userId: caller.id,
-            year,
-            status,
-            acceptedTermsAt: this.now(),
-            optionIds,
-            storedValues,
-            jobIds,
-            duesCents: dues.cents,
-          });
-        } catch (error) {
-          // The partial unique index is the last word on double submission: the second one waits for the
-          // first to finish, then fails here.
-          if (isUniqueViolation(error, ONE_ACTIVE_PER_YEAR))
-            throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
-          throw error;
-        }
-        // The mail before the places: the option rows' locks are taken last and held for the least time.
-        await enqueueMail(
-          tx,
-          registrationMail(
-            {
-              to: caller.email,
-              firstName: caller.firstName,
-              campName: config.campName,
-              year,
-              dashboardUrl: dashboardUrlOf(this.publicUrl),
-            },
-            {
-              confirmed: status === 'CONFIRMED',
-              duesCents: dues.cents,
-              campingOptions: chosenOptions.map((option) => option.name),
-              jobs: chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek)),
-            },
-          ),
-        );
-        const full = await takePlaces(tx, year, { campingOptionIds: optionIds, jobIds });
-        const refused = fullMessages(
-          chosenOptions.filter((option) => full.campingOptionIds.includes(option.id)),
-          chosenJobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay),
-        );
-        // Throwing rolls the whole submission back: nothing of it is stored.
-        if (refused) throw conflict(refused);
-        return inserted;
-      });
+    const admitted = await this.admission.admit({
+      year,
+      registration: {
+        userId: caller.id,
+        status,
+        acceptedTermsAt: this.now(),
+        optionIds,
+        storedValues,
+        jobIds,
+      },
+      places: { campingOptionIds: optionIds, jobIds },
+      duesCents: dues.cents,
+      mail: registrationMail(
+        {
+          to: caller.email,
+          firstName: caller.firstName,
+          campName: config.campName,
+          year,
+          dashboardUrl: dashboardUrlOf(this.publicUrl),
+        },
+        {
+          confirmed: status === 'CONFIRMED',
+          duesCents: dues.cents,
+          campingOptions: chosenOptions.map((option) => option.name),
+          jobs: chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek)),
+        },
+      ),
     });
+    // Refused: nothing of the submission is stored.
+    if (admitted.outcome === 'registered') throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
+    if (admitted.outcome === 'full') throw conflict(fullMessagesOf(admitted.full) ?? []);
+    const created = admitted.registration;
 
     this.outbox.kick();
 

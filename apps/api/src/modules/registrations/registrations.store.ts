@@ -1,8 +1,11 @@
 import type { RegistrationStatus } from '@camp/shared';
 import { and, asc, desc, eq, exists, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import type { OutboxMail } from '../mail/outbox';
+import { rowsOf } from '../../db/raw';
 import {
   campingOptionFields,
+  emailOutbox,
   campingOptions,
   jobCategories,
   jobs,
@@ -15,7 +18,7 @@ import {
   users,
 } from '../../db/schema/index';
 
-// The registration module's queries: the submission's reads and its one-statement insert, and the reads of
+// The registration module's queries: the submission's reads and its batch statements, and the reads of
 // the dashboard and the admin lists. The services decide; this file only talks to the database.
 
 export interface RegistrationFilters {
@@ -26,75 +29,139 @@ export interface RegistrationFilters {
 
 export interface NewRegistration {
   userId: string;
-  year: number;
   status: RegistrationStatus;
   acceptedTermsAt: Date;
   optionIds: readonly string[];
   storedValues: ReadonlyArray<{ fieldId: string; value: string }>;
   jobIds: readonly string[];
-  duesCents: number;
 }
 
-export interface InsertedRegistration {
+/** A registration as inserted, before it has taken its places (and so before its payment exists). */
+export interface InsertedRows {
   id: string;
   createdAt: string;
   updatedAt: string;
   /** Link id by camping option id, and by job id. */
   optionLinks: Record<string, string>;
   jobLinks: Record<string, string>;
+}
+
+export interface InsertedRegistration extends InsertedRows {
   payment: { id: string; createdAt: string } | null;
 }
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as unknown;
+const uuidArray = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`;
+const textArray = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
 
 /**
- * The registration, its option and job links, its custom field values and its PENDING payment (when there
- * are dues) in ONE statement: data-modifying CTEs, so a submission costs one round trip here rather than five.
+ * Registrations of one `year` (at most one per person) with their option and job links and custom field
+ * values, in ONE statement of data-modifying CTEs however many there are. A person who already has an active
+ * registration of the year is skipped (the partial unique index decides, waiting for a concurrent insert to
+ * commit or roll back): answers the inserted rows by user id.
  */
-export async function insertRegistration(tx: DbOrTx, values: NewRegistration): Promise<InsertedRegistration> {
-  const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`;
-  const result = await tx.execute(sql`
+export async function insertRegistrations(
+  tx: DbOrTx,
+  year: number,
+  values: readonly NewRegistration[],
+): Promise<Map<string, InsertedRows>> {
+  const pairs = (pick: (entry: NewRegistration) => readonly string[]) =>
+    values.flatMap((entry) => pick(entry).map((id) => [entry.userId, id] as const));
+  const optionPairs = pairs((entry) => entry.optionIds);
+  const jobPairs = pairs((entry) => entry.jobIds);
+  const fieldValues = values.flatMap((entry) =>
+    entry.storedValues.map((stored) => ({ userId: entry.userId, ...stored })),
+  );
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
     with reg as (
       insert into ${registrations} (user_id, year, status, accepted_terms_at)
-      values (${values.userId}, ${values.year}, ${values.status}, ${values.acceptedTermsAt})
-      returning id, created_at, updated_at
+      select v.user_id, ${year}::integer, v.status, v.accepted_at
+      from unnest(${uuidArray(values.map((entry) => entry.userId))},
+        ${sql.param(values.map((entry) => entry.status))}::registration_status[],
+        ${sql.param(values.map((entry) => entry.acceptedTermsAt.toISOString()))}::timestamptz[])
+        as v(user_id, status, accepted_at)
+      on conflict (user_id, year) where status <> 'CANCELLED' do nothing
+      returning id, user_id, created_at, updated_at
     ), opt as (
       insert into ${registrationCampingOptions} (registration_id, camping_option_id)
-      select reg.id, v.id from reg, unnest(${ids(values.optionIds)}) as v(id)
-      returning id, camping_option_id
+      select reg.id, v.id from reg
+      join unnest(${uuidArray(optionPairs.map(([user]) => user))}, ${uuidArray(optionPairs.map(([, id]) => id))})
+        as v(user_id, id) on v.user_id = reg.user_id
+      returning registration_id, id, camping_option_id
     ), val as (
       insert into ${registrationFieldValues} (registration_id, field_id, value)
-      select reg.id, v.field_id, v.value
-      from reg, unnest(${ids(values.storedValues.map((entry) => entry.fieldId))},
-        ${sql.param(values.storedValues.map((entry) => entry.value))}::text[]) as v(field_id, value)
+      select reg.id, v.field_id, v.value from reg
+      join unnest(${uuidArray(fieldValues.map((entry) => entry.userId))},
+        ${uuidArray(fieldValues.map((entry) => entry.fieldId))}, ${textArray(fieldValues.map((entry) => entry.value))})
+        as v(user_id, field_id, value) on v.user_id = reg.user_id
       returning id
     ), job as (
       insert into ${registrationJobs} (registration_id, job_id)
-      select reg.id, v.id from reg, unnest(${ids(values.jobIds)}) as v(id)
-      returning id, job_id
+      select reg.id, v.id from reg
+      join unnest(${uuidArray(jobPairs.map(([user]) => user))}, ${uuidArray(jobPairs.map(([, id]) => id))})
+        as v(user_id, id) on v.user_id = reg.user_id
+      returning registration_id, id, job_id
+    )
+    select reg.id, reg.user_id, reg.created_at, reg.updated_at,
+      (select json_object_agg(opt.camping_option_id, opt.id) from opt where opt.registration_id = reg.id)
+        as option_links,
+      (select json_object_agg(job.job_id, job.id) from job where job.registration_id = reg.id) as job_links
+    from reg`),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.user_id as string,
+      {
+        id: row.id as string,
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+        optionLinks: (parsed(row.option_links) ?? {}) as Record<string, string>,
+        jobLinks: (parsed(row.job_links) ?? {}) as Record<string, string>,
+      },
+    ]),
+  );
+}
+
+/** What a group of submissions leaves once their places are decided. */
+export interface SettledRegistrations {
+  /** Registrations refused a place: deleted with their links and values, as if never written. */
+  refusedIds: readonly string[];
+  /** PENDING card payments of the admitted registrations that owe dues. */
+  payments: ReadonlyArray<{ userId: string; registrationId: string; amountCents: number }>;
+  /** The admitted people's registration mails, into the outbox. */
+  mails: readonly OutboxMail[];
+}
+
+/**
+ * One statement: deletes the refused registrations (their links and values go with them), writes the admitted
+ * ones' payments and their mails into the outbox. Answers each payment by registration id.
+ */
+export async function settleRegistrations(
+  tx: DbOrTx,
+  settled: SettledRegistrations,
+): Promise<Map<string, { id: string; createdAt: string }>> {
+  const { payments: owed, mails } = settled;
+  const rows = rowsOf<{ registration_id: string; id: string; created_at: unknown }>(
+    await tx.execute(sql`
+    with gone as (
+      delete from ${registrations} where id = any(${uuidArray(settled.refusedIds)}) returning id
+    ), mail as (
+      insert into ${emailOutbox} (to_address, subject, html, text)
+      select * from unnest(${textArray(mails.map((mail) => mail.to))}, ${textArray(mails.map((mail) => mail.subject))},
+        ${textArray(mails.map((mail) => mail.html))}, ${textArray(mails.map((mail) => mail.text))})
+      returning id
     ), pay as (
       insert into ${payments} (user_id, registration_id, amount_cents, currency, status, provider)
-      select ${values.userId}::uuid, reg.id, ${values.duesCents}::integer, 'USD',
-        'PENDING'::payment_status, 'STRIPE'::payment_provider
-      from reg where ${values.duesCents}::integer > 0
-      returning id, created_at
+      select v.user_id, v.registration_id, v.amount, 'USD', 'PENDING'::payment_status, 'STRIPE'::payment_provider
+      from unnest(${uuidArray(owed.map((entry) => entry.userId))}, ${uuidArray(owed.map((entry) => entry.registrationId))},
+        ${sql.param(owed.map((entry) => entry.amountCents))}::integer[]) as v(user_id, registration_id, amount)
+      returning registration_id, id, created_at
     )
-    select reg.id, reg.created_at, reg.updated_at,
-      (select json_object_agg(opt.camping_option_id, opt.id) from opt) as option_links,
-      (select json_object_agg(job.job_id, job.id) from job) as job_links,
-      (select json_build_object('id', pay.id, 'createdAt', pay.created_at) from pay) as payment from reg`);
-  const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
-  if (!row) throw new Error('insert returned no registration');
-  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as unknown;
-  const paid = parsed(row.payment) as { id: string; createdAt: string } | null;
-  return {
-    id: row.id as string,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    optionLinks: (parsed(row.option_links) ?? {}) as Record<string, string>,
-    jobLinks: (parsed(row.job_links) ?? {}) as Record<string, string>,
-    payment: paid ? { id: paid.id, createdAt: iso(paid.createdAt) } : null,
-  };
+    select registration_id, id, created_at from pay`),
+  );
+  return new Map(rows.map((row) => [row.registration_id, { id: row.id, createdAt: iso(row.created_at) }]));
 }
 
 /** The caller's active registrations of the year (placeholders userId, year). */
