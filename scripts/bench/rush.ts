@@ -133,10 +133,9 @@ async function redisReachable(url: string): Promise<Redis> {
     return redis;
   } catch (error) {
     redis.disconnect();
-    const cause = refused ?? error;
     throw new Error(
-      `Redis is not reachable at ${url} (set REDIS_URL to another; the processes share their rate limits there): ${String(cause)}`,
-      { cause },
+      `Redis is not reachable at ${url} (set REDIS_URL to another; the processes share their rate limits there): ${String(refused ?? error)}`,
+      { cause: error },
     );
   }
 }
