@@ -108,6 +108,28 @@ test.describe('Site Configuration: sections, save bar, unsaved changes (issue 14
     await page.getByRole('link', { name: /Back to Admin/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Admin Panel' })).toBeVisible();
 
+    // The browser's Back button asks too: Stay puts the address back and keeps the edit; Leave goes back.
+    await page.getByRole('link', { name: /Camp Configuration/ }).click();
+    await expect(campName).toHaveValue('Camp Lantern Saved');
+    await campName.fill('Camp Lantern Back');
+    await expect(state).toHaveText('Unsaved changes (1 field)');
+    await page.goBack();
+    await expect(ask).toBeVisible();
+    await expect(page).toHaveURL(/#\/admin\/configuration$/);
+    await ask.getByRole('button', { name: 'Stay on page' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/#\/admin\/configuration$/);
+    await expect(campName).toHaveValue('Camp Lantern Back');
+    await expect(state).toHaveText('Unsaved changes (1 field)');
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Leave page' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Admin Panel' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/admin$/);
+    // Forward, with nothing unsaved, goes without asking, and the edit is gone.
+    await page.goForward();
+    await expect(campName).toHaveValue('Camp Lantern Saved');
+    await expect(ask).toBeHidden();
+
     // A phone: the jump is a select in the save bar; nothing scrolls sideways.
     await page.goto('/#/admin/configuration');
     await page.setViewportSize({ width: 375, height: 800 });

@@ -23,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useAuth } from '../../auth';
 import { useSaveAdminConfig } from '../api/save-admin-config';
 import {
   changedFields,
@@ -86,7 +87,10 @@ export function ConfigForm({ config }: ConfigFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const secretsSet = storedSecretsOf(stored);
   const changes = changedFields(saved, values).length;
-  const guard = useUnsavedChangesGuard(changes > 0);
+  // Sign Out ends the session on the server before it goes home: nothing could be saved, so it does not ask
+  // (held back, the page would be left blank under a signed-out guard).
+  const { signingOut } = useAuth();
+  const guard = useUnsavedChangesGuard(changes > 0 && !signingOut);
 
   const save = useSaveAdminConfig(
     (formValues: ConfigFormValues) => ({ payload: toConfigPayload(formValues), exists: stored !== null }),

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  currentRoute,
   errorResponse,
   jsonResponse,
   mockApiRoutes,
@@ -218,5 +219,21 @@ describe('Site Configuration: unsaved changes (issue 14)', { timeout: 20_000 }, 
     expect(field(/^Camp name/).value).toBe('Camp Renamed');
     expect(screen.getByRole('heading', { name: 'Site Configuration', level: 2 })).toBeTruthy();
     expect(calls).not.toContain('PATCH /core-config/current');
+  });
+
+  it('signs out without asking: the session is over, there is nothing left to save', async () => {
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig()),
+      'POST /auth/logout': () => jsonResponse({ success: true }),
+    });
+    await formLoaded();
+    type(/^Camp name/, 'Camp Renamed');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    act(() => within(nav).getAllByRole('button', { name: 'Sign Out' })[0]?.click());
+
+    await waitFor(() => expect(currentRoute()).toBe('/'));
+    expect(calls).toContain('POST /auth/logout');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((await within(nav).findAllByRole('link', { name: 'Sign In' })).length).toBeGreaterThan(0);
   });
 });
