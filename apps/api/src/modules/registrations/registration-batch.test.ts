@@ -77,15 +77,23 @@ describe('admitting a group of submissions', () => {
         acceptedTermsAt: new Date('2027-03-01T12:00:00Z'),
         optionIds,
         storedValues: optionIds.includes(tent)
-          ? [{ fieldId: plate, value: `PLATE-${userId.slice(0, 4)}` }]
+          ? [{ fieldId: plate, value: `${userId} ${AWKWARD_TEXT}` }]
           : [],
         jobIds,
       },
       places: { campingOptionIds: optionIds, jobIds },
       duesCents,
-      mail: { to: `${userId}@example.org`, subject: 'Registered', html: '<p>Hi</p>', text: 'Hi' },
+      mail: {
+        to: `${userId}@example.org`,
+        subject: `Registered, "${userId}"`,
+        html: `<p class="greeting">${AWKWARD_TEXT}</p>`,
+        text: AWKWARD_TEXT,
+      },
     };
   }
+
+  /** Text that an array parameter would have to quote: quotes, braces, commas, a backslash, a line break, NULL. */
+  const AWKWARD_TEXT = 'Say "hi", {Ada}\\ \'o\'\nNULL ∅';
 
   const person = async () => (await insertSignedInPerson(camp)).id;
 
@@ -111,7 +119,12 @@ describe('admitting a group of submissions', () => {
         .where(inArray(registrationFieldValues.registrationId, having)),
       payments: await db().select().from(payments).where(inArray(payments.userId, userIds)),
       mails: await db()
-        .select({ to: emailOutbox.toAddress })
+        .select({
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          html: emailOutbox.html,
+          text: emailOutbox.text,
+        })
         .from(emailOutbox)
         .where(
           inArray(
@@ -176,7 +189,9 @@ describe('admitting a group of submissions', () => {
     expect(stored.registrations.map((row) => row.id).sort()).toEqual(admitted.map((row) => row.id).sort());
     expect(stored.optionLinks.filter((link) => link.campingOptionId === tent)).toHaveLength(2);
     expect(stored.jobLinks.map((link) => link.jobId)).toEqual([greeter, greeter]);
-    expect(stored.values).toHaveLength(2);
+    expect(stored.values.map((row) => row.value).sort()).toEqual(
+      [`${ada} ${AWKWARD_TEXT}`, `${bob} ${AWKWARD_TEXT}`].sort(),
+    );
     expect(stored.payments.map((row) => [row.userId, row.amountCents, row.status]).sort()).toEqual(
       [
         [ada, 10_000, 'PENDING'],

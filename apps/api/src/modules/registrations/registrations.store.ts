@@ -53,7 +53,12 @@ export interface InsertedRegistration extends InsertedRows {
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as unknown;
 const uuidArray = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`;
-const textArray = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
+/**
+ * Rows that carry free text travel as one JSON parameter (the text of a mail or an answer may hold any
+ * character; an array parameter would have to be quoted as PostgreSQL's array literal, which the embedded
+ * driver does not do for every character).
+ */
+const recordsOf = (rows: readonly object[]) => sql`json_to_recordset(${JSON.stringify(rows)}::json)`;
 
 /**
  * Registrations of one `year` (at most one per person) with their option and job links and custom field
@@ -71,15 +76,21 @@ export async function insertRegistrations(
   const optionPairs = pairs((entry) => entry.optionIds);
   const jobPairs = pairs((entry) => entry.jobIds);
   const fieldValues = values.flatMap((entry) =>
-    entry.storedValues.map((stored) => ({ userId: entry.userId, ...stored })),
+    entry.storedValues.map((stored) => ({
+      user_id: entry.userId,
+      field_id: stored.fieldId,
+      value: stored.value,
+    })),
   );
+  // Statuses travel as text[] and are cast in SQL: the embedded driver serializes an array parameter only for
+  // types it knew when it opened the database, and on a fresh one the enum is created after that.
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
     with reg as (
       insert into ${registrations} (user_id, year, status, accepted_terms_at)
-      select v.user_id, ${year}::integer, v.status, v.accepted_at
+      select v.user_id, ${year}::integer, v.status::registration_status, v.accepted_at
       from unnest(${uuidArray(values.map((entry) => entry.userId))},
-        ${sql.param(values.map((entry) => entry.status))}::registration_status[],
+        ${sql.param(values.map((entry) => entry.status))}::text[],
         ${sql.param(values.map((entry) => entry.acceptedTermsAt.toISOString()))}::timestamptz[])
         as v(user_id, status, accepted_at)
       on conflict (user_id, year) where status <> 'CANCELLED' do nothing
@@ -93,9 +104,7 @@ export async function insertRegistrations(
     ), val as (
       insert into ${registrationFieldValues} (registration_id, field_id, value)
       select reg.id, v.field_id, v.value from reg
-      join unnest(${uuidArray(fieldValues.map((entry) => entry.userId))},
-        ${uuidArray(fieldValues.map((entry) => entry.fieldId))}, ${textArray(fieldValues.map((entry) => entry.value))})
-        as v(user_id, field_id, value) on v.user_id = reg.user_id
+      join ${recordsOf(fieldValues)} as v(user_id uuid, field_id uuid, value text) on v.user_id = reg.user_id
       returning id
     ), job as (
       insert into ${registrationJobs} (registration_id, job_id)
@@ -149,8 +158,8 @@ export async function settleRegistrations(
       delete from ${registrations} where id = any(${uuidArray(settled.refusedIds)}) returning id
     ), mail as (
       insert into ${emailOutbox} (to_address, subject, html, text)
-      select * from unnest(${textArray(mails.map((mail) => mail.to))}, ${textArray(mails.map((mail) => mail.subject))},
-        ${textArray(mails.map((mail) => mail.html))}, ${textArray(mails.map((mail) => mail.text))})
+      select v.to, v.subject, v.html, v.text
+      from ${recordsOf(mails)} as v("to" text, subject text, html text, text text)
       returning id
     ), pay as (
       insert into ${payments} (user_id, registration_id, amount_cents, currency, status, provider)
