@@ -143,6 +143,8 @@ export interface Balancer {
   /** http://127.0.0.1:port of the balancer's front end. */
   base: string;
   configFile: string;
+  /** HAProxy's process id (for its CPU reading). */
+  pid: number | undefined;
   /** Every backend's state and counts now. */
   servers: () => Promise<ServerStats[]>;
   output: () => string;
@@ -197,5 +199,12 @@ export async function startHaproxy(layout: BalancerLayout, dir: string): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { base: `http://127.0.0.1:${layout.port}`, configFile, servers, output: () => output, stop };
+  return {
+    base: `http://127.0.0.1:${layout.port}`,
+    configFile,
+    pid: child.pid,
+    servers,
+    output: () => output,
+    stop,
+  };
 }

@@ -296,6 +296,7 @@ export async function runRush(
     .join(' ');
   const statsBefore = await balancer?.servers();
   const cpuBefore = servers.map((server) => processCpuSeconds(server.child.pid));
+  const balancerCpuBefore = processCpuSeconds(balancer?.pid);
   const clientCpuBefore = process.cpuUsage();
   const pgCpuBefore = databaseUrl ? postgresCpuSeconds() : undefined;
   const rushStarted = performance.now();
@@ -317,6 +318,7 @@ export async function runRush(
   );
   const rushMs = performance.now() - rushStarted;
   const cpuAfter = servers.map((server) => processCpuSeconds(server.child.pid));
+  const balancerCpuAfter = processCpuSeconds(balancer?.pid);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const pgCpuAfter = databaseUrl ? postgresCpuSeconds() : undefined;
   const statsAfter = await balancer?.servers();
@@ -341,6 +343,10 @@ export async function runRush(
     const label = servers.length === 1 ? 'server process' : `server process api${index + 1}`;
     log(`  ${label} CPU: ${used.toFixed(2)} s in ${seconds(rushMs)} (${share(used)})`);
   });
+  if (balancerCpuBefore !== undefined && balancerCpuAfter !== undefined) {
+    const used = balancerCpuAfter - balancerCpuBefore;
+    log(`  HAProxy CPU: ${used.toFixed(2)} s (${share(used)})`);
+  }
   log(`  load average before: ${loadBefore}`);
   log(
     `  this benchmark's own CPU (the load generator): ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(2)} s`,
