@@ -352,7 +352,7 @@ export async function restorePostgres(
     }
     if (found.sessions > 0 && !options.force) {
       throw new BackupError(
-        `refusing to restore into ${label}: ${found.sessions} other sessions are connected to it; stop the API processes first (or give --force)`,
+        `refusing to restore into ${label}: ${found.sessions === 1 ? '1 other session is' : `${found.sessions} other sessions are`} connected to it; stop the API processes first (or give --force)`,
       );
     }
     await restoreInOneTransaction(file, url, occupied ? EMPTY_DATABASE_SQL : '', options, major);

@@ -373,6 +373,14 @@ describe('npm run backup and npm run restore', () => {
           await client.query(`drop database ${name} with (force)`);
           await client.query(`create database ${name}`);
         });
+        // A client still connected (an API process left running) is refused too.
+        await withPostgres(fresh.url, async () => {
+          const connected = await script('restore', ['--from', file], env);
+          expect(connected.code).toBe(1);
+          expect(connected.stderr).toBe(
+            `refusing to restore into ${label}: 1 other session is connected to it; stop the API processes first (or give --force)\n`,
+          );
+        });
         const restored = await script('restore', ['--from', file], env);
         expect(restored.stderr).toBe('');
         expect(restored.code).toBe(0);
