@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { BackupError, describePostgres, writeWhole } from './backup-common';
@@ -170,6 +170,8 @@ export async function backupPostgres(
       },
     );
     if (ran.code !== 0) throw new BackupError(`pg_dump failed: ${lastLine(ran.stderr)}`);
+    // Personal data: readable by the backup's owner only, as the embedded database's tarball is.
+    chmodSync(partial, 0o600);
     return tableData(await archiveEntries(partial, options));
   });
   return { file, bytes: statSync(file).size, tables, serverMajor: major };

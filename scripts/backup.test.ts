@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -287,6 +288,7 @@ describe('npm run backup and npm run restore', () => {
 
     const file = backupFile(await script('backup', ['--out', `${scratch}/`], env));
     expect(path.basename(file)).toMatch(/^camp-pglite-\d{8}T\d{6}Z\.tar\.gz$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const occupied = await script('restore', ['--from', file], env);
     expect(occupied.code).toBe(1);
@@ -358,6 +360,7 @@ describe('npm run backup and npm run restore', () => {
 
         const file = backupFile(await script('backup', ['--out', `${scratch}/`], env));
         expect(path.basename(file)).toMatch(/^camp-postgres-\d{8}T\d{6}Z\.dump$/);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
 
         const occupied = await script('restore', ['--from', file], env);
         expect(occupied.code).toBe(1);
