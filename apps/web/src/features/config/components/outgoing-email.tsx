@@ -1,24 +1,11 @@
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
 import type { EmailOutboxMail, EmailOutboxStatus } from '@camp/shared/outbox';
 import { formatDateTime } from '@camp/shared/rules';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { DataTablePagination } from '../../../components/data-table';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { isApiError } from '../../../lib/api-client';
 import { useEmailOutbox } from '../api/get-email-outbox';
@@ -68,9 +55,6 @@ const EMPTY_FILTERED: Record<EmailOutboxStatus, string> = {
   FAILED: 'No failed e-mail',
 };
 
-/** Below this width each mail is a card: a phone never scrolls sideways. */
-const CARDS_QUERY = '(max-width: 47.99em)';
-
 function OutboxStatusBadge({ status }: { status: EmailOutboxStatus }) {
   return (
     <Badge
@@ -86,7 +70,7 @@ function OutboxStatusBadge({ status }: { status: EmailOutboxStatus }) {
 /** Created, then Sent (SENT) or Next attempt (PENDING): what a person wants to know of a mail's dates. */
 function MailDates({ mail }: { mail: EmailOutboxMail }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} miw="9rem">
       <Text size="xs">Created {formatDateTime(mail.createdAt)}</Text>
       {mail.status === 'SENT' && <Text size="xs">Sent {formatDateTime(mail.sentAt)}</Text>}
       {mail.status === 'PENDING' && (
@@ -99,6 +83,53 @@ function MailDates({ mail }: { mail: EmailOutboxMail }) {
 }
 
 const wrap: CSSProperties = { overflowWrap: 'anywhere' };
+
+const column = createColumnHelper<EmailOutboxMail>();
+
+// The server pages the list, newest first: the headers do not sort one page of it. On a phone each mail is a
+// card titled by its recipient.
+const columns = [
+  column.accessor('status', {
+    header: 'Status',
+    enableSorting: false,
+    meta: { nowrap: true },
+    cell: ({ getValue }) => <OutboxStatusBadge status={getValue()} />,
+  }),
+  column.accessor('toAddress', {
+    id: 'recipient',
+    header: 'Recipient',
+    enableSorting: false,
+    cell: ({ getValue }) => (
+      <Text size="sm" fw={600} style={{ ...wrap, minWidth: '9rem' }}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('subject', {
+    header: 'Subject',
+    enableSorting: false,
+    cell: ({ getValue }) => (
+      <Text size="sm" style={{ ...wrap, minWidth: '7rem' }}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('attempts', { header: 'Attempts', enableSorting: false, meta: { align: 'right' } }),
+  column.accessor('lastError', {
+    header: 'Last error',
+    enableSorting: false,
+    cell: ({ getValue }) => (
+      <Text size="sm" style={{ ...wrap, minWidth: '7rem' }}>
+        {getValue() ?? '—'}
+      </Text>
+    ),
+  }),
+  column.display({
+    id: 'dates',
+    header: 'Dates',
+    cell: ({ row }) => <MailDates mail={row.original} />,
+  }),
+];
 
 /** The section's counts, a line each status. */
 function OutboxCounts({ counts }: { counts: Record<'pending' | 'sent' | 'failed', number> }) {
@@ -137,7 +168,7 @@ function OutboxCounts({ counts }: { counts: Record<'pending' | 'sent' | 'failed'
 /**
  * The outbox on the Site Configuration screen: counts of pending, sent and failed mail, the newest mail a
  * page at a time (status, recipient, subject, attempts, the mail server's last error, dates), and Retry on
- * a FAILED one. A table on wide screens, cards on a phone.
+ * a FAILED one: the shared DataTable, paged by the server, a table on wide screens and a card per mail on a phone.
  */
 export function OutgoingEmail() {
   const headingId = useId();
@@ -146,7 +177,6 @@ export function OutgoingEmail() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const outbox = useEmailOutbox({ status: filter === 'ALL' ? undefined : filter, page, limit });
-  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
 
   // The admin panel's warning links here (…/admin/configuration#outgoing-email): once the list has come (the
   // page is only then tall enough), bring the section to the top, once.
@@ -182,104 +212,6 @@ export function OutgoingEmail() {
     ) : null;
 
   const data = outbox.data;
-  let body: ReactNode;
-  if (outbox.isPending) {
-    body = (
-      <Group gap="xs" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text size="sm" c="dimmed">
-          {OUTGOING_EMAIL_MESSAGES.loading}
-        </Text>
-      </Group>
-    );
-  } else if (outbox.isError && !data) {
-    body = (
-      <LoadFailedAlert
-        title={OUTGOING_EMAIL_MESSAGES.loadFailed}
-        onRetry={() => void outbox.refetch()}
-        retrying={outbox.isFetching}
-        retrySize="xs"
-      />
-    );
-  } else if (!data || data.mails.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        {filter === 'ALL' ? OUTGOING_EMAIL_MESSAGES.empty : EMPTY_FILTERED[filter]}
-      </Text>
-    );
-  } else if (cards) {
-    body = (
-      <Stack
-        component="ul"
-        gap="sm"
-        aria-labelledby={headingId}
-        style={{ listStyle: 'none', margin: 0, padding: 0 }}
-      >
-        {data.mails.map((mail) => (
-          <Paper component="li" key={mail.id} withBorder radius="md" p="sm" style={{ minWidth: 0 }}>
-            <Stack gap={6}>
-              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                <Text size="sm" fw={600} style={wrap}>
-                  {mail.toAddress}
-                </Text>
-                <OutboxStatusBadge status={mail.status} />
-              </Group>
-              <Text size="sm" style={wrap}>
-                {mail.subject}
-              </Text>
-              {mail.lastError && (
-                <Text size="xs" c="red.9" style={wrap}>
-                  Last error: {mail.lastError}
-                </Text>
-              )}
-              <Text size="xs">Attempts: {mail.attempts}</Text>
-              <MailDates mail={mail} />
-              {retryButton(mail)}
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={820} type="native">
-        <Table striped verticalSpacing="xs" aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Recipient</Table.Th>
-              <Table.Th scope="col">Subject</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Attempts
-              </Table.Th>
-              <Table.Th scope="col">Last error</Table.Th>
-              <Table.Th scope="col">Dates</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.mails.map((mail) => (
-              <Table.Tr key={mail.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <OutboxStatusBadge status={mail.status} />
-                </Table.Td>
-                <Table.Td style={{ ...wrap, minWidth: '10rem' }}>{mail.toAddress}</Table.Td>
-                <Table.Td style={{ ...wrap, minWidth: '8rem' }}>{mail.subject}</Table.Td>
-                <Table.Td ta="right">{mail.attempts}</Table.Td>
-                <Table.Td style={{ ...wrap, minWidth: '11rem' }}>{mail.lastError ?? '—'}</Table.Td>
-                <Table.Td style={{ minWidth: '9rem' }}>
-                  <MailDates mail={mail} />
-                </Table.Td>
-                <Table.Td>{retryButton(mail)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
 
   return (
     <Paper
@@ -340,23 +272,35 @@ export function OutgoingEmail() {
             retrySize="xs"
           />
         )}
-        {body}
-        {data && data.total > 0 && data.mails.length > 0 && (
-          <DataTablePagination
-            label={OUTGOING_EMAIL_MESSAGES.heading}
-            page={data.page}
-            pageCount={Math.max(1, Math.ceil(data.total / data.limit))}
-            pageSize={data.limit}
-            firstShown={(data.page - 1) * data.limit + 1}
-            lastShown={(data.page - 1) * data.limit + data.mails.length}
-            total={data.total}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setLimit(size);
-              setPage(1);
-            }}
-          />
-        )}
+        <DataTable
+          data={data?.mails}
+          columns={columns}
+          caption={OUTGOING_EMAIL_MESSAGES.heading}
+          getRowId={(mail) => mail.id}
+          serverPaging={
+            data && {
+              page: data.page,
+              pageSize: data.limit,
+              total: data.total,
+              onPageChange: setPage,
+              onPageSizeChange: (size) => {
+                setLimit(size);
+                setPage(1);
+              },
+            }
+          }
+          // One page of the server's list: a search here would act on that page alone.
+          searchable={false}
+          isLoading={outbox.isFetching}
+          loadingText={OUTGOING_EMAIL_MESSAGES.loading}
+          // A failed refresh keeps the last list under the alert above; a failed first load has no list.
+          error={outbox.isError && !data ? OUTGOING_EMAIL_MESSAGES.loadFailed : null}
+          onRetry={() => void outbox.refetch()}
+          emptyText={filter === 'ALL' ? OUTGOING_EMAIL_MESSAGES.empty : EMPTY_FILTERED[filter]}
+          minWidth={820}
+          cardTitle="recipient"
+          renderRowActions={retryButton}
+        />
       </Stack>
     </Paper>
   );
