@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { routePatterns, type RouteName } from '../apps/web/src/app/paths';
 import { ADMIN_EMAIL, expect, REGISTRATION_CAMP, test } from './support/fixtures';
-import { registerWithDues } from './support/stripe';
+import { registerAndPayInCash, registerWithDues, registerWithDuesAs } from './support/stripe';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -68,26 +68,14 @@ test.describe('no sideways scroll at 375 px (issue 14)', () => {
 
   test('staff screens', async ({ page, playwright, server, camp, admin, signIn }) => {
     // A registration for the reports to list.
-    const person = await playwright.request.newContext({ baseURL: server.url });
-    await registerWithDues(person, await signIn(PARTICIPANT, undefined, person), camp);
-    await person.dispose();
+    await registerWithDuesAs({ playwright, server, camp, signIn }, PARTICIPANT);
     await admin.createUser(STAFF, { role: 'STAFF' });
     await signIn(STAFF, null);
     await expectNoOverflow(page, STAFF_ROUTES);
   });
 
   test('admin screens', async ({ page, playwright, server, camp, admin, signIn }) => {
-    const person = await playwright.request.newContext({ baseURL: server.url });
-    const { registrationId } = await registerWithDues(
-      person,
-      await signIn(PARTICIPANT, undefined, person),
-      camp,
-    );
-    await person.dispose();
-    await admin.call('POST', '/admin/payments', {
-      registrationId,
-      amount: 50,
-      method: 'CASH',
+    await registerAndPayInCash({ playwright, server, camp, admin, signIn }, PARTICIPANT, {
       reference: 'Receipt 14',
     });
     await signIn(ADMIN_EMAIL);

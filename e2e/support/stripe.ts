@@ -1,12 +1,12 @@
 /**
- * Payment helpers for the e2e tests: a registration with dues made through the API, Checkout started through
- * the API as the browser would, and the fake Checkout page's Pay pressed without the browser (a person who
- * pays and closes the tab before coming back).
+ * Payment helpers for the e2e tests: a registration with dues made through the API (and part of it paid in cash
+ * at the desk), Checkout started through the API as the browser would, and the fake Checkout page's Pay pressed
+ * without the browser (a person who pays and closes the tab before coming back).
  */
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { payments, registrations } from '../../apps/api/src/db/schema/index';
-import type { Backend, Camp } from './fixtures';
+import type { AdminApi, Backend, Camp, ProfileDetails, Server, SignIn } from './fixtures';
 import { REGISTRATION_CAMP } from './fixtures';
 
 /** What a participant owes for the registration camp's paying option (Tent Village, participant rate). */
@@ -51,6 +51,51 @@ export async function registerWithDues(
   };
   expect(registration.status).toBe('PENDING');
   return { registrationId: registration.id, userId: registration.userId };
+}
+
+/** The fixtures the helpers below use. */
+export interface RegistrationFixtures {
+  playwright: PlaywrightWorkerArgs['playwright'];
+  server: Server;
+  camp: Camp;
+  admin: AdminApi;
+  signIn: SignIn;
+}
+
+/**
+ * `registerWithDues` for someone other than the page's user: `email` signs in in a request context of its own
+ * (the page stays as it was; `profile` as `signIn` takes it) and registers owing TENT_DUES.
+ */
+export async function registerWithDuesAs(
+  { playwright, server, camp, signIn }: Omit<RegistrationFixtures, 'admin'>,
+  email: string,
+  profile?: ProfileDetails | null,
+): Promise<PendingRegistration> {
+  const person = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    return await registerWithDues(person, await signIn(email, profile, person), camp);
+  } finally {
+    await person.dispose();
+  }
+}
+
+/**
+ * A registration and a payment for the admin lists: `email` registers owing TENT_DUES (`registerWithDuesAs`)
+ * and an admin records $50 of it paid in cash with `reference`.
+ */
+export async function registerAndPayInCash(
+  fixtures: RegistrationFixtures,
+  email: string,
+  { reference, profile }: { reference: string; profile?: ProfileDetails | null },
+): Promise<PendingRegistration> {
+  const registration = await registerWithDuesAs(fixtures, email, profile);
+  await fixtures.admin.call('POST', '/admin/payments', {
+    registrationId: registration.registrationId,
+    amount: 50,
+    method: 'CASH',
+    reference,
+  });
+  return registration;
 }
 
 /** POST /api/payments/stripe as the web app sends it (return URLs on the server's own origin); the Checkout URL. */
