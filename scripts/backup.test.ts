@@ -246,7 +246,8 @@ async function withPglite<T>(directory: string, body: (db: PGlite) => Promise<T>
   }
 }
 
-describe('npm run backup and npm run restore', () => {
+// The three run at once: they share nothing but the scratch folder (files of their own names in it).
+describe.concurrent('npm run backup and npm run restore', () => {
   it('refuse bad usage with exit code 2 and the usage', async () => {
     const noOut = await script('backup', [], {});
     expect(noOut.code).toBe(2);
