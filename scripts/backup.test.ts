@@ -262,16 +262,10 @@ describe.concurrent('npm run backup and npm run restore', () => {
     const dataDir = mkdtempSync(path.join(scratch, 'data-'));
     const directory = path.join(dataDir, 'pglite');
     const env = { DATA_DIR: dataDir };
-    // Migrated, then opened again as a server restarted on it would be: PGlite learns the array types of the
-    // enums (registration_status[]) only when it opens, and the submission's statement binds one.
-    const migrating = await openDatabase({ dataDir });
-    try {
-      await migrating.migrate();
-    } finally {
-      await migrating.close();
-    }
+    // Opened, migrated and served on one handle, as the server does on its first start.
     const database = await openDatabase({ dataDir });
     try {
+      await database.migrate();
       await fillThroughTheApp(database);
     } finally {
       await database.close();
