@@ -76,7 +76,7 @@ const TABLES: readonly AdminTable[] = [
   {
     name: 'outbox',
     path: routePatterns.adminConfiguration,
-    caption: 'Outgoing e-mail',
+    caption: 'Outgoing e-mail messages',
     row: LONG_EMAIL,
     minActions: 0,
     sortable: false,

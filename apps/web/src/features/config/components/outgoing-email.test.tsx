@@ -70,7 +70,7 @@ describe('the Outgoing e-mail section', () => {
     renderWithProviders(<OutgoingEmail />);
     expect(screen.getByRole('heading', { name: 'Outgoing e-mail' })).toBeTruthy();
     await screen.findByText('dusty@example.org');
-    const table = screen.getByRole('table', { name: 'Outgoing e-mail' });
+    const table = screen.getByRole('table', { name: 'Outgoing e-mail messages' });
     const counts = screen.getByText('Pending', { selector: 'dt' }).closest('dl')!;
     expect(counts.textContent).toBe('Pending1Sent1Failed1');
 
@@ -102,7 +102,7 @@ describe('the Outgoing e-mail section', () => {
     viewport.setViewport({ width: 375 });
     mockApiRoutes({ 'GET /admin/email-outbox': () => jsonResponse(page([failed, sent])) });
     renderWithProviders(<OutgoingEmail />);
-    const list = await screen.findByRole('list', { name: 'Outgoing e-mail' });
+    const list = await screen.findByRole('list', { name: 'Outgoing e-mail messages' });
     expect(screen.queryByRole('table')).toBeNull();
     const [failedCard, sentCard] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(failedCard).getByText('dusty@example.org')).toBeTruthy();
@@ -172,7 +172,7 @@ describe('the Outgoing e-mail section', () => {
       ),
     ).toBeTruthy();
     expect(retried).toEqual(['f1']);
-    const table = screen.getByRole('table', { name: 'Outgoing e-mail' });
+    const table = screen.getByRole('table', { name: 'Outgoing e-mail messages' });
     expect(await within(table).findByText('Pending')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(calls.filter((call) => call === 'GET /admin/email-outbox')).toHaveLength(2);
@@ -198,7 +198,7 @@ describe('the Outgoing e-mail section', () => {
     renderWithProviders(<OutgoingEmail />);
     expect(await screen.findByText('No outgoing e-mail yet')).toBeTruthy();
     // The table's headers stay, with no rows and the text under them, and no pager.
-    const table = screen.getByRole('table', { name: 'Outgoing e-mail' });
+    const table = screen.getByRole('table', { name: 'Outgoing e-mail messages' });
     expect(within(table).getAllByRole('row')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Page / })).toBeNull();
 

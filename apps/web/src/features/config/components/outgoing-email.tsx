@@ -14,6 +14,8 @@ import { OUTGOING_EMAIL_SECTION_ID } from '../routes/failed-mail-warning';
 
 export const OUTGOING_EMAIL_MESSAGES = {
   heading: 'Outgoing e-mail',
+  /** Names the table (and its phone list): the section already has the heading's name. */
+  caption: 'Outgoing e-mail messages',
   description:
     'Mail the camp sends (confirmations, cancellations, receipts). A message the mail server does not take ' +
     'is tried again several times, with longer waits in between; after the last try it is marked Failed.',
@@ -275,7 +277,7 @@ export function OutgoingEmail() {
         <DataTable
           data={data?.mails}
           columns={columns}
-          caption={OUTGOING_EMAIL_MESSAGES.heading}
+          caption={OUTGOING_EMAIL_MESSAGES.caption}
           getRowId={(mail) => mail.id}
           serverPaging={
             data && {
