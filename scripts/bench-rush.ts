@@ -88,6 +88,7 @@ async function main(): Promise<number> {
         statuses: Object.fromEntries(result.statuses),
         oversold: result.oversold,
         serverErrors: result.serverErrors,
+        listenOverflows: result.listenOverflows,
         unexpected: result.unexpected.length,
         problems: result.problems.length,
         rushRequestsPerProcess: result.balanced

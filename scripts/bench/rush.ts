@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -85,6 +85,8 @@ export interface RushResult {
   stored: number;
   /** Rate-limit counters of this run's sign-ins found in Redis (per-address keys), when Redis was used. */
   redisSignInCounters: number | undefined;
+  /** TCP listen-queue overflows of the whole machine during the rush (Linux only). */
+  listenOverflows: number | undefined;
   processes: ProcessFigures[];
   problems: string[];
 }
@@ -137,6 +139,22 @@ async function redisReachable(url: string): Promise<Redis> {
       `Redis is not reachable at ${url} (set REDIS_URL to another; the processes share their rate limits there): ${String(refused ?? error)}`,
       { cause: error },
     );
+  }
+}
+
+/**
+ * TCP listen-queue overflows of the whole machine so far (Linux /proc/net/netstat, TcpExt ListenOverflows);
+ * undefined elsewhere. A connection dropped there is retried by the client's kernel after 1 s, then 3 s.
+ */
+export function listenOverflows(): number | undefined {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const names = lines.find((line) => line.startsWith('TcpExt:'))?.split(/\s+/) ?? [];
+    const values = lines.filter((line) => line.startsWith('TcpExt:'))[1]?.split(/\s+/) ?? [];
+    const index = names.indexOf('ListenOverflows');
+    return index < 0 || values[index] === undefined ? undefined : Number(values[index]);
+  } catch {
+    return undefined;
   }
 }
 
@@ -299,6 +317,7 @@ export async function runRush(
   const balancerCpuBefore = processCpuSeconds(balancer?.pid);
   const clientCpuBefore = process.cpuUsage();
   const pgCpuBefore = databaseUrl ? postgresCpuSeconds() : undefined;
+  const overflowsBefore = listenOverflows();
   const rushStarted = performance.now();
   const outcomes: Outcome[] = await Promise.all(
     people.map(async (person, index) => {
@@ -321,6 +340,7 @@ export async function runRush(
   const balancerCpuAfter = processCpuSeconds(balancer?.pid);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const pgCpuAfter = databaseUrl ? postgresCpuSeconds() : undefined;
+  const overflowsAfter = listenOverflows();
   const statsAfter = await balancer?.servers();
   rush.close();
 
@@ -354,6 +374,15 @@ export async function runRush(
   if (pgCpuBefore !== undefined && pgCpuAfter !== undefined) {
     log(
       `  PostgreSQL processes CPU (the whole local server, other databases included): ${(pgCpuAfter - pgCpuBefore).toFixed(2)} s`,
+    );
+  }
+  const overflows =
+    overflowsBefore === undefined || overflowsAfter === undefined
+      ? undefined
+      : overflowsAfter - overflowsBefore;
+  if (overflows !== undefined) {
+    log(
+      `  TCP listen-queue overflows during the rush (whole machine; each delays a connection by a SYN retry of 1 s or more): ${overflows}`,
     );
   }
   if (options.concurrency < options.users) {
@@ -556,6 +585,7 @@ export async function runRush(
     countersChecked,
     stored: registrationsRead.body.length,
     redisSignInCounters,
+    listenOverflows: overflows,
     processes,
     problems,
   };
