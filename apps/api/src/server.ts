@@ -3,9 +3,17 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { prettyLogStream } from './lib/dev-log';
+import { type BatchedLog, batchedLogDestination } from './lib/log-destination';
 
 /** How a failure to start is written: readable in development (and before the env is read, on a terminal). */
 let readableLogs = process.stderr.isTTY === true;
+/** Production's log, written once per turn of the event loop: closed (every line written) before an exit. */
+let productionLog: BatchedLog | undefined;
+
+function exit(code: number): never {
+  productionLog?.close();
+  process.exit(code);
+}
 
 /** Process entry: read env, open and migrate the database, listen, and shut down gracefully. */
 async function main(): Promise<void> {
@@ -13,8 +21,10 @@ async function main(): Promise<void> {
   readableLogs = !env.isProduction;
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await database.migrate();
-  // Development: readable lines (and the sign-in code as a banner); production: JSON lines for a collector.
-  const app = await buildApp({ env, database, logStream: env.isProduction ? undefined : prettyLogStream() });
+  // Development: readable lines (and the sign-in code as a banner); production: JSON lines for a collector,
+  // batched per turn of the event loop (decision 033).
+  productionLog = env.isProduction ? batchedLogDestination() : undefined;
+  const app = await buildApp({ env, database, logStream: productionLog ?? prettyLogStream() });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -23,16 +33,16 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      exit(1);
     }, 10_000);
     force.unref();
     app
       .close()
       .then(() => database.close())
-      .then(() => process.exit(0))
+      .then(() => exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
+        exit(1);
       });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -46,7 +56,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // No app (and so no app logger) yet: the same pino, written to stderr at once, before the process exits.
+  // What the app logged before it failed is written first.
+  productionLog?.close();
+  // The app's logger is closed or was never made: the same pino, written to stderr at once, before the exit.
   const stderr = pino.destination({ dest: 2, sync: true });
   const log = pino(
     { base: undefined },
