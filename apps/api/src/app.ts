@@ -47,7 +47,7 @@ import { registerCors } from './plugins/cors';
 import { registerErrorHandling } from './plugins/errors';
 import { registerUuidCase } from './plugins/uuid-case';
 import { registerOpenApi } from './plugins/openapi';
-import { registerSecurityHeaders } from './plugins/security';
+import { registerResponseHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { OneLineRequestLog } from './lib/request-log';
 import { registerMetrics } from './plugins/metrics';
@@ -109,9 +109,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
+    // No redaction paths: Fastify's req and res serializers write no headers at all (method, URL, host and
+    // client; status), so no Authorization, Cookie or Set-Cookie reaches a log line (request-log.test.ts), and
+    // redaction cost every line ~0.6 µs for nothing (decision 033).
     logger: options.logger ?? {
       level: env.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
@@ -132,13 +134,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('X-Request-Id', request.id);
-    // API answers hold people's data: no browser or shared cache keeps them, unless a route says otherwise.
-    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) {
-      void reply.header('Cache-Control', 'no-store');
-    }
-  });
 
   app.decorate('env', env);
   app.decorate('database', database);
@@ -213,7 +208,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerCors(app, env.corsOrigins);
-  await registerSecurityHeaders(app, { publicUrl: env.publicUrl, corsOrigins: env.corsOrigins });
+  // Security headers, X-Request-Id and API answers' Cache-Control: no-store, all in one onRequest hook.
+  registerResponseHeaders(app, {
+    publicUrl: env.publicUrl,
+    corsOrigins: env.corsOrigins,
+    apiPrefix: API_PREFIX,
+  });
   await app.register(cookie, { secret: env.appSecret });
   await registerOpenApi(app, { publicUrl: env.publicUrl });
   registerMetrics(app, { token: env.metricsToken, path: `${API_PREFIX}/metrics` });

@@ -9,12 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
+  // Lower-case names, as Fastify keeps them: nothing to convert on each request.
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     },
     removeHeader: (name: string) => {
-      delete headers[name];
+      delete headers[name.toLowerCase()];
     },
   } as unknown as ServerResponse;
   helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
@@ -24,15 +25,24 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 }
 
 /**
- * Security headers (architecture §6): a CSP with no inline script, no framing, nosniff, a strict referrer
- * policy, and HSTS only when the app is served over https.
+ * The headers every answer carries, set by one synchronous onRequest hook (issue 15: one
+ * call per request where an onRequest and an asynchronous onSend hook ran before):
+ *
+ * - security headers (architecture §6): a CSP with no inline script, no framing, nosniff, a strict referrer
+ *   policy, and HSTS only when the app is served over https;
+ * - `X-Request-Id`, the id of the request's log line;
+ * - `Cache-Control: no-store` on API answers, which hold people's data: no browser or shared cache keeps them
+ *   unless the route sets its own (a route's `reply.header('Cache-Control', …)` replaces it).
+ *
+ * Set before the route runs, they are on every answer that went through routing, errors and 404s included
+ * (a URL Fastify cannot decode is answered before any hook, as before).
  */
-export async function registerSecurityHeaders(
+export function registerResponseHeaders(
   app: FastifyInstance,
-  options: { publicUrl: string; corsOrigins: string[] },
-): Promise<void> {
+  options: { publicUrl: string; corsOrigins: string[]; apiPrefix: string },
+): void {
   const https = options.publicUrl.startsWith('https://');
-  const headers = helmetHeaders({
+  const security = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -56,8 +66,10 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const api = { ...security, 'cache-control': 'no-store' };
+  const apiPath = `${options.apiPrefix}/`;
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith(apiPath) ? api : security).header('x-request-id', request.id);
     done();
   });
 }

@@ -6,8 +6,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function lowerIds(values: unknown): void {
   if (values === null || typeof values !== 'object' || Array.isArray(values)) return;
   const record = values as Record<string, unknown>;
-  for (const [key, value] of Object.entries(record)) {
-    if (typeof value === 'string' && UUID.test(value)) record[key] = value.toLowerCase();
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const value = record[key];
+    // Only a 36-character string can be a UUID: the test is skipped for every other value.
+    if (typeof value === 'string' && value.length === 36 && UUID.test(value))
+      record[key] = value.toLowerCase();
   }
 }
 
@@ -17,9 +21,11 @@ function lowerIds(values: unknown): void {
  * route sees it, so `/users/{MY-ID}` is the caller's own record as `/users/{my-id}` is (issue 13).
  */
 export function registerUuidCase(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Synchronous (a done callback, not a promise): it runs on every request, GET /api/public/config included.
+  app.addHook('preValidation', (request, _reply, done) => {
     lowerIds(request.params);
     lowerIds(request.query);
     lowerIds(request.body);
+    done();
   });
 }

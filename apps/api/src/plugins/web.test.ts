@@ -146,6 +146,59 @@ describe('web app, runtime config and security headers', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('sends the same security headers and an X-Request-Id on every answer: the configuration (200 and 304), errors, the page', async () => {
+    // The headers helmet gave before they were worked out once at start (issue 15): byte for byte.
+    const security = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;" +
+        "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';" +
+        "frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const config = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/config',
+      headers: { 'if-none-match': String(config.headers.etag) },
+    });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/missing' });
+    const unauthorized = await t.app.inject({ method: 'GET', url: '/api/auth/profile' });
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const answers = { config, revalidated, missing, unauthorized, page };
+    const seen = Object.fromEntries(
+      Object.entries(answers).map(([name, response]) => [
+        name,
+        [response.statusCode, response.headers['cache-control'], response.headers['x-request-id']],
+      ]),
+    );
+    const id = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // API answers are no-store unless the route sets its own (the configuration: no-cache with its ETag).
+    expect(seen).toEqual({
+      config: [200, 'no-cache', id],
+      revalidated: [304, 'no-cache', id],
+      missing: [404, 'no-store', id],
+      unauthorized: [401, 'no-store', id],
+      page: [200, 'no-cache', id],
+    });
+    for (const response of Object.values(answers)) {
+      expect(response.headers).toMatchObject(security);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect(new Set(Object.values(seen).map(([, , requestId]) => requestId)).size).toBe(5);
+    expect(config.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(revalidated.headers.etag).toBe(config.headers.etag);
+    expect(revalidated.body).toBe('');
+  });
+
   it('adds HSTS and upgrades insecure requests when served over https', async () => {
     const response = await https.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');

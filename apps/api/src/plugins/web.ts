@@ -136,18 +136,22 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
   // The app routes after the '#'. A path typed without it (/dashboard) is sent to its hash route.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Synchronous, and only a 404 looks further: every answer passes through this hook.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 404 || request.method !== 'GET') {
+      done(null, payload);
+      return;
+    }
     const pathOnly = request.url.split('?')[0] ?? '/';
     if (
-      reply.statusCode === 404 &&
-      request.method === 'GET' &&
       !pathOnly.startsWith('/api') &&
       !path.extname(pathOnly) &&
       (request.headers.accept ?? '').includes('text/html')
     ) {
       void reply.code(302).header('Location', `/#${request.url}`).type('text/plain; charset=utf-8');
-      return 'Redirecting';
+      done(null, 'Redirecting');
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }
