@@ -7,7 +7,9 @@
  * only route answers the same body (scripts/bench/bare-server.ts). autocannon loads each in turn, the bare one
  * first, for `rounds` rounds, and prints requests per second, latency percentiles and the ratio
  * app ÷ bare (goal ≥ 0.5). A second run of the app sends If-None-Match, as a browser revalidating its copy
- * does, and gets 304s. Exits 1 if any answer was not the expected status.
+ * does, and gets 304s. The app's log is counted as it comes, not kept (the load generator must not do the
+ * log's work on the app's behalf). Exits 1 if any answer was not the expected status or, at LOG_LEVEL info,
+ * if the app wrote fewer log lines than it answered requests.
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { commandLine, readOptions, wholeOption } from './bench/cli';
 import { freePort, freshPostgres, processCpuSeconds, ROOT, startServer, withCleanups } from './bench/server';
 
@@ -55,6 +58,8 @@ function parseOptions(): Options | undefined {
 
 interface Load {
   label: string;
+  /** Answers received. */
+  answers: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -91,6 +96,7 @@ async function load(
     result.timeouts;
   return {
     label,
+    answers: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -130,6 +136,28 @@ async function startBare(
   };
 }
 
+/**
+ * Counts the lines of the app's log (stdout) as they come, without keeping them: reading the log is a log
+ * shipper's work, and the load generator, on the same cores, must not do it for the app only (the bare server
+ * logs nothing). Returns the count so far, and a wait until no more lines come.
+ */
+function countLogLines(stdout: Readable | null): { lines: () => number; settled: () => Promise<number> } {
+  let lines = 0;
+  // startServer keeps the output for its error messages; from here on only the count is kept.
+  stdout?.removeAllListeners('data');
+  stdout?.on('data', (chunk: Buffer) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  });
+  const settled = async () => {
+    for (let seen = -1; seen !== lines;) {
+      seen = lines;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    return lines;
+  };
+  return { lines: () => lines, settled };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -167,8 +195,7 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
 
   const app = await startServer(env, appPort);
   cleanups.push(() => app.stop());
-  // Discard the app's request log as the operator's log shipper would read it: it must not fill a pipe.
-  app.child.stdout?.resume();
+  const log = countLogLines(app.child.stdout);
   const appUrl = `${app.base}/api/public/config`;
   const first = await fetch(appUrl);
   const body = await first.text();
@@ -188,19 +215,27 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
   console.log(`  body: ${Buffer.byteLength(body)} bytes of JSON`);
 
   // Warm both up (JIT, connection pools, the configuration cache).
+  const linesBefore = await log.settled();
   await load('warm-up', bareUrl, { ...options, duration: 2 }, 200, bare.child.pid);
-  await load('warm-up', appUrl, { ...options, duration: 2 }, 200, app.child.pid);
+  const appLoads = [await load('warm-up', appUrl, { ...options, duration: 2 }, 200, app.child.pid)];
 
   const results: Load[] = [];
   for (let round = 1; round <= options.rounds; round += 1) {
     results.push(await load(`bare Fastify, round ${round}`, bareUrl, options, 200, bare.child.pid));
-    results.push(await load(`app, round ${round}`, appUrl, options, 200, app.child.pid));
-    results.push(
-      await load(`app If-None-Match → 304, round ${round}`, appUrl, options, 304, app.child.pid, {
-        'if-none-match': etag,
-      }),
+    const answered = await load(`app, round ${round}`, appUrl, options, 200, app.child.pid);
+    const revalidated = await load(
+      `app If-None-Match → 304, round ${round}`,
+      appUrl,
+      options,
+      304,
+      app.child.pid,
+      { 'if-none-match': etag },
     );
+    results.push(answered, revalidated);
+    appLoads.push(answered, revalidated);
   }
+  const logLines = (await log.settled()) - linesBefore;
+  const appAnswers = appLoads.reduce((sum, result) => sum + result.answers, 0);
 
   console.log('');
   console.log(
@@ -228,9 +263,20 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
     `  ratio app ÷ bare:             ${ratio.toFixed(2)}× (goal ≥ 0.50: ${ratio >= 0.5 ? 'PASS' : 'MISS'})`,
   );
 
+  // At info every request writes one line; a request cut off when a load stops may be logged, not answered.
+  const oneLinePerRequest = ['info', 'debug', 'trace'].includes(options.logLevel);
+  console.log(
+    `  app log:                      ${logLines} lines for ${appAnswers} answers during the loads` +
+      (oneLinePerRequest ? ' (one line per request)' : ''),
+  );
+
   const unexpected = results.reduce((sum, result) => sum + result.unexpected, 0);
   if (unexpected > 0) {
     console.error(`  ${unexpected} answers had an unexpected status, an error or a timeout`);
+    return 1;
+  }
+  if (oneLinePerRequest && logLines < appAnswers) {
+    console.error(`  the app logged ${appAnswers - logLines} fewer request lines than it answered`);
     return 1;
   }
   return 0;
