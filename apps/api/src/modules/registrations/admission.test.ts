@@ -6,6 +6,9 @@ interface Item {
   person: string;
 }
 
+/** One turn of the event loop and the microtasks it runs. */
+const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 /** A GroupAdmission whose groups wait until the test lets them finish; it records every group it ran. */
 function gatedAdmission(options: {
   concurrency: number;
@@ -13,11 +16,15 @@ function gatedAdmission(options: {
   failWhen?: (items: Item[]) => boolean;
 }) {
   const groups: number[][] = [];
+  let idle = 0;
   const finishers: Array<() => void> = [];
   const admission = new GroupAdmission<Item, string>({
     concurrency: options.concurrency,
     maxGroup: options.maxGroup,
     fits: (group, item) => group.every((other) => other.person !== item.person),
+    onIdle: () => {
+      idle += 1;
+    },
     run: async (items) => {
       groups.push(items.map((item) => item.id));
       await new Promise<void>((resolve) => finishers.push(resolve));
@@ -25,32 +32,43 @@ function gatedAdmission(options: {
       return items.map((item) => `done ${item.id}`);
     },
   });
-  /** Lets every group started so far finish, then lets the microtasks run. */
+  /** Lets every group started so far finish, then lets the event loop turn (groups start on the next turn). */
   const finishAll = async () => {
     while (finishers.length > 0) finishers.shift()?.();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await turn();
   };
-  return { admission, groups, finishAll };
+  return { admission, groups, finishAll, idleCalls: () => idle };
 }
 
 describe('GroupAdmission', () => {
   it('runs the first alone and gathers those who arrive meanwhile into the next groups, in arrival order', async () => {
-    const { admission, groups, finishAll } = gatedAdmission({ concurrency: 1, maxGroup: 3 });
-    const results = [1, 2, 3, 4, 5, 6].map((id) => admission.admit({ id, person: `p${id}` }));
+    const { admission, groups, finishAll, idleCalls } = gatedAdmission({ concurrency: 1, maxGroup: 3 });
+    const first = admission.admit({ id: 1, person: 'p1' });
+    // Nothing starts before the event loop turns; then the first starts alone.
+    expect(groups).toEqual([]);
+    await turn();
     expect(groups).toEqual([[1]]);
+    const results = [first, ...[2, 3, 4, 5, 6].map((id) => admission.admit({ id, person: `p${id}` }))];
     expect(admission.load).toEqual({ running: 1, waiting: 5 });
     await finishAll();
     expect(groups).toEqual([[1], [2, 3, 4]]);
     await finishAll();
+    expect(idleCalls()).toBe(0);
     await finishAll();
     expect(groups).toEqual([[1], [2, 3, 4], [5, 6]]);
     expect(await Promise.all(results)).toEqual([1, 2, 3, 4, 5, 6].map((id) => `done ${id}`));
     expect(admission.load).toEqual({ running: 0, waiting: 0 });
+    // Idle once, when the last group finished with nobody waiting.
+    expect(idleCalls()).toBe(1);
   });
 
   it('runs at most `concurrency` groups at once', async () => {
     const { admission, groups, finishAll } = gatedAdmission({ concurrency: 2, maxGroup: 2 });
-    const results = [1, 2, 3, 4, 5].map((id) => admission.admit({ id, person: `p${id}` }));
+    const one = admission.admit({ id: 1, person: 'p1' });
+    await turn();
+    const two = admission.admit({ id: 2, person: 'p2' });
+    await turn();
+    const results = [one, two, ...[3, 4, 5].map((id) => admission.admit({ id, person: `p${id}` }))];
     expect(groups).toEqual([[1], [2]]);
     expect(admission.load).toEqual({ running: 2, waiting: 3 });
     await finishAll();
@@ -61,8 +79,10 @@ describe('GroupAdmission', () => {
 
   it('keeps a second submission of one person for a later group, without losing its place in line', async () => {
     const { admission, groups, finishAll } = gatedAdmission({ concurrency: 1, maxGroup: 10 });
+    const first = admission.admit({ id: 1, person: 'ada' });
+    await turn();
     const results = [
-      admission.admit({ id: 1, person: 'ada' }),
+      first,
       admission.admit({ id: 2, person: 'bob' }),
       admission.admit({ id: 3, person: 'bob' }),
       admission.admit({ id: 4, person: 'cy' }),
@@ -79,12 +99,14 @@ describe('GroupAdmission', () => {
       maxGroup: 10,
       failWhen: (items) => items.some((item) => item.id === 3),
     });
-    const results = [1, 2, 3, 4].map((id) =>
-      admission.admit({ id, person: `p${id}` }).then(
+    const settled = (promise: Promise<string>) =>
+      promise.then(
         (value) => value,
         (error: Error) => error.message,
-      ),
-    );
+      );
+    const first = settled(admission.admit({ id: 1, person: 'p1' }));
+    await turn();
+    const results = [first, ...[2, 3, 4].map((id) => settled(admission.admit({ id, person: `p${id}` })))];
     for (let round = 0; round < 6; round += 1) await finishAll();
     expect(groups).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
     expect(await Promise.all(results)).toEqual(['done 1', 'done 2', 'failed 3', 'done 4']);

@@ -7,10 +7,12 @@
  * `fits` says whether an item may join a group already holding others (for submissions: the same year, and
  * not a second submission of the same person); an item that does not fit keeps its place for a later group.
  * When a group fails as a whole (`run` throws), each of its items is run again alone, in order, so that one
- * bad item cannot fail the others; an item that fails alone gets that error.
+ * bad item cannot fail the others; an item that fails alone gets that error. `onIdle` lets work that can wait
+ * (sending the registration mails) start when a rush is over rather than compete with it.
  */
 export class GroupAdmission<Item, Result> {
   private running = 0;
+  private scheduled = false;
   private readonly queue: Array<{
     item: Item;
     resolve: (result: Result) => void;
@@ -25,13 +27,15 @@ export class GroupAdmission<Item, Result> {
       /** Items in one group at most. */
       maxGroup: number;
       fits: (group: readonly Item[], item: Item) => boolean;
+      /** Called when a group finished and nothing else is running or waiting. */
+      onIdle?: () => void;
     },
   ) {}
 
   admit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.next();
+      this.schedule();
     });
   }
 
@@ -40,13 +44,28 @@ export class GroupAdmission<Item, Result> {
     return { running: this.running, waiting: this.queue.length };
   }
 
+  /**
+   * Groups start on the event loop's next turn (setImmediate), after the I/O it has ready: requests already
+   * read but not yet parsed join the group. This matters for the embedded database, whose queries resolve
+   * without ever yielding to I/O, so without the turn every request would run its whole way alone.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.next();
+    });
+  }
+
   private next(): void {
     while (this.running < this.options.concurrency && this.queue.length > 0) {
       const group = this.takeGroup();
       this.running += 1;
       void this.runGroup(group).finally(() => {
         this.running -= 1;
-        this.next();
+        if (this.queue.length > 0) this.schedule();
+        else if (this.running === 0) this.options.onIdle?.();
       });
     }
   }

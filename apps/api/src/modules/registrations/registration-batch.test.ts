@@ -10,11 +10,11 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
-import { type Camp, startCamp } from '../work/test-support';
+import { REGISTRATION_MESSAGES } from '@camp/shared';
+import { type Camp, messagesOf, startCamp } from '../work/test-support';
 import { GroupAdmission } from './admission';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from './capacity';
 import { type Admitted, admitGroup, fitsGroup, type Submission } from './registration-batch';
-import { prepareSubmissionQueries } from './registrations.store';
 import { adminPost, configure, insertSignedInPerson, YEAR } from './test-support';
 
 // Groups of submissions admitted in one transaction (decision 030), straight through admitGroup, on PGlite
@@ -159,10 +159,10 @@ describe('admitting a group of submissions', () => {
       await person(),
     ];
     // Eve is already registered this year.
-    const [earlier] = await admitGroup(db(), prepareSubmissionQueries(db()), [submission(eve, [dayPass])]);
+    const [earlier] = await admitGroup(db(), [submission(eve, [dayPass])]);
     expect(earlier?.outcome).toBe('admitted');
 
-    const answers = await admitGroup(db(), prepareSubmissionQueries(db()), [
+    const answers = await admitGroup(db(), [
       submission(ada, [tent]),
       submission(bob, [tent], [greeter]),
       submission(cy, [tent, dayPass]),
@@ -216,16 +216,10 @@ describe('admitting a group of submissions', () => {
     expect(greeterCounter.current).toBe(greeterCounter.rows);
   });
 
-  it('refuses a group that the committed counters already show full without writing anything', async () => {
+  it('refuses everyone of a later group once the places are gone, and writes nothing for them', async () => {
     const [ada, bob, cy] = [await person(), await person(), await person()];
-    await admitGroup(db(), prepareSubmissionQueries(db()), [
-      submission(ada, [tent]),
-      submission(bob, [tent]),
-    ]);
-    const answers = await admitGroup(db(), prepareSubmissionQueries(db()), [
-      submission(cy, [tent]),
-      submission(await person(), [dayPass]),
-    ]);
+    await admitGroup(db(), [submission(ada, [tent]), submission(bob, [tent])]);
+    const answers = await admitGroup(db(), [submission(cy, [tent]), submission(await person(), [dayPass])]);
     expect(answers.map((answer) => answer.outcome)).toEqual(['full', 'admitted']);
     expect((await storedFor([cy])).registrations).toEqual([]);
     expect(await counterOf(tent, 'option')).toEqual({ current: 2, year: YEAR, rows: 2 });
@@ -233,17 +227,14 @@ describe('admitting a group of submissions', () => {
 
   it("recounts a counter of another year from the rows, leaving out the group's own new rows", async () => {
     const [ada, bob, cy] = [await person(), await person(), await person()];
-    await admitGroup(db(), prepareSubmissionQueries(db()), [submission(ada, [tent])]);
+    await admitGroup(db(), [submission(ada, [tent])]);
     // As after an admin moved registrationYear and back: the counter says nothing about this year.
     await db()
       .update(campingOptions)
       .set({ currentRegistrations: 0, countedYear: null })
       .where(eq(campingOptions.id, tent));
 
-    const answers = await admitGroup(db(), prepareSubmissionQueries(db()), [
-      submission(bob, [tent]),
-      submission(cy, [tent]),
-    ]);
+    const answers = await admitGroup(db(), [submission(bob, [tent]), submission(cy, [tent])]);
 
     expect(answers.map((answer) => answer.outcome)).toEqual(['admitted', 'full']);
     expect(await counterOf(tent, 'option')).toEqual({ current: 2, year: YEAR, rows: 2 });
@@ -255,7 +246,7 @@ describe('admitting a group of submissions', () => {
     const admission = new GroupAdmission<Submission, Admitted>({
       run: (group) => {
         groups.push(group.length);
-        return admitGroup(db(), prepareSubmissionQueries(db()), group);
+        return admitGroup(db(), group);
       },
       concurrency: 1,
       maxGroup: 10,
@@ -263,7 +254,10 @@ describe('admitting a group of submissions', () => {
     });
     // Bob's job does not exist: its link's foreign key fails the group's one insert statement.
     const missingJob = '00000000-0000-4000-8000-000000000001';
-    const first = admission.admit(submission(await person(), [dayPass]));
+    const dee = await person();
+    const first = admission.admit(submission(dee, [dayPass]));
+    // The first starts alone on the event loop's next turn; the three others gather behind it.
+    await new Promise((resolve) => setImmediate(resolve));
     const results = await Promise.allSettled([
       admission.admit(submission(ada, [tent])),
       admission.admit(submission(bob, [dayPass], [missingJob])),
@@ -279,5 +273,37 @@ describe('admitting a group of submissions', () => {
     expect((await storedFor([bob])).registrations).toEqual([]);
     expect((await storedFor([ada, cy])).registrations).toHaveLength(2);
     expect(await counterOf(tent, 'option')).toEqual({ current: 2, year: YEAR, rows: 2 });
+  });
+
+  it('answers each person of a group on their own: one refused by a rule does not touch the others', async () => {
+    const [ada, bob, cy, dee] = [
+      await insertSignedInPerson(camp),
+      await insertSignedInPerson(camp),
+      await insertSignedInPerson(camp),
+      await insertSignedInPerson(camp),
+    ];
+    await admitGroup(db(), [submission(cy.id, [dayPass])]);
+    const missing = '00000000-0000-4000-8000-000000000002';
+    const post = (who: { headers: { authorization: string } }, body: object) =>
+      camp.t.app.inject({
+        method: 'POST',
+        url: '/api/registrations/camp',
+        headers: who.headers,
+        payload: { ...body, acceptedTerms: true },
+      });
+
+    const responses = await Promise.all([
+      post(ada, { campingOptions: [tent], customFields: { [plate]: 'ADA 1' } }),
+      post(bob, { campingOptions: [missing] }),
+      post(cy, { campingOptions: [dayPass] }),
+      post(dee, { campingOptions: [dayPass], jobs: [greeter] }),
+    ]);
+
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 400, 409, 201]);
+    expect(messagesOf(responses[1]!)).toEqual([REGISTRATION_MESSAGES.unknownOption(missing)]);
+    expect(messagesOf(responses[2]!)).toEqual([REGISTRATION_MESSAGES.alreadyRegistered(YEAR)]);
+    const stored = await storedFor([ada.id, bob.id, dee.id]);
+    expect(stored.registrations.map((row) => row.userId).sort()).toEqual([ada.id, dee.id].sort());
+    expect(stored.jobLinks.map((link) => link.jobId)).toEqual([greeter]);
   });
 });

@@ -6,7 +6,6 @@ import {
   insertRegistrations,
   type NewRegistration,
   settleRegistrations,
-  type SubmissionQueries,
 } from './registrations.store';
 
 /**
@@ -51,99 +50,55 @@ export function fitsGroup(group: readonly Submission[], submission: Submission):
   );
 }
 
-/** What the committed counters already show to be full for `places` (jobs first, as capacity.ts decides). */
-function fullByCounters(
-  places: PlaceRequest,
-  counters: ReadonlyMap<string, PlaceCounter>,
-  year: number,
-): FullPlaces | undefined {
-  const full = (ids: readonly string[]) =>
-    ids.filter((id) => {
-      const counter = counters.get(id);
-      return counter !== undefined && isFullNow(counter, year);
-    });
-  const jobIds = full(places.jobIds);
-  if (jobIds.length > 0) return { campingOptionIds: [], jobIds };
-  const campingOptionIds = full(places.campingOptionIds);
-  return campingOptionIds.length > 0 ? { campingOptionIds, jobIds: [] } : undefined;
-}
-
 /**
  * Admits a group of submissions of one year, one person each, in arrival order: one statement inserts every
  * registration with its links and values, one lock of the rows they touch decides the places of all of them,
  * one statement deletes the refused and writes the admitted ones' payments and mails, one COMMIT. The most
  * wanted row is locked once per group instead of once per person. Nothing of a refused submission remains.
  */
-export async function admitGroup(
-  db: Db,
-  queries: SubmissionQueries,
-  group: readonly Submission[],
-): Promise<Admitted[]> {
+export async function admitGroup(db: Db, group: readonly Submission[]): Promise<Admitted[]> {
+  if (group.length === 0) return [];
   const year = (group[0] as Submission).year;
-  const answers = new Array<Admitted | undefined>(group.length);
-  // A group that gathered while others ran: most of a rush's refusals happen here, by one read of the
-  // counters, instead of by rows inserted and deleted again.
-  if (group.length > 1) {
-    const counters = await queries.counters.execute({
-      optionIds: [...new Set(group.flatMap((entry) => entry.places.campingOptionIds))],
-      jobIds: [...new Set(group.flatMap((entry) => entry.places.jobIds))],
+  return db.transaction(async (tx) => {
+    // In user id order: two groups that wait on each other's index entries for the same people wait in one
+    // order, so they cannot deadlock.
+    const byUser = [...group].sort((a, b) => (a.registration.userId < b.registration.userId ? -1 : 1));
+    const inserted = await insertRegistrations(
+      tx,
+      year,
+      byUser.map((submission) => submission.registration),
+    );
+    // Those already registered this year inserted nothing; the others claim their places in arrival order.
+    const claimants = group.flatMap((submission, index) => {
+      const rows = inserted.get(submission.registration.userId);
+      return rows ? [{ submission, index, rows }] : [];
     });
-    const byId = new Map(counters.map((counter) => [counter.id, counter]));
-    group.forEach((entry, index) => {
-      const full = fullByCounters(entry.places, byId, year);
-      if (full) answers[index] = { outcome: 'full', full };
+    const full = await takePlacesInOrder(
+      tx,
+      year,
+      claimants.map(({ submission, rows }) => ({ registrationId: rows.id, ...submission.places })),
+    );
+    const admitted = claimants.filter((_, position) => tookAll(full[position] as FullPlaces));
+    const payments = await settleRegistrations(tx, {
+      refusedIds: claimants
+        .filter((_, position) => !tookAll(full[position] as FullPlaces))
+        .map(({ rows }) => rows.id),
+      payments: admitted
+        .filter(({ submission }) => submission.duesCents > 0)
+        .map(({ submission, rows }) => ({
+          userId: submission.registration.userId,
+          registrationId: rows.id,
+          amountCents: submission.duesCents,
+        })),
+      mails: admitted.map(({ submission }) => submission.mail),
     });
-  }
-  const pending = group.flatMap((submission, index) => (answers[index] ? [] : [{ submission, index }]));
-  if (pending.length > 0) {
-    const decided = await db.transaction(async (tx) => {
-      // In user id order: two groups that wait on each other's index entries for the same people wait in one
-      // order, so they cannot deadlock.
-      const byUser = [...pending].sort((a, b) =>
-        a.submission.registration.userId < b.submission.registration.userId ? -1 : 1,
-      );
-      const inserted = await insertRegistrations(
-        tx,
-        year,
-        byUser.map((entry) => entry.submission.registration),
-      );
-      const claimants = pending.flatMap((entry) => {
-        const rows = inserted.get(entry.submission.registration.userId);
-        return rows ? [{ ...entry, rows }] : [];
-      });
-      const full = await takePlacesInOrder(
-        tx,
-        year,
-        claimants.map(({ submission, rows }) => ({ registrationId: rows.id, ...submission.places })),
-      );
-      const admitted = claimants.filter((_, index) => tookAll(full[index] as FullPlaces));
-      const payments = await settleRegistrations(tx, {
-        refusedIds: claimants
-          .filter((_, index) => !tookAll(full[index] as FullPlaces))
-          .map(({ rows }) => rows.id),
-        payments: admitted
-          .filter(({ submission }) => submission.duesCents > 0)
-          .map(({ submission, rows }) => ({
-            userId: submission.registration.userId,
-            registrationId: rows.id,
-            amountCents: submission.duesCents,
-          })),
-        mails: admitted.map(({ submission }) => submission.mail),
-      });
-      const outcomes = new Map<number, Admitted>();
-      for (const entry of pending) outcomes.set(entry.index, { outcome: 'registered' });
-      claimants.forEach(({ index, rows }, position) => {
-        const places = full[position] as FullPlaces;
-        outcomes.set(
-          index,
-          tookAll(places)
-            ? { outcome: 'admitted', registration: { ...rows, payment: payments.get(rows.id) ?? null } }
-            : { outcome: 'full', full: places },
-        );
-      });
-      return outcomes;
+    const answers = group.map((): Admitted => ({ outcome: 'registered' }));
+    claimants.forEach(({ index, rows }, position) => {
+      const places = full[position] as FullPlaces;
+      answers[index] = tookAll(places)
+        ? { outcome: 'admitted', registration: { ...rows, payment: payments.get(rows.id) ?? null } }
+        : { outcome: 'full', full: places };
     });
-    for (const [index, outcome] of decided) answers[index] = outcome;
-  }
-  return answers as Admitted[];
+    return answers;
+  });
 }

@@ -8,6 +8,7 @@ import {
   jobLabel,
   REGISTRATION_MESSAGES,
   registrationAvailability,
+  type PublicConfig,
   type RegistrationStatus,
   type RegistrationSubmissionValues,
   type SubmitRegistrationResponse,
@@ -16,17 +17,17 @@ import {
   validateShiftSelection,
 } from '@camp/shared';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden } from '../../lib/app-error';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { dashboardUrlOf, registrationMail } from '../payments/payment-mail';
 import { GroupAdmission } from './admission';
+import type { FullPlaces } from './capacity';
 import {
   type Admitted,
   admitGroup,
-  fitsGroup,
   isFullNow,
   type PlaceCounter,
   type Submission,
@@ -35,8 +36,8 @@ import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } f
 import { prepareSubmissionQueries, type SubmissionQueries } from './registrations.store';
 
 /**
- * Submission groups in one transaction each at once, per process (decision 030): while one group holds the
- * place rows' locks, the next is inserting its rows. Each holds one of the pool's 10 connections.
+ * Submission groups running at once, per process (decision 030): while one group holds the place rows' locks,
+ * the next reads and inserts. Each holds one or two of the pool's 10 connections.
  */
 const GROUPS_IN_FLIGHT = 2;
 /** People in one group at most: bounds one statement's size and one transaction's time. */
@@ -67,6 +68,40 @@ export interface SubmissionDeps {
   publicUrl: string;
 }
 
+/** One person's POST /registrations/camp as it waits for its group. */
+interface SubmissionRequest {
+  caller: CurrentUser;
+  input: RegistrationSubmissionValues;
+  config: PublicConfig;
+}
+
+/** A submission that passed every rule of its own, with what its answer is built from. */
+interface Checked {
+  submission: Submission;
+  options: CampingOptionRow[];
+  jobs: JobWithContext[];
+  status: RegistrationStatus;
+  duesDollars: number;
+}
+
+/** What became of one request of a group: refused by a rule of its own, or decided by the group's transaction. */
+type Answer = { refused: AppError } | { checked: Checked; admitted: Admitted };
+
+/** The catalog rows a group's submissions chose, read once for the whole group. */
+interface GroupReads {
+  optionFieldRows: Awaited<ReturnType<SubmissionQueries['options']['execute']>>;
+  workRows: Awaited<ReturnType<SubmissionQueries['work']['execute']>>;
+  registered: ReadonlySet<string>;
+}
+
+/** The 409 message for what a submission found full. */
+function fullMessagesFor(checked: Pick<Checked, 'options' | 'jobs'>, full: FullPlaces) {
+  return fullMessages(
+    checked.options.filter((option) => full.campingOptionIds.includes(option.id)),
+    checked.jobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay),
+  );
+}
+
 /** The wizard's submission: POST /registrations/camp. */
 export class RegistrationSubmissionService {
   private readonly db: Db;
@@ -75,12 +110,22 @@ export class RegistrationSubmissionService {
   private readonly outbox: Pick<OutboxWorker, 'kick'>;
   private readonly publicUrl: string;
   private prepared: SubmissionQueries | undefined;
-  /** Submissions wait here to be admitted in groups (admission.ts, registration-batch.ts). */
-  private readonly admission = new GroupAdmission<Submission, Admitted>({
-    run: (group) => admitGroup(this.db, this.submissionQueries(), group),
+  /** Submissions wait here and go in groups (admission.ts): one set of reads and one transaction per group. */
+  private readonly admission = new GroupAdmission<SubmissionRequest, Answer>({
+    run: (group) => this.runGroup(group),
     concurrency: GROUPS_IN_FLIGHT,
     maxGroup: GROUP_SIZE,
-    fits: fitsGroup,
+    // One year per group (the configuration may change between two requests), one submission per person.
+    fits: (group, request) =>
+      group.every(
+        (other) =>
+          other.config.registrationYear === request.config.registrationYear &&
+          other.caller.id !== request.caller.id,
+      ),
+    // The mails of admitted people are in the outbox; they are sent once no submission waits, so that in a
+    // rush sending them does not take the CPU and the database from the people still waiting (the outbox
+    // worker's own poll still runs meanwhile).
+    onIdle: () => this.outbox.kick(),
   });
 
   constructor(deps: SubmissionDeps) {
@@ -98,44 +143,97 @@ export class RegistrationSubmissionService {
   }
 
   /**
-   * Registers the caller for the configured year. Every rule of the wizard is checked again here; places are
-   * taken in the same transaction as the inserts (capacity.ts), so a full option or job stores nothing.
+   * Registers the caller for the configured year. Every rule of the wizard is checked again (check below);
+   * places are taken in the same transaction as the inserts (registration-batch.ts), so a full option or job
+   * stores nothing.
    */
   async submit(
     caller: CurrentUser,
     input: RegistrationSubmissionValues,
   ): Promise<SubmitRegistrationResponse> {
     const config = await this.config.getPublic();
+    const answer = await this.admission.admit({ caller, input, config });
+    if ('refused' in answer) throw answer.refused;
+    const { checked, admitted } = answer;
+    const year = config.registrationYear;
+    // Refused: nothing of the submission is stored.
+    if (admitted.outcome === 'registered') throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
+    if (admitted.outcome === 'full') throw conflict(fullMessagesFor(checked, admitted.full) ?? []);
+
+    const registration = toSubmittedRegistration(admitted.registration, {
+      user: caller,
+      year,
+      status: checked.status,
+      options: checked.options,
+      jobs: checked.jobs,
+      duesDollars: checked.duesDollars,
+    });
+    return { jobRegistration: { id: registration.id, status: checked.status, year }, registration };
+  }
+
+  /**
+   * A group: three reads for all of it (the chosen options with their fields, the chosen jobs with category
+   * and shift plus every always-required category, and who is already registered), each submission checked
+   * on its own, then one transaction for those that passed. A refusal of one never touches the others.
+   */
+  private async runGroup(group: SubmissionRequest[]): Promise<Answer[]> {
+    const year = (group[0] as SubmissionRequest).config.registrationYear;
+    const queries = this.submissionQueries();
+    const [optionFieldRows, workRows, registeredRows] = await Promise.all([
+      queries.options.execute({
+        optionIds: [...new Set(group.flatMap((request) => request.input.campingOptions))],
+      }),
+      queries.work.execute({ jobIds: [...new Set(group.flatMap((request) => request.input.jobs))] }),
+      queries.registered.execute({ userIds: group.map((request) => request.caller.id), year }),
+    ]);
+    const reads: GroupReads = {
+      optionFieldRows,
+      workRows,
+      registered: new Set(registeredRows.map((row) => row.userId)),
+    };
+    const answers = new Array<Answer>(group.length);
+    const passed: Array<{ index: number; checked: Checked }> = [];
+    group.forEach((request, index) => {
+      try {
+        passed.push({ index, checked: this.check(request, reads) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answers[index] = { refused: error };
+      }
+    });
+    if (passed.length > 0) {
+      const admitted = await admitGroup(
+        this.db,
+        passed.map(({ checked }) => checked.submission),
+      );
+      passed.forEach(({ index, checked }, position) => {
+        answers[index] = { checked, admitted: admitted[position] as Admitted };
+      });
+    }
+    return answers;
+  }
+
+  /** Every rule of the wizard for one submission, on the group's reads; throws the AppError it answers. */
+  private check({ caller, input, config }: SubmissionRequest, reads: GroupReads): Checked {
     const year = config.registrationYear;
     const optionIds = input.campingOptions;
     const jobIds = input.jobs;
-
-    // Two reads: the chosen options with their fields (and whether the caller is already registered), and the
-    // chosen jobs with their categories and shifts plus every always-required category.
-    const queries = this.submissionQueries();
-    const [optionFieldRows, workRows] = await Promise.all([
-      queries.options.execute({ optionIds, userId: caller.id, year }),
-      queries.work.execute({ jobIds }),
-    ]);
-    const registered =
-      optionFieldRows[0]?.registered ??
-      (await queries.registered.execute({ userId: caller.id, year })).length > 0;
 
     // Who may register, and when (spec §4).
     const availability = registrationAvailability(
       config,
       caller,
-      registered ? [{ year, status: 'PENDING' }] : [],
+      reads.registered.has(caller.id) ? [{ year, status: 'PENDING' }] : [],
     );
     if (availability.status === 'already-registered') throw conflict(availability.message);
     if (!availability.canRegister) throw forbidden(availability.message);
     if (!isProfileComplete(caller)) throw badRequest(REGISTRATION_MESSAGES.profileIncomplete);
 
     // What was chosen must exist (staff-only work exists only for staff and admins, as in the catalog).
-    const optionById = new Map(optionFieldRows.map((row) => [row.option.id, row.option]));
+    const optionById = new Map(reads.optionFieldRows.map((row) => [row.option.id, row.option]));
     const seesStaffOnly = isStaffRole(caller.role);
     const jobById = new Map<string, JobWithContext>();
-    for (const { category, job, shift } of workRows) {
+    for (const { category, job, shift } of reads.workRows) {
       if (job && shift && (seesStaffOnly || !category.staffOnly))
         jobById.set(job.id, { job, category, shift });
     }
@@ -151,13 +249,17 @@ export class RegistrationSubmissionService {
       throw conflict(disabled.map((option) => REGISTRATION_MESSAGES.optionUnavailable(option.name)));
     }
 
-    // The details and shifts steps (spec §5 steps 3 and 4).
+    // The details and shifts steps (spec §5 steps 3 and 4). The categories are this submission's: every
+    // always-required one and those of its chosen jobs (the group read holds the others' too).
     const fieldsOf = groupBy(
-      optionFieldRows.flatMap((row) => (row.field ? [row.field] : [])),
+      reads.optionFieldRows.flatMap((row) => (row.field ? [row.field] : [])),
       (field) => field.campingOptionId,
     );
     const fields = optionIds.flatMap((id) => fieldsOf.get(id) ?? []);
-    const categories = [...new Map(workRows.map((row) => [row.category.id, row.category])).values()];
+    const chosenCategoryIds = new Set(chosenJobs.map(({ job }) => job.categoryId));
+    const categories = [
+      ...new Map(reads.workRows.map((row) => [row.category.id, row.category])).values(),
+    ].filter((category) => category.alwaysRequired || chosenCategoryIds.has(category.id));
     const problems = [
       ...unknownCustomFieldIds(fields, input.customFields).map(REGISTRATION_MESSAGES.unknownField),
       ...validateCustomFields(fields, input.customFields),
@@ -170,17 +272,16 @@ export class RegistrationSubmissionService {
     ];
     if (problems.length > 0) throw badRequest(problems);
 
-    // Places: refuse at once what the counters already show to be full; the group's transaction decides.
-    const fullMessagesOf = (full: { campingOptionIds: readonly string[]; jobIds: readonly string[] }) =>
-      fullMessages(
-        chosenOptions.filter((option) => full.campingOptionIds.includes(option.id)),
-        chosenJobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay),
-      );
-    const knownFull = (counter: PlaceCounter & { id: string }) => isFullNow(counter, year);
-    const fullNow = fullMessagesOf({
-      campingOptionIds: chosenOptions.filter(knownFull).map((option) => option.id),
-      jobIds: chosenJobs.filter(({ job }) => knownFull(job)).map(({ job }) => job.id),
-    });
+    // Places: refuse at once what the counters read for this group already show full; the transaction
+    // decides the rest.
+    const knownFull = (counter: PlaceCounter) => isFullNow(counter, year);
+    const fullNow = fullMessagesFor(
+      { options: chosenOptions, jobs: chosenJobs },
+      {
+        campingOptionIds: chosenOptions.filter(knownFull).map((option) => option.id),
+        jobIds: chosenJobs.filter(({ job }) => knownFull(job)).map(({ job }) => job.id),
+      },
+    );
     if (fullNow) throw conflict(fullNow);
 
     const dues = duesFor(
@@ -195,50 +296,39 @@ export class RegistrationSubmissionService {
       const value = customFieldStoredValue(field, input.customFields[field.id]);
       return value === null ? [] : [{ fieldId: field.id, value }];
     });
-
-    const admitted = await this.admission.admit({
-      year,
-      registration: {
-        userId: caller.id,
-        status,
-        acceptedTermsAt: this.now(),
-        optionIds,
-        storedValues,
-        jobIds,
+    return {
+      submission: {
+        year,
+        registration: {
+          userId: caller.id,
+          status,
+          acceptedTermsAt: this.now(),
+          optionIds,
+          storedValues,
+          jobIds,
+        },
+        places: { campingOptionIds: optionIds, jobIds },
+        duesCents: dues.cents,
+        mail: registrationMail(
+          {
+            to: caller.email,
+            firstName: caller.firstName,
+            campName: config.campName,
+            year,
+            dashboardUrl: dashboardUrlOf(this.publicUrl),
+          },
+          {
+            confirmed: status === 'CONFIRMED',
+            duesCents: dues.cents,
+            campingOptions: chosenOptions.map((option) => option.name),
+            jobs: chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek)),
+          },
+        ),
       },
-      places: { campingOptionIds: optionIds, jobIds },
-      duesCents: dues.cents,
-      mail: registrationMail(
-        {
-          to: caller.email,
-          firstName: caller.firstName,
-          campName: config.campName,
-          year,
-          dashboardUrl: dashboardUrlOf(this.publicUrl),
-        },
-        {
-          confirmed: status === 'CONFIRMED',
-          duesCents: dues.cents,
-          campingOptions: chosenOptions.map((option) => option.name),
-          jobs: chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek)),
-        },
-      ),
-    });
-    // Refused: nothing of the submission is stored.
-    if (admitted.outcome === 'registered') throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
-    if (admitted.outcome === 'full') throw conflict(fullMessagesOf(admitted.full) ?? []);
-    const created = admitted.registration;
-
-    this.outbox.kick();
-
-    const registration = toSubmittedRegistration(created, {
-      user: caller,
-      year,
-      status,
       options: chosenOptions,
       jobs: chosenJobs,
+      status,
       duesDollars: dues.dollars,
-    });
-    return { jobRegistration: { id: registration.id, status, year }, registration };
+    };
   }
 }

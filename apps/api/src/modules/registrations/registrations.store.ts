@@ -173,33 +173,16 @@ export async function settleRegistrations(
   return new Map(rows.map((row) => [row.registration_id, { id: row.id, createdAt: iso(row.created_at) }]));
 }
 
-/** The caller's active registrations of the year (placeholders userId, year). */
-function activeRegistrationOf(db: Db) {
-  return db
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(
-      and(
-        eq(registrations.userId, sql.placeholder('userId')),
-        eq(registrations.year, sql.placeholder('year')),
-        ne(registrations.status, 'CANCELLED'),
-      ),
-    );
-}
-
 /**
- * The reads of a submission, as prepared statements: the chosen options with their fields (and whether the
- * caller is already registered), and the chosen jobs with category and shift plus every always-required
- * category. Id lists travel as one array parameter, so the statements never change shape.
+ * The reads of a group of submissions, as prepared statements: the chosen options with their fields, the
+ * chosen jobs with category and shift plus every always-required category, and which of the people already
+ * have an active registration of the year. Id lists travel as one array parameter, so the statements never
+ * change shape.
  */
 export function prepareSubmissionQueries(db: Db) {
   return {
     options: db
-      .select({
-        option: campingOptions,
-        field: campingOptionFields,
-        registered: sql<boolean>`exists(${activeRegistrationOf(db)})`,
-      })
+      .select({ option: campingOptions, field: campingOptionFields })
       .from(campingOptions)
       .leftJoin(campingOptionFields, eq(campingOptionFields.campingOptionId, campingOptions.id))
       .where(sql`${campingOptions.id} = any(${sql.placeholder('optionIds')}::uuid[])`)
@@ -222,28 +205,17 @@ export function prepareSubmissionQueries(db: Db) {
       .leftJoin(shifts, eq(shifts.id, jobs.shiftId))
       .where(or(eq(jobCategories.alwaysRequired, true), isNotNull(jobs.id)))
       .prepare('registration_submit_work'),
-    registered: activeRegistrationOf(db).limit(1).prepare('registration_submit_registered'),
-    counters: db
-      .select({
-        id: campingOptions.id,
-        currentRegistrations: campingOptions.currentRegistrations,
-        max: campingOptions.maxSignups,
-        countedYear: campingOptions.countedYear,
-      })
-      .from(campingOptions)
-      .where(sql`${campingOptions.id} = any(${sql.placeholder('optionIds')}::uuid[])`)
-      .unionAll(
-        db
-          .select({
-            id: jobs.id,
-            currentRegistrations: jobs.currentRegistrations,
-            max: jobs.maxRegistrations,
-            countedYear: jobs.countedYear,
-          })
-          .from(jobs)
-          .where(sql`${jobs.id} = any(${sql.placeholder('jobIds')}::uuid[])`),
+    registered: db
+      .selectDistinct({ userId: registrations.userId })
+      .from(registrations)
+      .where(
+        and(
+          sql`${registrations.userId} = any(${sql.placeholder('userIds')}::uuid[])`,
+          eq(registrations.year, sql.placeholder('year')),
+          ne(registrations.status, 'CANCELLED'),
+        ),
       )
-      .prepare('registration_submit_counters'),
+      .prepare('registration_submit_registered'),
   };
 }
 
