@@ -158,6 +158,13 @@ function countLogLines(stdout: Readable | null): { lines: () => number; settled:
   return { lines: () => lines, settled };
 }
 
+/** The server's CPU microseconds per answer of a load, where /proc could be read. */
+function cpuPerAnswer(result: Load): number | undefined {
+  return result.cpuSeconds === undefined || result.answers === 0
+    ? undefined
+    : (result.cpuSeconds * 1e6) / result.answers;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -240,13 +247,14 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
   console.log('');
   console.log(
     `  ${'load'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ` +
-      `${'server CPU s'.padStart(12)}  statuses`,
+      `${'server CPU s'.padStart(12)} ${'µs/answer'.padStart(9)}  statuses`,
   );
   for (const result of results) {
     console.log(
       `  ${result.label.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(9)} ` +
         `${String(result.p50).padStart(7)} ${String(result.p99).padStart(7)} ` +
-        `${(result.cpuSeconds?.toFixed(1) ?? '?').padStart(12)}  ${JSON.stringify(result.statuses)}`,
+        `${(result.cpuSeconds?.toFixed(1) ?? '?').padStart(12)} ` +
+        `${(cpuPerAnswer(result)?.toFixed(1) ?? '?').padStart(9)}  ${JSON.stringify(result.statuses)}`,
     );
   }
   const bareRate = median(results.filter((r) => r.label.startsWith('bare')).map((r) => r.requestsPerSecond));
@@ -255,6 +263,14 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
     results.filter((r) => r.label.startsWith('app If-None-Match')).map((r) => r.requestsPerSecond),
   );
   const ratio = appRate / bareRate;
+  // The server's CPU time per answer: what the ratio of rates measures too, less shaken by other work on the
+  // machine (the two servers are loaded one after the other, not at once).
+  const cpuOf = (prefix: string) => {
+    const values = results.filter((r) => r.label.startsWith(prefix)).map(cpuPerAnswer);
+    return values.every((value) => value !== undefined) ? median(values) : undefined;
+  };
+  const bareCpu = cpuOf('bare');
+  const appCpu = cpuOf('app, ');
   console.log('');
   console.log(`  median bare Fastify:          ${bareRate.toFixed(0)} req/s`);
   console.log(`  median app (200 with body):   ${appRate.toFixed(0)} req/s`);
@@ -262,6 +278,12 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
   console.log(
     `  ratio app ÷ bare:             ${ratio.toFixed(2)}× (goal ≥ 0.50: ${ratio >= 0.5 ? 'PASS' : 'MISS'})`,
   );
+  if (bareCpu !== undefined && appCpu !== undefined) {
+    console.log(
+      `  server CPU per answer:        bare ${bareCpu.toFixed(1)} µs, app ${appCpu.toFixed(1)} µs ` +
+        `(bare ÷ app ${(bareCpu / appCpu).toFixed(2)}×)`,
+    );
+  }
 
   // At info every request writes one line; a request cut off when a load stops may be logged, not answered.
   const oneLinePerRequest = ['info', 'debug', 'trace'].includes(options.logLevel);
