@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { PGLITE_FOLDER } from '../apps/api/src/db/client';
 import { loadEnv } from '../apps/api/src/env';
 import { readOptions } from './bench/cli';
 
@@ -10,8 +11,7 @@ import { readOptions } from './bench/cli';
 /** A failure the operator can act on: printed as one line, exit code 1. */
 export class BackupError extends Error {}
 
-/** The folder of the embedded database inside DATA_DIR (apps/api/src/db/client.ts opens the same one). */
-export const PGLITE_FOLDER = 'pglite';
+export { PGLITE_FOLDER } from '../apps/api/src/db/client';
 
 export type Target =
   | { kind: 'postgres'; url: string; label: string }

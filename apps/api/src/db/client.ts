@@ -78,13 +78,16 @@ export function fromPostgresUrl(url: string, maxConnections = 10): DatabaseHandl
   };
 }
 
+/** The embedded database's folder inside DATA_DIR (the backup scripts find it here too). */
+export const PGLITE_FOLDER = 'pglite';
+
 /** The database of architecture §1: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl);
-  const directory = path.join(options.dataDir, 'pglite');
+  const directory = path.join(options.dataDir, PGLITE_FOLDER);
   mkdirSync(directory, { recursive: true });
   const client = await PGlite.create(directory);
   return fromPglite(client);
