@@ -15,7 +15,7 @@ import { type Camp, messagesOf, startCamp } from '../work/test-support';
 import { GroupAdmission } from './admission';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from './capacity';
 import { type Admitted, admitGroup, fitsGroup, type Submission } from './registration-batch';
-import { adminPost, configure, insertSignedInPerson, YEAR } from './test-support';
+import { adminPost, configure, gateGreeterJob, insertSignedInPerson, YEAR } from './test-support';
 
 // Groups of submissions admitted in one transaction (decision 030), straight through admitGroup, on PGlite
 // and on PostgreSQL: who gets a place, what a refused one leaves behind (nothing), and what the counters say.
@@ -29,23 +29,7 @@ describe('admitting a group of submissions', () => {
   beforeAll(async () => {
     camp = await startCamp();
     await configure(camp);
-    const gate = await adminPost(camp, '/api/job-categories', {
-      name: 'Gate',
-      description: 'Greets arrivals',
-    });
-    const monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '13:00',
-    });
-    greeter = await adminPost(camp, '/api/jobs', {
-      name: 'Gate Greeter',
-      location: 'Front gate',
-      categoryId: gate,
-      shiftId: monday,
-      maxRegistrations: 5,
-    });
+    greeter = await gateGreeterJob(camp, 5);
     dayPass = await adminPost(camp, '/api/camping-options', { name: 'Day Pass', participantDues: 0 });
   });
   beforeEach(async () => {

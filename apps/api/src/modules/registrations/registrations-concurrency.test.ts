@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { type Camp, messagesOf, startCamp } from '../work/test-support';
-import { adminPost, configure, YEAR } from './test-support';
+import { adminPost, configure, gateGreeterJob, YEAR } from './test-support';
 
 // PGlite has one connection, so races cannot show there (architecture §7): this suite needs PostgreSQL.
 describe.skipIf(testDatabaseKind() === 'pglite')('registration under load (PostgreSQL)', () => {
@@ -27,23 +27,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('registration under load (Postg
   beforeAll(async () => {
     camp = await startCamp();
     await configure(camp);
-    const gate = await adminPost(camp, '/api/job-categories', {
-      name: 'Gate',
-      description: 'Greets arrivals',
-    });
-    const monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '13:00',
-    });
-    greeter = await adminPost(camp, '/api/jobs', {
-      name: 'Gate Greeter',
-      location: 'Front gate',
-      categoryId: gate,
-      shiftId: monday,
-      maxRegistrations: 10,
-    });
+    greeter = await gateGreeterJob(camp, 10);
     tent = await adminPost(camp, '/api/camping-options', {
       name: 'Tent Camping',
       participantDues: 100,

@@ -60,3 +60,21 @@ export async function configure(camp: Camp, values: Record<string, unknown> = {}
       : await camp.call('PATCH', '/api/core-config/current', camp.admin, payload);
   expect(response.statusCode, response.body).toBeLessThan(300);
 }
+
+/** A 'Gate' category (not always required) with one 'Gate Greeter' job on Monday morning; answers the job's id. */
+export async function gateGreeterJob(camp: Camp, maxRegistrations: number): Promise<string> {
+  const gate = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets arrivals' });
+  const monday = await adminPost(camp, '/api/shifts', {
+    name: 'Monday morning',
+    dayOfWeek: 'MONDAY',
+    startTime: '09:00',
+    endTime: '13:00',
+  });
+  return adminPost(camp, '/api/jobs', {
+    name: 'Gate Greeter',
+    location: 'Front gate',
+    categoryId: gate,
+    shiftId: monday,
+    maxRegistrations,
+  });
+}
