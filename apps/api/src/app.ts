@@ -207,13 +207,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUuidCase(app);
 
   registerErrorHandling(app);
-  registerCors(app, env.corsOrigins);
-  // Security headers, X-Request-Id and API answers' Cache-Control: no-store, all in one onRequest hook.
+  // Security headers, X-Request-Id and API answers' Cache-Control: no-store, all in one onRequest hook; before
+  // CORS, whose hook answers a preflight itself (and so ends the onRequest hooks).
   registerResponseHeaders(app, {
     publicUrl: env.publicUrl,
     corsOrigins: env.corsOrigins,
     apiPrefix: API_PREFIX,
   });
+  registerCors(app, env.corsOrigins);
   await app.register(cookie, { secret: env.appSecret });
   await registerOpenApi(app, { publicUrl: env.publicUrl });
   registerMetrics(app, { token: env.metricsToken, path: `${API_PREFIX}/metrics` });

@@ -234,6 +234,10 @@ describe('CORS', () => {
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://front.example');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    // The preflight is answered by the CORS hook itself, and still carries the id and the API's cache rule.
+    expect(allowed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(allowed.headers['cache-control']).toBe('no-store');
+    expect(allowed.headers['x-content-type-options']).toBe('nosniff');
 
     const other = await t.app.inject({
       method: 'GET',
