@@ -6,6 +6,7 @@ export {
   useDataTable,
   type DataTableState,
   type ServerPaging,
+  serverPagingOf,
   type UseDataTableOptions,
 } from './use-data-table';
 export { DataTableGrid, type DataTableGridProps } from './data-table-grid';

@@ -62,6 +62,23 @@ export interface ServerPaging {
   onPageSizeChange: (size: number) => void;
 }
 
+/** A server's page of a list (`{ page, limit, total }`, as the API answers one) as a DataTable's paging. */
+export function serverPagingOf(
+  answer: { page: number; limit: number; total: number } | undefined,
+  onPageChange: (page: number) => void,
+  onPageSizeChange: (size: number) => void,
+): ServerPaging | undefined {
+  return (
+    answer && {
+      page: answer.page,
+      pageSize: answer.limit,
+      total: answer.total,
+      onPageChange,
+      onPageSizeChange,
+    }
+  );
+}
+
 type Announcement =
   | { kind: 'text'; text: string }
   | { kind: 'filter'; query: string }

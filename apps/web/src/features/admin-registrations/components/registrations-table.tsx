@@ -3,7 +3,7 @@ import { formatDate, personName } from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, serverPagingOf } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { paymentText, shiftsText } from '../registration-format';
@@ -129,15 +129,7 @@ export function RegistrationsTable({
       columns={columns}
       caption="Registrations"
       getRowId={(registration) => registration.id}
-      serverPaging={
-        data && {
-          page: data.page,
-          pageSize: data.limit,
-          total: data.total,
-          onPageChange,
-          onPageSizeChange: onLimitChange,
-        }
-      }
+      serverPaging={serverPagingOf(data, onPageChange, onLimitChange)}
       // One page of the server's list: a search or sort here would act on that page alone.
       searchable={false}
       isLoading={isLoading}

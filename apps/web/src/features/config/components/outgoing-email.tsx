@@ -5,7 +5,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, serverPagingOf } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { isApiError } from '../../../lib/api-client';
 import { useEmailOutbox } from '../api/get-email-outbox';
@@ -279,18 +279,10 @@ export function OutgoingEmail() {
           columns={columns}
           caption={OUTGOING_EMAIL_MESSAGES.caption}
           getRowId={(mail) => mail.id}
-          serverPaging={
-            data && {
-              page: data.page,
-              pageSize: data.limit,
-              total: data.total,
-              onPageChange: setPage,
-              onPageSizeChange: (size) => {
-                setLimit(size);
-                setPage(1);
-              },
-            }
-          }
+          serverPaging={serverPagingOf(data, setPage, (size) => {
+            setLimit(size);
+            setPage(1);
+          })}
           // One page of the server's list: a search here would act on that page alone.
           searchable={false}
           isLoading={outbox.isFetching}
