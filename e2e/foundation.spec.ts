@@ -69,8 +69,19 @@ test.describe('home page of a configured camp', () => {
     await expect(header).toHaveAttribute('data-collapsed', 'false');
     const fullHeight = (await header.boundingBox())?.height ?? 0;
     expect(fullHeight).toBeGreaterThan(80);
+    // Scroll only once the page is long enough to scroll 400 px: the header is there before the camp's
+    // content, and a wheel over a page still loading moves nothing (a CI run failed so).
+    await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeGreaterThan(400);
 
-    await page.mouse.wheel(0, 400);
+    // A wheel turned before the page's first frames can be dropped by the browser: turn it until it scrolls.
+    await page.mouse.move(640, 400);
+    await expect(async () => {
+      await page.mouse.wheel(0, 400);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    }).toPass();
     await expect(header).toHaveAttribute('data-collapsed', 'true');
     await expect.poll(async () => Math.round((await header.boundingBox())?.height ?? 0)).toBe(80);
 
