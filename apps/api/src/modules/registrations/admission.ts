@@ -2,7 +2,7 @@
  * Group admission (decision 030): items wait in one queue in arrival order and are handed to `run` in groups,
  * at most `concurrency` groups at once. While a group is running, those who arrive gather behind it and go
  * together in the next one, so a rush becomes a few large groups and a quiet hour groups of one, with no
- * timer and no added wait.
+ * timer: a group waits only for the event loop's next turn (see schedule).
  *
  * `fits` says whether an item may join a group already holding others (for submissions: the same year, and
  * not a second submission of the same person); an item that does not fit keeps its place for a later group.
@@ -10,14 +10,17 @@
  * bad item cannot fail the others; an item that fails alone gets that error. `onIdle` lets work that can wait
  * (sending the registration mails) start when a rush is over rather than compete with it.
  */
+/** An item waiting in the queue, with the settlers of the promise its caller holds. */
+interface Waiting<Item, Result> {
+  item: Item;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+}
+
 export class GroupAdmission<Item, Result> {
   private running = 0;
   private scheduled = false;
-  private readonly queue: Array<{
-    item: Item;
-    resolve: (result: Result) => void;
-    reject: (error: unknown) => void;
-  }> = [];
+  private readonly queue: Array<Waiting<Item, Result>> = [];
 
   constructor(
     private readonly options: {
@@ -70,8 +73,8 @@ export class GroupAdmission<Item, Result> {
     }
   }
 
-  private takeGroup() {
-    const group = [this.queue.shift() as (typeof this.queue)[number]];
+  private takeGroup(): Array<Waiting<Item, Result>> {
+    const group = [this.queue.shift() as Waiting<Item, Result>];
     const items = [group[0]!.item];
     for (let index = 0; index < this.queue.length && group.length < this.options.maxGroup;) {
       const entry = this.queue[index]!;
@@ -86,7 +89,7 @@ export class GroupAdmission<Item, Result> {
     return group;
   }
 
-  private async runGroup(group: ReturnType<GroupAdmission<Item, Result>['takeGroup']>): Promise<void> {
+  private async runGroup(group: Array<Waiting<Item, Result>>): Promise<void> {
     try {
       const results = await this.options.run(group.map((entry) => entry.item));
       group.forEach((entry, index) => entry.resolve(results[index] as Result));

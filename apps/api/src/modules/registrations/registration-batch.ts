@@ -28,27 +28,31 @@ export type Admitted =
   | { outcome: 'full'; full: FullPlaces }
   | { outcome: 'registered' };
 
-/** A place counter as the rows hold it (a camping option's max 0 means unlimited; a job's max is at least 1). */
-export interface PlaceCounter {
-  currentRegistrations: number;
-  countedYear: number | null;
-  max?: number;
-  maxSignups?: number;
-  maxRegistrations?: number;
+/** Who a waiting submission is for: one year per group, and one submission per person in it. */
+export interface GroupKey {
+  year: number;
+  userId: string;
 }
 
-/** Full by the counter of this year (a counter of another year says nothing: the transaction recounts). */
-export function isFullNow(counter: PlaceCounter, year: number): boolean {
-  const max = counter.max ?? counter.maxSignups ?? counter.maxRegistrations ?? 0;
-  return counter.countedYear === year && max > 0 && counter.currentRegistrations >= max;
+/**
+ * GroupAdmission's `fits` for items whose key `keyOf` gives: an item joins a group of the same year that
+ * holds no other submission of the same person (a second one waits for a later group).
+ */
+export function fitsGroupBy<T>(keyOf: (item: T) => GroupKey): (group: readonly T[], item: T) => boolean {
+  return (group, item) => {
+    const { year, userId } = keyOf(item);
+    return group.every((other) => {
+      const key = keyOf(other);
+      return key.year === year && key.userId !== userId;
+    });
+  };
 }
 
-/** Whether `submission` may share a group with `group`: the same year, and one submission per person. */
-export function fitsGroup(group: readonly Submission[], submission: Submission): boolean {
-  return group.every(
-    (other) => other.year === submission.year && other.registration.userId !== submission.registration.userId,
-  );
-}
+/** `fitsGroupBy` for submissions ready to be written. */
+export const fitsGroup = fitsGroupBy<Submission>((submission) => ({
+  year: submission.year,
+  userId: submission.registration.userId,
+}));
 
 /**
  * Admits a group of submissions of one year, one person each, in arrival order: one statement inserts every

@@ -25,13 +25,7 @@ import type { OutboxWorker } from '../mail/outbox';
 import { dashboardUrlOf, registrationMail } from '../payments/payment-mail';
 import { GroupAdmission } from './admission';
 import type { FullPlaces } from './capacity';
-import {
-  type Admitted,
-  admitGroup,
-  isFullNow,
-  type PlaceCounter,
-  type Submission,
-} from './registration-batch';
+import { type Admitted, admitGroup, fitsGroupBy, type Submission } from './registration-batch';
 import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } from './registrations.mapper';
 import { prepareSubmissionQueries, type SubmissionQueries } from './registrations.store';
 
@@ -42,6 +36,20 @@ import { prepareSubmissionQueries, type SubmissionQueries } from './registration
 const GROUPS_IN_FLIGHT = 2;
 /** People in one group at most: bounds one statement's size and one transaction's time. */
 const GROUP_SIZE = 100;
+
+/** A place counter as an option or job row holds it (an option's max 0 means unlimited; a job's is at least 1). */
+interface PlaceCounter {
+  currentRegistrations: number;
+  countedYear: number | null;
+  maxSignups?: number;
+  maxRegistrations?: number;
+}
+
+/** Full by the counter of this year (a counter of another year says nothing: the transaction recounts). */
+function isFullNow(counter: PlaceCounter, year: number): boolean {
+  const max = counter.maxSignups ?? counter.maxRegistrations ?? 0;
+  return counter.countedYear === year && max > 0 && counter.currentRegistrations >= max;
+}
 
 /** A chosen job as the 409 message names it. */
 const jobOnDay = ({ job, shift }: JobWithContext) => ({ name: job.name, dayOfWeek: shift.dayOfWeek });
@@ -116,12 +124,10 @@ export class RegistrationSubmissionService {
     concurrency: GROUPS_IN_FLIGHT,
     maxGroup: GROUP_SIZE,
     // One year per group (the configuration may change between two requests), one submission per person.
-    fits: (group, request) =>
-      group.every(
-        (other) =>
-          other.config.registrationYear === request.config.registrationYear &&
-          other.caller.id !== request.caller.id,
-      ),
+    fits: fitsGroupBy<SubmissionRequest>(({ config, caller }) => ({
+      year: config.registrationYear,
+      userId: caller.id,
+    })),
     // The mails of admitted people are in the outbox; they are sent once no submission waits, so that in a
     // rush sending them does not take the CPU and the database from the people still waiting (the outbox
     // worker's own poll still runs meanwhile).
