@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { superviseChild } from './server';
 
 // A real load balancer in front of several API processes: HAProxy from the system's packages (Debian's
 // `haproxy`), with a configuration written for one run into a temporary folder (decision 031). Never a proxy
@@ -162,21 +163,7 @@ export async function startHaproxy(layout: BalancerLayout, dir: string): Promise
   const configFile = path.join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(layout));
   const child: ChildProcess = spawn(binary, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > 100_000) output = output.slice(-50_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const { output, stop } = superviseChild(child, { keepChars: 100_000, killAfterMs: 5_000 });
   const servers = async () => {
     const response = await fetch(`http://127.0.0.1:${layout.statsPort}/;csv`);
     if (!response.ok) throw new Error(`HAProxy's statistics answered ${response.status}`);
@@ -185,7 +172,7 @@ export async function startHaproxy(layout: BalancerLayout, dir: string): Promise
   const deadline = Date.now() + 30_000;
   let last: string;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`HAProxy exited with code ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`HAProxy exited with code ${child.exitCode}:\n${output()}`);
     try {
       const states = await servers();
       last = states.map((server) => `${server.name} ${server.status}`).join(', ');
@@ -195,7 +182,7 @@ export async function startHaproxy(layout: BalancerLayout, dir: string): Promise
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`HAProxy's backends were not all UP within 30 s (${last}):\n${output}`);
+      throw new Error(`HAProxy's backends were not all UP within 30 s (${last}):\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -204,7 +191,7 @@ export async function startHaproxy(layout: BalancerLayout, dir: string): Promise
     configFile,
     pid: child.pid,
     servers,
-    output: () => output,
+    output,
     stop,
   };
 }

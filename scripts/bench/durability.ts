@@ -6,7 +6,7 @@ import pg from 'pg';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { BENCH_YEAR, seedCamp, submissionFor } from './camp';
 import { JsonClient, type JsonResponse, mapLimit } from './http';
-import { freePort, freshPostgres, type Server, signIn, startServer } from './server';
+import { completeProfiles, freePort, freshPostgres, type Server, signIn, startServer } from './server';
 import { prng } from './stats';
 
 // Durability under kill -9 (issue 13, finding 6): the real server takes a burst of writes (registration
@@ -193,17 +193,10 @@ export async function runDurability(
     16,
     async (email, index) => ({ ...(await signIn(setup, smtp, email)), index }),
   );
-  await mapLimit(people, 16, async (person, index) => {
-    const response = await setup.request('PUT', `/api/users/${person.userId}`, {
-      token: person.accessToken,
-      body: {
-        firstName: 'Durable',
-        lastName: `Person ${index}`,
-        phone: '555-0100',
-        emergencyContact: 'Kit, 555-0199',
-      },
-    });
-    if (response.status !== 200) throw new Error(`profile of ${person.userId}: ${response.status}`);
+  await completeProfiles(setup, people, {
+    firstName: 'Durable',
+    emergencyContact: 'Kit, 555-0199',
+    concurrency: 16,
   });
   setup.close();
   log(`  camp seeded, ${people.length} people signed in with complete profiles`);

@@ -10,6 +10,7 @@ import { type Balancer, type ServerStats, startHaproxy } from './balancer';
 import { BENCH_YEAR, seedCamp, submissionFor } from './camp';
 import { JsonClient, type JsonResponse, mapLimit } from './http';
 import {
+  completeProfiles,
   freePort,
   freshPostgres,
   postgresCpuSeconds,
@@ -290,17 +291,10 @@ export async function runRush(
     : undefined;
 
   started = performance.now();
-  await mapLimit(people, 32, async (person, index) => {
-    const response = await setup.request('PUT', `/api/users/${person.userId}`, {
-      token: person.accessToken,
-      body: {
-        firstName: 'Rush',
-        lastName: `Person ${index}`,
-        phone: '555-0100',
-        emergencyContact: 'A friend, 555-0199',
-      },
-    });
-    if (response.status !== 200) throw new Error(`profile of ${person.userId}: ${response.status}`);
+  await completeProfiles(setup, people, {
+    firstName: 'Rush',
+    emergencyContact: 'A friend, 555-0199',
+    concurrency: 32,
   });
   phase('profiles completed', started);
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { SmtpCapture } from '../../apps/api/test/smtp';
-import type { JsonClient } from './http';
+import { type JsonClient, mapLimit } from './http';
 
 // What every benchmark needs around the server: a free port, a fresh database, the server as a child process,
 // the real sign-in, and CPU readings from /proc. Shared by bench-rush.ts and bench-reports.ts.
@@ -69,6 +69,32 @@ export interface Server {
 }
 
 /**
+ * Keeps a child process's output for error messages (its last `keepChars` characters at most) and gives a stop
+ * that sends SIGTERM, then SIGKILL after `killAfterMs`, and resolves once the process has exited.
+ */
+export function superviseChild(
+  child: ChildProcess,
+  options: { keepChars: number; killAfterMs: number },
+): { output: () => string; stop: () => Promise<void> } {
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > options.keepChars) output = output.slice(-options.keepChars / 2);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { output: () => output, stop };
+}
+
+/**
  * Starts the real server (`node --import tsx apps/api/src/server.ts`, which migrates its database) on
  * loopback `port` with `env` and waits until /api/health answers.
  */
@@ -84,25 +110,11 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const { output, stop } = superviseChild(child, { keepChars: 200_000, killAfterMs: 15_000 });
   const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
     try {
       const response = await fetch(`${base}/api/health`);
       if (response.ok) break;
@@ -111,11 +123,11 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not start within 90 s:\n${output}`);
+      throw new Error(`the server did not start within 90 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { child, base, output: () => output, stop };
+  return { child, base, output, stop };
 }
 
 export interface AuthBody {
@@ -134,6 +146,29 @@ export async function signIn(client: JsonClient, smtp: SmtpCapture, email: strin
   });
   if (verified.status !== 200) throw new Error(`login-with-code ${email}: ${verified.status}`);
   return verified.body;
+}
+
+/**
+ * Completes each signed-in person's profile through `PUT /api/users/{id}` ('{firstName} Person {index}'),
+ * `concurrency` at a time, so that they may register.
+ */
+export async function completeProfiles(
+  client: JsonClient,
+  people: readonly AuthBody[],
+  profile: { firstName: string; emergencyContact: string; concurrency: number },
+): Promise<void> {
+  await mapLimit(people, profile.concurrency, async (person, index) => {
+    const response = await client.request('PUT', `/api/users/${person.userId}`, {
+      token: person.accessToken,
+      body: {
+        firstName: profile.firstName,
+        lastName: `Person ${index}`,
+        phone: '555-0100',
+        emergencyContact: profile.emergencyContact,
+      },
+    });
+    if (response.status !== 200) throw new Error(`profile of ${person.userId}: ${response.status}`);
+  });
 }
 
 /**
