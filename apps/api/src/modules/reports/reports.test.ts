@@ -93,6 +93,19 @@ describe('reports API', () => {
       year: YEAR - 1,
       campingOptionIds: [rv],
     });
+    // Creation times one minute apart in the order of the inserts: the reports list the newest first, and two
+    // inserts in a row can share the clock's tick (the id then broke the tie, and a CI run saw the order swap).
+    for (const [minute, id] of [
+      registration.zoe,
+      registration.al,
+      registration.cy,
+      registration.cyOld,
+    ].entries()) {
+      await db()
+        .update(registrations)
+        .set({ createdAt: new Date(Date.UTC(YEAR, 0, 15, 12, minute)) })
+        .where(eq(registrations.id, id!));
+    }
     // Zoë paid 400.00 by card and got 50.00 back; Al owes 100.00 and a failed attempt is not money.
     const [paid] = await db()
       .insert(payments)
