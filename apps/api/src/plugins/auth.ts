@@ -16,9 +16,9 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of an existing user, else 401. */
+    /** Guard (onRequest, through the route kit): a valid bearer token of an existing user, else 401. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: authenticated and one of the roles, else 401/403. */
+    /** Guard (onRequest, through the route kit): authenticated and one of the roles, else 401/403. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }

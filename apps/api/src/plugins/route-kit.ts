@@ -42,9 +42,9 @@ export interface RouteKitOptions<C extends ErrorStatus> {
 }
 
 /**
- * Route options for a module. The guards run on onRequest, before validation: a caller without the right
- * gets 401/403 whatever the body holds, and learns nothing of our rules. `signedInAfterValidation` checks the
- * caller on preHandler instead (routes whose validation answers come first).
+ * Route options for a module. Every guard runs on onRequest, before the body is read and validated: a caller
+ * without the right gets 401/403 whatever the path, query or body holds, and learns nothing of our rules.
+ * There is deliberately no guard that runs after validation, so every signed-in route answers in that order.
  */
 export function routeKit<C extends ErrorStatus>(app: FastifyInstance, options: RouteKitOptions<C>) {
   const moduleErrors = errors(...options.errors);
@@ -65,10 +65,6 @@ export function routeKit<C extends ErrorStatus>(app: FastifyInstance, options: R
     /** No sign-in (no security, no module errors). */
     open: <S extends RouteSchema>(schema: S) => ({ schema: { tags, ...schema } }),
     signedIn: <S extends RouteSchema>(schema: S) => guarded(app.authenticate, schema),
-    signedInAfterValidation: <S extends RouteSchema>(schema: S) => ({
-      preHandler: app.authenticate,
-      schema: documented(schema),
-    }),
     staffOnly: <S extends RouteSchema>(schema: S) => guarded(staff, schema),
     adminOnly: <S extends RouteSchema>(schema: S) => guarded(admin, schema),
   };

@@ -140,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/profile',
-    route.signedInAfterValidation({
+    route.signedIn({
       summary: "The caller's own user record",
       response: { 200: UserSchema, ...errors },
     }),
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    route.signedInAfterValidation({
+    route.signedIn({
       summary: "Completes the caller's own profile (spec's profile-completion call); never makes a password",
       body: RegisterInputSchema,
       response: { 200: AuthResponseSchema, ...errors },
@@ -205,7 +205,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The browser's connectivity and auth check (spec §7); 401 counts as "connected" there.
   app.get(
     '/auth/test',
-    route.signedInAfterValidation({
+    route.signedIn({
       summary: "Answers 'Authentication is working' for a signed-in caller, 401 otherwise",
       response: { 200: z.object({ message: z.literal(AUTH_TEST_MESSAGE) }), ...errorBodies(401) },
     }),

@@ -567,3 +567,57 @@ describe('who becomes admin', () => {
     }
   });
 });
+
+describe('a route that needs a sign-in authenticates before it validates', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+
+  beforeAll(async () => {
+    smtp = await new SmtpCapture().start();
+    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const required = { statusCode: 401, error: 'Unauthorized', message: 'Authentication required' };
+
+  it('answers a caller without a session 401, not the rules their bad input breaks', async () => {
+    const calls = [
+      { method: 'POST', url: '/api/auth/register', payload: ['not', 'an', 'object'] },
+      { method: 'POST', url: '/api/auth/register', payload: { email: 'not-an-email', firstName: '' } },
+      { method: 'GET', url: '/api/users/not-an-id' },
+      { method: 'PUT', url: '/api/users/not-an-id', payload: { firstName: 7 } },
+    ] as const;
+    for (const call of calls) {
+      const response = await t.app.inject(call);
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect(response.json(), `${call.method} ${call.url}`).toEqual(required);
+    }
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { authorization: 'Bearer not-a-token' },
+      payload: [],
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: SESSION_EXPIRED });
+  });
+
+  it('still answers a signed-in caller 400 with the rules', async () => {
+    const person = await signIn(t.app, smtp, 'rules@example.org');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: person.headers,
+      payload: ['not', 'an', 'object'],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: ['Invalid input: expected object, received array'],
+    });
+  });
+});

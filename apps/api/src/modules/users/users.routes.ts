@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    route.signedInAfterValidation({
+    route.signedIn({
       summary: 'A user (yourself, or anyone for an admin)',
       params: UserIdParamsSchema,
       response: { 200: UserSchema },
@@ -97,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      ...route.signedInAfterValidation({
+      ...route.signedIn({
         summary: 'Updates a profile (yours), or for an admin any user including e-mail, role and flags',
         params: UserIdParamsSchema,
         body: UpdateUserBodySchema,
