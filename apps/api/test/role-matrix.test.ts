@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, payments } from '../src/db/schema/index';
+import { emailOutbox, payments, refunds } from '../src/db/schema/index';
 import { adminPost, insertSignedInPerson, type Person } from '../src/modules/registrations/test-support';
 import { type Camp, insertRegistration, startCamp } from '../src/modules/work/test-support';
 
@@ -186,7 +186,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/registrations/me': { access: 'signedIn', url: () => '/api/registrations/me' },
   'GET /api/registrations/camp/me': { access: 'signedIn', url: () => '/api/registrations/camp/me' },
-  'GET /api/registrations': { access: 'staff', url: (ids) => `/api/registrations?userId=${ids.owner}` },
+  'GET /api/registrations': { access: 'staff', url: () => '/api/registrations' },
 
   'GET /api/payments': { access: 'own', url: (ids) => `/api/payments?userId=${ids.owner}` },
   'POST /api/payments/stripe': {
@@ -279,6 +279,10 @@ describe('role × route matrix', () => {
   let ids: Ids;
   let headersOf: Record<Caller, Record<string, string>>;
   let emailOf: Record<Caller, string>;
+  /** Ids and references of the payments and refunds: none may appear in a staff answer, whatever its key. */
+  let moneyValues: Set<string>;
+  /** The payments' ids and Checkout Session ids: what the registrations list holds for an admin. */
+  let paymentValues: string[];
 
   beforeAll(async () => {
     camp = await startCamp();
@@ -312,6 +316,59 @@ describe('role × route matrix', () => {
       .insert(payments)
       .values({ userId: owner, registrationId: registration, amountCents: 10000, providerRefId: session })
       .returning({ id: payments.id });
+    // Money that staff must never see: the owner's paid (and partly refunded) card payment beside the pending
+    // one, and another person's registration paid by hand.
+    const paidSession = `cs_test_${randomUUID().replaceAll('-', '')}`;
+    const [paid] = await db
+      .insert(payments)
+      .values({
+        userId: owner,
+        registrationId: registration,
+        amountCents: 7300,
+        status: 'COMPLETED',
+        providerRefId: paidSession,
+        paymentIntentId: `pi_test_${randomUUID().replaceAll('-', '')}`,
+      })
+      .returning({ id: payments.id });
+    const [refund] = await db
+      .insert(refunds)
+      .values({
+        paymentId: paid!.id,
+        amountCents: 1100,
+        status: 'SUCCEEDED',
+        source: 'ADMIN',
+        reason: 'Matrix partial refund',
+        providerRefId: `re_test_${randomUUID().replaceAll('-', '')}`,
+      })
+      .returning({ id: refunds.id });
+    const otherRegistration = await insertRegistration(db, {
+      userId: other.id,
+      status: 'CONFIRMED',
+      campingOptionIds: [option],
+      jobIds: [job],
+    });
+    const [manual] = await db
+      .insert(payments)
+      .values({
+        userId: other.id,
+        registrationId: otherRegistration,
+        amountCents: 4200,
+        status: 'COMPLETED',
+        provider: 'MANUAL',
+        method: 'CASH',
+        reference: 'Receipt 0042',
+      })
+      .returning({ id: payments.id });
+    paymentValues = [session, paidSession, payment!.id, paid!.id, manual!.id];
+    moneyValues = new Set([
+      session,
+      paidSession,
+      payment!.id,
+      paid!.id,
+      refund!.id,
+      manual!.id,
+      'Receipt 0042',
+    ]);
     const [mail] = await db
       .insert(emailOutbox)
       .values({ toAddress: 'x@example.org', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', status: 'FAILED' })
@@ -367,6 +424,43 @@ describe('role × route matrix', () => {
     expect([...registered].sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
+  it('has money for the staff scan to find: an admin reads it, and the scan flags it', async () => {
+    const read = async (url: string) => {
+      const response = await camp.t.app.inject({ method: 'GET', url, headers: headersOf.admin });
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+    const report = await read('/api/reports/registrations');
+    const rows = report.json<{
+      registrations: { id: string; paidAmount: number; outstandingAmount: number }[];
+    }>();
+    expect(
+      rows.registrations.map(({ id, paidAmount, outstandingAmount }) => ({
+        id,
+        paidAmount,
+        outstandingAmount,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        // 73.00 paid less 11.00 refunded; 100.00 pending.
+        { id: ids.registration, paidAmount: 62, outstandingAmount: 100 },
+        { id: expect.any(String), paidAmount: 42, outstandingAmount: 0 },
+      ]),
+    );
+    expect(moneyIn('GET /api/reports/registrations', report, moneyValues)).toEqual([
+      'has the money field registrations[].paidAmount',
+      'has the money field registrations[].outstandingAmount',
+      'has the money field registrations[].paidAmount',
+      'has the money field registrations[].outstandingAmount',
+    ]);
+    const list = await read('/api/registrations');
+    const leaks = moneyIn('GET /api/registrations', list, moneyValues);
+    // Every payment's id and Checkout Session id is there (the refund's id and the receipt are not on this list).
+    for (const value of paymentValues) expect(leaks).toContain(`holds the payment value ${value}`);
+    expect(paymentValues).toHaveLength(5);
+    expect(leaks).toContain('has the money field [].payments[].providerRefId');
+  });
+
   const callers: Caller[] = ['anonymous', 'other', 'staff', 'owner', 'admin'];
   for (const caller of callers) {
     it(`answers ${caller} as each route's row says`, async () => {
@@ -377,9 +471,19 @@ describe('role × route matrix', () => {
         const may = allowed(caller, row.access);
         // Allowed callers of a destructive route name a record that does not exist (404), so the rest of
         // the matrix keeps its records; refused callers name the real one, proving it is protected.
-        const url = may && row.destructive ? row.url({ ...ids, ...randomIds() }) : row.url(ids);
+        // Anonymous callers send bad input everywhere (ids that are not ids, a query value that is not one, a
+        // body that is not an object): a route that needs a sign-in answers 401 before it looks at input.
+        const url =
+          caller === 'anonymous'
+            ? withBadQuery(row.url(badIds(ids)))
+            : may && row.destructive
+              ? row.url({ ...ids, ...randomIds() })
+              : row.url(ids);
         const body =
-          row.body?.(ids, emailOf[caller]) ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+          caller === 'anonymous' && method !== 'GET'
+            ? BAD_BODY
+            : (row.body?.(ids, emailOf[caller]) ??
+              (method === 'GET' || method === 'DELETE' ? undefined : {}));
         const response: LightMyRequestResponse = await camp.t.app.inject({
           method,
           url,
@@ -392,12 +496,83 @@ describe('role × route matrix', () => {
         const problem = judge(caller, row.access, may, status);
         if (problem)
           wrong.push(`${route} as ${caller}: ${status} (${problem}) ${response.body.slice(0, 120)}`);
+        if (caller === 'staff') {
+          for (const leak of moneyIn(route, response, moneyValues)) wrong.push(`${route} as staff: ${leak}`);
+        }
       }
       expect(wrong).toEqual([]);
       expect(tried).toBe(Object.keys(MATRIX).length);
     });
   }
 });
+
+/** Every id of the matrix as something that is not an id. */
+function badIds(ids: Ids): Ids {
+  return Object.fromEntries(Object.keys(ids).map((key) => [key, 'not-an-id'])) as unknown as Ids;
+}
+
+/** The URL with a query value no route accepts (a year that is not a number; strict queries refuse any). */
+function withBadQuery(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}year=not-a-year`;
+}
+
+/** A JSON body no route's schema accepts: every body schema is an object. */
+const BAD_BODY = ['not', 'an', 'object'];
+
+/**
+ * Key names that carry money, a payment or its provider's traces, anywhere in an answer (case-insensitive):
+ * amounts paid, outstanding, owed or refunded, payments and refunds, providers, Stripe sessions, intents and
+ * charges, currencies, cents, receipts, dues. A new key that holds money will almost always match one of them.
+ */
+const MONEY_KEY =
+  /amount|paid|outstanding|owed|owing|balance|payment|refund|provider|stripe|checkout|session_?id|intent|charge|currency|cents|receipt|invoice|dues|price/i;
+
+/** Stripe's object ids (Checkout Sessions, PaymentIntents, charges, refunds, customers) in any value. */
+const STRIPE_ID = /\b(cs|pi|ch|re|cus|py)_(test|live)_/;
+
+/**
+ * Keys matching MONEY_KEY that are not anyone's money, by route and exact path ([] stands for any item): what a
+ * camping option costs is the catalog every signed-in person reads, and the caller's own flag is their own.
+ */
+const NOT_MONEY: Record<string, readonly string[]> = {
+  // The camp's settings every visitor reads: whether card payment is on, its publishable key, deferral allowed.
+  'GET /api/public/config': ['stripeEnabled', 'stripePublicKey', 'allowDeferredDuesPayment'],
+  // The caller's own flag: may they defer their own dues.
+  'GET /api/auth/profile': ['allowDeferredDuesPayment'],
+  'GET /api/camping-options': ['[].participantDues', '[].staffDues'],
+  'GET /api/camping-options/:id': ['participantDues', 'staffDues'],
+  'GET /api/registrations': [
+    '[].campingOptions[].campingOption.participantDues',
+    '[].campingOptions[].campingOption.staffDues',
+  ],
+};
+
+/** The API's own description (OpenAPI): it names every route's fields, admin-only ones too, and holds no data. */
+const describesShapes = (route: string) => route.startsWith('GET /api/docs');
+
+/** The payment fields, payment ids or Stripe ids in an answer a staff member got (an empty list is right). */
+function moneyIn(route: string, response: LightMyRequestResponse, values: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  const text = response.body;
+  for (const value of values) if (text.includes(value)) found.push(`holds the payment value ${value}`);
+  if (STRIPE_ID.test(text)) found.push(`holds a Stripe id (${STRIPE_ID.exec(text)?.[0]}…)`);
+  if (!String(response.headers['content-type'] ?? '').includes('json') || describesShapes(route))
+    return found;
+  const allowedPaths = new Set(NOT_MONEY[route] ?? []);
+  const walk = (value: unknown, path: string) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, `${path}[]`);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        const at = path === '' ? key : `${path}.${key}`;
+        if (MONEY_KEY.test(key) && !allowedPaths.has(at)) found.push(`has the money field ${at}`);
+        walk(inner, at);
+      }
+    }
+  };
+  walk(JSON.parse(text) as unknown, '');
+  return found;
+}
 
 function randomIds(): Partial<Ids> {
   return {

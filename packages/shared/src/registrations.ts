@@ -124,6 +124,15 @@ export const RegistrationSchema = z.object({
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
+/**
+ * GET /registrations (staff and admins): everyone's registrations; the payments only for admins (staff read
+ * no one's money; everyone reads their own on GET /registrations/me).
+ */
+export const RegistrationListItemSchema = RegistrationSchema.extend({
+  payments: RegistrationSchema.shape.payments.optional(),
+});
+export type RegistrationListItem = z.infer<typeof RegistrationListItemSchema>;
+
 /** POST /registrations/camp answers 201 with this. */
 export const SubmitRegistrationResponseSchema = z.object({
   jobRegistration: z.object({ id: z.string(), status: RegistrationStatusSchema, year: z.number().int() }),

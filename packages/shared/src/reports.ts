@@ -83,10 +83,10 @@ export const RegistrationReportRowSchema = z.object({
   jobs: z.array(ReportJobSchema),
   /** Answers by custom field id, as stored (text; booleans 'true'/'false', dates YYYY-MM-DD). */
   customFields: z.record(z.string(), z.string().nullable()),
-  /** Completed payments less what was refunded. */
-  paidAmount: z.number(),
-  /** What is still owed: the PENDING payments (spec §2). */
-  outstandingAmount: z.number(),
+  /** Completed payments less what was refunded. Admins only: staff read the report without money. */
+  paidAmount: z.number().optional(),
+  /** What is still owed: the PENDING payments. Admins only, as paidAmount. */
+  outstandingAmount: z.number().optional(),
 });
 export type RegistrationReportRow = z.infer<typeof RegistrationReportRowSchema>;
 

@@ -1,5 +1,12 @@
 // Payment texts and limits (spec §7, §8 Payments, §9): plain values, no zod.
+import type { Role } from './enums';
 import { formatDollars } from './text';
+
+/**
+ * Whether a role reads other people's money (amounts paid or owed, payments, refunds, providers): admins only.
+ * Staff read the reports without any of it, and everyone still reads their own dues and payments.
+ */
+export const seesOthersMoney = (role: Role | null | undefined): boolean => role === 'ADMIN';
 
 /** Currency of every payment (spec §9). */
 export const PAYMENT_CURRENCY = 'USD' as const;

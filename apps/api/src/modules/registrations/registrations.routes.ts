@@ -1,9 +1,11 @@
 import {
   CampRegistrationSchema,
   MyRegistrationsQuerySchema,
+  RegistrationListItemSchema,
   RegistrationSchema,
   RegistrationsQuerySchema,
   RegistrationSubmissionSchema,
+  seesOthersMoney,
   SubmitRegistrationResponseSchema,
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,9 +52,10 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/registrations',
     route.staffOnly({
       summary: 'Registrations of everyone, optionally of one user, job or year (staff and admins)',
+      description: 'Admins get each registration’s payments; staff get no payments key (staff see no money).',
       querystring: RegistrationsQuerySchema,
-      response: { 200: z.array(RegistrationSchema) },
+      response: { 200: z.array(RegistrationListItemSchema) },
     }),
-    async (request) => service.list(request.query),
+    async (request) => service.list(request.query, { withPayments: seesOthersMoney(callerOf(request).role) }),
   );
 };

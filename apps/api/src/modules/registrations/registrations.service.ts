@@ -1,6 +1,7 @@
 import type {
   CampRegistration,
   Registration,
+  RegistrationListItem,
   RegistrationSubmissionValues,
   SubmitRegistrationResponse,
 } from '@camp/shared';
@@ -50,9 +51,18 @@ export class RegistrationsService {
     );
   }
 
-  /** GET /registrations (staff and admins): everyone's, optionally of one person, job or year. */
-  async list(filters: RegistrationFilters): Promise<Registration[]> {
-    return toRegistrationDtos(await selectRegistrations(this.db, registrationFilter(this.db, filters)));
+  /**
+   * GET /registrations (staff and admins): everyone's, optionally of one person, job or year. The payments only
+   * `withPayments` (an admin): staff get registrations without a payments key, and no payment is read.
+   */
+  async list(
+    filters: RegistrationFilters,
+    { withPayments }: { withPayments: boolean },
+  ): Promise<RegistrationListItem[]> {
+    const found = toRegistrationDtos(
+      await selectRegistrations(this.db, registrationFilter(this.db, filters), { withPayments }),
+    );
+    return withPayments ? found : found.map(({ payments: _payments, ...registration }) => registration);
   }
 
   /**

@@ -256,7 +256,11 @@ const userColumns = {
  * Registrations matching `where` with their person, jobs, options and payments: four queries however many
  * registrations (the children select by the same condition, so no list of ids grows with the result).
  */
-export async function selectRegistrations(db: Db, where: SQL | undefined) {
+export async function selectRegistrations(
+  db: Db,
+  where: SQL | undefined,
+  { withPayments = true }: { withPayments?: boolean } = {},
+) {
   const rows = await db
     .select({ registration: registrations, user: userColumns })
     .from(registrations)
@@ -290,11 +294,13 @@ export async function selectRegistrations(db: Db, where: SQL | undefined) {
       .innerJoin(campingOptions, eq(campingOptions.id, registrationCampingOptions.campingOptionId))
       .where(inArray(registrationCampingOptions.registrationId, matching))
       .orderBy(asc(campingOptions.name), asc(registrationCampingOptions.id)),
-    db
-      .select()
-      .from(payments)
-      .where(inArray(payments.registrationId, matching))
-      .orderBy(asc(payments.createdAt), asc(payments.id)),
+    withPayments
+      ? db
+          .select()
+          .from(payments)
+          .where(inArray(payments.registrationId, matching))
+          .orderBy(asc(payments.createdAt), asc(payments.id))
+      : [],
   ]);
   return { rows, jobRows, optionRows, paymentRows };
 }

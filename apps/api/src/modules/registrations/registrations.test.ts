@@ -953,4 +953,62 @@ describe('registration submission: POST /api/registrations/camp', () => {
     }
     expect(optionRows.filter((entry) => entry.countedYear === YEAR).length).toBeGreaterThan(3);
   });
+  it('GET /registrations: admins read the payments, staff get none; the owner still reads their own', async () => {
+    const db = camp.t.database.db;
+    const payer = await insertSignedInPerson(camp);
+    const registrationId = await insertRegistration(db, {
+      userId: payer.id,
+      status: 'CONFIRMED',
+      year: YEAR,
+      campingOptionIds: [option.tent!],
+    });
+    const session = `cs_test_${randomUUID().replaceAll('-', '')}`;
+    await db.insert(payments).values([
+      // Oldest first; a minute apart so two inserts never share the clock's tick.
+      {
+        userId: payer.id,
+        registrationId,
+        amountCents: 12550,
+        status: 'COMPLETED',
+        providerRefId: session,
+        createdAt: new Date(Date.UTC(YEAR, 0, 10, 12, 0)),
+      },
+      {
+        userId: payer.id,
+        registrationId,
+        amountCents: 2000,
+        status: 'PENDING',
+        createdAt: new Date(Date.UTC(YEAR, 0, 10, 12, 1)),
+      },
+    ]);
+    const url = `/api/registrations?userId=${payer.id}`;
+
+    const asAdmin = await camp.call('GET', url, camp.admin);
+    expect(asAdmin.statusCode).toBe(200);
+    const [adminRow] = asAdmin.json<Registration[]>();
+    expect(
+      adminRow?.payments.map(({ amount, status, providerRefId }) => ({ amount, status, providerRefId })),
+    ).toEqual([
+      { amount: 125.5, status: 'COMPLETED', providerRefId: session },
+      { amount: 20, status: 'PENDING', providerRefId: null },
+    ]);
+
+    const asStaff = await camp.call('GET', url, camp.staff);
+    expect(asStaff.statusCode).toBe(200);
+    const staffRows = asStaff.json<Record<string, unknown>[]>();
+    const { payments: _payments, ...withoutPayments } = adminRow!;
+    expect(staffRows).toEqual([withoutPayments]);
+    expect(asStaff.body).not.toContain(session);
+    expect(asStaff.body).not.toMatch(/"(payments|amount|provider|providerRefId|currency)"/);
+
+    // The person's own dashboard read keeps their dues and payments.
+    const own = await call('GET', '/api/registrations/me', payer);
+    expect(own.statusCode).toBe(200);
+    expect(
+      own.json<Registration[]>()[0]?.payments.map((payment) => [payment.amount, payment.status]),
+    ).toEqual([
+      [125.5, 'COMPLETED'],
+      [20, 'PENDING'],
+    ]);
+  });
 });

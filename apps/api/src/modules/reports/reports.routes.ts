@@ -1,4 +1,5 @@
 import {
+  seesOthersMoney,
   RegistrationReportQuerySchema,
   RegistrationReportSchema,
   UserReportQuerySchema,
@@ -6,6 +7,7 @@ import {
 } from '@camp/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../plugins/auth';
 import { routeKit } from '../../plugins/route-kit';
 
 /** Sends text that already is the route's JSON answer: a string with a JSON content type skips the serializer. */
@@ -25,12 +27,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/registrations',
     route.staffOnly({
       summary:
-        'The registration report: every matching registration with its person, choices, answers and money',
+        'The registration report: every matching registration with its person, choices and answers (and money for admins)',
       description:
         'Staff and admins. Filters: year, status, campingOptionId (registrations holding that option). Not ' +
         'paginated; newest registered first. Each row has the person (profile fields), camping options, jobs ' +
-        '(with shift, day and times), custom field answers by field id, paidAmount (completed payments less ' +
-        'refunds) and outstandingAmount (pending payments), in dollars. `counts` count the rows returned by ' +
+        '(with shift, day and times), custom field answers by field id and, for admins only, paidAmount ' +
+        '(completed payments less refunds) and outstandingAmount (pending payments), in dollars; staff get ' +
+        'no money. `counts` count the rows returned by ' +
         'status; `fields` are every custom field (the columns); `years` every year with registrations, newest ' +
         'first (the year filter). Three statements whatever the size of the camp.',
       querystring: RegistrationReportQuerySchema,
@@ -38,7 +41,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     // The answer is JSON text PostgreSQL wrote (decision 024): sent as it is, not parsed and re-encoded by the
     // zod serializer (a string with a JSON content type skips it); reports.test.ts checks it against the schema.
-    async (request, reply) => sendJsonText(reply, await service.registrationsJson(request.query)),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await service.registrationsJson(request.query, { money: seesOthersMoney(callerOf(request).role) }),
+      ),
   );
 
   app.get(

@@ -142,7 +142,8 @@ describe('reports API', () => {
   }
 
   it('registration report: people, choices, answers and money of each registration, newest first', async () => {
-    const body = await report(`?year=${YEAR}`);
+    // The money is for admins; staff read the same rows without it (the last tests of this file).
+    const body = await report(`?year=${YEAR}`, camp.admin);
     expect(body.registrations.map((row) => row.id)).toEqual([
       registration.cy,
       registration.al,
@@ -238,7 +239,7 @@ describe('reports API', () => {
         status: 'PENDING',
       })
       .returning({ id: payments.id });
-    const response = await get('/api/reports/registrations', camp.staff);
+    const response = await get('/api/reports/registrations', camp.admin);
     await db().delete(payments).where(eq(payments.id, extra!.id));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -332,5 +333,38 @@ describe('reports API', () => {
       expect(messagesOf(response), url).toEqual([message]);
     }
     expect((await get('/api/reports/users?other=1')).statusCode).toBe(400);
+  });
+  it('registration report for staff: the same rows, answers and counts, and no money at all', async () => {
+    const asAdmin = await report(`?year=${YEAR}`, camp.admin);
+    const response = await get(`/api/reports/registrations?year=${YEAR}`, camp.staff);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = JSON.parse(response.body) as RegistrationReport;
+    // Still exactly the schema (nothing more sent), and each row is the admin's row less its two amounts.
+    expect(RegistrationReportSchema.parse(body)).toEqual(body);
+    expect(body.registrations).toEqual(
+      asAdmin.registrations.map(({ paidAmount: _paid, outstandingAmount: _owed, ...row }) => row),
+    );
+    expect(body.registrations.map((row) => Object.keys(row))).toEqual(
+      body.registrations.map(() => [
+        'id',
+        'year',
+        'status',
+        'createdAt',
+        'user',
+        'campingOptions',
+        'jobs',
+        'customFields',
+      ]),
+    );
+    expect(response.body).not.toMatch(/amount|paid|outstanding/i);
+    expect(body.counts).toEqual(asAdmin.counts);
+    expect(body.fields).toEqual(asAdmin.fields);
+    expect(body.years).toEqual(asAdmin.years);
+    // Every filter answers staff without money too.
+    for (const query of [`?status=PENDING`, `?campingOptionId=${rv}`, '']) {
+      const filtered = await get(`/api/reports/registrations${query}`, camp.staff);
+      expect(filtered.statusCode, query).toBe(200);
+      expect(filtered.body, query).not.toMatch(/amount/i);
+    }
   });
 });
