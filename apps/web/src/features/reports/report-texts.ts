@@ -3,7 +3,9 @@
 
 export const REPORT_TEXTS = {
   indexTitle: 'Reports',
-  indexDescription: 'Who is coming, who works when, who has paid: on screen and as a spreadsheet.',
+  /** Staff read no money, so their index promises none; admins' adds who has paid. */
+  indexDescription: 'Who is coming and who works when: on screen and as a spreadsheet.',
+  indexDescriptionAdmin: 'Who is coming, who works when, who has paid: on screen and as a spreadsheet.',
   adminOnly: 'Admin Only',
   openReport: 'Open report',
   backToReports: 'Back to Reports',
@@ -12,7 +14,8 @@ export const REPORT_TEXTS = {
   tryAgain: 'Try again',
 
   registrationsTitle: 'Registration Reports',
-  registrationsDescription: 'Every registration with its options, shifts, custom answers and money.',
+  registrationsDescription: 'Every registration with its options, shifts and custom answers.',
+  registrationsDescriptionAdmin: 'Every registration with its options, shifts, custom answers and money.',
   registrationsLoading: 'Loading registrations...',
   registrationsCaption: 'Registrations',
 

@@ -76,6 +76,17 @@ export function registrationRow(overrides: Partial<RegistrationReportRow> = {}):
   };
 }
 
+/** The report as the server answers staff: the same rows without paidAmount and outstandingAmount. */
+export function staffRegistrationReport(): RegistrationReport {
+  const report = registrationReport();
+  return {
+    ...report,
+    registrations: report.registrations.map(
+      ({ paidAmount: _paid, outstandingAmount: _outstanding, ...row }) => row,
+    ),
+  };
+}
+
 export function registrationReport(overrides: Partial<RegistrationReport> = {}): RegistrationReport {
   const registrations = overrides.registrations ?? [
     registrationRow(),

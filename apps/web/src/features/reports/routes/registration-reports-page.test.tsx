@@ -9,7 +9,15 @@ import {
   type ApiRouteHandler,
 } from '../../../test/test-utils';
 import { CSV_BOM, localDate } from '../csv';
-import { adminUser, captureDownloads, registrationReport, RV_ID, staffUser, TENT_ID } from '../test-fixtures';
+import {
+  adminUser,
+  captureDownloads,
+  registrationReport,
+  RV_ID,
+  staffRegistrationReport,
+  staffUser,
+  TENT_ID,
+} from '../test-fixtures';
 import { testOption } from '../../../test/registration-fixtures';
 
 const campingOptions = [
@@ -101,10 +109,39 @@ describe('Registration reports (spec §2)', { timeout: 20_000 }, () => {
     expect(second).toContain('Basil,"Rhodes, Jr.",,basil@example.org');
   });
 
-  it('works for staff too', async () => {
-    openReport({}, staffUser);
+  it('works for staff too, with no money: no Paid or Outstanding column, none in the CSV file', async () => {
+    const downloads = captureDownloads();
+    // The server answers staff without paidAmount and outstandingAmount.
+    openReport({ 'GET /reports/registrations': () => jsonResponse(staffRegistrationReport()) }, staffUser);
     expect(
       await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
+    ).toBeTruthy();
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent?.replace(/[⇅▲▼]/g, '').trim()),
+    ).toEqual(['Name', 'Email', 'Phone', 'Status', 'Camping options', 'Shifts', 'Registered']);
+    expect(within(table()).queryByText('$0.00')).toBeNull();
+    expect(screen.getByText('Every registration with its options, shifts and custom answers.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export to CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const [header, first] = ((await downloads[0]?.text()) ?? '').slice(1).split('\r\n');
+    expect(header).toBe(
+      'First Name,Last Name,Playa Name,Email,Phone,City,State/Province,Country,Emergency Contact,Role,Year,' +
+        'Status,Registered,Camping Options,Shifts,Tent Village: Nickname',
+    );
+    expect(first).toContain(`,Gate greeter — Monday 09:00–12:00,"'=HYPERLINK(""x"")"`);
+  });
+
+  it('shows an admin the money columns and says the report has money', async () => {
+    openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[⇅▲▼]/g, '').trim());
+    expect(headers.slice(-3)).toEqual(['Paid', 'Outstanding', 'Registered']);
+    expect(
+      screen.getByText('Every registration with its options, shifts, custom answers and money.'),
     ).toBeTruthy();
   });
 
@@ -172,5 +209,25 @@ describe('Registration reports (spec §2)', { timeout: 20_000 }, () => {
         .filter((item) => item.parentElement === list);
       expect(within(sorted[0] as HTMLElement).getByText('Zoë Núñez')).toBeTruthy();
     });
+  });
+  it('shows staff cards on a phone without Paid or Outstanding', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query === '(max-width: 47.99em)'
+        ? { ...matchMedia(query), matches: true, media: query }
+        : matchMedia(query),
+    );
+    openReport({ 'GET /reports/registrations': () => jsonResponse(staffRegistrationReport()) }, staffUser);
+    const list = await screen.findByRole('list', { name: 'Registrations' });
+    await within(list).findByText('Zoë Núñez');
+    expect(within(list).getAllByText('Registered')).toHaveLength(2);
+    expect(within(list).queryByText('Paid')).toBeNull();
+    expect(within(list).queryByText('Outstanding')).toBeNull();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Sort by' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+        .filter((label) => /Paid|Outstanding/.test(label ?? '')),
+    ).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   ROLE_LABELS,
   formatDate,
   formatDollars,
+  seesOthersMoney,
   type RegistrationStatus,
 } from '@camp/shared/rules';
 import {
@@ -44,7 +45,8 @@ interface FilterValues {
 
 const column = createColumnHelper<RegistrationReportRow>();
 
-const columns = [
+/** The columns before the money: the person, their registration and what they chose. */
+const personColumns = [
   column.accessor((row) => personName(row.user), {
     id: 'name',
     header: 'Name',
@@ -102,28 +104,44 @@ const columns = [
         </ul>
       ),
   }),
-  column.accessor('paidAmount', {
+];
+
+/** Paid and outstanding: admins only (the server sends staff no money, so staff get no such columns). */
+const moneyColumns = [
+  column.accessor((row) => row.paidAmount ?? 0, {
+    id: 'paidAmount',
     header: 'Paid',
     enableGrouping: false,
     meta: { nowrap: true, align: 'right' },
     cell: ({ getValue }) => formatDollars(getValue()),
   }),
-  column.accessor('outstandingAmount', {
+  column.accessor((row) => row.outstandingAmount ?? 0, {
+    id: 'outstandingAmount',
     header: 'Outstanding',
     enableGrouping: false,
     meta: { nowrap: true, align: 'right' },
     cell: ({ getValue }) => formatDollars(getValue()),
   }),
-  column.accessor('createdAt', {
-    header: 'Registered',
-    enableGrouping: false,
-    meta: { nowrap: true },
-    cell: ({ getValue }) => formatDate(getValue()),
-  }),
 ];
 
-/** The CSV's columns: the profile, the registration, choices, money, then one column per custom field. */
-export function registrationCsvColumns(fields: readonly ReportField[]): CsvColumn<RegistrationReportRow>[] {
+const registeredColumn = column.accessor('createdAt', {
+  header: 'Registered',
+  enableGrouping: false,
+  meta: { nowrap: true },
+  cell: ({ getValue }) => formatDate(getValue()),
+});
+
+const adminColumns = [...personColumns, ...moneyColumns, registeredColumn];
+const staffColumns = [...personColumns, registeredColumn];
+
+/**
+ * The CSV's columns: the profile, the registration, choices, money (admins only: `money` false leaves the Paid
+ * and Outstanding columns out), then one column per custom field.
+ */
+export function registrationCsvColumns(
+  fields: readonly ReportField[],
+  { money }: { money: boolean },
+): CsvColumn<RegistrationReportRow>[] {
   const fixed: CsvColumn<RegistrationReportRow>[] = [
     { header: 'First Name', value: (row) => row.user.firstName },
     { header: 'Last Name', value: (row) => row.user.lastName },
@@ -140,14 +158,16 @@ export function registrationCsvColumns(fields: readonly ReportField[]): CsvColum
     { header: 'Registered', value: (row) => isoDay(row.createdAt) },
     { header: 'Camping Options', value: (row) => row.campingOptions.map((option) => option.name).join('; ') },
     { header: 'Shifts', value: (row) => row.jobs.map(jobText).join('; ') },
-    { header: 'Paid', value: (row) => csvDollars(row.paidAmount) },
-    { header: 'Outstanding', value: (row) => csvDollars(row.outstandingAmount) },
+  ];
+  const paid: CsvColumn<RegistrationReportRow>[] = [
+    { header: 'Paid', value: (row) => csvDollars(row.paidAmount ?? 0) },
+    { header: 'Outstanding', value: (row) => csvDollars(row.outstandingAmount ?? 0) },
   ];
   const custom = fields.map((field): CsvColumn<RegistrationReportRow> => ({
     header: `${field.campingOptionName}: ${field.displayName}`,
     value: (row) => row.customFields[field.id] ?? null,
   }));
-  return [...fixed, ...custom];
+  return [...fixed, ...(money ? paid : []), ...custom];
 }
 
 function toQuery(values: FilterValues): RegistrationReportFilters {
@@ -189,6 +209,7 @@ export default function RegistrationReportsPage() {
   const report = useRegistrationReport(query);
   const catalog = useQuery(campingOptionsQueryOptions({ includeDisabled: isAdmin(role) }));
   const data = report.data;
+  const money = seesOthersMoney(role);
 
   const years = useMemo(() => {
     const found = new Set<number>(data?.years ?? []);
@@ -209,7 +230,7 @@ export default function RegistrationReportsPage() {
     exportCsv(
       csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName]),
       data.registrations,
-      registrationCsvColumns(data.fields),
+      registrationCsvColumns(data.fields, { money }),
     );
   };
 
@@ -220,7 +241,9 @@ export default function RegistrationReportsPage() {
     <Stack gap="lg">
       <ReportPageHeader
         title={REPORT_TEXTS.registrationsTitle}
-        description={REPORT_TEXTS.registrationsDescription}
+        description={
+          money ? REPORT_TEXTS.registrationsDescriptionAdmin : REPORT_TEXTS.registrationsDescription
+        }
         actions={<ExportCsvButton onExport={onExport} disabled={!data || data.registrations.length === 0} />}
       />
       <FilterBar
@@ -268,7 +291,7 @@ export default function RegistrationReportsPage() {
       )}
       <ReportTable
         data={data?.registrations}
-        columns={columns}
+        columns={money ? adminColumns : staffColumns}
         caption={REPORT_TEXTS.registrationsCaption}
         getRowId={(row) => row.id}
         isLoading={report.isFetching}

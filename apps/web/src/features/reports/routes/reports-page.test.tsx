@@ -34,6 +34,9 @@ describe('Reports index (spec §2, §6)', { timeout: 20_000 }, () => {
     ]);
     const payments = screen.getByRole('heading', { name: 'Payment Reports' }).closest('li');
     expect(within(payments as HTMLElement).getByText('Admin Only')).toBeTruthy();
+    expect(
+      screen.getByText('Who is coming, who works when, who has paid: on screen and as a spreadsheet.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open report: Payment Reports' }).getAttribute('href')).toBe(
       '#/reports/payments',
     );
@@ -45,6 +48,11 @@ describe('Reports index (spec §2, §6)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeTruthy();
     expect(cardTitles()).toEqual(['Registration Reports', 'Work Schedule', 'User Reports']);
     expect(screen.queryByText('Admin Only')).toBeNull();
+    // Staff read no money: the index promises none.
+    expect(
+      screen.getByText('Who is coming and who works when: on screen and as a spreadsheet.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/paid/i)).toBeNull();
     expect(screen.getByRole('link', { name: 'Open report: Work Schedule' }).getAttribute('href')).toBe(
       '#/reports/work-schedule',
     );

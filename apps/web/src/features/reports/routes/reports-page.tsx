@@ -1,5 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { REPORT_MESSAGES } from '@camp/shared/reports';
+import { seesOthersMoney } from '@camp/shared/rules';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -27,7 +28,9 @@ export default function ReportsPage() {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={2}>{REPORT_TEXTS.indexTitle}</Title>
-        <Text c="dimmed">{REPORT_TEXTS.indexDescription}</Text>
+        <Text c="dimmed">
+          {seesOthersMoney(role) ? REPORT_TEXTS.indexDescriptionAdmin : REPORT_TEXTS.indexDescription}
+        </Text>
       </Stack>
       {cards.length === 0 ? (
         <Alert color="gray" variant="light">
