@@ -1,5 +1,5 @@
 // Payment texts and limits (spec §7, §8 Payments, §9): plain values, no zod.
-import { formatDollars } from './text';
+import { formatDollars } from './display-format';
 
 /** Currency of every payment (spec §9). */
 export const PAYMENT_CURRENCY = 'USD' as const;
