@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldValueText, formatDate, formatDateTime, labelWithColon } from '../index';
+import { fieldValueText, formatDate, formatDateTime, formatDollars, labelWithColon } from '../index';
 
 describe('formatDate', () => {
   it('writes a calendar day as that day, whatever the reader’s time zone', () => {
@@ -50,5 +50,20 @@ describe('labelWithColon', () => {
     expect(labelWithColon('Bringing your own shade?')).toBe('Bringing your own shade?');
     expect(labelWithColon('Notes:')).toBe('Notes:');
     expect(labelWithColon('Notes: ')).toBe('Notes:');
+  });
+});
+
+describe('formatDollars', () => {
+  it('writes money with a $ sign, thousands separated by commas and two decimals', () => {
+    expect(formatDollars(54825)).toBe('$54,825.00');
+    expect(formatDollars(1234567.5)).toBe('$1,234,567.50');
+    expect(formatDollars(999.99)).toBe('$999.99');
+    expect(formatDollars(125.5)).toBe('$125.50');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
+  });
+
+  it('puts the minus sign before the $ of a negative amount', () => {
+    expect(formatDollars(-1200)).toBe('-$1,200.00');
   });
 });

@@ -1,8 +1,9 @@
 import type { FieldDataType } from './enums';
 import type { CustomFieldValue } from './registrations';
 
-// How screens write dates, custom-field answers and field labels: one home, so the dashboard, the wizard's
-// review, the admin desk and the reports' screens read the same (CSV files keep ISO dates).
+// How screens write dates, money, custom-field answers and field labels: one home, so the dashboard, the
+// wizard's review, the admin desk, the reports' screens and the e-mails read the same (CSV files keep ISO dates
+// and plain numbers).
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 /** A calendar day has no time zone: it is written as it is stored, never shifted by the reader's zone. */
@@ -53,6 +54,21 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME_FORMAT.format(date);
+}
+
+const DOLLARS_FORMAT = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Money as people read it, on every screen and in every e-mail: a $ sign, thousands separated by commas and
+ * two decimals: '$54,825.00', '$0.50', '-$12.00'. CSV files keep plain numbers (54825) for spreadsheets.
+ */
+export function formatDollars(amount: number): string {
+  return DOLLARS_FORMAT.format(amount);
 }
 
 export const NOT_PROVIDED_TEXT = 'Not provided';

@@ -1,6 +1,6 @@
 // Payment texts and limits (spec §7, §8 Payments, §9): plain values, no zod.
+import { formatDollars } from './display-format';
 import type { Role } from './enums';
-import { formatDollars } from './text';
 
 /**
  * Whether a role reads other people's money (amounts paid or owed, payments, refunds, providers): admins only.

@@ -50,11 +50,6 @@ export function pageTitle(campName: string): string {
   return `${campName} - Camp Registration`;
 }
 
-/** Dollars with two decimals and a $ sign (spec §9). */
-export function formatDollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
-
 /** Integer cents to decimal dollars for JSON (architecture §5). */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;

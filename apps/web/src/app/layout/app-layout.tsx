@@ -14,6 +14,7 @@ import { servedCampName } from './served-config';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useDocumentMeta } from './use-document-meta';
+import { startsCollapsed } from './use-header-collapse';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -61,6 +62,7 @@ export function AppLayout() {
         nameKnown={!isLoading || firstPaintName !== null}
         navItems={items}
         onSignOut={() => void signOut()}
+        compact={startsCollapsed(pathname)}
       />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <ConnectionGate>

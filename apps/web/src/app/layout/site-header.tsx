@@ -27,15 +27,25 @@ export interface SiteHeaderProps {
   nameKnown?: boolean;
   navItems: NavItem[];
   onSignOut?: () => void;
+  /** The compact bar from the start, whatever the scrolling (admin and report screens). */
+  compact?: boolean;
 }
 
 /**
  * The camp header of spec §2: banner, icon, name and description, with the main navigation. It is fixed at
  * the top; past 100px of scrolling it collapses to an 80px bar. A spacer of the expanded height keeps the page
- * from jumping (and from un-collapsing again on short pages) when it does.
+ * from jumping (and from un-collapsing again on short pages) when it does. A compact screen (admin, reports)
+ * has the bar from the start and a spacer of its height.
  */
-export function SiteHeader({ config, loading, nameKnown = !loading, navItems, onSignOut }: SiteHeaderProps) {
-  const collapsed = useHeaderCollapse();
+export function SiteHeader({
+  config,
+  loading,
+  nameKnown = !loading,
+  navItems,
+  onSignOut,
+  compact = false,
+}: SiteHeaderProps) {
+  const collapsed = useHeaderCollapse(compact);
   const [bannerSrc, onBannerError] = useImageWithFallback(config.campBannerUrl, DEFAULT_BANNER_URL);
   const [iconSrc, onIconError] = useImageWithFallback(config.campIconUrl, DEFAULT_ICON_URL);
   const innerRef = useRef<HTMLDivElement>(null);
@@ -105,7 +115,11 @@ export function SiteHeader({ config, loading, nameKnown = !loading, navItems, on
       <div
         className={classes.spacer}
         aria-hidden="true"
-        style={{ height: `max(var(--header-expanded-min-height), ${contentHeight}px)` }}
+        style={{
+          height: compact
+            ? 'var(--header-collapsed-height)'
+            : `max(var(--header-expanded-min-height), ${contentHeight}px)`,
+        }}
       />
     </>
   );

@@ -7,15 +7,27 @@ export function isHeaderCollapsed(scrollY: number): boolean {
   return scrollY > HEADER_COLLAPSE_SCROLL_Y;
 }
 
-/** Whether the page is scrolled far enough for the compact header; updated at most once per frame. */
-export function useHeaderCollapse(): boolean {
-  const [collapsed, setCollapsed] = useState(() => isHeaderCollapsed(window.scrollY));
+/**
+ * Admin and report screens are work screens: their header is the compact 80px bar from the start, so their
+ * data begins on the first screen of a phone instead of below a 333px banner.
+ */
+export function startsCollapsed(pathname: string): boolean {
+  return /^\/(admin|reports)(\/|$)/.test(pathname);
+}
+
+/**
+ * Whether the header is the compact bar: always on a screen that starts collapsed, else once the page is
+ * scrolled far enough; updated at most once per frame.
+ */
+export function useHeaderCollapse(alwaysCollapsed = false): boolean {
+  const [scrolled, setScrolled] = useState(() => isHeaderCollapsed(window.scrollY));
+  const collapsed = alwaysCollapsed || scrolled;
 
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
-      setCollapsed(isHeaderCollapsed(window.scrollY));
+      setScrolled(isHeaderCollapsed(window.scrollY));
     };
     const onScroll = () => {
       if (frame === 0) frame = window.requestAnimationFrame(update);

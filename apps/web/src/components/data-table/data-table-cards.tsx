@@ -4,6 +4,7 @@ import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { ACTIONS_COLUMN_ID, columnLabel } from './columns';
 import classes from './data-table.module.css';
+import { limitRows } from './data-table-show-more';
 import { useWindowedRows } from './use-windowed-rows';
 
 /** Sorting on a phone, where there are no column headers to press: one list of column and direction. */
@@ -138,6 +139,8 @@ export interface DataTableCardsProps<TData> {
    * page scrolling as usual, with `aria-setsize` and `aria-posinset` on each card for screen readers.
    */
   windowRows?: boolean;
+  /** Only the first this many rows are drawn (a list that grows with Show more); all when undefined. */
+  limit?: number;
 }
 
 /** A card's height before it is measured: a title and four fields (px). */
@@ -155,8 +158,9 @@ export function DataTableCards<TData>({
   busy = false,
   placeholder,
   windowRows = false,
+  limit,
 }: DataTableCardsProps<TData>) {
-  const rows = table.getRowModel().rows;
+  const rows = limitRows(table.getRowModel().rows, limit);
   const { windowed, items, before, after, measure, setList } = useWindowedRows<HTMLUListElement>({
     count: placeholder ? 0 : rows.length,
     allowed: windowRows,

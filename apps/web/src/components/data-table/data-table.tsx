@@ -7,6 +7,7 @@ import { DataTableAnnouncer } from './data-table-announcer';
 import { DataTableCards, DataTableSortSelect } from './data-table-cards';
 import { DataTableGrid } from './data-table-grid';
 import { DataTableStatePagination } from './data-table-pagination';
+import { countRows, DataTableShowMore, limitRows, useShowMore } from './data-table-show-more';
 import { DataTableToolbar } from './data-table-toolbar';
 import classes from './data-table.module.css';
 import { useDataTable, type UseDataTableOptions } from './use-data-table';
@@ -39,6 +40,11 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
   cards?: boolean;
   /** The id of the column that titles each card; the first column by default. */
   cardTitle?: string;
+  /**
+   * An unpaginated list on a phone shows this many cards at first and this many more on each Show more (with
+   * 'Showing 10 of 200'), instead of every card at once; wider screens still show every row.
+   */
+  phoneShowMore?: number;
 }
 
 /**
@@ -74,6 +80,7 @@ export function DataTable<TData>({
   minWidth,
   cards: cardsAllowed = true,
   cardTitle,
+  phoneShowMore,
 }: DataTableProps<TData>) {
   const phone = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
   const cards = cardsAllowed && phone;
@@ -90,6 +97,9 @@ export function DataTable<TData>({
     renderRowActions,
     rowActionsHeader,
   });
+  const more = useShowMore(phoneShowMore ?? 0);
+  // On a phone, an unpaginated list grows with Show more rather than drawing every card.
+  const growing = cards && !state.paginated && phoneShowMore !== undefined;
 
   let placeholder: ReactNode = null;
   if (isLoading && !data) {
@@ -136,11 +146,21 @@ export function DataTable<TData>({
       ) : (
         <>
           {cards ? (
-            <DataTableCards {...rows} titleColumn={cardTitle} />
+            <DataTableCards {...rows} titleColumn={cardTitle} limit={growing ? more.limit : undefined} />
           ) : (
             <DataTableGrid {...rows} minWidth={minWidth} />
           )}
-          <DataTableStatePagination state={state} label={caption} />
+          {growing && !placeholder ? (
+            <DataTableShowMore
+              shown={countRows(limitRows(state.table.getRowModel().rows, more.limit))}
+              total={countRows(state.table.getRowModel().rows)}
+              step={phoneShowMore}
+              onShowMore={more.showMore}
+              onShowAll={() => more.showAll(state.table.getRowModel().rows.length)}
+            />
+          ) : (
+            <DataTableStatePagination state={state} label={caption} />
+          )}
         </>
       )}
     </Stack>

@@ -19,6 +19,12 @@ export {
 } from './data-table-pagination';
 export { DataTableAnnouncer, useAnnouncement } from './data-table-announcer';
 export {
+  DataTableShowMore,
+  type DataTableShowMoreProps,
+  showingText,
+  useShowMore,
+} from './data-table-show-more';
+export {
   ANNOUNCEMENT_CLEAR_MS,
   columnLabel,
   DATA_TABLE_CARDS_QUERY,

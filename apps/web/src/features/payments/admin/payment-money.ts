@@ -46,7 +46,7 @@ export function paymentTotals(payments: readonly Payment[]): PaymentTotals {
   };
 }
 
-/** Cents as the spec shows money: '$1234.50' (spec §9). */
+/** Cents as money is shown: '$1,234.50'. */
 export const formatCents = (cents: number): string => formatDollars(cents / 100);
 
 /** '<Name> (<email>) — <year> — owes $X.XX': a registration in the manual payment form's list. */

@@ -27,7 +27,8 @@ export function ReportCounts({ label, figures }: { label: string; figures: reado
             <Text
               component="dd"
               m={0}
-              fz={26}
+              // Smaller on a phone, where two figures share a row: '$27,800.00' stays on one line.
+              fz="clamp(1.125rem, 5vw, 1.625rem)"
               fw={700}
               lh={1.2}
               style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}

@@ -23,9 +23,15 @@ export interface ReportTableProps<TData> {
 }
 
 /**
+ * Cards an unpaginated report shows at first on a phone, and adds on each Show more: the payment and user
+ * reports are whole (never paged by the server), but a phone need not scroll past every card to reach the end.
+ */
+export const PHONE_CARDS_STEP = 10;
+
+/**
  * A report's table: the shared DataTable (search, Group by, sortable headers, the announcements, cards on a
  * phone, the pager only when the report is paginated, windowed rows when it is not) with the reports' search
- * label and no-match text.
+ * label and no-match text. Unpaginated on a phone, the cards come PHONE_CARDS_STEP at a time with Show more.
  */
 export function ReportTable<TData>({ pageSize, caption, ...props }: ReportTableProps<TData>) {
   return (
@@ -36,6 +42,7 @@ export function ReportTable<TData>({ pageSize, caption, ...props }: ReportTableP
       noMatchesText="No rows match the search."
       paginate={pageSize !== false}
       defaultPageSize={pageSize === false ? undefined : pageSize}
+      phoneShowMore={pageSize === false ? PHONE_CARDS_STEP : undefined}
     />
   );
 }
