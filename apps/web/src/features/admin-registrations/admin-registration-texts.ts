@@ -1,4 +1,9 @@
-import { type AuditActionType, LIST_TEXTS, type RegistrationStatus } from '@camp/shared/rules';
+import {
+  type AuditActionType,
+  LIST_TEXTS,
+  REGISTRATION_STATUS_LABELS,
+  type RegistrationStatus,
+} from '@camp/shared/rules';
 
 // Manage Registrations' own texts. Spec §8's messages are quoted word for word; the rules and the server's
 // messages (ADMIN_EDIT_MESSAGES, ADMIN_CANCEL_MESSAGES, the schemas') come from @camp/shared.
@@ -43,12 +48,8 @@ export const COUNT_CARDS = [
   { key: 'cancelled', label: 'Cancelled' },
 ] as const;
 
-export const STATUS_LABELS: Record<RegistrationStatus, string> = {
-  PENDING: 'Pending',
-  CONFIRMED: 'Confirmed',
-  WAITLISTED: 'Waitlisted',
-  CANCELLED: 'Cancelled',
-};
+/** The statuses in words: the one shared map every filter and select uses. */
+export const STATUS_LABELS: Record<RegistrationStatus, string> = REGISTRATION_STATUS_LABELS;
 
 /** The statuses an admin may set (spec §4: cancelling is its own action). */
 export const EDITABLE_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED'] as const;

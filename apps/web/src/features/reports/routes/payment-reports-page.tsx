@@ -5,6 +5,7 @@ import {
   MANUAL_PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_PROVIDERS,
+  PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentProvider,
   type PaymentStatus,
@@ -174,7 +175,7 @@ export default function PaymentReportsPage() {
             value: values.status,
             options: [
               { value: '', label: REPORT_TEXTS.allStatuses },
-              ...PAYMENT_STATUSES.map((status) => ({ value: status, label: status })),
+              ...PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })),
             ],
             onChange: (status) =>
               setValues((current) => ({ ...current, status: status as PaymentStatus | '' })),

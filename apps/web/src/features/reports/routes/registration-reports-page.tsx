@@ -1,4 +1,5 @@
 import {
+  REGISTRATION_STATUS_LABELS,
   REGISTRATION_STATUSES,
   ROLE_LABELS,
   formatDate,
@@ -241,7 +242,10 @@ export default function RegistrationReportsPage() {
             value: values.status,
             options: [
               { value: '', label: REPORT_TEXTS.allStatuses },
-              ...REGISTRATION_STATUSES.map((status) => ({ value: status, label: status })),
+              ...REGISTRATION_STATUSES.map((status) => ({
+                value: status,
+                label: REGISTRATION_STATUS_LABELS[status],
+              })),
             ],
             onChange: set('status'),
           },
