@@ -154,7 +154,7 @@ function listOf(
     total: registrations.length,
     page: 1,
     limit: 25,
-    counts: { total: 3, confirmed: 1, pending: 1, cancelled: 1 },
+    counts: { total: 3, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 1 },
     ...extra,
   };
 }
@@ -325,7 +325,7 @@ describe('Manage Registrations (spec §2)', { timeout: 20_000 }, () => {
   it('says when no registration matches', async () => {
     openPage({
       'GET /admin/registrations': () =>
-        jsonResponse(listOf([], { counts: { total: 0, confirmed: 0, pending: 0, cancelled: 0 } })),
+        jsonResponse(listOf([], { counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0 } })),
     });
     renderApp('/admin/manage-registrations');
     expect(await screen.findByText('No registrations found')).toBeTruthy();
