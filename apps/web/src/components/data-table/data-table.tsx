@@ -1,6 +1,6 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LoadFailedAlert } from '../load-failed-alert';
 import { DATA_TABLE_CARDS_QUERY } from './columns';
 import { DataTableAnnouncer } from './data-table-announcer';
@@ -39,6 +39,11 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
   cards?: boolean;
   /** The id of the column that titles each card; the first column by default. */
   cardTitle?: string;
+  /**
+   * Told the rows the search matches (every row when the search is blank), in the given order, and the search,
+   * whenever they change: a screen exports what its table shows. Pass a stable function (a state setter).
+   */
+  onSearchResult?: (result: { rows: readonly TData[]; search: string }) => void;
 }
 
 /**
@@ -66,6 +71,7 @@ export function DataTable<TData>({
   defaultPageSize,
   paginate,
   serverPaging,
+  serverSorting,
   groupableColumns,
   initialGrouping,
   renderRowActions,
@@ -74,6 +80,7 @@ export function DataTable<TData>({
   minWidth,
   cards: cardsAllowed = true,
   cardTitle,
+  onSearchResult,
 }: DataTableProps<TData>) {
   const phone = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
   const cards = cardsAllowed && phone;
@@ -85,11 +92,18 @@ export function DataTable<TData>({
     defaultPageSize,
     paginate,
     serverPaging,
+    serverSorting,
     groupableColumns,
     initialGrouping,
     renderRowActions,
     rowActionsHeader,
   });
+  // TanStack keeps the filtered rows while the rows and the search stay the same, so this runs on a change only.
+  const matching = state.table.getFilteredRowModel().rows;
+  const search = state.globalFilter;
+  useEffect(() => {
+    onSearchResult?.({ rows: matching.map((row) => row.original), search: search.trim() });
+  }, [matching, search, onSearchResult]);
 
   let placeholder: ReactNode = null;
   if (isLoading && !data) {
