@@ -11,10 +11,12 @@ import {
 export const MANAGE_REGISTRATIONS_TEXTS = {
   title: 'Manage Registrations',
   description:
-    'Every registration, newest first: change its status, shifts and options, cancel it, or read its history.',
+    'Every registration, newest first unless you sort by a column: change its status, shifts and options, cancel it, or read its history.',
   fetchFailed: LIST_TEXTS.fetchRegistrationsData,
   empty: LIST_TEXTS.noRegistrations,
   loading: 'Loading registrations...',
+  searchLabel: 'Search registrations',
+  searchPlaceholder: 'Name or e-mail',
   noShifts: 'No shifts assigned',
   noPayments: 'No payments',
   updateFailed: 'Failed to update registration',
@@ -40,11 +42,12 @@ export const MANAGE_REGISTRATIONS_TEXTS = {
     'Cancelling removes all work shifts and releases the camping options. It cannot be undone: the person must register again.',
 } as const;
 
-/** The count cards of spec §2, in order, with the key of `counts` each shows. */
+/** The count cards, in order, with the key of `counts` each shows: the total and every status, adding up. */
 export const COUNT_CARDS = [
   { key: 'total', label: 'Total' },
   { key: 'confirmed', label: 'Confirmed' },
   { key: 'pending', label: 'Pending' },
+  { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'cancelled', label: 'Cancelled' },
 ] as const;
 
