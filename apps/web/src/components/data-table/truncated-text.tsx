@@ -25,7 +25,13 @@ export function TruncatedText({
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
+    // The cell's own text, or a line inside it (a name above a playa name), may be the one cut.
+    const measure = () =>
+      setCut(
+        [element, ...element.querySelectorAll<HTMLElement>('*')].some(
+          (part) => part.scrollWidth > part.clientWidth + 1,
+        ),
+      );
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);

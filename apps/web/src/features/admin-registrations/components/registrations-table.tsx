@@ -49,13 +49,13 @@ const columns = [
     id: 'user',
     header: 'User',
     // One line each, cut with an ellipsis rather than broken mid-word; the whole on hover and focus.
-    meta: { truncate: '13rem' },
+    meta: { truncate: '9rem' },
     cell: ({ row }) => <Person registration={row.original} />,
   }),
   column.accessor((registration) => registration.user.email, {
     id: 'email',
     header: 'Email',
-    meta: { truncate: '15rem' },
+    meta: { truncate: '10rem' },
     cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
   }),
   column.accessor('year', { header: 'Year', meta: { nowrap: true } }),
