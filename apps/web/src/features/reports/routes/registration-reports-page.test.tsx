@@ -174,3 +174,47 @@ describe('Registration reports (spec §2)', { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe('Registration reports: export what the table shows', { timeout: 20_000 }, () => {
+  it('writes only the rows the search shows, says how many on the button, and names the file by the search', async () => {
+    const downloads = captureDownloads();
+    openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: 'basil' },
+    });
+    const button = await screen.findByRole('button', { name: 'Export 1 row to CSV' });
+    expect(within(table()).queryByText('Zoë Núñez')).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe(`registration_reports_2026_basil_${localDate()}.csv`);
+    const lines = ((await downloads[0]?.text()) ?? '').slice(1).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Basil,"Rhodes, Jr.",,basil@example.org');
+
+    // A search that matches nothing: nothing to export.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: 'nobody at all' },
+    });
+    expect(
+      ((await screen.findByRole('button', { name: 'Export 0 rows to CSV' })) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    // Cleared: every row again, under the report's own button.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: '' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export to CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(((await downloads[1]?.text()) ?? '').slice(1).trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
+  it('names the statuses in its filter as every other filter does', async () => {
+    openReport();
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All statuses', 'Pending', 'Confirmed', 'Waitlisted', 'Cancelled']);
+  });
+});

@@ -26,12 +26,14 @@ import { useRegistrationReport } from '../api/get-registration-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
 import { PersonCell } from '../components/person-cell';
+import { ShiftsCell } from '../components/shifts-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
 import { csvDollars, isoDay, jobText, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
+import { useSearchResult } from '../search-result';
 
 /** Spec §9: registration tables show 25 rows to a page. */
 const REGISTRATION_PAGE_SIZE = 25;
@@ -49,6 +51,8 @@ const columns = [
   column.accessor((row) => personName(row.user), {
     id: 'name',
     header: 'Name',
+    // One line, cut with an ellipsis rather than broken mid-word; the whole on hover and focus.
+    meta: { truncate: '9rem' },
     cell: ({ row }) => (
       <PersonCell
         name={personName(row.original.user)}
@@ -59,8 +63,9 @@ const columns = [
   column.accessor((row) => row.user.email, {
     id: 'email',
     header: 'Email',
-    // Whole on one line in the table; a phone shows cards, where it may break.
-    meta: { nowrap: true },
+    // One line in the table, cut with an ellipsis when long (the whole on hover and focus); a phone shows
+    // cards, where it may break.
+    meta: { truncate: '10rem' },
   }),
   column.accessor((row) => row.user.phone ?? '', {
     id: 'phone',
@@ -92,16 +97,8 @@ const columns = [
     id: 'shifts',
     header: 'Shifts',
     enableSorting: false,
-    cell: ({ row }) =>
-      row.original.jobs.length === 0 ? (
-        '—'
-      ) : (
-        <ul className={classes.list}>
-          {row.original.jobs.map((job) => (
-            <li key={job.id}>{jobText(job)}</li>
-          ))}
-        </ul>
-      ),
+    // The count, and the list on demand: the report fits a 1280 px screen.
+    cell: ({ row }) => <ShiftsCell shifts={row.original.jobs.map(jobText)} />,
   }),
   column.accessor('paidAmount', {
     header: 'Paid',
@@ -205,11 +202,13 @@ export default function RegistrationReportsPage() {
     (value: string) =>
       setValues((current) => ({ ...current, [key]: value }));
 
+  // The file holds what the table shows: the rows its search matches.
+  const shown = useSearchResult(data?.registrations);
   const onExport = () => {
-    if (!data) return;
+    if (!data || !shown.rows) return;
     exportCsv(
-      csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName]),
-      data.registrations,
+      csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName, shown.search]),
+      shown.rows,
       registrationCsvColumns(data.fields),
     );
   };
@@ -222,7 +221,13 @@ export default function RegistrationReportsPage() {
       <ReportPageHeader
         title={REPORT_TEXTS.registrationsTitle}
         description={REPORT_TEXTS.registrationsDescription}
-        actions={<ExportCsvButton onExport={onExport} disabled={!data || data.registrations.length === 0} />}
+        actions={
+          <ExportCsvButton
+            onExport={onExport}
+            disabled={!shown.rows || shown.rows.length === 0}
+            searchedRows={shown.search ? shown.rows?.length : undefined}
+          />
+        }
       />
       <FilterBar
         fields={[
@@ -284,6 +289,7 @@ export default function RegistrationReportsPage() {
         initialSorting={[{ id: 'createdAt', desc: true }]}
         groupableColumns={['status', 'campingOptions']}
         minWidth={1080}
+        onSearchResult={shown.onSearchResult}
       />
     </Stack>
   );
