@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   errorResponse,
@@ -206,6 +206,42 @@ describe('Registration reports: export what the table shows', { timeout: 20_000 
     fireEvent.click(await screen.findByRole('button', { name: 'Export to CSV' }));
     await waitFor(() => expect(downloads).toHaveLength(2));
     expect(((await downloads[1]?.text()) ?? '').slice(1).trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
+  it('keeps its filters in the address, and reads them from it', async () => {
+    const { queries } = openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    expect(window.location.hash).toBe('#/reports/registrations');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'PENDING' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: '' } });
+    expect(window.location.hash).toBe('#/reports/registrations?year=all&status=PENDING');
+    await waitFor(() => expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ status: 'PENDING' }));
+  });
+
+  it('opens with the filters of a shared link, dropping values the report would refuse', async () => {
+    startSignedIn();
+    const queries: URLSearchParams[] = [];
+    mockApiRoutes({
+      'GET /auth/profile': () => jsonResponse(adminUser),
+      'GET /camping-options': () => jsonResponse(campingOptions),
+      'GET /reports/registrations': ({ url }) => {
+        queries.push(new URL(url, 'http://localhost').searchParams);
+        return jsonResponse(registrationReport());
+      },
+    });
+    renderApp(`/reports/registrations?year=2025&status=CONFIRMED&option=${TENT_ID}`);
+    await waitFor(() =>
+      expect(Object.fromEntries(queries[0] ?? [])).toEqual({
+        year: '2025',
+        status: 'CONFIRMED',
+        campingOptionId: TENT_ID,
+      }),
+    );
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('CONFIRMED');
+    cleanup();
+    queries.length = 0;
+    renderApp('/reports/registrations?year=1999&status=DONE&option=x');
+    await waitFor(() => expect(Object.fromEntries(queries[0] ?? [])).toEqual({ year: '2026' }));
   });
 
   it('names the statuses in its filter as every other filter does', async () => {

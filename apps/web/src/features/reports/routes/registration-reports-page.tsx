@@ -7,6 +7,7 @@ import {
   type RegistrationStatus,
 } from '@camp/shared/rules';
 import {
+  RegistrationReportQuerySchema,
   REPORT_MESSAGES,
   type RegistrationReport,
   type RegistrationReportRow,
@@ -15,7 +16,8 @@ import {
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { FilterBar } from '../../../components/filter-bar';
 import { isAdmin, useAuth } from '../../auth';
@@ -148,6 +150,34 @@ export function registrationCsvColumns(fields: readonly ReportField[]): CsvColum
   return [...fixed, ...custom];
 }
 
+const filterShape = RegistrationReportQuerySchema.shape;
+/** 'year=all' in the address: every year (no parameter is the camp's year). */
+const ALL_YEARS = 'all';
+
+/** The filters read from the address; a value the report would refuse is dropped. */
+function filtersFromParams(params: URLSearchParams, campYear: number): FilterValues {
+  const raw = (key: string) => params.get(key) ?? '';
+  const year = raw('year');
+  const parsedYear = filterShape.year.safeParse(year);
+  const status = filterShape.status.safeParse(raw('status'));
+  const option = filterShape.campingOptionId.safeParse(raw('option'));
+  return {
+    year: year === ALL_YEARS ? '' : parsedYear.success && year !== '' ? year : String(campYear),
+    status: status.success && status.data ? status.data : '',
+    campingOptionId: option.success && option.data ? option.data : '',
+  };
+}
+
+/** The address's parameters for the filters: only what differs from the default. */
+function paramsFromFilters(values: FilterValues, campYear: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (values.year === '') params.set('year', ALL_YEARS);
+  else if (values.year !== String(campYear)) params.set('year', values.year);
+  if (values.status) params.set('status', values.status);
+  if (values.campingOptionId) params.set('option', values.campingOptionId);
+  return params;
+}
+
 function toQuery(values: FilterValues): RegistrationReportFilters {
   return {
     year: values.year === '' ? undefined : Number(values.year),
@@ -178,11 +208,9 @@ function optionChoices(
 export default function RegistrationReportsPage() {
   const { config } = usePublicConfig();
   const { role } = useAuth();
-  const [values, setValues] = useState<FilterValues>({
-    year: String(config.registrationYear),
-    status: '',
-    campingOptionId: '',
-  });
+  // The filters live in the address (Back, a reload and a shared link keep them); the camp's year by default.
+  const [params, setParams] = useSearchParams();
+  const values = filtersFromParams(params, config.registrationYear);
   const query = toQuery(values);
   const report = useRegistrationReport(query);
   const catalog = useQuery(campingOptionsQueryOptions({ includeDisabled: isAdmin(role) }));
@@ -200,7 +228,7 @@ export default function RegistrationReportsPage() {
   const set =
     <K extends keyof FilterValues>(key: K) =>
     (value: string) =>
-      setValues((current) => ({ ...current, [key]: value }));
+      setParams(paramsFromFilters({ ...values, [key]: value }, config.registrationYear), { replace: true });
 
   // The file holds what the table shows: the rows its search matches.
   const shown = useSearchResult(data?.registrations);
