@@ -117,7 +117,7 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
   await expect(table.getByRole('columnheader', { name: /^User/ })).toHaveAttribute('aria-sort', 'descending');
 });
 
-test('the Registration report fits 1280 px, and its export writes what the search shows', async ({
+test('the Registration report fits 1280 px, keeps its filters in the address, and its export writes what the search shows', async ({
   page,
   playwright,
   server,
@@ -197,4 +197,13 @@ test('the Registration report fits 1280 px, and its export writes what the searc
   expect(all.suggestedFilename()).toMatch(
     new RegExp(`^registration_reports_${CAMP.year}_\\d{4}-\\d{2}-\\d{2}\\.csv$`),
   );
+
+  // The report's filters are in the address too: a reload keeps them.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('WAITLISTED');
+  await expect(page).toHaveURL(/#\/reports\/registrations\?status=WAITLISTED$/);
+  await expect(page.getByTestId('count-total')).toHaveText('1');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('WAITLISTED');
+  await expect(table.getByText('Ash Dune', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('count-total')).toHaveText('1');
 });
