@@ -31,7 +31,7 @@ interface AdminTable {
   action?: string;
   /** The Rows per page chosen at first (spec §9: 10; 25 on registration tables). */
   pageSize: string;
-  /** false: the server sorts (Manage Registrations), so there is no Sort by list. */
+  /** false: the table has no sortable column (the outbox, which the server sorts), so there is no Sort by list. */
   sortable: boolean;
 }
 
@@ -60,7 +60,6 @@ const TABLES: readonly AdminTable[] = [
     minActions: 3,
     action: `Cancel registration of ${LONG_NAME}`,
     pageSize: '25',
-    sortable: false,
   },
   // The dues still owed have no action; the cash payment has one, Refund.
   {

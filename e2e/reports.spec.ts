@@ -166,8 +166,8 @@ test.describe('registration report and work schedule', () => {
     expect(header.slice(0, 4)).toEqual(['First Name', 'Last Name', 'Playa Name', 'Email']);
     expect(header).toContain(`${CAMP.option}: Nickname`);
     const zoeLine = lines.find((line) => line.includes(ZOE_EMAIL)) ?? '';
-    // Accents as typed; a phone beginning with '+' is text, kept from being read as a formula.
-    expect(zoeLine).toContain(`Zoë,Núñez,Sparkle,${ZOE_EMAIL},"'+1 555-0150"`);
+    // Accents as typed; a plain phone number beginning with '+' is written as typed, without an apostrophe.
+    expect(zoeLine).toContain(`Zoë,Núñez,Sparkle,${ZOE_EMAIL},+1 555-0150,`);
     expect(zoeLine).toContain(`,${CAMP.year},PENDING,`);
     expect(zoeLine).toContain(CAMP.option);
     expect(zoeLine).toContain('Sparky');

@@ -24,6 +24,18 @@ export const ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT = 25;
 /** The last page one may ask for: enough for any camp, and it keeps OFFSET small. */
 export const ADMIN_REGISTRATION_PAGE_MAX = 10_000;
 export const ADMIN_REGISTRATION_SEARCH_MAX = 200;
+/**
+ * The columns the list may be sorted by (any other is refused): the person's name, e-mail, the year, the status
+ * and the registered date. The default is the registered date, newest first.
+ */
+export const ADMIN_REGISTRATION_SORTS = ['name', 'email', 'year', 'status', 'registered'] as const;
+export type AdminRegistrationSort = (typeof ADMIN_REGISTRATION_SORTS)[number];
+export const ADMIN_REGISTRATION_SORT_ORDERS = ['asc', 'desc'] as const;
+export type AdminRegistrationSortOrder = (typeof ADMIN_REGISTRATION_SORT_ORDERS)[number];
+export const ADMIN_REGISTRATION_SORT_DEFAULT: {
+  sort: AdminRegistrationSort;
+  order: AdminRegistrationSortOrder;
+} = { sort: 'registered', order: 'desc' };
 
 export const ADMIN_REGISTRATION_MESSAGES = {
   year: 'Year must be a whole number between 2000 and 2100',
@@ -32,6 +44,9 @@ export const ADMIN_REGISTRATION_MESSAGES = {
   limit: `Limit must be one of ${ADMIN_REGISTRATION_PAGE_SIZES.join(', ')}`,
   email: `Email filter must be at most ${ADMIN_REGISTRATION_SEARCH_MAX} characters`,
   name: `Name filter must be at most ${ADMIN_REGISTRATION_SEARCH_MAX} characters`,
+  q: `Search must be at most ${ADMIN_REGISTRATION_SEARCH_MAX} characters`,
+  sort: `Sort must be one of ${ADMIN_REGISTRATION_SORTS.join(', ')}`,
+  order: 'Order must be asc or desc',
   registrationId: 'Invalid registration id',
   notFound: 'Registration not found',
 } as const;
@@ -47,8 +62,10 @@ const search = (label: string, message: string) =>
 const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
 
 /**
- * GET /admin/registrations: year, status, part of the e-mail, part of the first, last or playa name (each
- * case-insensitive; blank means no filter), page (from 1) and limit (a page size of spec §9).
+ * GET /admin/registrations: year, status, part of the e-mail, part of the first, last or playa name, `q` (part
+ * of the name or of the e-mail: the search box above the list) (each case-insensitive; blank means no
+ * filter), the column to sort by and its order (registered date, newest first, by default), page (from 1) and
+ * limit (a page size of spec §9).
  */
 export const AdminRegistrationsQuerySchema = z.object({
   year: wholeNumber(ADMIN_REGISTRATION_MESSAGES.year)
@@ -58,6 +75,13 @@ export const AdminRegistrationsQuerySchema = z.object({
   status: z.enum(RegistrationStatusSchema.options, { error: ADMIN_REGISTRATION_MESSAGES.status }).optional(),
   email: search('Email filter', ADMIN_REGISTRATION_MESSAGES.email),
   name: search('Name filter', ADMIN_REGISTRATION_MESSAGES.name),
+  q: search('Search', ADMIN_REGISTRATION_MESSAGES.q),
+  sort: z
+    .enum(ADMIN_REGISTRATION_SORTS, { error: ADMIN_REGISTRATION_MESSAGES.sort })
+    .default(ADMIN_REGISTRATION_SORT_DEFAULT.sort),
+  order: z
+    .enum(ADMIN_REGISTRATION_SORT_ORDERS, { error: ADMIN_REGISTRATION_MESSAGES.order })
+    .default(ADMIN_REGISTRATION_SORT_DEFAULT.order),
   page: wholeNumber(ADMIN_REGISTRATION_MESSAGES.page)
     .min(1, ADMIN_REGISTRATION_MESSAGES.page)
     .max(ADMIN_REGISTRATION_PAGE_MAX, ADMIN_REGISTRATION_MESSAGES.page)
@@ -72,18 +96,20 @@ export const AdminRegistrationsQuerySchema = z.object({
 export type AdminRegistrationsQuery = z.input<typeof AdminRegistrationsQuerySchema>;
 export type AdminRegistrationsQueryValues = z.output<typeof AdminRegistrationsQuerySchema>;
 
-/** The four count cards of spec §2: every status, and three of them. */
+/** The count cards: every matching registration, and each status (they add up to the total). */
 export const AdminRegistrationCountsSchema = z.object({
   total: z.number().int(),
   confirmed: z.number().int(),
   pending: z.number().int(),
+  waitlisted: z.number().int(),
   cancelled: z.number().int(),
 });
 export type AdminRegistrationCounts = z.infer<typeof AdminRegistrationCountsSchema>;
 
 /**
- * GET /admin/registrations: one page, newest first. `total` counts what all filters match (the pages);
- * `counts` applies every filter but status, so the cards still compare the statuses while one is chosen.
+ * GET /admin/registrations: one page in the order asked for. `total` counts what all filters match (the pages);
+ * `counts` count the same registrations by status, as the registration report's do: the cards follow every
+ * filter, status included, and the four statuses add up to the total.
  */
 export const AdminRegistrationListSchema = z.object({
   registrations: z.array(RegistrationSchema),

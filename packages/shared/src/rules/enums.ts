@@ -20,7 +20,10 @@ export const REGISTRATION_STATUS_COLORS: Record<RegistrationStatus, string> = {
   CANCELLED: 'gray',
 };
 
-/** A status in words, for mails and selects (badges show the status as the API spells it). */
+/**
+ * A status in words, for mails and every filter and select (one map, so no list says 'PENDING' where another
+ * says 'Pending'). Badges show the status as the API spells it, in capitals.
+ */
 export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   PENDING: 'Pending',
   CONFIRMED: 'Confirmed',
@@ -32,6 +35,14 @@ export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] a
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Badge colours of payment statuses (spec §4 names none; these read like the registration ones). */
+/** A payment status in words, for every filter and select (badges show the status as the API spells it). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  COMPLETED: 'Completed',
+  PENDING: 'Pending',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+};
+
 export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   COMPLETED: 'green',
   PENDING: 'yellow',

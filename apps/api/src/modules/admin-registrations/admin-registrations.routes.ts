@@ -21,13 +21,15 @@ export const adminRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/registrations',
     route.adminOnly({
-      summary: 'Registrations of everyone, one page at a time, newest first, with the status counts',
+      summary: 'Registrations of everyone, one page at a time, sorted as asked, with the status counts',
       description:
         'Filters: year; status; email (part of it); name (part of the first, last or playa name, or of ' +
-        '"first last"); text filters ignore case. Pages: page from 1, limit 10, 25 (default), 50 or 100. ' +
-        'Sorted by registered date, newest first (then id). `total` is the number of registrations matching ' +
-        'every filter (what the pages hold). `counts` (total, confirmed, pending, cancelled) apply every ' +
-        'filter EXCEPT status, so the count cards still compare the statuses while one status is chosen.',
+        '"first last"); q (part of the name or of the e-mail); text filters ignore case. Pages: page from 1, ' +
+        'limit 10, 25 (default), 50 or 100. Sort: sort = name, email, year, status or registered (default), ' +
+        'order = asc or desc (default); then newest registered first, then id. `total` is the number of ' +
+        'registrations matching every filter (what the pages hold). `counts` (total, confirmed, pending, ' +
+        'waitlisted, cancelled) count the same registrations by status: they follow every filter and add up ' +
+        'to the total.',
       querystring: AdminRegistrationsQuerySchema,
       response: { 200: AdminRegistrationListSchema },
     }),

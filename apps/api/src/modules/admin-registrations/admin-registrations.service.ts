@@ -1,11 +1,12 @@
 import {
   ADMIN_REGISTRATION_MESSAGES,
   type AdminRegistrationList,
+  type AdminRegistrationSort,
   type AdminRegistrationsQueryValues,
   type AuditRecord,
   type RegistrationCampingOption,
 } from '@camp/shared';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditRecords, registrations, users } from '../../db/schema/index';
 import { fullNameOf, likePattern } from '../../db/search';
@@ -14,6 +15,19 @@ import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { selectRegistrations } from '../registrations/registrations.store';
 
 const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/**
+ * What each sortable column sorts by, as the table shows it: the name as 'first last' (the e-mail when the
+ * profile has no name), ignoring case; the e-mail ignoring case; the year; the status as spelled; the
+ * registered date.
+ */
+const SORT_KEYS: Record<AdminRegistrationSort, SQL | AnyColumn> = {
+  name: sql`lower(coalesce(nullif(btrim(${fullNameOf}), ''), ${users.email}))`,
+  email: sql`lower(${users.email})`,
+  year: registrations.year,
+  status: sql`${registrations.status}::text`,
+  registered: registrations.createdAt,
+};
 
 /**
  * The admin's registration desk, its reads (spec §2 Manage Registrations, §7). The registrations themselves
@@ -27,21 +41,21 @@ export class AdminRegistrationsService {
   }
 
   /**
-   * GET /admin/registrations: one page, newest first, with the filtered total and the status counts over
-   * every filter but status. Six queries whatever the page size: the counts, the page's ids, and the four of
-   * selectRegistrations for those ids.
+   * GET /admin/registrations: one page in the order asked for (then newest registered first, then by id, so
+   * pages never overlap), with the filtered total and the status counts of the same registrations. Six queries
+   * whatever the page size: the counts, the page's ids, and the four of selectRegistrations for those ids.
    */
   async list(query: AdminRegistrationsQueryValues): Promise<AdminRegistrationList> {
     const { page, limit } = query;
     const filters = this.filters(query);
-    const status = query.status === undefined ? sql`true` : eq(registrations.status, query.status);
+    const direction = query.order === 'asc' ? asc : desc;
     const [[counts], pageRows] = await Promise.all([
       this.db
         .select({
-          matching: counted(status),
           total: sql<number>`count(*)`.mapWith(Number),
           confirmed: counted(eq(registrations.status, 'CONFIRMED')),
           pending: counted(eq(registrations.status, 'PENDING')),
+          waitlisted: counted(eq(registrations.status, 'WAITLISTED')),
           cancelled: counted(eq(registrations.status, 'CANCELLED')),
         })
         .from(registrations)
@@ -51,8 +65,8 @@ export class AdminRegistrationsService {
         .select({ id: registrations.id })
         .from(registrations)
         .innerJoin(users, eq(users.id, registrations.userId))
-        .where(and(filters, status))
-        .orderBy(desc(registrations.createdAt), desc(registrations.id))
+        .where(filters)
+        .orderBy(direction(SORT_KEYS[query.sort]), desc(registrations.createdAt), desc(registrations.id))
         .limit(limit)
         .offset((page - 1) * limit),
     ]);
@@ -71,13 +85,14 @@ export class AdminRegistrationsService {
       : [];
     return {
       registrations: list,
-      total: counts?.matching ?? 0,
+      total: counts?.total ?? 0,
       page,
       limit,
       counts: {
         total: counts?.total ?? 0,
         confirmed: counts?.confirmed ?? 0,
         pending: counts?.pending ?? 0,
+        waitlisted: counts?.waitlisted ?? 0,
         cancelled: counts?.cancelled ?? 0,
       },
     };
@@ -117,23 +132,32 @@ export class AdminRegistrationsService {
     }));
   }
 
-  /** Year, e-mail and name: every filter but status (the counts leave status out). */
+  /** Year, status, e-mail, name and the search box (name or e-mail), all of them at once. */
   private filters(query: AdminRegistrationsQueryValues): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.year !== undefined) conditions.push(eq(registrations.year, query.year));
+    if (query.status !== undefined) conditions.push(eq(registrations.status, query.status));
     if (query.email) conditions.push(ilike(users.email, likePattern(query.email)));
-    if (query.name) {
-      const pattern = likePattern(query.name);
-      const name = or(
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ilike(users.playaName, pattern),
-        sql`${fullNameOf} ilike ${pattern}`,
-      );
-      if (name) conditions.push(name);
+    if (query.name) conditions.push(nameMatches(query.name));
+    if (query.q) {
+      const either = or(nameMatches(query.q), ilike(users.email, likePattern(query.q)));
+      if (either) conditions.push(either);
     }
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
+}
+
+/** Part of the first, last or playa name, or of 'first last', ignoring case. */
+function nameMatches(text: string): SQL {
+  const pattern = likePattern(text);
+  return (
+    or(
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(users.playaName, pattern),
+      sql`${fullNameOf} ilike ${pattern}`,
+    ) ?? sql`false`
+  );
 }
 
 /** Stored old/new values: an object, or null (anything else is not ours and is left out). */

@@ -116,12 +116,18 @@ describe('Admin registrations API: the reads of the registration desk', () => {
   const ids = (page: AdminRegistrationList) => page.registrations.map((row) => row.id);
 
   describe('GET /admin/registrations', () => {
-    it('answers page 1 of 25, newest registered first, with the total and the four counts', async () => {
+    it('answers page 1 of 25, newest registered first, with the total and the counts of each status', async () => {
       const page = await list();
       expect(page.total).toBe(6 + BULK);
       expect(page.page).toBe(1);
       expect(page.limit).toBe(25);
-      expect(page.counts).toEqual({ total: 6 + BULK, confirmed: 2, pending: 2 + BULK, cancelled: 1 });
+      expect(page.counts).toEqual({
+        total: 6 + BULK,
+        confirmed: 2,
+        pending: 2 + BULK,
+        waitlisted: 1,
+        cancelled: 1,
+      });
       expect(ids(page)).toEqual([
         r.eve,
         r.dan,
@@ -156,27 +162,33 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       const page = await list(`?year=${YEAR - 1}`);
       expect(ids(page)).toEqual([r.eve, r.alicePrev]);
       expect(page.total).toBe(2);
-      expect(page.counts).toEqual({ total: 2, confirmed: 1, pending: 1, cancelled: 0 });
+      expect(page.counts).toEqual({ total: 2, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 0 });
       const none = await list('?year=2099');
       expect(none).toEqual({
         registrations: [],
         total: 0,
         page: 1,
         limit: 25,
-        counts: { total: 0, confirmed: 0, pending: 0, cancelled: 0 },
+        counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0 },
       });
     });
 
-    it('narrows by status; the counts leave status out so the cards still compare statuses', async () => {
+    it('narrows by status; the counts follow it as the report counts do (the statuses add up to the total)', async () => {
       const page = await list(`?status=PENDING&year=${YEAR}`);
       expect(ids(page)).toEqual([r.bob]);
       expect(page.total).toBe(1);
-      expect(page.counts).toEqual({ total: 4, confirmed: 1, pending: 1, cancelled: 1 });
-      expect(ids(await list('?status=WAITLISTED'))).toEqual([r.dan]);
+      expect(page.counts).toEqual({ total: 1, confirmed: 0, pending: 1, waitlisted: 0, cancelled: 0 });
+      const waitlisted = await list('?status=WAITLISTED');
+      expect(ids(waitlisted)).toEqual([r.dan]);
+      expect(waitlisted.counts).toEqual({ total: 1, confirmed: 0, pending: 0, waitlisted: 1, cancelled: 0 });
       const cancelled = await list('?status=CANCELLED');
       expect(ids(cancelled)).toEqual([r.carol]);
       expect(cancelled.total).toBe(1);
-      expect(cancelled.counts).toEqual({ total: 6 + BULK, confirmed: 2, pending: 2 + BULK, cancelled: 1 });
+      expect(cancelled.counts).toEqual({ total: 1, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 1 });
+      const year = await list(`?year=${YEAR}`);
+      const { total, ...byStatus } = year.counts;
+      expect(year.counts).toEqual({ total: 4, confirmed: 1, pending: 1, waitlisted: 1, cancelled: 1 });
+      expect(Object.values(byStatus).reduce((sum, count) => sum + count, 0)).toBe(total);
     });
 
     it('narrows by part of the e-mail, ignoring case, with % and _ taken literally', async () => {
@@ -186,7 +198,7 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       expect(ids(await list('?email=_'))).toEqual([]);
       const page = await list('?email=desk.test');
       expect(page.total).toBe(6);
-      expect(page.counts).toEqual({ total: 6, confirmed: 2, pending: 2, cancelled: 1 });
+      expect(page.counts).toEqual({ total: 6, confirmed: 2, pending: 2, waitlisted: 1, cancelled: 1 });
     });
 
     it('narrows by part of the first, last or playa name (or "first last"), ignoring case', async () => {
@@ -203,9 +215,81 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       const page = await list(`?name=alice&status=CONFIRMED&year=${YEAR}&email=desk`);
       expect(ids(page)).toEqual([r.alice]);
       expect(page.total).toBe(1);
-      expect(page.counts).toEqual({ total: 2, confirmed: 1, pending: 0, cancelled: 0 });
+      expect(page.counts).toEqual({ total: 1, confirmed: 1, pending: 0, waitlisted: 0, cancelled: 0 });
       const blank = await list('?name=%20%20&email=');
       expect(blank.total).toBe(6 + BULK);
+    });
+
+    it('searches the name or the e-mail with q, ignoring case, with the other filters', async () => {
+      // Dan by playa name, Alice by first name and e-mail.
+      expect(ids(await list('?q=ALICE'))).toEqual([r.dan, r.alice, r.alicePrev]);
+      expect(ids(await list('?q=bob.jones'))).toEqual([r.bob]);
+      expect(ids(await list('?q=bob%20jones'))).toEqual([r.bob]);
+      expect(ids(await list(`?q=alice&year=${YEAR}&status=CONFIRMED`))).toEqual([r.alice]);
+      const page = await list(`?q=${encodeURIComponent('%')}`);
+      expect(ids(page)).toEqual([r.dan]);
+      expect(page.counts).toEqual({ total: 1, confirmed: 0, pending: 0, waitlisted: 1, cancelled: 0 });
+      expect((await list('?q=%20')).total).toBe(6 + BULK);
+    });
+
+    it('sorts by a whitelisted column in either order, then newest registered first', async () => {
+      const sorted = async (query: string) => ids(await list(`?email=desk.test${query}`));
+      expect(await sorted('&sort=name&order=asc')).toEqual([
+        r.alice, // alice smith (2027-01-01)
+        r.alicePrev,
+        r.bob,
+        r.carol,
+        r.dan,
+        r.eve,
+      ]);
+      expect(await sorted('&sort=name&order=desc')).toEqual([
+        r.eve,
+        r.dan,
+        r.carol,
+        r.bob,
+        r.alice,
+        r.alicePrev,
+      ]);
+      // bob.jones@ < carol@ < dan%x@ < eve@; alice@ twice, the newer first.
+      expect(await sorted('&sort=email&order=asc')).toEqual([
+        r.alice,
+        r.alicePrev,
+        r.bob,
+        r.carol,
+        r.dan,
+        r.eve,
+      ]);
+      expect(await sorted('&sort=year&order=asc')).toEqual([
+        r.eve,
+        r.alicePrev,
+        r.dan,
+        r.carol,
+        r.bob,
+        r.alice,
+      ]);
+      // CANCELLED < CONFIRMED < PENDING < WAITLISTED, as spelled.
+      expect(await sorted('&sort=status&order=asc')).toEqual([
+        r.carol,
+        r.alice,
+        r.alicePrev,
+        r.eve,
+        r.bob,
+        r.dan,
+      ]);
+      expect(await sorted('&sort=registered&order=asc')).toEqual([
+        r.alicePrev,
+        r.alice,
+        r.bob,
+        r.carol,
+        r.dan,
+        r.eve,
+      ]);
+      expect(await sorted('&sort=registered')).toEqual([r.eve, r.dan, r.carol, r.bob, r.alice, r.alicePrev]);
+      // A sorted list still pages without gaps or repeats.
+      const pages = await Promise.all(
+        [1, 2, 3].map((n) => list(`?year=${BULK_YEAR}&sort=status&order=asc&limit=10&page=${n}`)),
+      );
+      expect(pages.flatMap(ids)).toEqual(bulk);
     });
 
     it('pages through the filtered list without gaps or repeats', async () => {
@@ -239,6 +323,13 @@ describe('Admin registrations API: the reads of the registration desk', () => {
         [`?email=${'a'.repeat(201)}`, ['Email filter must be at most 200 characters']],
         [`?name=${'a'.repeat(201)}`, ['Name filter must be at most 200 characters']],
         ['?name=a%00b', ['Name filter contains a character that is not allowed']],
+        [`?q=${'a'.repeat(201)}`, ['Search must be at most 200 characters']],
+        ['?sort=password', ['Sort must be one of name, email, year, status, registered']],
+        [
+          '?sort=created_at%3B%20drop%20table%20users',
+          ['Sort must be one of name, email, year, status, registered'],
+        ],
+        ['?order=up', ['Order must be asc or desc']],
         [
           '?status=x&limit=7',
           [

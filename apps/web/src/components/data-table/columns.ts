@@ -10,6 +10,11 @@ declare module '@tanstack/react-table' {
     nowrap?: boolean;
     /** Text alignment of the header and cells, e.g. 'right' for amounts. */
     align?: 'left' | 'center' | 'right';
+    /**
+     * In the table (not the phone cards): one line, at most this wide (a CSS length, e.g. '16rem'), cut with an
+     * ellipsis instead of broken mid-word, the whole value in a tooltip on hover and keyboard focus.
+     */
+    truncate?: string;
   }
 }
 

@@ -4,6 +4,7 @@ import { flexRender, type Row, type Table as TanStackTable } from '@tanstack/rea
 import type { CSSProperties, ReactNode } from 'react';
 import { ACTIONS_COLUMN_ID, columnLabel } from './columns';
 import classes from './data-table.module.css';
+import { TruncatedText } from './truncated-text';
 import { useWindowedRows } from './use-windowed-rows';
 
 export interface DataTableGridProps<TData> {
@@ -85,13 +86,24 @@ function DataRow<TData>({ row, index, ariaRowIndex, measure }: { row: Row<TData>
           textAlign: meta?.align,
           whiteSpace: meta?.nowrap ? 'nowrap' : undefined,
         };
+        const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+        const value = meta?.truncate ? cell.getValue() : undefined;
         return (
           <Table.Td
             key={cell.id}
             style={style}
             className={cell.column.id === ACTIONS_COLUMN_ID ? classes.actionsCell : undefined}
           >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            {meta?.truncate ? (
+              <TruncatedText
+                value={typeof value === 'string' ? value : String(value ?? '')}
+                maxWidth={meta.truncate}
+              >
+                {content}
+              </TruncatedText>
+            ) : (
+              content
+            )}
           </Table.Td>
         );
       })}

@@ -483,3 +483,49 @@ describe('DataTable on a phone', () => {
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
   });
 });
+
+describe('DataTable: server sorting and the search result', () => {
+  it('shows the server’s sort in the headers and asks it for another, without sorting the rows itself', () => {
+    const onSortingChange = vi.fn();
+    // The rows as the server answered them: not in name order.
+    const rows = [campers()[2], campers()[0], campers()[1]] as Camper[];
+    renderTable({ data: rows, serverSorting: { sorting: [{ id: 'age', desc: true }], onSortingChange } });
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Age').getAttribute('aria-sort')).toBe('descending');
+    expect(header('Name').getAttribute('aria-sort')).toBe('none');
+    expect(firstColumn()).toEqual(['Camper 03', 'Camper 01', 'Camper 02']);
+
+    fireEvent.click(within(header('Name')).getByRole('button'));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'name', desc: false }]);
+    // The rows stay as the server sent them until it answers again.
+    expect(firstColumn()).toEqual(['Camper 03', 'Camper 01', 'Camper 02']);
+    // A second press on the sorted column turns the order; there is no unsorted third state.
+    fireEvent.click(within(header('Age')).getByRole('button'));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'age', desc: false }]);
+  });
+
+  it('tells the rows the search matches, and the search, whenever they change', () => {
+    const onSearchResult = vi.fn();
+    renderTable({ onSearchResult });
+    expect(onSearchResult).toHaveBeenLastCalledWith({ rows: campers(), search: '' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' camper 1 ' } });
+    const last = onSearchResult.mock.lastCall?.[0] as { rows: Camper[]; search: string };
+    expect(last.search).toBe('camper 1');
+    expect(last.rows.map((row) => row.name)).toEqual([
+      'Camper 10',
+      'Camper 11',
+      'Camper 12',
+      'Camper 13',
+      'Camper 14',
+      'Camper 15',
+      'Camper 16',
+      'Camper 17',
+      'Camper 18',
+      'Camper 19',
+    ]);
+    const calls = onSearchResult.mock.calls.length;
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /^City/ })).getByRole('button'));
+    // A sort changes nothing in what matches: no new call.
+    expect(onSearchResult.mock.calls.length).toBe(calls);
+  });
+});

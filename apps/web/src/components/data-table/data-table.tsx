@@ -1,6 +1,6 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LoadFailedAlert } from '../load-failed-alert';
 import { DATA_TABLE_CARDS_QUERY } from './columns';
 import { DataTableAnnouncer } from './data-table-announcer';
@@ -45,6 +45,11 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
    * 'Showing 10 of 200'), instead of every card at once; wider screens still show every row.
    */
   phoneShowMore?: number;
+  /**
+   * Told the rows the search matches (every row when the search is blank), in the given order, and the search,
+   * whenever they change: a screen exports what its table shows. Pass a stable function (a state setter).
+   */
+  onSearchResult?: (result: { rows: readonly TData[]; search: string }) => void;
 }
 
 /**
@@ -72,6 +77,7 @@ export function DataTable<TData>({
   defaultPageSize,
   paginate,
   serverPaging,
+  serverSorting,
   groupableColumns,
   initialGrouping,
   renderRowActions,
@@ -81,6 +87,7 @@ export function DataTable<TData>({
   cards: cardsAllowed = true,
   cardTitle,
   phoneShowMore,
+  onSearchResult,
 }: DataTableProps<TData>) {
   const phone = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
   const cards = cardsAllowed && phone;
@@ -92,6 +99,7 @@ export function DataTable<TData>({
     defaultPageSize,
     paginate,
     serverPaging,
+    serverSorting,
     groupableColumns,
     initialGrouping,
     renderRowActions,
@@ -100,6 +108,12 @@ export function DataTable<TData>({
   const more = useShowMore(phoneShowMore ?? 0);
   // On a phone, an unpaginated list grows with Show more rather than drawing every card.
   const growing = cards && !state.paginated && phoneShowMore !== undefined;
+  // TanStack keeps the filtered rows while the rows and the search stay the same, so this runs on a change only.
+  const matching = state.table.getFilteredRowModel().rows;
+  const search = state.globalFilter;
+  useEffect(() => {
+    onSearchResult?.({ rows: matching.map((row) => row.original), search: search.trim() });
+  }, [matching, search, onSearchResult]);
 
   let placeholder: ReactNode = null;
   if (isLoading && !data) {

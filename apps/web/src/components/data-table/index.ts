@@ -6,6 +6,7 @@ export {
   useDataTable,
   type DataTableState,
   type ServerPaging,
+  type ServerSorting,
   serverPagingOf,
   type UseDataTableOptions,
 } from './use-data-table';

@@ -43,6 +43,11 @@ export interface UseDataTableOptions<TData> {
    * so such a table usually turns both off.
    */
   serverPaging?: ServerPaging;
+  /**
+   * The server sorts (a list it pages): the headers show and change this sort, and the server answers the rows
+   * in that order. One column at a time; pressing a header toggles ascending and descending.
+   */
+  serverSorting?: ServerSorting;
   /** Columns the user may group by; ids of accessor columns. */
   groupableColumns?: string[];
   initialGrouping?: string;
@@ -79,6 +84,12 @@ export function serverPagingOf(
   );
 }
 
+/** The sort a server applies, and how to ask for another. */
+export interface ServerSorting {
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+}
+
 type Announcement =
   | { kind: 'text'; text: string }
   | { kind: 'filter'; query: string }
@@ -98,12 +109,15 @@ export function useDataTable<TData>({
   defaultPageSize = DEFAULT_PAGE_SIZE,
   paginate = true,
   serverPaging,
+  serverSorting,
   groupableColumns,
   initialGrouping,
   renderRowActions,
   rowActionsHeader = 'Actions',
 }: UseDataTableOptions<TData>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [clientSorting, setClientSorting] = useState<SortingState>(initialSorting);
+  const sorting = serverSorting?.sorting ?? clientSorting;
+  const setSorting = serverSorting?.onSortingChange ?? setClientSorting;
   const [globalFilter, setGlobalFilter] = useState('');
   const [grouping, setGrouping] = useState<GroupingState>(initialGrouping ? [initialGrouping] : []);
   const [expanded, setExpanded] = useState<ExpandedState>(true);
@@ -168,6 +182,9 @@ export function useDataTable<TData>({
     groupedColumnMode: false,
     // Every column sorts A→Z / low→high first, numbers included (TanStack would start numbers descending).
     sortDescFirst: false,
+    // Sorted by the server: the rows come in its order, and there is always one (no "unsorted" third press).
+    manualSorting: serverSorting !== undefined,
+    enableSortingRemoval: serverSorting === undefined,
     autoResetPageIndex: false,
     autoResetExpanded: false,
     // Paged, a page holds whole groups and expands them itself; unpaged, the expanded model shows the rows.

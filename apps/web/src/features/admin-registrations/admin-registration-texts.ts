@@ -1,4 +1,9 @@
-import { type AuditActionType, LIST_TEXTS, type RegistrationStatus } from '@camp/shared/rules';
+import {
+  type AuditActionType,
+  LIST_TEXTS,
+  REGISTRATION_STATUS_LABELS,
+  type RegistrationStatus,
+} from '@camp/shared/rules';
 
 // Manage Registrations' own texts. Spec §8's messages are quoted word for word; the rules and the server's
 // messages (ADMIN_EDIT_MESSAGES, ADMIN_CANCEL_MESSAGES, the schemas') come from @camp/shared.
@@ -6,10 +11,12 @@ import { type AuditActionType, LIST_TEXTS, type RegistrationStatus } from '@camp
 export const MANAGE_REGISTRATIONS_TEXTS = {
   title: 'Manage Registrations',
   description:
-    'Every registration, newest first: change its status, shifts and options, cancel it, or read its history.',
+    'Every registration, newest first unless you sort by a column: change its status, shifts and options, cancel it, or read its history.',
   fetchFailed: LIST_TEXTS.fetchRegistrationsData,
   empty: LIST_TEXTS.noRegistrations,
   loading: 'Loading registrations...',
+  searchLabel: 'Search registrations',
+  searchPlaceholder: 'Name or e-mail',
   noShifts: 'No shifts assigned',
   noPayments: 'No payments',
   updateFailed: 'Failed to update registration',
@@ -35,20 +42,17 @@ export const MANAGE_REGISTRATIONS_TEXTS = {
     'Cancelling removes all work shifts and releases the camping options. It cannot be undone: the person must register again.',
 } as const;
 
-/** The count cards of spec §2, in order, with the key of `counts` each shows. */
+/** The count cards, in order, with the key of `counts` each shows: the total and every status, adding up. */
 export const COUNT_CARDS = [
   { key: 'total', label: 'Total' },
   { key: 'confirmed', label: 'Confirmed' },
   { key: 'pending', label: 'Pending' },
+  { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'cancelled', label: 'Cancelled' },
 ] as const;
 
-export const STATUS_LABELS: Record<RegistrationStatus, string> = {
-  PENDING: 'Pending',
-  CONFIRMED: 'Confirmed',
-  WAITLISTED: 'Waitlisted',
-  CANCELLED: 'Cancelled',
-};
+/** The statuses in words: the one shared map every filter and select uses. */
+export const STATUS_LABELS: Record<RegistrationStatus, string> = REGISTRATION_STATUS_LABELS;
 
 /** The statuses an admin may set (spec §4: cancelling is its own action). */
 export const EDITABLE_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED'] as const;

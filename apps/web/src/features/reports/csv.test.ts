@@ -60,6 +60,37 @@ describe('toCsv (RFC 4180, UTF-8 with BOM)', () => {
     expect(body(csv)).toContain(`"'=1+1"`);
   });
 
+  it('writes a plain phone number starting with "+" without an apostrophe', () => {
+    const phones = ['+1 555 0100', '+15550100', '+44 (20) 7946-0958', '+33 1.23.45.67.89'];
+    const csv = toCsv(
+      phones.map((name) => ({ name })),
+      columns,
+    );
+    expect(body(csv)).toBe(
+      `Name,Note,Amount,Flag\r\n${phones.map((phone) => `${phone},,,`).join('\r\n')}\r\n`,
+    );
+  });
+
+  it('still neutralises a "+" or "-" followed by anything but a plain phone number', () => {
+    const names = [
+      "+1+cmd|' /C calc'!A0",
+      '+1 555 0100\n=HYPERLINK("x")',
+      '+1 555 0100+A1',
+      '+A1',
+      '+ 1 555',
+      '+1 555 ext. 2',
+      '-1 555 0100',
+      '-2+3',
+      '+1,555',
+    ];
+    const csv = toCsv(
+      names.map((name) => ({ name })),
+      columns,
+    );
+    const lines = parse<string[]>(body(csv).trimEnd(), { newline: '\r\n' }).data.slice(1);
+    expect(lines.map((line) => line[0])).toEqual(names.map((name) => `'${name}`));
+  });
+
   it('leaves numbers written as numbers alone, negative ones too, and text that only contains the signs', () => {
     const csv = toCsv(
       [

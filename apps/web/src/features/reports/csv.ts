@@ -7,8 +7,10 @@ import { unparse } from 'papaparse';
 // Formula cells: a text cell that begins with '=', '+', '-', '@', a tab or a carriage return gets a leading
 // apostrophe (and is quoted), so a spreadsheet shows it as text instead of running it ('=HYPERLINK(…)' →
 // "'=HYPERLINK(…)"). Only text is neutralised: a value the report writes as a number (an amount, a count) stays a
-// number, negative ones included, since a number cannot carry a formula. A phone number typed '+1 555…' is
-// text and so gains the apostrophe too: that is the price of never running what a person typed.
+// number, negative ones included, since a number cannot carry a formula. A plain phone number ('+1 555 0100',
+// '+44 (20) 7946-0958': a '+', then only digits, spaces, dots, hyphens and brackets) is written as it is: it
+// names no function and no cell, so a spreadsheet can run nothing from it, and people read it without a
+// stray apostrophe. Anything more after the '+' (a letter, '=', '|', '!', a second '+') is neutralised.
 
 /** What a cell may hold: text (neutralised when it looks like a formula), a number, a yes/no, or nothing. */
 export type CsvCell = string | number | boolean | null | undefined;
@@ -23,10 +25,12 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_MIME_TYPE = 'text/csv;charset=utf-8';
 
 /**
- * The characters a spreadsheet reads as the start of a formula (OWASP CSV injection). Anchored at the start
- * only: papaparse's own default (`/^[=+\-@\t\r].*$/`) misses a formula followed by a line break.
+ * The characters a spreadsheet reads as the start of a formula (OWASP CSV injection), unless the whole text is
+ * a plain phone number ('+', a digit, then only digits, spaces, dots, hyphens and brackets to the very end, no
+ * line break: it calls no function and refers to no cell, so it cannot carry a formula). Anchored at the start only: papaparse's own default (`/^[=+\-@\t\r].*$/`) misses a
+ * formula followed by a line break.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?!\+[0-9][0-9 .()-]*$)[=+\-@\t\r]/;
 
 /** The text of a CSV file (with its BOM) of these rows in these columns, headers first. */
 export function toCsv<TRow>(rows: readonly TRow[], columns: readonly CsvColumn<TRow>[]): string {

@@ -10,6 +10,8 @@ export const REPORT_TEXTS = {
   openReport: 'Open report',
   backToReports: 'Back to Reports',
   exportCsv: 'Export to CSV',
+  /** The export button while the table's search narrows the rows: the file holds those rows only. */
+  exportSearched: (rows: number) => `Export ${rows} ${rows === 1 ? 'row' : 'rows'} to CSV`,
   print: 'Print',
   tryAgain: 'Try again',
 

@@ -4,8 +4,9 @@ import { apiClient } from '../../../lib/api-client';
 import { adminRegistrationKeys, type AdminRegistrationFilters } from './query-keys';
 
 /**
- * GET /admin/registrations?year&status&email&name&page&limit: one page of everyone's registrations, newest
- * first, with the status counts. Blank texts are left out.
+ * GET /admin/registrations?year&status&email&name&q&sort&order&page&limit: one page of everyone's
+ * registrations in the order asked for (newest first by default), with the status counts. Blank texts are left
+ * out.
  */
 export function getAdminRegistrations(
   filters: AdminRegistrationFilters,
@@ -19,6 +20,9 @@ export function getAdminRegistrations(
       status: filters.status,
       email: text(filters.email),
       name: text(filters.name),
+      q: text(filters.q),
+      sort: filters.sort,
+      order: filters.order,
       page: filters.page,
       limit: filters.limit,
     },

@@ -1,3 +1,4 @@
+import type { AdminRegistrationSort, AdminRegistrationSortOrder } from '@camp/shared/admin-registrations';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** The list's filters and page as GET /admin/registrations takes them; absent means all. */
@@ -8,6 +9,11 @@ export interface AdminRegistrationFilters {
   email?: string;
   /** Part of the first, last or playa name. */
   name?: string;
+  /** Part of the name or of the e-mail (the search box above the list). */
+  q?: string;
+  /** Absent: the registered date, newest first. */
+  sort?: AdminRegistrationSort;
+  order?: AdminRegistrationSortOrder;
   page: number;
   limit: number;
 }

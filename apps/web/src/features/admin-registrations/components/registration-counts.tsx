@@ -4,13 +4,13 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { COUNT_CARDS } from '../admin-registration-texts';
 
 /**
- * The four count cards of spec §2: total, confirmed, pending, cancelled (of every registration the filters
- * other than status match, so the cards still compare the statuses while one is chosen).
+ * The count cards: total, confirmed, pending, waitlisted, cancelled, of the registrations every filter matches
+ * (as the registration report's), so the statuses add up to the total.
  */
 export function RegistrationCounts({ counts }: { counts: AdminRegistrationCounts | undefined }) {
   return (
     <section aria-label="Registration counts">
-      <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" m={0}>
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 5 }} spacing="sm" m={0}>
         {COUNT_CARDS.map((card) => (
           <Paper key={card.key} withBorder radius="md" p="sm">
             <Text component="dt" size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import { formatDate, personName } from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { DataTable, serverPagingOf } from '../../../components/data-table';
+import { DataTable, serverPagingOf, type ServerSorting } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { paymentText, shiftsText } from '../registration-format';
@@ -42,29 +42,25 @@ function Paid({ registration }: { registration: Registration }) {
 
 const column = createColumnHelper<Registration>();
 
-// The server sorts (newest first) and pages: the headers do not sort one page of it.
+// The server sorts and pages: a header asks the server for the whole list in its order (user, email, year,
+// status, registered date); the shifts and the payment are not sortable.
 const columns = [
   column.accessor((registration) => personName(registration.user), {
     id: 'user',
     header: 'User',
-    enableSorting: false,
+    // One line each, cut with an ellipsis rather than broken mid-word; the whole on hover and focus.
+    meta: { truncate: '9rem' },
     cell: ({ row }) => <Person registration={row.original} />,
   }),
   column.accessor((registration) => registration.user.email, {
     id: 'email',
     header: 'Email',
-    enableSorting: false,
-    // An e-mail is one long word: it may break anywhere, so it never pushes the actions out of view.
-    cell: ({ getValue }) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {getValue()}
-      </Text>
-    ),
+    meta: { truncate: '10rem' },
+    cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
   }),
-  column.accessor('year', { header: 'Year', enableSorting: false, meta: { nowrap: true } }),
+  column.accessor('year', { header: 'Year', meta: { nowrap: true } }),
   column.accessor('status', {
     header: 'Status',
-    enableSorting: false,
     meta: { nowrap: true },
     cell: ({ getValue }) => <StatusBadge status={getValue()} size="sm" />,
   }),
@@ -84,7 +80,6 @@ const columns = [
   column.accessor('createdAt', {
     id: 'registered',
     header: 'Registered',
-    enableSorting: false,
     meta: { nowrap: true },
     cell: ({ getValue }) => formatDate(getValue()),
   }),
@@ -107,7 +102,11 @@ export interface RegistrationsTableProps {
   onRetry: () => void;
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
+  /** The server's sort, and how to ask for another. */
+  sorting: ServerSorting;
   renderRowActions: (registration: Registration) => ReactNode;
+  /** The search box shown above the list. */
+  search: ReactNode;
 }
 
 /**
@@ -121,7 +120,9 @@ export function RegistrationsTable({
   onRetry,
   onPageChange,
   onLimitChange,
+  sorting,
   renderRowActions,
+  search,
 }: RegistrationsTableProps) {
   return (
     <DataTable
@@ -130,8 +131,11 @@ export function RegistrationsTable({
       caption="Registrations"
       getRowId={(registration) => registration.id}
       serverPaging={serverPagingOf(data, onPageChange, onLimitChange)}
-      // One page of the server's list: a search or sort here would act on that page alone.
+      serverSorting={sorting}
+      // One page of the server's list: the table's own search would act on that page alone; the page's search
+      // box asks the server.
       searchable={false}
+      toolbar={search}
       isLoading={isLoading}
       loadingText={TEXTS.loading}
       error={error}

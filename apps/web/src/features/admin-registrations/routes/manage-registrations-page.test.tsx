@@ -154,7 +154,7 @@ function listOf(
     total: registrations.length,
     page: 1,
     limit: 25,
-    counts: { total: 3, confirmed: 1, pending: 1, cancelled: 1 },
+    counts: { total: 3, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 1 },
     ...extra,
   };
 }
@@ -204,7 +204,8 @@ describe('Manage Registrations (spec §2)', { timeout: 20_000 }, () => {
     expect(
       within(table())
         .getAllByRole('columnheader')
-        .map((header) => header.textContent),
+        // The sort buttons' arrows are hidden from assistive technology.
+        .map((header) => header.textContent?.replace(/[⇅▲▼]/g, '')),
     ).toEqual(['User', 'Email', 'Year', 'Status', 'Work Shifts', 'Payment', 'Registered', 'Actions']);
     const dustyRow = rowOf('Dusty Rhodes');
     expect(within(dustyRow).getByText('“Sparkle”')).toBeTruthy();
@@ -325,7 +326,9 @@ describe('Manage Registrations (spec §2)', { timeout: 20_000 }, () => {
   it('says when no registration matches', async () => {
     openPage({
       'GET /admin/registrations': () =>
-        jsonResponse(listOf([], { counts: { total: 0, confirmed: 0, pending: 0, cancelled: 0 } })),
+        jsonResponse(
+          listOf([], { counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0 } }),
+        ),
     });
     renderApp('/admin/manage-registrations');
     expect(await screen.findByText('No registrations found')).toBeTruthy();
@@ -628,5 +631,110 @@ describe('Manage Registrations: audit trail (spec §4)', { timeout: 20_000 }, ()
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText('No Audit Records')).toBeTruthy();
     expect(within(dialog).getByText('This registration has no modification history.')).toBeTruthy();
+  });
+});
+
+describe('Manage Registrations: cards, sort, search and the address', { timeout: 20_000 }, () => {
+  it('shows a Waitlisted card, and every card shows the counts the server answers for the filters', async () => {
+    openPage({
+      'GET /admin/registrations': () =>
+        jsonResponse(
+          listOf(ALL, { counts: { total: 199, confirmed: 147, pending: 32, waitlisted: 9, cancelled: 11 } }),
+        ),
+    });
+    await openList();
+    const cards = within(screen.getByRole('region', { name: 'Registration counts' }));
+    expect(cards.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Total',
+      'Confirmed',
+      'Pending',
+      'Waitlisted',
+      'Cancelled',
+    ]);
+    expect(['Total', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled'].map(count)).toEqual([
+      '199',
+      '147',
+      '32',
+      '9',
+      '11',
+    ]);
+  });
+
+  it('asks the server to sort by a header, toggling the order, and marks the header with aria-sort', async () => {
+    const { listQueries } = openPage();
+    await openList();
+    const header = (name: string) =>
+      within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Registered').getAttribute('aria-sort')).toBe('descending');
+    expect(header('User').getAttribute('aria-sort')).toBe('none');
+    // The shifts and the payment are not sortable.
+    expect(header('Work Shifts').getAttribute('aria-sort')).toBeNull();
+    expect(within(header('Payment')).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(header('User')).getByRole('button'));
+    await waitFor(() =>
+      expect(listQueries().at(-1)).toEqual({ sort: 'name', order: 'asc', page: '1', limit: '25' }),
+    );
+    expect(window.location.hash).toBe('#/admin/manage-registrations?sort=name&order=asc');
+    await waitFor(() => expect(header('User').getAttribute('aria-sort')).toBe('ascending'));
+    expect(header('Registered').getAttribute('aria-sort')).toBe('none');
+
+    fireEvent.click(within(header('User')).getByRole('button'));
+    await waitFor(() =>
+      expect(listQueries().at(-1)).toEqual({ sort: 'name', order: 'desc', page: '1', limit: '25' }),
+    );
+    expect(header('User').getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(within(header('Status')).getByRole('button'));
+    await waitFor(() =>
+      expect(listQueries().at(-1)).toEqual({ sort: 'status', order: 'asc', page: '1', limit: '25' }),
+    );
+  });
+
+  it('searches name or e-mail from a box shown without opening Filters', async () => {
+    const { listQueries } = openPage();
+    await openList();
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: 'dusty@' },
+    });
+    expect(window.location.hash).toBe('#/admin/manage-registrations?q=dusty%40');
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ q: 'dusty@', page: '1', limit: '25' }));
+  });
+
+  it('reads the filters, search, sort and page from the address, drops values the list would refuse', async () => {
+    const { listQueries } = openPage();
+    renderApp(
+      '/admin/manage-registrations?status=PENDING&year=2026&q=ann&sort=email&order=desc&page=2&limit=50&name=x',
+    );
+    await waitFor(() =>
+      expect(listQueries()[0]).toEqual({
+        year: '2026',
+        status: 'PENDING',
+        name: 'x',
+        q: 'ann',
+        sort: 'email',
+        order: 'desc',
+        page: '2',
+        limit: '50',
+      }),
+    );
+    // A link that arrives with filters set shows them.
+    const panel = await screen.findByRole('region', { name: 'Filters' });
+    expect((within(panel).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(
+      'PENDING',
+    );
+    expect((screen.getByRole('searchbox', { name: 'Search registrations' }) as HTMLInputElement).value).toBe(
+      'ann',
+    );
+    expect(screen.getByRole('button', { name: 'Filters 3 active' })).toBeTruthy();
+  });
+
+  it('ignores parameters the server would refuse instead of showing an error', async () => {
+    const { listQueries } = openPage();
+    renderApp('/admin/manage-registrations?status=DONE&year=1999&sort=password&order=up&page=0&limit=7');
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Dusty Rhodes');
+    expect(listQueries()[0]).toEqual({ page: '1', limit: '25' });
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
   });
 });

@@ -4,12 +4,19 @@ import type {
   CancelRegistrationResponse,
   UpdateRegistrationInput,
 } from '@camp/shared/admin-registrations';
-import { ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT } from '@camp/shared/admin-registrations';
+import {
+  ADMIN_REGISTRATION_SEARCH_MAX,
+  ADMIN_REGISTRATION_SORT_DEFAULT,
+  ADMIN_REGISTRATION_SORTS,
+  type AdminRegistrationSort,
+} from '@camp/shared/admin-registrations';
 import type { Registration } from '@camp/shared/registrations';
 import { centsToDollars, dollarsToCents, formatDollars, personName } from '@camp/shared/rules';
-import { Badge, Button, Stack } from '@mantine/core';
+import { Badge, Button, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { SortingState } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { showSuccessToast } from '../../../lib/toast';
@@ -25,11 +32,15 @@ import { EditRegistrationModal } from '../components/edit-registration-modal';
 import { RegistrationCounts } from '../components/registration-counts';
 import {
   activeFilterCount,
-  NO_REGISTRATION_FILTERS,
   RegistrationFilters,
   type RegistrationFilterValues,
 } from '../components/registration-filters';
 import { RegistrationsTable } from '../components/registrations-table';
+import {
+  listStateFromParams,
+  paramsFromListState,
+  type RegistrationListState,
+} from '../registration-list-params';
 import { showErrorToast, showWarningToast } from '../toasts';
 
 /** Spec §4/§9: filter changes apply after a 500 ms pause. */
@@ -41,16 +52,37 @@ const YEARS_BACK = 5;
 /** Only one dialog is open at a time (spec §2). */
 type Dialog = { kind: 'edit' | 'cancel' | 'audit'; registration: Registration } | null;
 
-function toQuery(values: RegistrationFilterValues, page: number, limit: number): AdminRegistrationFilters {
+/** The filters that wait for a pause in typing (spec: 500 ms), as one comparable value. */
+type Filters = Pick<RegistrationListState, 'year' | 'status' | 'email' | 'name' | 'q'>;
+
+function toQuery(filters: Filters, state: RegistrationListState): AdminRegistrationFilters {
+  const sorted =
+    state.sort !== ADMIN_REGISTRATION_SORT_DEFAULT.sort ||
+    state.order !== ADMIN_REGISTRATION_SORT_DEFAULT.order;
   return {
-    year: values.year === '' ? undefined : Number(values.year),
-    status: values.status || undefined,
-    email: values.email.trim() || undefined,
-    name: values.name.trim() || undefined,
-    page,
-    limit,
+    year: filters.year === '' ? undefined : Number(filters.year),
+    status: filters.status || undefined,
+    email: filters.email.trim() || undefined,
+    name: filters.name.trim() || undefined,
+    q: filters.q.trim() || undefined,
+    // The default order is the server's own: left out of the request.
+    sort: sorted ? state.sort : undefined,
+    order: sorted ? state.order : undefined,
+    page: state.page,
+    limit: state.limit,
   };
 }
+
+/** The table's column ids that the server can sort by, and its sort keys (the same names but 'user'). */
+const SORT_OF_COLUMN: Readonly<Record<string, AdminRegistrationSort>> = {
+  user: 'name',
+  ...Object.fromEntries(
+    ADMIN_REGISTRATION_SORTS.filter((sort) => sort !== 'name').map((sort) => [sort, sort]),
+  ),
+};
+const COLUMN_OF_SORT = Object.fromEntries(
+  Object.entries(SORT_OF_COLUMN).map(([column, sort]) => [sort, column]),
+) as Record<AdminRegistrationSort, string>;
 
 /** The refunds a cancel asked for that did not go through: a warning each, with the provider's reason. */
 function warnAboutRefunds({ refunds }: CancelRegistrationResponse) {
@@ -76,14 +108,47 @@ function refundedText({ refunds }: CancelRegistrationResponse): string {
 export default function ManageRegistrationsPage() {
   const { config } = usePublicConfig();
   const filtersId = useId();
-  const [showFilters, setShowFilters] = useState(false);
-  const [filters, setFilters] = useState<RegistrationFilterValues>(NO_REGISTRATION_FILTERS);
-  const [debounced] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const [limit, setLimit] = useState<number>(ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT);
-  // The page belongs to the filters it was chosen under: new filters start again at page 1.
-  const [paging, setPaging] = useState({ page: 1, filters: debounced, limit });
-  const page = paging.filters === debounced && paging.limit === limit ? paging.page : 1;
-  const list = useAdminRegistrations(toQuery(debounced, page, limit));
+  // The filters, search, sort and page live in the address: Back, a reload and a shared link keep them.
+  const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  const state = useMemo(() => listStateFromParams(new URLSearchParams(address)), [address]);
+  const filters: RegistrationFilterValues = {
+    year: state.year,
+    status: state.status,
+    email: state.email,
+    name: state.name,
+  };
+  // A link that arrives with filters set shows them.
+  const [showFilters, setShowFilters] = useState(() => activeFilterCount(filters) > 0);
+  const filterKey = JSON.stringify([state.year, state.status, state.email, state.name, state.q]);
+  const [debouncedKey] = useDebouncedValue(filterKey, FILTER_DEBOUNCE_MS);
+  const debounced = useMemo(() => {
+    const [year, status, email, name, q] = JSON.parse(debouncedKey) as string[];
+    return { year, status, email, name, q } as Filters;
+  }, [debouncedKey]);
+  // While typing is under way the list keeps the query it has (the address already says page 1 of the new
+  // filters): one request once the pause comes, not one for the old filters on page 1.
+  const typing = filterKey !== debouncedKey;
+  const wanted = toQuery(debounced, state);
+  const [held, setHeld] = useState(wanted);
+  if (!typing && JSON.stringify(held) !== JSON.stringify(wanted)) setHeld(wanted);
+  const list = useAdminRegistrations(typing ? held : wanted);
+
+  /** Changes the address (replacing the entry: typing is not a step back); new filters start at page 1. */
+  const change = (next: Partial<RegistrationListState>) => {
+    const keepsPage = Object.keys(next).every((key) => key === 'page');
+    setParams(paramsFromListState({ ...state, ...(keepsPage ? {} : { page: 1 }), ...next }), {
+      replace: true,
+    });
+  };
+  const setFilters = (values: RegistrationFilterValues) => change(values);
+  const sorting: SortingState = [{ id: COLUMN_OF_SORT[state.sort], desc: state.order === 'desc' }];
+  const onSortingChange = (next: SortingState) => {
+    const first = next[0];
+    const sort = first ? SORT_OF_COLUMN[first.id] : undefined;
+    if (!first || !sort) change({ ...ADMIN_REGISTRATION_SORT_DEFAULT });
+    else change({ sort, order: first.desc ? 'desc' : 'asc' });
+  };
   const [dialog, setDialog] = useState<Dialog>(null);
   const update = useUpdateRegistration();
   const cancel = useCancelRegistration();
@@ -199,9 +264,21 @@ export default function ManageRegistrationsPage() {
         isLoading={list.isFetching}
         error={list.isError ? TEXTS.fetchFailed : null}
         onRetry={() => void list.refetch()}
-        onPageChange={(next) => setPaging({ page: next, filters: debounced, limit })}
-        onLimitChange={setLimit}
+        onPageChange={(page) => change({ page })}
+        onLimitChange={(limit) => change({ limit })}
+        sorting={{ sorting, onSortingChange }}
         renderRowActions={renderRowActions}
+        search={
+          <TextInput
+            type="search"
+            label={TEXTS.searchLabel}
+            placeholder={TEXTS.searchPlaceholder}
+            maxLength={ADMIN_REGISTRATION_SEARCH_MAX}
+            value={state.q}
+            onChange={(event) => change({ q: event.currentTarget.value })}
+            style={{ flex: '1 1 260px', maxWidth: 420 }}
+          />
+        }
       />
 
       {dialog?.kind === 'edit' && (

@@ -2,6 +2,7 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_PROVIDERS,
   PAYMENT_SEARCH_MAX,
+  PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentProvider,
   type PaymentStatus,
@@ -25,7 +26,7 @@ export const hasPaymentFilters = (values: PaymentFilterValues): boolean =>
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
-  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: status })),
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })),
 ];
 
 const PROVIDER_OPTIONS = [

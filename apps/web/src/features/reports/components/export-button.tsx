@@ -1,11 +1,23 @@
 import { Button } from '@mantine/core';
 import { REPORT_TEXTS } from '../report-texts';
 
-/** Export to CSV: off while there is nothing to export. */
-export function ExportCsvButton({ onExport, disabled }: { onExport: () => void; disabled: boolean }) {
+/**
+ * Export to CSV: off while there is nothing to export. While the table's search narrows the rows, the button
+ * says how many it will write ('Export 4 rows to CSV'): the file holds what the table shows.
+ */
+export function ExportCsvButton({
+  onExport,
+  disabled,
+  searchedRows,
+}: {
+  onExport: () => void;
+  disabled: boolean;
+  /** The rows the search matches, while a search is typed; undefined without one. */
+  searchedRows?: number;
+}) {
   return (
     <Button onClick={onExport} disabled={disabled}>
-      {REPORT_TEXTS.exportCsv}
+      {searchedRows === undefined ? REPORT_TEXTS.exportCsv : REPORT_TEXTS.exportSearched(searchedRows)}
     </Button>
   );
 }

@@ -20,6 +20,8 @@ export interface ReportTableProps<TData> {
   groupableColumns?: string[];
   /** Below this width the table scrolls sideways inside its own box (never the page). */
   minWidth: number;
+  /** Told the rows the search matches, for the export (a state setter: see useSearchResult). */
+  onSearchResult?: (result: { rows: readonly TData[]; search: string }) => void;
 }
 
 /**

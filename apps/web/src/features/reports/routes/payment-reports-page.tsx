@@ -5,6 +5,7 @@ import {
   MANUAL_PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_PROVIDERS,
+  PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentProvider,
   type PaymentStatus,
@@ -26,6 +27,7 @@ import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
 import { csvDollars, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
+import { useSearchResult } from '../search-result';
 
 interface FilterValues {
   provider: PaymentProvider | '';
@@ -126,11 +128,13 @@ export default function PaymentReportsPage() {
   const data = report.data;
   const totals = useMemo(() => paymentTotals(data ?? []), [data]);
 
+  // The file holds what the table shows: the rows its search matches.
+  const shown = useSearchResult(data);
   const onExport = () => {
-    if (!data) return;
+    if (!shown.rows) return;
     exportCsv(
-      csvFileName(CSV_FILE_BASES.payments, [values.provider, values.status]),
-      data,
+      csvFileName(CSV_FILE_BASES.payments, [values.provider, values.status, shown.search]),
+      shown.rows,
       paymentCsvColumns,
     );
   };
@@ -150,7 +154,13 @@ export default function PaymentReportsPage() {
         title={REPORT_TEXTS.paymentsTitle}
         description={REPORT_TEXTS.paymentsDescription}
         adminOnly
-        actions={<ExportCsvButton onExport={onExport} disabled={!data || data.length === 0} />}
+        actions={
+          <ExportCsvButton
+            onExport={onExport}
+            disabled={!shown.rows || shown.rows.length === 0}
+            searchedRows={shown.search ? shown.rows?.length : undefined}
+          />
+        }
       />
       <FilterBar
         fields={[
@@ -174,7 +184,7 @@ export default function PaymentReportsPage() {
             value: values.status,
             options: [
               { value: '', label: REPORT_TEXTS.allStatuses },
-              ...PAYMENT_STATUSES.map((status) => ({ value: status, label: status })),
+              ...PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })),
             ],
             onChange: (status) =>
               setValues((current) => ({ ...current, status: status as PaymentStatus | '' })),
@@ -211,6 +221,7 @@ export default function PaymentReportsPage() {
         initialSorting={[{ id: 'date', desc: true }]}
         groupableColumns={['status', 'provider', 'year']}
         minWidth={980}
+        onSearchResult={shown.onSearchResult}
       />
     </Stack>
   );

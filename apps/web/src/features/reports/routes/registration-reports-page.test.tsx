@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   errorResponse,
@@ -229,5 +229,85 @@ describe('Registration reports (spec §2)', { timeout: 20_000 }, () => {
         .map((option) => option.textContent)
         .filter((label) => /Paid|Outstanding/.test(label ?? '')),
     ).toEqual([]);
+  });
+});
+
+describe('Registration reports: export what the table shows', { timeout: 20_000 }, () => {
+  it('writes only the rows the search shows, says how many on the button, and names the file by the search', async () => {
+    const downloads = captureDownloads();
+    openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: 'basil' },
+    });
+    const button = await screen.findByRole('button', { name: 'Export 1 row to CSV' });
+    expect(within(table()).queryByText('Zoë Núñez')).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe(`registration_reports_2026_basil_${localDate()}.csv`);
+    const lines = ((await downloads[0]?.text()) ?? '').slice(1).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Basil,"Rhodes, Jr.",,basil@example.org');
+
+    // A search that matches nothing: nothing to export.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: 'nobody at all' },
+    });
+    expect(
+      ((await screen.findByRole('button', { name: 'Export 0 rows to CSV' })) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    // Cleared: every row again, under the report's own button.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
+      target: { value: '' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export to CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(((await downloads[1]?.text()) ?? '').slice(1).trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
+  it('keeps its filters in the address, and reads them from it', async () => {
+    const { queries } = openReport();
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    expect(window.location.hash).toBe('#/reports/registrations');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'PENDING' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: '' } });
+    expect(window.location.hash).toBe('#/reports/registrations?year=all&status=PENDING');
+    await waitFor(() => expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ status: 'PENDING' }));
+  });
+
+  it('opens with the filters of a shared link, dropping values the report would refuse', async () => {
+    startSignedIn();
+    const queries: URLSearchParams[] = [];
+    mockApiRoutes({
+      'GET /auth/profile': () => jsonResponse(adminUser),
+      'GET /camping-options': () => jsonResponse(campingOptions),
+      'GET /reports/registrations': ({ url }) => {
+        queries.push(new URL(url, 'http://localhost').searchParams);
+        return jsonResponse(registrationReport());
+      },
+    });
+    renderApp(`/reports/registrations?year=2025&status=CONFIRMED&option=${TENT_ID}`);
+    await waitFor(() =>
+      expect(Object.fromEntries(queries[0] ?? [])).toEqual({
+        year: '2025',
+        status: 'CONFIRMED',
+        campingOptionId: TENT_ID,
+      }),
+    );
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('CONFIRMED');
+    cleanup();
+    queries.length = 0;
+    renderApp('/reports/registrations?year=1999&status=DONE&option=x');
+    await waitFor(() => expect(Object.fromEntries(queries[0] ?? [])).toEqual({ year: '2026' }));
+  });
+
+  it('names the statuses in its filter as every other filter does', async () => {
+    openReport();
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All statuses', 'Pending', 'Confirmed', 'Waitlisted', 'Cancelled']);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  REGISTRATION_STATUS_LABELS,
   REGISTRATION_STATUSES,
   ROLE_LABELS,
   formatDate,
@@ -7,6 +8,7 @@ import {
   type RegistrationStatus,
 } from '@camp/shared/rules';
 import {
+  RegistrationReportQuerySchema,
   REPORT_MESSAGES,
   type RegistrationReport,
   type RegistrationReportRow,
@@ -15,7 +17,8 @@ import {
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { FilterBar } from '../../../components/filter-bar';
 import { isAdmin, useAuth } from '../../auth';
@@ -26,12 +29,14 @@ import { useRegistrationReport } from '../api/get-registration-report';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
 import { PersonCell } from '../components/person-cell';
+import { ShiftsCell } from '../components/shifts-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
 import { csvDollars, isoDay, jobText, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
+import { useSearchResult } from '../search-result';
 
 /** Spec §9: registration tables show 25 rows to a page. */
 const REGISTRATION_PAGE_SIZE = 25;
@@ -50,6 +55,8 @@ const personColumns = [
   column.accessor((row) => personName(row.user), {
     id: 'name',
     header: 'Name',
+    // One line, cut with an ellipsis rather than broken mid-word; the whole on hover and focus.
+    meta: { truncate: '9rem' },
     cell: ({ row }) => (
       <PersonCell
         name={personName(row.original.user)}
@@ -60,8 +67,9 @@ const personColumns = [
   column.accessor((row) => row.user.email, {
     id: 'email',
     header: 'Email',
-    // Whole on one line in the table; a phone shows cards, where it may break.
-    meta: { nowrap: true },
+    // One line in the table, cut with an ellipsis when long (the whole on hover and focus); a phone shows
+    // cards, where it may break.
+    meta: { truncate: '10rem' },
   }),
   column.accessor((row) => row.user.phone ?? '', {
     id: 'phone',
@@ -93,16 +101,8 @@ const personColumns = [
     id: 'shifts',
     header: 'Shifts',
     enableSorting: false,
-    cell: ({ row }) =>
-      row.original.jobs.length === 0 ? (
-        '—'
-      ) : (
-        <ul className={classes.list}>
-          {row.original.jobs.map((job) => (
-            <li key={job.id}>{jobText(job)}</li>
-          ))}
-        </ul>
-      ),
+    // The count, and the list on demand: the report fits a 1280 px screen.
+    cell: ({ row }) => <ShiftsCell shifts={row.original.jobs.map(jobText)} />,
   }),
 ];
 
@@ -170,6 +170,34 @@ export function registrationCsvColumns(
   return [...fixed, ...(money ? paid : []), ...custom];
 }
 
+const filterShape = RegistrationReportQuerySchema.shape;
+/** 'year=all' in the address: every year (no parameter is the camp's year). */
+const ALL_YEARS = 'all';
+
+/** The filters read from the address; a value the report would refuse is dropped. */
+function filtersFromParams(params: URLSearchParams, campYear: number): FilterValues {
+  const raw = (key: string) => params.get(key) ?? '';
+  const year = raw('year');
+  const parsedYear = filterShape.year.safeParse(year);
+  const status = filterShape.status.safeParse(raw('status'));
+  const option = filterShape.campingOptionId.safeParse(raw('option'));
+  return {
+    year: year === ALL_YEARS ? '' : parsedYear.success && year !== '' ? year : String(campYear),
+    status: status.success && status.data ? status.data : '',
+    campingOptionId: option.success && option.data ? option.data : '',
+  };
+}
+
+/** The address's parameters for the filters: only what differs from the default. */
+function paramsFromFilters(values: FilterValues, campYear: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (values.year === '') params.set('year', ALL_YEARS);
+  else if (values.year !== String(campYear)) params.set('year', values.year);
+  if (values.status) params.set('status', values.status);
+  if (values.campingOptionId) params.set('option', values.campingOptionId);
+  return params;
+}
+
 function toQuery(values: FilterValues): RegistrationReportFilters {
   return {
     year: values.year === '' ? undefined : Number(values.year),
@@ -200,11 +228,9 @@ function optionChoices(
 export default function RegistrationReportsPage() {
   const { config } = usePublicConfig();
   const { role } = useAuth();
-  const [values, setValues] = useState<FilterValues>({
-    year: String(config.registrationYear),
-    status: '',
-    campingOptionId: '',
-  });
+  // The filters live in the address (Back, a reload and a shared link keep them); the camp's year by default.
+  const [params, setParams] = useSearchParams();
+  const values = filtersFromParams(params, config.registrationYear);
   const query = toQuery(values);
   const report = useRegistrationReport(query);
   const catalog = useQuery(campingOptionsQueryOptions({ includeDisabled: isAdmin(role) }));
@@ -223,13 +249,15 @@ export default function RegistrationReportsPage() {
   const set =
     <K extends keyof FilterValues>(key: K) =>
     (value: string) =>
-      setValues((current) => ({ ...current, [key]: value }));
+      setParams(paramsFromFilters({ ...values, [key]: value }, config.registrationYear), { replace: true });
 
+  // The file holds what the table shows: the rows its search matches.
+  const shown = useSearchResult(data?.registrations);
   const onExport = () => {
-    if (!data) return;
+    if (!data || !shown.rows) return;
     exportCsv(
-      csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName]),
-      data.registrations,
+      csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName, shown.search]),
+      shown.rows,
       registrationCsvColumns(data.fields, { money }),
     );
   };
@@ -244,7 +272,13 @@ export default function RegistrationReportsPage() {
         description={
           money ? REPORT_TEXTS.registrationsDescriptionAdmin : REPORT_TEXTS.registrationsDescription
         }
-        actions={<ExportCsvButton onExport={onExport} disabled={!data || data.registrations.length === 0} />}
+        actions={
+          <ExportCsvButton
+            onExport={onExport}
+            disabled={!shown.rows || shown.rows.length === 0}
+            searchedRows={shown.search ? shown.rows?.length : undefined}
+          />
+        }
       />
       <FilterBar
         fields={[
@@ -264,7 +298,10 @@ export default function RegistrationReportsPage() {
             value: values.status,
             options: [
               { value: '', label: REPORT_TEXTS.allStatuses },
-              ...REGISTRATION_STATUSES.map((status) => ({ value: status, label: status })),
+              ...REGISTRATION_STATUSES.map((status) => ({
+                value: status,
+                label: REGISTRATION_STATUS_LABELS[status],
+              })),
             ],
             onChange: set('status'),
           },
@@ -303,6 +340,7 @@ export default function RegistrationReportsPage() {
         initialSorting={[{ id: 'createdAt', desc: true }]}
         groupableColumns={['status', 'campingOptions']}
         minWidth={1080}
+        onSearchResult={shown.onSearchResult}
       />
     </Stack>
   );

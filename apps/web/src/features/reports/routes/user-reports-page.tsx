@@ -22,6 +22,7 @@ import classes from '../components/reports.module.css';
 import { csvFileName, exportCsv, type CsvColumn } from '../csv';
 import { isoDay, personName, reportYears } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
+import { useSearchResult } from '../search-result';
 
 const STATUS_LABELS: Record<UserReportStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
@@ -139,11 +140,13 @@ export default function UserReportsPage() {
     (value: string) =>
       setValues((current) => ({ ...current, [key]: value }));
 
+  // The file holds what the table shows: the rows its search matches.
+  const shown = useSearchResult(data?.users);
   const onExport = () => {
-    if (!data) return;
+    if (!data || !shown.rows) return;
     exportCsv(
-      csvFileName(CSV_FILE_BASES.users, [values.year, values.status, values.role]),
-      data.users,
+      csvFileName(CSV_FILE_BASES.users, [values.year, values.status, values.role, shown.search]),
+      shown.rows,
       userCsvColumns(data.year),
     );
   };
@@ -155,7 +158,13 @@ export default function UserReportsPage() {
       <ReportPageHeader
         title={REPORT_TEXTS.usersTitle}
         description={REPORT_TEXTS.usersDescription}
-        actions={<ExportCsvButton onExport={onExport} disabled={!data || data.users.length === 0} />}
+        actions={
+          <ExportCsvButton
+            onExport={onExport}
+            disabled={!shown.rows || shown.rows.length === 0}
+            searchedRows={shown.search ? shown.rows?.length : undefined}
+          />
+        }
       />
       <FilterBar
         fields={[
@@ -216,6 +225,7 @@ export default function UserReportsPage() {
         pageSize={false}
         groupableColumns={['role', 'active', 'registration']}
         minWidth={980}
+        onSearchResult={shown.onSearchResult}
       />
     </Stack>
   );
