@@ -33,6 +33,8 @@ export interface DialogShellProps {
   onClose: () => void;
   children: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** False while a dialog opened from this one is on top: its Escape closes only that one. */
+  closeOnEscape?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function DialogShell({
   onClose,
   children,
   size = 'lg',
+  closeOnEscape = true,
 }: DialogShellProps) {
   const dismiss = () => {
     if (!saving) onClose();
@@ -55,7 +58,7 @@ export function DialogShell({
       onClose={dismiss}
       size={size}
       centered
-      closeOnEscape={!saving}
+      closeOnEscape={closeOnEscape && !saving}
       closeOnClickOutside={!saving}
       returnFocus
       trapFocus

@@ -19,11 +19,13 @@ import {
   type EditableStatus,
 } from '../admin-registration-texts';
 import { useRegistrationCampingOptions } from '../api/get-registration-camping-options';
-import { jobChoices, optionChoices } from '../edit-choices';
+import { optionChoices } from '../edit-choices';
+import { pickerJobs } from '../shift-picker-model';
 import { editForm, editFormValues, hasEditChanges, toUpdateInput } from '../registration-forms';
 import { ChoiceList } from './choice-list';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
+import { ShiftsField } from './shift-picker';
 
 export interface EditRegistrationModalProps {
   registration: Registration;
@@ -52,12 +54,14 @@ function Loading({ text }: { text: string }) {
  */
 export function EditRegistrationModal({ registration, saving, onSave, onClose }: EditRegistrationModalProps) {
   const held = useRegistrationCampingOptions(registration.id);
+  const [picking, setPicking] = useState(false);
   return (
     <DialogShell
       opened
       title={`Edit registration of ${personName(registration.user)}`}
       saving={saving}
       onClose={onClose}
+      closeOnEscape={!picking}
     >
       {held.isPending ? (
         <Loading text="Loading registration..." />
@@ -68,6 +72,8 @@ export function EditRegistrationModal({ registration, saving, onSave, onClose }:
           saving={saving}
           onSave={onSave}
           onClose={onClose}
+          picking={picking}
+          onPickingChange={setPicking}
         />
       )}
     </DialogShell>
@@ -80,7 +86,13 @@ function EditForm({
   saving,
   onSave,
   onClose,
-}: EditRegistrationModalProps & { heldOptions: readonly RegistrationCampingOption[] }) {
+  picking,
+  onPickingChange,
+}: EditRegistrationModalProps & {
+  heldOptions: readonly RegistrationCampingOption[];
+  picking: boolean;
+  onPickingChange: (picking: boolean) => void;
+}) {
   const [initial] = useState(() =>
     editFormValues(
       registration,
@@ -95,6 +107,7 @@ function EditForm({
     onSave: (checked) => onSave(toUpdateInput(checked, initial)),
   });
   const changed = hasEditChanges(values, initial);
+  const [heldJobIds] = useState(() => new Set(initial.jobIds));
 
   const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -116,16 +129,18 @@ function EditForm({
         {jobs.isPending ? (
           <Loading text="Loading work shifts..." />
         ) : (
-          <ChoiceList
-            legend="Work shifts"
-            choices={jobChoices(jobs.data, registration)}
+          <ShiftsField
+            jobs={pickerJobs(jobs.data, registration)}
+            heldIds={heldJobIds}
             selected={values.jobIds}
+            pickerTitle={TEXTS.pickerTitle(personName(registration.user))}
+            picking={picking}
+            onPickingChange={onPickingChange}
             onChange={(ids) => {
               set('jobIds', ids);
               clearErrors('jobIds');
             }}
             error={errors.jobIds}
-            emptyText={TEXTS.noShifts}
             note={
               jobs.isError && (
                 <Alert color="yellow" variant="light" p="xs">

@@ -359,18 +359,44 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
       'Waitlisted',
     ]);
 
-    const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
-    await waitFor(() => expect(box(/Dish duty/)).toBeTruthy());
-    expect(box(/Gate greeter/).checked).toBe(true);
-    expect(within(dialog).getByText(/3 of 10 places left/)).toBeTruthy();
+    // The shifts it holds are listed; the picker offers every job with its places.
+    const shifts = await within(dialog).findByRole('region', { name: 'Work shifts (2 shifts selected)' });
+    expect(within(shifts).getByText('Gate greeter')).toBeTruthy();
+    expect(within(shifts).getByText('Breakfast crew')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const shown = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    const pick = (name: RegExp) => within(shown).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(pick(/Gate greeter/).checked).toBe(true);
+    expect(within(shown).getByText('3 of 10 left')).toBeTruthy();
     // Full, but held by this registration: it stays ticked and can be changed.
-    expect(box(/Breakfast crew/).checked).toBe(true);
-    expect(box(/Breakfast crew/).disabled).toBe(false);
+    expect(pick(/Breakfast crew/).checked).toBe(true);
+    expect(pick(/Breakfast crew/).disabled).toBe(false);
+    expect(within(shown).getByText('Full')).toBeTruthy();
+    expect(pick(/Dish duty/).checked).toBe(false);
+    // The ticks are a draft: Cancel leaves the form as it was.
+    fireEvent.click(pick(/Dish duty/));
+    expect(within(shown).getByText('3 shifts selected')).toBeTruthy();
+    fireEvent.click(within(shown).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+    );
+    expect(within(shifts).queryByText('Dish duty')).toBeNull();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    // Escape closes the picker only: the edit stays open.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const escaped = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.keyDown(within(escaped).getByRole('searchbox', { name: 'Filter shifts' }), { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
+
+    const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
     expect(box(/Tent Village/).checked).toBe(true);
     expect(within(dialog).getByText('7 of 10 places left')).toBeTruthy();
     // Full and not held: marked and not offered.
     expect(box(/RV Row/).disabled).toBe(true);
-    expect(within(dialog).getAllByText('Full').length).toBeGreaterThanOrEqual(2);
+    expect(within(dialog).getByText('Full')).toBeTruthy();
 
     // Notes alone are no change.
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Notes/ }), {
@@ -379,8 +405,17 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
     expect((save as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(status, { target: { value: 'WAITLISTED' } });
-    fireEvent.click(box(/Gate greeter/));
-    fireEvent.click(box(/Dish duty/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const picker = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /Gate greeter/ }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /Dish duty/ }));
+    fireEvent.click(within(picker).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+    );
+    const shiftsNow = within(dialog).getByRole('region', { name: 'Work shifts (2 shifts selected)' });
+    expect(within(shiftsNow).getByText('Dish duty')).toBeTruthy();
+    expect(within(shiftsNow).queryByText('Gate greeter')).toBeNull();
     expect((save as HTMLButtonElement).disabled).toBe(false);
     const notify = within(dialog).getByRole('checkbox', {
       name: 'Send notification e-mail to the participant',
