@@ -53,16 +53,17 @@ export function ShiftPicker({ opened, title, note, onApply, onClose, ...list }: 
       centered
       returnFocus
       trapFocus
+      classNames={{ content: classes.content, body: classes.body }}
     >
       <Modal.Overlay />
-      <Modal.Content className={classes.content}>
+      <Modal.Content>
         <Modal.Header role="presentation">
           <Modal.Title fw={700} fz="lg">
             {title}
           </Modal.Title>
           <Modal.CloseButton aria-label="Close" />
         </Modal.Header>
-        <Modal.Body className={classes.body}>
+        <Modal.Body>
           {/* Mounted on each opening (the modal unmounts its body when closed): the draft starts afresh. */}
           <PickerBody {...list} note={note} onApply={onApply} onClose={onClose} />
         </Modal.Body>
