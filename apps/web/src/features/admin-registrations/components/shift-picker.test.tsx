@@ -139,7 +139,7 @@ async function openPicker() {
 const box = (dialog: HTMLElement, name: string) =>
   within(dialog).getByRole('checkbox', { name: new RegExp(`^${name}\\b`) }) as HTMLInputElement;
 
-describe('ShiftsField and ShiftPicker', { timeout: 20_000 }, () => {
+describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
   it('shows the chosen shifts, then picks among 75 by day with a filter; Done applies the ticks', async () => {
     const changes: string[][] = [];
     renderWithProviders(<Harness onChange={(ids) => changes.push(ids)} />);
