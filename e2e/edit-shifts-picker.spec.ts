@@ -117,7 +117,7 @@ test('an admin edits a registration’s shifts among 72 jobs: assigned first, by
   const assigned = picker.getByRole('region', { name: 'Assigned to this registration' });
   await expect(assigned.getByRole('checkbox')).toHaveCount(heldIds.length);
   for (const checkbox of await assigned.getByRole('checkbox').all()) await expect(checkbox).toBeChecked();
-  await expect(picker.getByText(`${heldIds.length} shifts selected`)).toBeVisible();
+  await expect(picker.getByText(`${heldIds.length} shifts selected`, { exact: true })).toBeVisible();
   // A full shift the registration does not hold is marked and cannot be ticked.
   const fullBox = picker.getByRole('checkbox', { name: startsWith(full.name) });
   await expect(
@@ -147,13 +147,13 @@ test('an admin edits a registration’s shifts among 72 jobs: assigned first, by
   await expect(addedBox).toBeFocused();
   await page.keyboard.press('Space');
   await expect(addedBox).toBeChecked();
-  await expect(picker.getByText(`${heldIds.length + 1} shifts selected`)).toBeVisible();
+  await expect(picker.getByText(`${heldIds.length + 1} shifts selected`, { exact: true })).toBeVisible();
   // Back to the whole list: untick a held shift (it stays first), then Done.
   await filter.fill('');
   const removedBox = assigned.getByRole('checkbox', { name: startsWith(jobName(removed)) });
   await removedBox.uncheck();
   await expect(removedBox).not.toBeChecked();
-  await expect(picker.getByText(`${heldIds.length} shifts selected`)).toBeVisible();
+  await expect(picker.getByText(`${heldIds.length} shifts selected`, { exact: true })).toBeVisible();
   await picker.getByRole('button', { name: 'Done' }).click();
   await expect(picker).toHaveCount(0);
   await expect(open).toBeFocused();

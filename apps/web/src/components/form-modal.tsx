@@ -33,8 +33,12 @@ export interface DialogShellProps {
   onClose: () => void;
   children: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
-  /** False while a dialog opened from this one is on top: its Escape closes only that one. */
+  /** False while the dialog shows a step of its own that Escape leaves (e.g. a picker): the step handles it. */
   closeOnEscape?: boolean;
+  /** The dialog fills the screen (e.g. a long picker on a phone). */
+  fullScreen?: boolean;
+  /** Classes for the dialog's box and body (e.g. a layout in which only a list scrolls). */
+  classNames?: { content?: string; body?: string };
 }
 
 /**
@@ -48,6 +52,8 @@ export function DialogShell({
   children,
   size = 'lg',
   closeOnEscape = true,
+  fullScreen = false,
+  classNames,
 }: DialogShellProps) {
   const dismiss = () => {
     if (!saving) onClose();
@@ -62,6 +68,8 @@ export function DialogShell({
       closeOnClickOutside={!saving}
       returnFocus
       trapFocus
+      fullScreen={fullScreen}
+      classNames={classNames}
     >
       <Modal.Overlay />
       <Modal.Content>

@@ -2,11 +2,11 @@ import type { Registration } from '@camp/shared/registrations';
 import type { Job, JobCategory } from '@camp/shared/work';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gate, kitchen, testJob } from '../../../test/registration-fixtures';
 import { renderWithProviders } from '../../../test/test-utils';
 import { isPickable, matchesShiftFilter, pickerJobs, pickerSections } from '../shift-picker-model';
-import { PICKER_FULL_SCREEN_QUERY, ShiftsField } from './shift-picker';
+import { ShiftPicker, ShiftsField } from './shift-picker';
 
 // The admin's shift picker for a camp with many jobs: the registration's shifts first, the rest under their
 // days, a filter box, full jobs closed unless held, a draft that Done applies and Cancel drops.
@@ -112,22 +112,32 @@ describe('shift picker model', () => {
   });
 });
 
+/** The field and the picker as the edit dialog shows them: one in place of the other. */
 function Harness({ onChange }: { onChange: (ids: string[]) => void }) {
   const [selected, setSelected] = useState([uuid(50), uuid(20), uuid(3)]);
   const [picking, setPicking] = useState(false);
-  return (
-    <ShiftsField
-      jobs={pickerJobs(JOBS, registration)}
-      heldIds={HELD}
-      selected={selected}
-      pickerTitle="Work shifts of Dusty Rhodes"
-      picking={picking}
-      onPickingChange={setPicking}
-      onChange={(ids) => {
-        onChange(ids);
-        setSelected(ids);
-      }}
-    />
+  const [closings, setClosings] = useState(0);
+  const jobs = pickerJobs(JOBS, registration);
+  const close = () => {
+    setPicking(false);
+    setClosings((count) => count + 1);
+  };
+  return picking ? (
+    <div role="dialog" aria-label="Work shifts of Dusty Rhodes">
+      <ShiftPicker
+        jobs={jobs}
+        heldIds={HELD}
+        selected={selected}
+        onApply={(ids) => {
+          onChange(ids);
+          setSelected(ids);
+          close();
+        }}
+        onClose={close}
+      />
+    </div>
+  ) : (
+    <ShiftsField jobs={jobs} selected={selected} onChoose={() => setPicking(true)} focusKey={closings} />
   );
 }
 
@@ -161,12 +171,7 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
       within(dialog)
         .getAllByRole('heading')
         .map((heading) => heading.textContent),
-    ).toEqual([
-      'Work shifts of Dusty Rhodes',
-      'Assigned to this registration',
-      'Other shifts',
-      ...DAY_LABELS,
-    ]);
+    ).toEqual(['Assigned to this registration', 'Other shifts', ...DAY_LABELS]);
     const assigned = within(dialog).getByRole('region', { name: 'Assigned to this registration' });
     expect(
       within(assigned)
@@ -205,6 +210,7 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changes).toEqual([[uuid(50), uuid(3), uuid(31)]]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose shifts' }));
     expect(screen.getByRole('region', { name: 'Work shifts (3 shifts selected)' })).toBeTruthy();
     expect(screen.getByText('Gate job 31')).toBeTruthy();
     expect(screen.queryByText('Build job 20')).toBeNull();
@@ -226,23 +232,5 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
     fireEvent.keyDown(within(dialog).getByRole('searchbox', { name: 'Filter shifts' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changes).toEqual([]);
-  });
-
-  it('fills the screen on a phone', async () => {
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === PICKER_FULL_SCREEN_QUERY
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
-    renderWithProviders(<Harness onChange={() => undefined} />);
-    const dialog = await openPicker();
-    expect(dialog.hasAttribute('data-full-screen')).toBe(true);
-  });
-
-  it('is a centred dialog on a wide screen', async () => {
-    renderWithProviders(<Harness onChange={() => undefined} />);
-    const dialog = await openPicker();
-    expect(dialog.hasAttribute('data-full-screen')).toBe(false);
   });
 });

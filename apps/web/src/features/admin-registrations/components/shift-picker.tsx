@@ -1,15 +1,10 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useId, useState, type ReactNode } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DayRows, ShiftList, ShiftRow } from '../../work';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { chosenJobs, isPickable, pickerSections, type PickerJob } from '../shift-picker-model';
@@ -25,62 +20,34 @@ interface PickerListProps {
 }
 
 export interface ShiftPickerProps extends PickerListProps {
-  opened: boolean;
-  /** The dialog's name, e.g. 'Work shifts of Dusty Rhodes'. */
-  title: string;
   /** Above the list, e.g. why it is short. */
   note?: ReactNode;
   /** Done: the ticked jobs. */
   onApply: (jobIds: string[]) => void;
-  /** Cancel, Escape or the close button: nothing changes. */
+  /** Cancel or Escape: nothing changes. */
   onClose: () => void;
 }
 
-/**
- * The admin's shift picker: a dialog (full-screen on a phone) with a filter box, the registration's shifts
- * first and every other shift under its day, each with its places; a full shift can be ticked only when the
- * registration already holds it. The ticks are a draft: Done hands them to the edit form, Cancel drops them.
- * Keyboard: the filter box has the focus first; Tab walks the checkboxes, Space ticks, Escape cancels.
- */
-export function ShiftPicker({ opened, title, note, onApply, onClose, ...list }: ShiftPickerProps) {
-  const fullScreen = useMediaQuery(PICKER_FULL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
-  return (
-    <Modal.Root
-      opened={opened}
-      onClose={onClose}
-      size="lg"
-      fullScreen={fullScreen}
-      centered
-      returnFocus
-      trapFocus
-      classNames={{ content: classes.content, body: classes.body }}
-    >
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header role="presentation">
-          <Modal.Title fw={700} fz="lg">
-            {title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>
-          {/* Mounted on each opening (the modal unmounts its body when closed): the draft starts afresh. */}
-          <PickerBody {...list} note={note} onApply={onApply} onClose={onClose} />
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
-}
+/** The edit dialog's classes while it shows the picker: as tall as the window allows, only the list scrolls. */
+export const PICKER_DIALOG_CLASSES = { content: classes.content, body: classes.body };
 
-function PickerBody({
-  jobs,
-  heldIds,
-  selected,
-  note,
-  onApply,
-  onClose,
-}: PickerListProps & Pick<ShiftPickerProps, 'note' | 'onApply' | 'onClose'>) {
+/**
+ * The admin's shift picker, shown in the edit dialog in place of the form (one dialog at a time; full-screen
+ * on a phone): a filter box, the registration's shifts first and every other shift under its day, each with
+ * its places; a full shift can be ticked only when the registration already holds it. The ticks are a draft:
+ * Done hands them to the form, Cancel and Escape drop them. Keyboard: the filter box has the focus first; Tab
+ * walks the checkboxes, Space ticks.
+ */
+export function ShiftPicker({ jobs, heldIds, selected, note, onApply, onClose }: ShiftPickerProps) {
   const [draft, setDraft] = useState<string[]>(() => [...selected]);
+  const filterRef = useRef<HTMLInputElement>(null);
+  // The form this replaces held the focus: it moves to the filter box.
+  useEffect(() => filterRef.current?.focus(), []);
+  const escape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
   const [query, setQuery] = useState('');
   const sections = pickerSections(jobs, heldIds, query);
   const filtering = query.trim() !== '';
@@ -102,13 +69,13 @@ function PickerBody({
   );
 
   return (
-    <>
+    <div className={classes.panel} onKeyDown={escape}>
       <Stack gap={4} className={classes.top}>
         <TextInput
+          ref={filterRef}
           type="search"
           label={TEXTS.filterLabel}
           description={TEXTS.filterDescription}
-          data-autofocus
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
         />
@@ -162,17 +129,17 @@ function PickerBody({
           <Button onClick={() => onApply(draft)}>{TEXTS.pickerDone}</Button>
         </Group>
       </div>
-    </>
+    </div>
   );
 }
 
-export interface ShiftsFieldProps extends PickerListProps {
-  /** The picker's title. */
-  pickerTitle: string;
-  onChange: (jobIds: string[]) => void;
-  /** Called when the picker opens or closes (the edit dialog must not close on the picker's Escape). */
-  onPickingChange: (picking: boolean) => void;
-  picking: boolean;
+export interface ShiftsFieldProps {
+  jobs: readonly PickerJob[];
+  selected: readonly string[];
+  /** Opens the picker. */
+  onChoose: () => void;
+  /** Each time this grows (the picker closed), the focus goes back to the button that opened it. */
+  focusKey?: number;
   /** A message under the list; `true` only marks it invalid. */
   error?: string | true;
   note?: ReactNode;
@@ -182,21 +149,15 @@ export interface ShiftsFieldProps extends PickerListProps {
  * The edit form's work shifts: the chosen ones as a short list with their count, and a button that opens the
  * picker to change them.
  */
-export function ShiftsField({
-  jobs,
-  heldIds,
-  selected,
-  pickerTitle,
-  onChange,
-  onPickingChange,
-  picking,
-  error,
-  note,
-}: ShiftsFieldProps) {
+export function ShiftsField({ jobs, selected, onChoose, focusKey = 0, error, note }: ShiftsFieldProps) {
   const headingId = useId();
   const errorId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const chosen = chosenJobs(jobs, selected);
   const message = typeof error === 'string' ? error : undefined;
+  useEffect(() => {
+    if (focusKey > 0) button.current?.focus();
+  }, [focusKey]);
   return (
     <section
       aria-labelledby={headingId}
@@ -207,7 +168,7 @@ export function ShiftsField({
         <Text id={headingId} fw={500} size="sm" component="h3" className={classes.fieldHeading}>
           {TEXTS.shiftsLegend} ({TEXTS.selectedCount(selected.length)})
         </Text>
-        <Button variant="default" size="xs" aria-haspopup="dialog" onClick={() => onPickingChange(true)}>
+        <Button ref={button} variant="default" size="xs" onClick={onChoose}>
           {TEXTS.chooseShifts}
         </Button>
       </Group>
@@ -228,19 +189,6 @@ export function ShiftsField({
           {message}
         </Text>
       )}
-      <ShiftPicker
-        opened={picking}
-        title={pickerTitle}
-        jobs={jobs}
-        heldIds={heldIds}
-        selected={selected}
-        note={note}
-        onApply={(ids) => {
-          onChange(ids);
-          onPickingChange(false);
-        }}
-        onClose={() => onPickingChange(false)}
-      />
     </section>
   );
 }

@@ -8,8 +8,9 @@ import type { Registration, RegistrationJobDetail } from '@camp/shared/registrat
 import type { Job } from '@camp/shared/work';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { gate, kitchen, testJob, testOption, testRegistration } from '../../../test/registration-fixtures';
+import { PICKER_FULL_SCREEN_QUERY } from '../components/shift-picker';
 import {
   errorResponse,
   jsonResponse,
@@ -371,7 +372,7 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
     // Full, but held by this registration: it stays ticked and can be changed.
     expect(pick(/Breakfast crew/).checked).toBe(true);
     expect(pick(/Breakfast crew/).disabled).toBe(false);
-    expect(within(shown).getByText('Full')).toBeTruthy();
+    expect(pick(/Breakfast crew/).closest('li')?.textContent).toContain('Full');
     expect(pick(/Dish duty/).checked).toBe(false);
     // The ticks are a draft: Cancel leaves the form as it was.
     fireEvent.click(pick(/Dish duty/));
@@ -435,6 +436,42 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
     expect(await screen.findByText('Registration updated')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+  });
+
+  it('shows the shift picker in place of the form (one dialog), full-screen on a phone, and Escape goes back', async () => {
+    openPage({});
+    await openList();
+    // A phone from here on (the list above stays a table: it measured the screen already).
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query === PICKER_FULL_SCREEN_QUERY
+        ? { ...matchMedia(query), matches: true, media: query }
+        : matchMedia(query),
+    );
+    fireEvent.click(
+      within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' });
+    const choose = await within(dialog).findByRole('button', { name: 'Choose shifts' });
+    expect(dialog.hasAttribute('data-full-screen')).toBe(false);
+    fireEvent.click(choose);
+    expect(await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBe(dialog);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(dialog.hasAttribute('data-full-screen')).toBe(true);
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    const filter = within(dialog).getByRole('searchbox', { name: 'Filter shifts' });
+    await waitFor(() => expect(document.activeElement).toBe(filter));
+    fireEvent.keyDown(filter, { key: 'Escape' });
+    expect(await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBe(dialog);
+    expect(dialog.hasAttribute('data-full-screen')).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Choose shifts' })),
+    );
+    // The close button of the picker goes back to the form too.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBe(dialog);
   });
 
   it('checks the options with the shared schema, and starts from the registration’s own options when they cannot be loaded', async () => {
