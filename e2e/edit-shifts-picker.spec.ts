@@ -108,6 +108,8 @@ test('an admin edits a registration’s shifts among 72 jobs: assigned first, by
   const picker = page.getByRole('dialog', { name: `Work shifts of ${name}` });
   const filter = picker.getByRole('searchbox', { name: 'Filter shifts' });
   await expect(filter).toBeFocused();
+  // The edit dialog shows the picker in place of its form: one dialog at a time.
+  await expect(page.getByRole('dialog')).toHaveCount(1);
   await expect(picker.getByRole('heading', { level: 3 })).toHaveText([
     'Assigned to this registration',
     'Other shifts',
