@@ -41,6 +41,7 @@ export const MANAGE_REGISTRATIONS_TEXTS = {
   shown: (shown: number, total: number) => `${shown} of ${total} ${total === 1 ? 'shift' : 'shifts'} shown`,
   /** '3 shifts selected'. */
   selectedCount: (count: number) => `${count} ${count === 1 ? 'shift' : 'shifts'} selected`,
+  noJobs: 'There are no work shifts to choose from.',
   assignedHeading: 'Assigned to this registration',
   otherHeading: 'Other shifts',
   allHeading: 'All shifts',

@@ -233,4 +233,17 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changes).toEqual([]);
   });
+  it('says so when there is no shift at all', () => {
+    renderWithProviders(
+      <ShiftPicker
+        jobs={[]}
+        heldIds={new Set()}
+        selected={[]}
+        onApply={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('There are no work shifts to choose from.');
+    expect(screen.getByText('0 shifts selected')).toBeTruthy();
+  });
 });

@@ -84,7 +84,7 @@ export function ShiftPicker({ jobs, heldIds, selected, note, onApply, onClose }:
       <div className={classes.scroll} role="region" aria-label="Shifts">
         {sections.matching === 0 ? (
           <Text c="dimmed" py="md" role="status">
-            {filtering ? TEXTS.noMatch(query) : TEXTS.noShifts}
+            {filtering ? TEXTS.noMatch(query) : TEXTS.noJobs}
           </Text>
         ) : (
           <Stack gap="sm">
