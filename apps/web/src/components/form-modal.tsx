@@ -33,6 +33,12 @@ export interface DialogShellProps {
   onClose: () => void;
   children: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** False while the dialog shows a step of its own that Escape leaves (e.g. a picker): the step handles it. */
+  closeOnEscape?: boolean;
+  /** The dialog fills the screen (e.g. a long picker on a phone). */
+  fullScreen?: boolean;
+  /** Classes for the dialog's box and body (e.g. a layout in which only a list scrolls). */
+  classNames?: { content?: string; body?: string };
 }
 
 /**
@@ -45,6 +51,9 @@ export function DialogShell({
   onClose,
   children,
   size = 'lg',
+  closeOnEscape = true,
+  fullScreen = false,
+  classNames,
 }: DialogShellProps) {
   const dismiss = () => {
     if (!saving) onClose();
@@ -55,10 +64,12 @@ export function DialogShell({
       onClose={dismiss}
       size={size}
       centered
-      closeOnEscape={!saving}
+      closeOnEscape={closeOnEscape && !saving}
       closeOnClickOutside={!saving}
       returnFocus
       trapFocus
+      fullScreen={fullScreen}
+      classNames={classNames}
     >
       <Modal.Overlay />
       <Modal.Content>

@@ -38,6 +38,21 @@ export const MANAGE_REGISTRATIONS_TEXTS = {
   disabled: 'Disabled',
   jobsFailed: 'The shifts could not be loaded: only the ones this registration holds are listed.',
   optionsFailed: 'The camping options could not be loaded: only the ones this registration holds are listed.',
+  shiftsLegend: 'Work shifts',
+  chooseShifts: 'Choose shifts',
+  pickerTitle: (name: string) => `Work shifts of ${name}`,
+  filterLabel: 'Filter shifts',
+  filterDescription: 'Name, job type, location, day or time',
+  noMatch: (query: string) => `No shifts match “${query.trim()}”.`,
+  /** '12 of 72 shifts shown'. */
+  shown: (shown: number, total: number) => `${shown} of ${total} ${total === 1 ? 'shift' : 'shifts'} shown`,
+  /** '3 shifts selected'. */
+  selectedCount: (count: number) => `${count} ${count === 1 ? 'shift' : 'shifts'} selected`,
+  noJobs: 'There are no work shifts to choose from.',
+  assignedHeading: 'Assigned to this registration',
+  otherHeading: 'Other shifts',
+  allHeading: 'All shifts',
+  pickerDone: 'Done',
   cancelWarning:
     'Cancelling removes all work shifts and releases the camping options. It cannot be undone: the person must register again.',
 } as const;

@@ -11,7 +11,10 @@ export {
   groupByDay,
   NO_FILTER,
   ShiftFilters,
+  ShiftList,
   ShiftRow,
   shiftsWord,
   useOpenGroups,
+  type ShiftGroup,
+  type ShiftListJob,
 } from './components/shift-list';

@@ -6,6 +6,7 @@ import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX, personName } from '@camp/shared/ru
 import type { UpdateRegistrationInput } from '@camp/shared/admin-registrations';
 import type { Registration, RegistrationCampingOption } from '@camp/shared/registrations';
 import { Alert, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DialogShell } from '../../../components/form-modal';
@@ -19,11 +20,13 @@ import {
   type EditableStatus,
 } from '../admin-registration-texts';
 import { useRegistrationCampingOptions } from '../api/get-registration-camping-options';
-import { jobChoices, optionChoices } from '../edit-choices';
+import { optionChoices } from '../edit-choices';
+import { pickerJobs } from '../shift-picker-model';
 import { editForm, editFormValues, hasEditChanges, toUpdateInput } from '../registration-forms';
 import { ChoiceList } from './choice-list';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
+import { PICKER_DIALOG_CLASSES, PICKER_FULL_SCREEN_QUERY, ShiftPicker, ShiftsField } from './shift-picker';
 
 export interface EditRegistrationModalProps {
   registration: Registration;
@@ -48,16 +51,30 @@ function Loading({ text }: { text: string }) {
 /**
  * The edit of spec §5: status (Pending, Confirmed or Waitlisted), work shifts, camping options, notes and the
  * notification. It starts from the options the registration holds now (GET …/camping-options; on failure,
- * the registration's own, spec §8). Save stays disabled until the status, shifts or options change.
+ * the registration's own, spec §8). Save stays disabled until the status, shifts or options change. The
+ * shifts are chosen in a picker that the same dialog shows in place of the form (one dialog at a time),
+ * full-screen on a phone; Escape, Cancel and the close button there go back to the form.
  */
 export function EditRegistrationModal({ registration, saving, onSave, onClose }: EditRegistrationModalProps) {
   const held = useRegistrationCampingOptions(registration.id);
+  const [picking, setPicking] = useState(false);
+  // Each closing of the picker sends the focus back to the button that opened it.
+  const [pickerClosings, setPickerClosings] = useState(0);
+  const closePicker = () => {
+    setPicking(false);
+    setPickerClosings((count) => count + 1);
+  };
+  const phone = useMediaQuery(PICKER_FULL_SCREEN_QUERY, false, { getInitialValueInEffect: false });
+  const name = personName(registration.user);
   return (
     <DialogShell
       opened
-      title={`Edit registration of ${personName(registration.user)}`}
+      title={picking ? TEXTS.pickerTitle(name) : `Edit registration of ${name}`}
       saving={saving}
-      onClose={onClose}
+      onClose={picking ? closePicker : onClose}
+      closeOnEscape={!picking}
+      fullScreen={picking && phone}
+      classNames={picking ? PICKER_DIALOG_CLASSES : undefined}
     >
       {held.isPending ? (
         <Loading text="Loading registration..." />
@@ -68,6 +85,10 @@ export function EditRegistrationModal({ registration, saving, onSave, onClose }:
           saving={saving}
           onSave={onSave}
           onClose={onClose}
+          picking={picking}
+          pickerClosings={pickerClosings}
+          onPick={() => setPicking(true)}
+          onPickerClose={closePicker}
         />
       )}
     </DialogShell>
@@ -80,7 +101,17 @@ function EditForm({
   saving,
   onSave,
   onClose,
-}: EditRegistrationModalProps & { heldOptions: readonly RegistrationCampingOption[] }) {
+  picking,
+  pickerClosings,
+  onPick,
+  onPickerClose,
+}: EditRegistrationModalProps & {
+  heldOptions: readonly RegistrationCampingOption[];
+  picking: boolean;
+  pickerClosings: number;
+  onPick: () => void;
+  onPickerClose: () => void;
+}) {
   const [initial] = useState(() =>
     editFormValues(
       registration,
@@ -95,6 +126,13 @@ function EditForm({
     onSave: (checked) => onSave(toUpdateInput(checked, initial)),
   });
   const changed = hasEditChanges(values, initial);
+  const [heldJobIds] = useState(() => new Set(initial.jobIds));
+  const offered = jobs.isPending ? [] : pickerJobs(jobs.data, registration);
+  const jobsNote = jobs.isError && (
+    <Alert color="yellow" variant="light" p="xs">
+      {TEXTS.jobsFailed}
+    </Alert>
+  );
 
   const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,86 +140,93 @@ function EditForm({
   };
 
   return (
-    <form noValidate onSubmit={send} aria-busy={saving || undefined}>
-      <Stack gap="md">
-        <RegistrationSummary registration={registration} />
-        <NativeSelect
-          label="Status"
-          data-autofocus
-          data={STATUS_OPTIONS}
-          value={values.status}
-          onChange={(event) => set('status', event.currentTarget.value as EditableStatus)}
-          error={errors.status}
+    <>
+      {picking && (
+        <ShiftPicker
+          jobs={offered}
+          heldIds={heldJobIds}
+          selected={values.jobIds}
+          note={jobsNote}
+          onApply={(ids) => {
+            set('jobIds', ids);
+            clearErrors('jobIds');
+            onPickerClose();
+          }}
+          onClose={onPickerClose}
         />
-        {jobs.isPending ? (
-          <Loading text="Loading work shifts..." />
-        ) : (
-          <ChoiceList
-            legend="Work shifts"
-            choices={jobChoices(jobs.data, registration)}
-            selected={values.jobIds}
-            onChange={(ids) => {
-              set('jobIds', ids);
-              clearErrors('jobIds');
-            }}
-            error={errors.jobIds}
-            emptyText={TEXTS.noShifts}
-            note={
-              jobs.isError && (
-                <Alert color="yellow" variant="light" p="xs">
-                  {TEXTS.jobsFailed}
-                </Alert>
-              )
-            }
+      )}
+      {/* Hidden, not unmounted, while the picker shows: the form keeps its place and its values. */}
+      <form noValidate onSubmit={send} aria-busy={saving || undefined} hidden={picking}>
+        <Stack gap="md">
+          <RegistrationSummary registration={registration} />
+          <NativeSelect
+            label="Status"
+            data-autofocus
+            data={STATUS_OPTIONS}
+            value={values.status}
+            onChange={(event) => set('status', event.currentTarget.value as EditableStatus)}
+            error={errors.status}
           />
-        )}
-        {options.isPending ? (
-          <Loading text="Loading camping options..." />
-        ) : (
-          <ChoiceList
-            legend="Camping options"
-            choices={optionChoices(options.data, heldOptions)}
-            selected={values.campingOptionIds}
-            onChange={(ids) => {
-              set('campingOptionIds', ids);
-              clearErrors('campingOptionIds');
-            }}
-            error={errors.campingOptionIds}
-            emptyText="No camping options"
-            note={
-              options.isError && (
-                <Alert color="yellow" variant="light" p="xs">
-                  {TEXTS.optionsFailed}
-                </Alert>
-              )
-            }
+          {jobs.isPending ? (
+            <Loading text="Loading work shifts..." />
+          ) : (
+            <ShiftsField
+              jobs={offered}
+              selected={values.jobIds}
+              onChoose={onPick}
+              focusKey={pickerClosings}
+              error={errors.jobIds}
+              note={jobsNote}
+            />
+          )}
+          {options.isPending ? (
+            <Loading text="Loading camping options..." />
+          ) : (
+            <ChoiceList
+              legend="Camping options"
+              choices={optionChoices(options.data, heldOptions)}
+              selected={values.campingOptionIds}
+              onChange={(ids) => {
+                set('campingOptionIds', ids);
+                clearErrors('campingOptionIds');
+              }}
+              error={errors.campingOptionIds}
+              emptyText="No camping options"
+              note={
+                options.isError && (
+                  <Alert color="yellow" variant="light" p="xs">
+                    {TEXTS.optionsFailed}
+                  </Alert>
+                )
+              }
+            />
+          )}
+          <Textarea
+            label="Notes"
+            description="Optional; kept in the audit trail as the reason for the change."
+            rows={2}
+            resize="vertical"
+            maxLength={EDIT_NOTES_MAX}
+            value={values.notes}
+            onChange={(event) => set('notes', event.currentTarget.value)}
+            error={errors.notes}
           />
-        )}
-        <Textarea
-          label="Notes"
-          description="Optional; kept in the audit trail as the reason for the change."
-          rows={2}
-          resize="vertical"
-          maxLength={EDIT_NOTES_MAX}
-          value={values.notes}
-          onChange={(event) => set('notes', event.currentTarget.value)}
-          error={errors.notes}
-        />
-        <Checkbox
-          label={TEXTS.notify}
-          checked={values.sendNotification}
-          onChange={(event) => set('sendNotification', event.currentTarget.checked)}
-        />
-        {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
-        <DialogFooter
-          submitLabel="Save changes"
-          closeLabel="Cancel"
-          saving={saving}
-          disabled={!changed}
-          hint={changed ? undefined : ADMIN_EDIT_MESSAGES.noChanges}
-          onClose={onClose}
-        />
-      </Stack>
-    </form>
+          <Checkbox
+            label={TEXTS.notify}
+            checked={values.sendNotification}
+            onChange={(event) => set('sendNotification', event.currentTarget.checked)}
+          />
+          {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
+          <DialogFooter
+            submitLabel="Save changes"
+            closeLabel="Cancel"
+            saving={saving}
+            disabled={!changed}
+            hint={changed ? undefined : ADMIN_EDIT_MESSAGES.noChanges}
+            onClose={onClose}
+          />
+        </Stack>
+      </form>
+    </>
   );
 }

@@ -8,8 +8,9 @@ import type { Registration, RegistrationJobDetail } from '@camp/shared/registrat
 import type { Job } from '@camp/shared/work';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { gate, kitchen, testJob, testOption, testRegistration } from '../../../test/registration-fixtures';
+import { PICKER_FULL_SCREEN_QUERY } from '../components/shift-picker';
 import {
   errorResponse,
   jsonResponse,
@@ -362,18 +363,44 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
       'Waitlisted',
     ]);
 
-    const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
-    await waitFor(() => expect(box(/Dish duty/)).toBeTruthy());
-    expect(box(/Gate greeter/).checked).toBe(true);
-    expect(within(dialog).getByText(/3 of 10 places left/)).toBeTruthy();
+    // The shifts it holds are listed; the picker offers every job with its places.
+    const shifts = await within(dialog).findByRole('region', { name: 'Work shifts (2 shifts selected)' });
+    expect(within(shifts).getByText('Gate greeter')).toBeTruthy();
+    expect(within(shifts).getByText('Breakfast crew')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const shown = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    const pick = (name: RegExp) => within(shown).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(pick(/Gate greeter/).checked).toBe(true);
+    expect(within(shown).getByText('3 of 10 left')).toBeTruthy();
     // Full, but held by this registration: it stays ticked and can be changed.
-    expect(box(/Breakfast crew/).checked).toBe(true);
-    expect(box(/Breakfast crew/).disabled).toBe(false);
+    expect(pick(/Breakfast crew/).checked).toBe(true);
+    expect(pick(/Breakfast crew/).disabled).toBe(false);
+    expect(pick(/Breakfast crew/).closest('li')?.textContent).toContain('Full');
+    expect(pick(/Dish duty/).checked).toBe(false);
+    // The ticks are a draft: Cancel leaves the form as it was.
+    fireEvent.click(pick(/Dish duty/));
+    expect(within(shown).getByText('3 shifts selected')).toBeTruthy();
+    fireEvent.click(within(shown).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+    );
+    expect(within(shifts).queryByText('Dish duty')).toBeNull();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    // Escape closes the picker only: the edit stays open.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const escaped = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.keyDown(within(escaped).getByRole('searchbox', { name: 'Filter shifts' }), { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
+
+    const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
     expect(box(/Tent Village/).checked).toBe(true);
     expect(within(dialog).getByText('7 of 10 places left')).toBeTruthy();
     // Full and not held: marked and not offered.
     expect(box(/RV Row/).disabled).toBe(true);
-    expect(within(dialog).getAllByText('Full').length).toBeGreaterThanOrEqual(2);
+    expect(within(dialog).getByText('Full')).toBeTruthy();
 
     // Notes alone are no change.
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Notes/ }), {
@@ -382,8 +409,17 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
     expect((save as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(status, { target: { value: 'WAITLISTED' } });
-    fireEvent.click(box(/Gate greeter/));
-    fireEvent.click(box(/Dish duty/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const picker = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /Gate greeter/ }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /Dish duty/ }));
+    fireEvent.click(within(picker).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+    );
+    const shiftsNow = within(dialog).getByRole('region', { name: 'Work shifts (2 shifts selected)' });
+    expect(within(shiftsNow).getByText('Dish duty')).toBeTruthy();
+    expect(within(shiftsNow).queryByText('Gate greeter')).toBeNull();
     expect((save as HTMLButtonElement).disabled).toBe(false);
     const notify = within(dialog).getByRole('checkbox', {
       name: 'Send notification e-mail to the participant',
@@ -403,6 +439,42 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
     expect(await screen.findByText('Registration updated')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+  });
+
+  it('shows the shift picker in place of the form (one dialog), full-screen on a phone, and Escape goes back', async () => {
+    openPage({});
+    await openList();
+    // A phone from here on (the list above stays a table: it measured the screen already).
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      query === PICKER_FULL_SCREEN_QUERY
+        ? { ...matchMedia(query), matches: true, media: query }
+        : matchMedia(query),
+    );
+    fireEvent.click(
+      within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' });
+    const choose = await within(dialog).findByRole('button', { name: 'Choose shifts' });
+    expect(dialog.hasAttribute('data-full-screen')).toBe(false);
+    fireEvent.click(choose);
+    expect(await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBe(dialog);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(dialog.hasAttribute('data-full-screen')).toBe(true);
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    const filter = within(dialog).getByRole('searchbox', { name: 'Filter shifts' });
+    await waitFor(() => expect(document.activeElement).toBe(filter));
+    fireEvent.keyDown(filter, { key: 'Escape' });
+    expect(await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBe(dialog);
+    expect(dialog.hasAttribute('data-full-screen')).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Choose shifts' })),
+    );
+    // The close button of the picker goes back to the form too.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBe(dialog);
   });
 
   it('checks the options with the shared schema, and starts from the registration’s own options when they cannot be loaded', async () => {
