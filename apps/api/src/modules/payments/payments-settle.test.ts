@@ -141,6 +141,10 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
         registrationId,
         registrationStatus: 'PENDING',
         paymentId: failed?.id,
+        amount: 125.5,
+        currency: 'USD',
+        paidAt: null,
+        reference: sessionId,
       });
       // The dues are owed again, on a fresh dues row.
       expect(

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   type CreateStripeCheckoutInput,
   duesPaymentDescription,
   PAYMENT_MESSAGES,
@@ -556,6 +557,10 @@ export class PaymentsService {
         paymentStatus: payments.status,
         registrationId: payments.registrationId,
         registrationStatus: registrations.status,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        updatedAt: payments.updatedAt,
+        providerRefId: payments.providerRefId,
       })
       .from(payments)
       .leftJoin(registrations, eq(registrations.id, payments.registrationId))
@@ -566,6 +571,11 @@ export class PaymentsService {
       registrationId: row.registrationId,
       registrationStatus: (row.registrationStatus as RegistrationStatus | null) ?? null,
       paymentId,
+      amount: centsToDollars(row.amountCents),
+      currency: row.currency,
+      // A payment is completed once and then left alone, so its last change is when it was paid.
+      paidAt: row.paymentStatus === 'COMPLETED' ? row.updatedAt.toISOString() : null,
+      reference: row.providerRefId,
     };
   }
 }
