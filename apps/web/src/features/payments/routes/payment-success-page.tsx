@@ -30,17 +30,19 @@ function PaymentFacts({ confirmation }: { confirmation: PaymentConfirmation }) {
     [PAYMENT_TEXTS.referenceLabel, confirmation.reference ?? confirmation.paymentId],
   ];
   return (
-    <Stack component="dl" gap="xs" m={0} w="100%" className={classes.facts}>
-      {facts.map(([label, value]) => (
-        <div key={label} className={classes.fact}>
-          <Text component="dt" fw={600} size="sm">
-            {label}
-          </Text>
-          <Text component="dd" m={0} className={classes.value}>
-            {value}
-          </Text>
-        </div>
-      ))}
+    <Stack gap="xs" w="100%">
+      <Stack component="dl" gap="xs" m={0}>
+        {facts.map(([label, value]) => (
+          <div key={label} className={classes.fact}>
+            <Text component="dt" fw={600} size="sm">
+              {label}
+            </Text>
+            <Text component="dd" m={0} className={classes.value}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </Stack>
       <Text size="sm" c="dimmed">
         {PAYMENT_TEXTS.quoteReference}
       </Text>
