@@ -181,7 +181,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     await expect(page).toHaveURL(`${server.url}/#/payment/cancel`);
     await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
     await expect(page.getByText('No charges were made.', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Try Payment Again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Payment Again' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
     expect(stripe.deliveries).toEqual([]);
     expect(stripe.paymentIntents.size).toBe(0);
@@ -196,12 +196,9 @@ test.describe('paying dues through Stripe Checkout', () => {
       page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }),
     ).toBeVisible();
 
-    // Trying again from the registration page pays the same dues once.
+    // Trying again from the cancel page goes straight back to Checkout and pays the same dues once.
     await page.goto('/#/payment/cancel');
-    await page.getByRole('link', { name: 'Try Payment Again' }).click();
-    await expect(page).toHaveURL(`${server.url}/#/registration`);
-    await expect(page.getByRole('heading', { name: 'Outstanding Dues' })).toBeVisible();
-    await page.getByRole('button', { name: `Complete Dues Payment - ${TENT_DUES.text}` }).click();
+    await page.getByRole('button', { name: 'Try Payment Again' }).click();
     await expectCheckoutPage(page, email);
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();

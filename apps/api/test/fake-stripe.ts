@@ -330,8 +330,20 @@ export class FakeStripe {
   ): void {
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const session = match?.[1] ? this.sessions.get(decodeURIComponent(match[1])) : undefined;
-    if (!match || !session) {
-      this.error(response, 404, `No such checkout.session: '${match?.[1] ?? path}'`);
+    if (!match) {
+      this.error(response, 404, 'Unrecognized request URL');
+      return;
+    }
+    if (!session) {
+      // As Stripe answers for a session of another account or mode (test keys swapped for live ones).
+      this.send(response, 404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${match[1] ?? ''}'`,
+        },
+      });
       return;
     }
     if (method === 'GET' && !match[2]) {

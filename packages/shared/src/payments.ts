@@ -107,6 +107,13 @@ export const PaymentConfirmationSchema = z.object({
   registrationId: z.string().nullable(),
   registrationStatus: RegistrationStatusSchema.nullable(),
   paymentId: z.string(),
+  /** What was paid (or is being paid), in dollars, and its currency. */
+  amount: z.number(),
+  currency: z.string(),
+  /** When the payment was completed (ISO timestamp); null until it is. */
+  paidAt: z.string().nullable(),
+  /** The reference a person quotes to the camp: the Checkout Session's id, as on the receipt e-mail. */
+  reference: z.string().nullable(),
 });
 export type PaymentConfirmation = z.infer<typeof PaymentConfirmationSchema>;
 

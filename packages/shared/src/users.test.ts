@@ -3,6 +3,13 @@ import {
   AdminUpdateOwnUserInputSchema,
   AdminUpdateUserInputSchema,
   CreateUserInputSchema,
+  displayName,
+  greetingName,
+  isProfileComplete,
+  personName,
+  RegisterInputSchema,
+  showsNothing,
+  UpdateProfileInputSchema,
   UserListQuerySchema,
 } from './index';
 
@@ -85,5 +92,83 @@ describe('UserListQuerySchema', () => {
     expect(issues(UserListQuerySchema.safeParse({ search: 'x'.repeat(101) }))).toEqual([
       'Search must be at most 100 characters',
     ]);
+  });
+});
+
+describe('names that show nothing', () => {
+  // Zero-width space, zero-width non-joiner and joiner, word joiner, byte-order mark, soft hyphen, LRM and
+  // RLM, Arabic letter mark, Hangul filler, combining grapheme joiner, a variation selector, ideographic space.
+  const INVISIBLE = [
+    '\u200B',
+    '\u200C\u200D',
+    '\u2060',
+    '\uFEFF',
+    '\u00AD',
+    '\u200E\u200F',
+    '\u061C',
+    '\u3164',
+    '\u034F',
+    '\uFE0F',
+    ' \u3000 \u200B ',
+  ];
+  const profile = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '555-0100',
+    emergencyContact: 'Byron, 555-0101, father',
+  };
+
+  it('a first or last name made only of invisible characters is refused as required (profile, register)', () => {
+    for (const invisible of INVISIBLE) {
+      const label = JSON.stringify(invisible);
+      expect(issues(UpdateProfileInputSchema.safeParse({ ...profile, firstName: invisible })), label).toEqual(
+        ['First name is required'],
+      );
+      expect(
+        issues(RegisterInputSchema.safeParse({ ...profile, lastName: invisible, email: 'ada@example.org' })),
+        label,
+      ).toEqual(['Last name is required']);
+      expect(
+        issues(
+          AdminUpdateOwnUserInputSchema.safeParse({ ...profile, firstName: invisible, lastName: invisible }),
+        ),
+        label,
+      ).toEqual(['First name is required', 'Last name is required']);
+    }
+  });
+
+  it('a bidi control alone is refused as required too, not as a control character', () => {
+    expect(issues(UpdateProfileInputSchema.safeParse({ ...profile, firstName: '\u202E' }))).toEqual([
+      'First name is required',
+    ]);
+  });
+
+  it('names with visible letters are kept as typed, joiners included', () => {
+    const parsed = UpdateProfileInputSchema.parse({ ...profile, firstName: ' Zoë ', lastName: 'क्\u200Dष' });
+    expect([parsed.firstName, parsed.lastName]).toEqual(['Zoë', 'क्\u200Dष']);
+  });
+
+  it('an admin-set name that shows nothing is stored as no name, as a blank one is', () => {
+    const created = CreateUserInputSchema.parse({
+      email: 'x@example.org',
+      firstName: '\u200B\u200B',
+      lastName: '\u200E',
+    });
+    expect([created.firstName, created.lastName]).toEqual([null, null]);
+    expect(AdminUpdateUserInputSchema.parse({ firstName: '\uFEFF', lastName: 'Kept' })).toEqual({
+      firstName: null,
+      lastName: 'Kept',
+    });
+  });
+
+  it('display names and profile completeness do not count invisible names', () => {
+    expect(displayName({ firstName: '\u200B', lastName: '\u200F' })).toBe('');
+    expect(personName({ firstName: '\u200B', lastName: null, email: 'ada@example.org' })).toBe(
+      'ada@example.org',
+    );
+    expect(greetingName({ playaName: '\u2060', firstName: 'Ada', lastName: '\u200B' })).toBe('Ada');
+    expect(isProfileComplete({ ...profile, firstName: '\u200B', email: 'ada@example.org' })).toBe(false);
+    expect(showsNothing('\u200B\u00A0\u200E')).toBe(true);
+    expect(showsNothing('a\u200B')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, INVALID_EMAIL, ROLES } from './rules';
+import { EMAIL_MAX, INVALID_EMAIL, ROLES, showsNothing } from './rules';
 import { RoleSchema } from './enums';
 import { flag, optionalText, textCharacters, type TextLines } from './schema-kit';
 import {
@@ -44,10 +44,28 @@ const requiredText = (label: string, max: number, lines: TextLines = 'single-lin
     .max(max, `${label} must be at most ${max} characters`)
     .superRefine(textCharacters(label, lines));
 
+/**
+ * A first or last name that must be given: one that shows nothing (only spaces or invisible characters such
+ * as zero-width spaces and bidi marks) is no name, and gets the same 'is required' message as an empty one.
+ */
+const requiredName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    .superRefine((value, context) => {
+      if (showsNothing(value)) context.addIssue({ code: 'custom', message: `${label} is required` });
+      else textCharacters(label, 'single-line')(value, context);
+    });
+
+/** A name that may be left out: one that shows nothing counts as left out (stored as none, as a blank one). */
+const optionalName = (label: string) =>
+  optionalText(label, NAME_MAX).transform((value) => (showsNothing(value) ? null : value));
+
 /** The profile fields a person edits (spec §5 Profile / wizard step 1). */
 export const profileFields = {
-  firstName: requiredText('First name', NAME_MAX),
-  lastName: requiredText('Last name', NAME_MAX),
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
   playaName: optionalText('Playa name', NAME_MAX),
   phone: requiredText('Phone', NAME_MAX),
   city: optionalText('City', NAME_MAX),
@@ -83,8 +101,8 @@ export type RegisterInput = z.input<typeof RegisterInputSchema>;
 /** Fields an admin may set on any user (spec §3 User, §6 per-user flags). */
 const adminUserFields = {
   email: EmailSchema,
-  firstName: optionalText('First name', NAME_MAX),
-  lastName: optionalText('Last name', NAME_MAX),
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
   playaName: optionalText('Playa name', NAME_MAX),
   phone: optionalText('Phone', NAME_MAX),
   city: optionalText('City', NAME_MAX),

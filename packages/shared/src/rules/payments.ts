@@ -39,6 +39,7 @@ export const PAYMENT_MESSAGES = {
   stripeUnavailable: 'The payment service is not reachable right now. Please try again in a few minutes.',
   sessionNotFound: 'Payment session not found. Please contact support if you believe this is an error.',
   badSignature: 'Invalid webhook signature',
+  malformedEvent: 'Malformed webhook event',
   checkoutBusy: 'A payment for this registration is being started elsewhere. Please try again.',
   otherUsersPayments: 'You can only see your own payments',
   amountInteger: 'Amount must be a whole number of cents',

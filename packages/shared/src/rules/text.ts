@@ -1,3 +1,15 @@
+/**
+ * Characters that show nothing: white space, and the invisible ones (zero-width space and joiners, word
+ * joiner, byte-order mark, soft hyphen, left-to-right and right-to-left marks, the bidi controls, Hangul
+ * fillers, variation selectors: Unicode's default-ignorable and format characters), and controls.
+ */
+const SHOWS_NOTHING = /^[\s\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}]*$/u;
+
+/** Whether a text shows nothing at all on screen (empty, blank, or made only of invisible characters). */
+export function showsNothing(value: string | null | undefined): boolean {
+  return !value || SHOWS_NOTHING.test(value);
+}
+
 /** Named entities that camp descriptions commonly hold; numeric ones are decoded generally. */
 const ENTITIES: Record<string, string> = {
   amp: '&',

@@ -1,4 +1,5 @@
 import type { User } from '../users';
+import { showsNothing } from './text';
 
 export const NAME_MAX = 50;
 export const EMERGENCY_CONTACT_MAX = 1024;
@@ -21,7 +22,7 @@ export const USER_SEARCH_MAX = 100;
 
 type ProfileDetails = Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 'emergencyContact'>;
 
-const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+const blank = (value: unknown) => typeof value !== 'string' || showsNothing(value);
 
 /** The details spec §4 requires of a profile, each with how the dashboard asks for it. */
 const REQUIRED_PROFILE_DETAILS: { words: string; missing: (user: ProfileDetails) => boolean }[] = [
@@ -45,7 +46,7 @@ export function isProfileComplete(user: ProfileDetails | null | undefined): bool
 
 /** The display name of spec §3: first and last name combined. */
 export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].filter((part) => part && part.trim() !== '').join(' ');
+  return [user.firstName, user.lastName].filter((part) => !showsNothing(part)).join(' ');
 }
 
 /** How lists, reports and messages name a person: first and last name, else the e-mail. */
@@ -58,6 +59,6 @@ export function greetingName(
   user: Pick<User, 'playaName' | 'firstName' | 'lastName'> | null | undefined,
 ): string {
   if (!user) return 'Camper';
-  if (user.playaName?.trim()) return user.playaName.trim();
+  if (!showsNothing(user.playaName)) return (user.playaName ?? '').trim();
   return displayName(user) || 'Camper';
 }

@@ -31,7 +31,8 @@ export class AdminPaymentsService {
 
   /**
    * POST /admin/payments: a payment made by cash, check or bank transfer. At most what is owed; an open
-   * Checkout of the registration is settled with Stripe first (so it cannot be paid on top), then the
+   * Checkout of the registration is settled with Stripe first (so it cannot be paid on top; set aside when
+   * Stripe cannot be asked), then the
    * payment is COMPLETED, audited (PAYMENT_MANUAL), and followed as a card payment is: registration
    * CONFIRMED when nothing more is owed, dues row reconciled, receipt mailed.
    */
@@ -43,7 +44,9 @@ export class AdminPaymentsService {
       .where(eq(registrations.id, input.registrationId));
     if (!registration) throw notFound(PAYMENT_MESSAGES.registrationNotFound);
     if (registration.status === 'CANCELLED') throw badRequest(PAYMENT_MESSAGES.registrationCancelled);
-    await this.deps.payments.settleCheckoutsOf(registration.id);
+    // Stripe's state never blocks money received by hand: an open Checkout Stripe cannot settle now is set
+    // aside, and should the person pay it after all, that payment is recorded on top (decision 034).
+    await this.deps.payments.settleCheckoutsOf(registration.id, 'abandon');
 
     const cents = dollarsToCents(input.amount);
     const reference = input.reference.trim();

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   type CreateStripeCheckoutInput,
   duesPaymentDescription,
   PAYMENT_MESSAGES,
@@ -10,6 +11,7 @@ import {
 } from '@camp/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentEvents, payments, registrations } from '../../db/schema/index';
 import type { Env } from '../../env';
@@ -33,6 +35,7 @@ import {
   configuredStripe,
   constructWebhookEvent,
   isOutcomeUnknown,
+  isUnknownToStripe,
   type StripeCharge,
   type StripeClient,
   type StripeEvent,
@@ -54,6 +57,46 @@ type PaidSession = Pick<CheckoutSession, 'id' | 'amount_total' | 'currency' | 'm
 /** Events whose session is paid (or may be: completed with payment_status paid). */
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const FAIL_EVENTS = new Set(['checkout.session.async_payment_failed', 'checkout.session.expired']);
+
+/** What every signed event must be before anything reads it. */
+const WebhookEventSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const metadata = z.record(z.string(), z.unknown()).nullish();
+const paymentIntentRef = z.union([z.string(), z.looseObject({ id: z.string() })]).nullish();
+
+/** The fields of a Checkout Session that fulfil and fail read. */
+const SessionObjectSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  metadata,
+  payment_intent: paymentIntentRef,
+});
+
+/** The fields of a charge that recording its refunds reads. */
+const ChargeObjectSchema = z.looseObject({
+  amount: z.number().int().nonnegative().optional(),
+  amount_refunded: z.number().int().nonnegative(),
+  payment_intent: paymentIntentRef,
+  refunds: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({
+          id: z.string().min(1),
+          amount: z.number().int().nonnegative(),
+          status: z.string().nullish(),
+          metadata,
+        }),
+      ),
+    })
+    .nullish(),
+});
 
 const isPaid = (session: Pick<CheckoutSession, 'payment_status'>) =>
   session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
@@ -169,12 +212,17 @@ export class PaymentsService {
    * The registration's sessions still PENDING are settled with Stripe, so two open sessions can never both
    * be paid: a paid one is fulfilled, an expired one's payment FAILED, and an open one expired, except one
    * open session for exactly `reuseCents` (a Checkout for what is owed, started a moment ago in another tab
-   * or request), whose URL is answered to be used again.
+   * or request), whose URL is answered to be used again. A session Stripe does not know (test keys swapped
+   * for live ones, a database copied from elsewhere) counts as expired. When Stripe cannot be asked,
+   * `whenUnreachable` says what happens: 'refuse' answers 503; 'abandon' (a payment made outside Stripe must
+   * not wait for it) leaves the session's payment FAILED, whose later payment, should the person still pay
+   * it, is recorded all the same (decision 034).
    */
   async settleOpenSessions(
-    client: StripeClient,
+    client: StripeClient | null,
     registrationId: string,
     reuseCents?: number,
+    whenUnreachable: 'refuse' | 'abandon' = 'refuse',
   ): Promise<string | null> {
     const open = await this.db
       .select({ sessionId: payments.providerRefId })
@@ -183,19 +231,28 @@ export class PaymentsService {
     let reusable: string | null = null;
     for (const { sessionId } of open) {
       if (!sessionId) continue;
-      let session: CheckoutSession;
+      let session: CheckoutSession | null;
       try {
-        session = await client.checkout.sessions.retrieve(sessionId);
-        const isOpen = !isPaid(session) && session.status === 'open';
-        if (isOpen && !reusable && session.amount_total === reuseCents && session.url) {
+        if (!client) throw new Error('Stripe payments are not configured');
+        session = await this.retrieveSession(client, sessionId);
+        const isOpen = session !== null && !isPaid(session) && session.status === 'open';
+        if (isOpen && !reusable && session?.amount_total === reuseCents && session?.url) {
           reusable = session.url;
           continue;
         }
         if (isOpen) session = await this.expire(client, sessionId);
       } catch (error) {
-        throw this.unavailable(error);
+        if (whenUnreachable === 'refuse') throw this.unavailable(error);
+        this.deps.log.warn(
+          { err: error, sessionId, registrationId },
+          'Stripe not reachable: the open Checkout Session is set aside as FAILED; if it is paid after all, ' +
+            'the payment is still recorded',
+        );
+        await this.db.transaction((tx) => this.fail(tx, sessionId));
+        continue;
       }
-      await this.settle(session);
+      if (session) await this.settle(session);
+      else await this.forgetUnknown(registrationId, sessionId);
     }
     return reusable;
   }
@@ -203,20 +260,48 @@ export class PaymentsService {
   /**
    * Before an admin changes what a registration owes (a manual payment, a cancel): its open Checkouts are
    * settled with Stripe (expired, or fulfilled if paid), so nobody pays on top afterwards. Without Stripe
-   * configured there is nothing to settle.
+   * configured there is nothing Stripe could settle: 'refuse' leaves the sessions as they are, 'abandon'
+   * sets them aside as when Stripe is unreachable.
    */
-  async settleCheckoutsOf(registrationId: string): Promise<void> {
+  async settleCheckoutsOf(
+    registrationId: string,
+    whenUnreachable: 'refuse' | 'abandon' = 'refuse',
+  ): Promise<void> {
     const stripe = await this.stripe().catch(() => null);
-    if (stripe) await this.settleOpenSessions(stripe.client, registrationId);
+    if (stripe || whenUnreachable === 'abandon') {
+      await this.settleOpenSessions(stripe?.client ?? null, registrationId, undefined, whenUnreachable);
+    }
   }
 
-  /** Expires an open session; when another request expired (or the person paid) it meanwhile, says so. */
-  private async expire(client: StripeClient, sessionId: string): Promise<CheckoutSession> {
+  /** A Checkout Session as Stripe has it, or null when Stripe does not know it (404 resource_missing). */
+  private async retrieveSession(client: StripeClient, sessionId: string): Promise<CheckoutSession | null> {
+    try {
+      return await client.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if (isUnknownToStripe(error)) return null;
+      throw error;
+    }
+  }
+
+  /** A session Stripe does not know can never be paid: its payment FAILED as if expired, and logged. */
+  private async forgetUnknown(registrationId: string, sessionId: string): Promise<void> {
+    this.deps.log.warn(
+      { sessionId, registrationId },
+      'Stripe does not know this Checkout Session (other keys or another account?): treated as expired',
+    );
+    await this.db.transaction((tx) => this.fail(tx, sessionId));
+  }
+
+  /**
+   * Expires an open session; when another request expired (or the person paid) it meanwhile, says so; null
+   * when Stripe does not know it.
+   */
+  private async expire(client: StripeClient, sessionId: string): Promise<CheckoutSession | null> {
     try {
       return await client.checkout.sessions.expire(sessionId);
     } catch (error) {
       if (isOutcomeUnknown(error)) throw error;
-      return client.checkout.sessions.retrieve(sessionId);
+      return this.retrieveSession(client, sessionId);
     }
   }
 
@@ -235,13 +320,14 @@ export class PaymentsService {
     const payment = await this.findBySession(this.db, sessionId);
     if (!payment || payment.userId !== caller.id) throw notFound(PAYMENT_MESSAGES.sessionNotFound);
     const { client } = await this.stripe();
-    let session: CheckoutSession;
+    let session: CheckoutSession | null;
     try {
-      session = await client.checkout.sessions.retrieve(sessionId);
+      session = await this.retrieveSession(client, sessionId);
     } catch (error) {
       throw this.unavailable(error);
     }
-    await this.settle(session);
+    if (session) await this.settle(session);
+    else await this.forgetUnknown(payment.registrationId ?? '', sessionId);
     return this.confirmation(payment.id);
   }
 
@@ -286,6 +372,17 @@ export class PaymentsService {
       .set({ status: 'COMPLETED', paymentIntentId: intent ?? null })
       .where(eq(payments.id, payment.id));
     await this.afterPayment(tx, { ...payment, status: 'COMPLETED' }, sessionId);
+    if (payment.registrationId) {
+      const { owed } = await duesBalance(tx, payment.registrationId);
+      if (owed < 0) {
+        // A Checkout set aside (Stripe unreachable during a manual payment) was paid after all: the money is
+        // recorded, and an admin refunds what is too much.
+        this.deps.log.warn(
+          { sessionId, paymentId: payment.id, registrationId: payment.registrationId, overpaidCents: -owed },
+          'Registration paid more than its dues',
+        );
+      }
+    }
   }
 
   /**
@@ -321,12 +418,40 @@ export class PaymentsService {
     const row = await this.deps.config.findRow();
     const secret = row ? await this.deps.config.secret('stripeWebhookSecret', row) : null;
     if (!secret) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
-    let event: StripeEvent;
+    let signed: StripeEvent;
     try {
-      event = constructWebhookEvent(payload, signature ?? '', secret);
+      signed = constructWebhookEvent(payload, signature ?? '', secret);
     } catch {
       throw badRequest(PAYMENT_MESSAGES.badSignature);
     }
+    // Signed is not well-formed: a 5xx would have Stripe retry it for days, so it is refused (400) and logged.
+    const parsed = WebhookEventSchema.safeParse(signed);
+    if (!parsed.success) {
+      this.deps.log.warn(
+        { issues: parsed.error.issues },
+        'Signed Stripe webhook event is malformed: refused',
+      );
+      throw badRequest(PAYMENT_MESSAGES.malformedEvent);
+    }
+    const event = parsed.data;
+    const object = event.data.object;
+    let charge: StripeCharge | null = null;
+    let session: CheckoutSession | null = null;
+    const shape =
+      event.type === 'charge.refunded'
+        ? ChargeObjectSchema.safeParse(object)
+        : FULFIL_EVENTS.has(event.type) || FAIL_EVENTS.has(event.type)
+          ? SessionObjectSchema.safeParse(object)
+          : null;
+    if (shape && !shape.success) {
+      this.deps.log.warn(
+        { eventId: event.id, type: event.type, issues: shape.error.issues },
+        'Signed Stripe webhook event is malformed: refused',
+      );
+      throw badRequest(PAYMENT_MESSAGES.malformedEvent);
+    }
+    if (event.type === 'charge.refunded') charge = object as unknown as StripeCharge;
+    else if (shape) session = object as unknown as CheckoutSession;
     await this.db.transaction(async (tx) => {
       const [fresh] = await tx
         .insert(paymentEvents)
@@ -334,16 +459,59 @@ export class PaymentsService {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (!fresh) return;
-      if (event.type === 'charge.refunded') {
-        await this.deps.refunds.recordFromCharge(tx, event.data.object as StripeCharge);
-      } else if (FULFIL_EVENTS.has(event.type)) {
-        const session = event.data.object as CheckoutSession;
+      if (charge) {
+        await this.deps.refunds.recordFromCharge(tx, await this.capRefunds(tx, event.id, charge));
+      } else if (session && FULFIL_EVENTS.has(event.type)) {
         if (isPaid(session)) await this.fulfil(tx, session);
-      } else if (FAIL_EVENTS.has(event.type)) {
-        await this.fail(tx, (event.data.object as CheckoutSession).id);
+      } else if (session && FAIL_EVENTS.has(event.type)) {
+        await this.fail(tx, session.id);
       }
     });
     this.deps.outbox.kick();
+  }
+
+  /**
+   * A charge's refunds can never give back more than its payment: what an event says beyond that (listed
+   * refunds, or `amount_refunded`) is cut down to the payment's amount, and a warning logged.
+   */
+  private async capRefunds(tx: DbOrTx, eventId: string, charge: StripeCharge): Promise<StripeCharge> {
+    const intent =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!intent) return charge;
+    const [payment] = await tx
+      .select({ id: payments.id, amountCents: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.provider, 'STRIPE'), eq(payments.paymentIntentId, intent)));
+    if (!payment) return charge;
+    const cap = payment.amountCents;
+    const listed = charge.refunds?.data ?? [];
+    const listedCents = listed.reduce(
+      (total, refund) => total + (refund.status === 'succeeded' ? refund.amount : 0),
+      0,
+    );
+    if (charge.amount_refunded <= cap && listedCents <= cap) return charge;
+    this.deps.log.warn(
+      {
+        eventId,
+        paymentId: payment.id,
+        paymentCents: cap,
+        amountRefunded: charge.amount_refunded,
+        listedCents,
+      },
+      'charge.refunded gives back more than the payment: capped at the payment',
+    );
+    let left = cap;
+    const capped = listed.flatMap((refund) => {
+      if (refund.status !== 'succeeded') return [refund];
+      const amount = Math.min(refund.amount, left);
+      left -= amount;
+      return amount > 0 ? [{ ...refund, amount }] : [];
+    });
+    return {
+      ...charge,
+      amount_refunded: Math.min(charge.amount_refunded, cap),
+      ...(charge.refunds ? { refunds: { ...charge.refunds, data: capped } } : {}),
+    };
   }
 
   /**
@@ -389,6 +557,10 @@ export class PaymentsService {
         paymentStatus: payments.status,
         registrationId: payments.registrationId,
         registrationStatus: registrations.status,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        updatedAt: payments.updatedAt,
+        providerRefId: payments.providerRefId,
       })
       .from(payments)
       .leftJoin(registrations, eq(registrations.id, payments.registrationId))
@@ -399,6 +571,11 @@ export class PaymentsService {
       registrationId: row.registrationId,
       registrationStatus: (row.registrationStatus as RegistrationStatus | null) ?? null,
       paymentId,
+      amount: centsToDollars(row.amountCents),
+      currency: row.currency,
+      // A payment is completed once and then left alone, so its last change is when it was paid.
+      paidAt: row.paymentStatus === 'COMPLETED' ? row.updatedAt.toISOString() : null,
+      reference: row.providerRefId,
     };
   }
 }

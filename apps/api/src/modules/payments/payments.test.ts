@@ -272,6 +272,10 @@ describe('Stripe payments API', () => {
       expect(before.json<PaymentConfirmation>()).toMatchObject({
         paymentStatus: 'PENDING',
         registrationStatus: 'PENDING',
+        amount: 125.5,
+        currency: 'USD',
+        paidAt: null,
+        reference: sessionId,
       });
       fake.pay(sessionId);
       const after = await verify(camp, person, sessionId);
@@ -281,6 +285,11 @@ describe('Stripe payments API', () => {
         registrationId,
         registrationStatus: 'CONFIRMED',
         paymentId: row?.id,
+        // What was paid, when, and the reference the receipt e-mail gives too.
+        amount: 125.5,
+        currency: 'USD',
+        paidAt: row?.updatedAt.toISOString(),
+        reference: sessionId,
       });
       // Nothing more is owed now.
       const again = await checkout(camp, person, { registrationId, amount: 12550 });

@@ -48,8 +48,37 @@ export function isOutcomeUnknown(error: unknown): boolean {
   );
 }
 
-/** Checks a webhook's signature and parses it; throws when the signature is wrong or too old. */
-export function constructWebhookEvent(payload: Buffer | string, signature: string, secret: string) {
+/** Whether Stripe answered that the object asked for does not exist (404 resource_missing). */
+export function isUnknownToStripe(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.statusCode === 404 &&
+    error.code === 'resource_missing'
+  );
+}
+
+/**
+ * Checks a webhook's signature and parses it; throws when the signature is wrong, too old, or dated further
+ * in the future than the tolerance (the SDK checks only the age, so a future date is checked here).
+ */
+export function constructWebhookEvent(
+  payload: Buffer | string,
+  signature: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+) {
+  const timestamps = signature
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .filter(([key]) => key === 't')
+    .map(([, value]) => Number(value));
+  if (
+    timestamps.some(
+      (seconds) => !Number.isFinite(seconds) || seconds > nowSeconds + WEBHOOK_TOLERANCE_SECONDS,
+    )
+  ) {
+    throw new Error('Webhook signature timestamp is in the future');
+  }
   return Stripe.webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
 }
 

@@ -186,4 +186,41 @@ describe('profiles: GET and PUT /api/users/{id}, POST /api/auth/register', () =>
       expect(ada2!.firstName).toBe('Ada');
     });
   });
+
+  it('refuses first and last names made only of invisible characters as required, and changes nothing', async () => {
+    // A zero-width space, a left-to-right mark with a right-to-left mark, a byte-order mark.
+    const response = await put(
+      ada.userId,
+      { ...PROFILE, firstName: '\u200B\u200B', lastName: '\u200E\u200F' },
+      ada,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string[] }>().message).toEqual([
+      'First name is required',
+      'Last name is required',
+    ]);
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: ada.headers,
+      payload: { ...PROFILE, firstName: '\uFEFF', email: 'ada@example.org' },
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json<{ message: string[] }>().message).toEqual(['First name is required']);
+    const [stored] = await t.database.db.select().from(users).where(eq(users.id, ada.userId));
+    expect([stored!.firstName, stored!.lastName]).toEqual(['Ada', 'Lovelace']);
+    // An admin editing their own record keeps the profile rules; another user's names are optional, and one
+    // that shows nothing is stored as none, as a blank one is.
+    const own = await put(admin.userId, { ...PROFILE, firstName: '\u2060' }, admin);
+    expect(own.statusCode).toBe(400);
+    expect(own.json<{ message: string[] }>().message).toEqual(['First name is required']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin.headers,
+      payload: { email: 'invisible@example.org', firstName: '\u200B', lastName: '\u200C\u200D' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ firstName: null, lastName: null });
+  });
 });

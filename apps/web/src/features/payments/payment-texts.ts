@@ -15,6 +15,11 @@ export const PAYMENT_TEXTS = {
   registrationConfirmed: 'Your registration is now confirmed!',
   registrationProcessing: 'Your registration is being processed and will be confirmed shortly.',
   processingTitle: 'Payment Processing',
+  // Beyond the spec: what a completed payment's confirmation shows, for the person to quote to the camp.
+  amountPaidLabel: 'Amount paid',
+  paidOnLabel: 'Paid on',
+  referenceLabel: 'Reference',
+  quoteReference: 'Please quote this reference if you contact the camp about this payment.',
   // Beyond the spec: the page's title and loading text, and what the processing state says.
   confirmationTitle: 'Payment Confirmation',
   confirming: 'Confirming your payment…',

@@ -36,8 +36,8 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
 }
 
 /**
- * Someone already registered who still owes dues (back from a cancelled Checkout through 'Try Payment
- * Again', spec §2) can pay them right here.
+ * Someone already registered who still owes dues (who opened the registration page again) can pay them
+ * right here.
  */
 function DuesOfThisYear({ registrations }: { registrations: readonly Registration[] | undefined }) {
   const { user } = useAuth();

@@ -111,4 +111,11 @@ describe('profile rules (spec §5)', () => {
       ]),
     ).toEqual({ firstName: 'First name is required', emergencyContact: 'Emergency contact is required' });
   });
+
+  it('refuses names made only of invisible characters as required (the shared rule)', () => {
+    expect(profileErrors({ ...valid, firstName: '\u200B', lastName: ' \u200E\u200F ' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+  });
 });

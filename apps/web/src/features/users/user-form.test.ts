@@ -70,4 +70,13 @@ describe('userErrors (spec §5 User)', () => {
       phone: 'Phone must be at most 50 characters',
     });
   });
+
+  it("refuses invisible names on your own record; sends another user's as no name", () => {
+    const values = { ...userValuesOf(testUser()), firstName: '\u200B', lastName: '\uFEFF' };
+    expect(userErrors(values, { self: true })).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+    expect(userErrors(values)).toEqual({});
+  });
 });

@@ -1,12 +1,56 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
+import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { testRegistration } from '../../../test/registration-fixtures';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testConfig,
+  testUser,
+  type ApiRouteHandler,
+} from '../../../test/test-utils';
+
+/** Stripe enabled with a public key. */
+const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
+const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
+
+/** A registration of 2026 whose PENDING dues row owes $150.00. */
+const owing = () =>
+  testRegistration({
+    id: REGISTRATION_ID,
+    payments: [{ ...testRegistration().payments[0]!, registrationId: REGISTRATION_ID }],
+  });
+
+function openCancelPage(
+  routes: Record<string, ApiRouteHandler> = {},
+  config: Parameters<typeof testConfig>[0] = withPayments,
+) {
+  startSignedIn();
+  const api = mockApiRoutes(
+    {
+      'GET /auth/profile': () => jsonResponse(testUser()),
+      'GET /registrations/me': () => jsonResponse([owing()]),
+      ...routes,
+    },
+    testConfig(config),
+  );
+  renderApp('/payment/cancel');
+  return api;
+}
+
+/** The Try Payment Again button once the dues are known (busy, and disabled, until then). */
+async function readyButton(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Try Payment Again' });
+  await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
+  return button;
+}
 
 describe('Payment Cancel page (spec §2 Payment pages)', () => {
   it('says no charges were made, focuses its heading, and offers to pay again or go to the dashboard', async () => {
-    startSignedIn();
-    const { calls } = mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(testUser()) });
-    renderApp('/payment/cancel');
+    const { calls } = openCancelPage();
     const heading = await screen.findByRole('heading', { name: 'Payment Cancelled' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('No charges were made.')).toBeTruthy();
@@ -15,12 +59,72 @@ describe('Payment Cancel page (spec §2 Payment pages)', () => {
         'Your registration is saved, and your dues stay outstanding until they are paid. You can pay them from your dashboard at any time.',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Try Payment Again' }).getAttribute('href')).toBe(
-      '#/registration',
-    );
+    expect(await screen.findByRole('button', { name: 'Try Payment Again' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
     // Nothing to tell the server: the open Checkout Session expires by itself.
     expect(calls.some((call) => call.includes('/payments'))).toBe(false);
+  });
+
+  it('Try Payment Again starts a new Checkout for the dues owed, not the registration wizard', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    let sent: unknown;
+    openCancelPage({
+      'POST /payments/stripe': ({ body }) => {
+        sent = body;
+        return jsonResponse({ url: 'https://checkout.stripe.test/c/pay/cs_test_again' });
+      },
+    });
+    fireEvent.click(await readyButton());
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_again'),
+    );
+    expect(CreateStripeCheckoutInputSchema.parse(sent)).toMatchObject({
+      amount: 15_000,
+      currency: 'USD',
+      registrationId: REGISTRATION_ID,
+      cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
+    });
+    expect(window.location.hash).toBe('#/payment/cancel');
+    expect(screen.queryByRole('heading', { name: 'Registration Not Available' })).toBeNull();
+  });
+
+  it('says why a new Checkout could not start, and the button stays for another try', async () => {
+    openCancelPage({
+      'POST /payments/stripe': () =>
+        errorResponse(
+          503,
+          'The payment service is not reachable right now. Please try again in a few minutes.',
+        ),
+    });
+    fireEvent.click(await readyButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Payment failed')).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'The payment service is not reachable right now. Please try again in a few minutes.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Payment Again' }).getAttribute('data-loading')).toBeNull();
+  });
+
+  it('leads to the dashboard when nothing is owed any more', async () => {
+    openCancelPage({
+      'GET /registrations/me': () => jsonResponse([testRegistration({ status: 'CONFIRMED', payments: [] })]),
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Try Payment Again' }).getAttribute('href')).toBe(
+        '#/dashboard',
+      ),
+    );
+  });
+
+  it('leads to the dashboard when card payments are not offered', async () => {
+    openCancelPage({}, {});
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Try Payment Again' }).getAttribute('href')).toBe(
+        '#/dashboard',
+      ),
+    );
   });
 
   it('sends someone signed out to login first', async () => {

@@ -1,4 +1,5 @@
 import { PaymentConfirmationSchema, type PaymentConfirmation } from '@camp/shared/payments';
+import { formatDateTime } from '@camp/shared/rules';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { contractOf } from '../../../test/api-contract';
@@ -19,6 +20,7 @@ import {
 import { registrationKeys } from '../../registrations';
 
 const SESSION = 'cs_test_a1B2c3';
+const PAID_AT = '2026-07-04T17:05:00.000Z';
 const VERIFY = `GET /payments/stripe/session/${SESSION}/verify`;
 
 /**
@@ -31,6 +33,10 @@ function confirmation(overrides: Partial<PaymentConfirmation> = {}): Response {
     registrationId: '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b',
     registrationStatus: 'CONFIRMED',
     paymentId: '5d0e3c1b-2a4f-4e6d-8b9c-0a1b2c3d4e5f',
+    amount: 125.5,
+    currency: 'USD',
+    paidAt: PAID_AT,
+    reference: SESSION,
     ...overrides,
   };
   const response = jsonResponse(body);
@@ -88,6 +94,23 @@ describe('Payment Success page (spec §2 Payment pages, §8 Payment success page
     // The dashboard's registrations are asked for again (status and payments changed).
     await waitFor(() => expect(queryClient.getQueryState(registrationKeys.mine())?.isInvalidated).toBe(true));
     expect(verifyCalls()).toBe(1);
+  });
+
+  it('paid: shows what was paid, when, and the reference to quote to the camp', async () => {
+    openSuccessPage(() => confirmation());
+    expect(await heading('Payment Successful!')).toBeTruthy();
+    const facts = [...document.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(facts).toEqual([
+      ['Amount paid', '$125.50 USD'],
+      ['Paid on', formatDateTime(PAID_AT)],
+      ['Reference', SESSION],
+    ]);
+    expect(
+      screen.getByText('Please quote this reference if you contact the camp about this payment.'),
+    ).toBeTruthy();
   });
 
   it('paid, registration not yet confirmed: being processed and confirmed shortly', async () => {
