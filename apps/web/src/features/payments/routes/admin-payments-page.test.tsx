@@ -86,6 +86,9 @@ function refundOf(paid: Payment, amount: number, reason: string): Refund {
     source: 'ADMIN',
     providerRefId: 're_test_1',
     admin: { id: admin.id, email: admin.email, firstName: 'Ada', lastName: 'Admin' },
+    failureReason: null,
+    attempts: 1,
+    lastAttemptAt: '2026-03-09T10:00:00.000Z',
     createdAt: '2026-03-09T10:00:00.000Z',
   };
 }
