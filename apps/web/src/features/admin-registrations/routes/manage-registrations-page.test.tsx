@@ -107,6 +107,7 @@ const payment = (n: number, amount: number, status: 'COMPLETED' | 'PENDING' | 'R
   provider: 'STRIPE' as const,
   providerRefId: null,
   registrationId: null,
+  refundStatus: null,
 });
 
 const dusty: Registration = testRegistration({
