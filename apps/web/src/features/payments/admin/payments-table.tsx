@@ -56,7 +56,7 @@ function Status({ payment }: { payment: Payment }) {
       )}
       {openRefunds(payment).map((refund) => (
         <Stack key={refund.id} gap={0}>
-          <Text size="xs" fw={700} c={refund.status === 'FAILED' ? 'red.8' : 'orange.9'}>
+          <Text size="xs" fw={700} c={refund.status === 'FAILED' ? 'red.9' : 'dark.7'}>
             {refund.status === 'FAILED' ? REFUND_STATE_TEXTS.adminFailed : REFUND_STATE_TEXTS.adminPending}:{' '}
             {formatDollars(refund.amount)}
           </Text>

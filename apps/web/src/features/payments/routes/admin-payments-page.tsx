@@ -138,12 +138,12 @@ export default function AdminPaymentsPage() {
             key={refund.id}
             label={REFUND_STATE_TEXTS.retry}
             itemName={`of ${formatDollars(refund.amount)} to ${personName(payment.user)}`}
-            color="orange"
             disabledReason={retry.isPending ? 'A refund is being retried…' : undefined}
             onClick={() => sendRetry(payment, refund)}
           />
         ))}
-        {canRefund(payment) && (
+        {/* While a refund waits for Retry, a second one would only compete with it for what is left. */}
+        {canRefund(payment) && waiting.length === 0 && (
           <RowAction
             label="Refund"
             itemName={`payment of ${personName(payment.user)}`}

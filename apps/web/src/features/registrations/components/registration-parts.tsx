@@ -70,7 +70,7 @@ export function PaymentList({
               </Text>
               <StatusBadge kind="payment" status={payment.status} />
               {payment.refundStatus && (
-                <Text size="sm" fw={600} c={payment.refundStatus === 'FAILED' ? 'red.8' : 'orange.9'}>
+                <Text size="sm" fw={600} c={payment.refundStatus === 'FAILED' ? 'red.9' : 'dark.7'}>
                   {payment.refundStatus === 'FAILED'
                     ? REFUND_STATE_TEXTS.participantFailed
                     : REFUND_STATE_TEXTS.participantPending}
