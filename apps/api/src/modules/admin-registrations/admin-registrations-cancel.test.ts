@@ -530,4 +530,56 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
       await configure(camp, { stripeEnabled: true });
     }
   });
+
+  it('Retry of a refund Stripe did not answer asks again under the same key; bad ids and other roles change nothing', async () => {
+    const { registrationId, payment } = await paidByCard();
+    fake.down = true;
+    expect((await cancel(registrationId, { reason: REASON, processRefund: true })).statusCode).toBe(200);
+    const [pending] = await refundRowsOf(payment.id);
+    if (!pending) throw new Error('no refund row');
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      failureReason: 'The payment service is not reachable right now. Please try again in a few minutes.',
+    });
+    const stillDown = await retry(payment.id, pending.id);
+    expect(stillDown.statusCode).toBe(503);
+    expect(messageOf(stillDown)).toBe(
+      'The payment service is not reachable right now. Please try again in a few minutes.',
+    );
+    fake.down = false;
+
+    for (const who of [camp.staff, camp.participant]) {
+      expect((await retry(payment.id, pending.id, who)).statusCode).toBe(403);
+    }
+    expect((await retry(payment.id, pending.id, null)).statusCode).toBe(401);
+    const badId = await camp.call(
+      'POST',
+      `/api/admin/payments/${payment.id}/refunds/not-a-uuid/retry`,
+      camp.admin,
+    );
+    expect(badId.statusCode).toBe(400);
+    expect(messagesOf(badId)).toEqual(['Refund id must be a UUID']);
+    const unknown = await retry(payment.id, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(messageOf(unknown)).toBe('Refund not found');
+    const otherPayment = await retry(randomUUID(), pending.id);
+    expect(otherPayment.statusCode).toBe(404);
+    expect((await refundRowsOf(payment.id)).map((row) => [row.status, row.attempts])).toEqual([
+      ['PENDING', 2],
+    ]);
+
+    const done = await retry(payment.id, pending.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<RefundPaymentResponse>().refund).toMatchObject({ status: 'SUCCEEDED', attempts: 3 });
+    // Every ask was under the refund's one key: Stripe made it once.
+    expect(
+      new Set(
+        fake.requests
+          .filter((r) => r.path === '/v1/refunds' && r.idempotencyKey?.includes(pending.id))
+          .map((r) => r.idempotencyKey),
+      ),
+    ).toEqual(new Set([`refund-${pending.id}`]));
+    expect(stripeRefundsOf(payment.id)).toHaveLength(1);
+  });
 });
