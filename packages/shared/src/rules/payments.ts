@@ -88,7 +88,6 @@ export const REFUND_STATE_TEXTS = {
   adminPending: 'Refund pending',
   adminFailed: 'Refund failed',
   retry: 'Retry refund',
-  retried: 'Refund made',
   participantPending: 'Refund pending',
   participantFailed: 'Refund failed — the camp will contact you',
 } as const;
