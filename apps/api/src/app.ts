@@ -195,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       env,
       now,
       outbox,
+      config,
       refunds,
       payments,
       log: app.log,

@@ -213,6 +213,10 @@ const MATRIX: Record<string, Row> = {
     body: () => ({}),
   },
   'POST /api/admin/payments': { access: 'admin', url: () => '/api/admin/payments', body: () => ({}) },
+  'POST /api/admin/payments/:id/refunds/:refundId/retry': {
+    access: 'admin',
+    url: (ids) => `/api/admin/payments/${ids.payment}/refunds/${randomUUID()}/retry`,
+  },
   'GET /api/admin/payments/dues': { access: 'admin', url: () => '/api/admin/payments/dues' },
 
   'GET /api/admin/registrations': { access: 'admin', url: () => '/api/admin/registrations' },

@@ -69,9 +69,20 @@ export const RefundSchema = z.object({
   source: z.enum(['ADMIN', 'PROVIDER']),
   providerRefId: z.string().nullable(),
   admin: personSchema.nullable(),
+  /** Why the last attempt did not give the money back; null once it did, or before any attempt. */
+  failureReason: z.string().nullable(),
+  /** How many times Stripe was asked, and when last (null: never, as for a manual payment's refund). */
+  attempts: z.number().int(),
+  lastAttemptAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
+
+/** Path parameters of POST /admin/payments/{id}/refunds/{refundId}/retry. */
+export const RefundIdParamsSchema = z.object({
+  id: z.uuid(PAYMENT_MESSAGES.paymentId),
+  refundId: z.uuid(PAYMENT_MESSAGES.refundId),
+});
 
 /**
  * Spec §3 Payment; amount in decimal dollars (architecture §5). Beyond the spec: what has been refunded of

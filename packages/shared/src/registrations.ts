@@ -106,6 +106,11 @@ export const RegistrationPaymentSchema = z.object({
   provider: PaymentProviderSchema,
   providerRefId: z.string().nullable(),
   registrationId: z.string().nullable(),
+  /**
+   * A refund of this payment that has not given the money back: PENDING (being made, or Stripe did not
+   * answer) or FAILED (refused, waiting for an admin's retry); null when there is none.
+   */
+  refundStatus: z.enum(['PENDING', 'FAILED']).nullable(),
 });
 export type RegistrationPayment = z.infer<typeof RegistrationPaymentSchema>;
 

@@ -127,6 +127,7 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
         provider: 'STRIPE',
         providerRefId: null,
         registrationId: 'r0000000-0000-4000-8000-000000000001',
+        refundStatus: null,
       },
     ],
     ...overrides,

@@ -12,6 +12,10 @@ export const ADMIN_CANCEL_MESSAGES = {
   sendNotification: 'sendNotification must be true or false',
   processRefund: 'processRefund must be true or false',
   alreadyCancelled: 'This registration is already cancelled.',
+  /** processRefund with card payments while Stripe is not set up: nothing is cancelled or refunded. */
+  cardRefundUnavailable:
+    'Card payments cannot be refunded while Stripe payments are not configured. Cancel without the refund, ' +
+    'or set up Stripe in Site Configuration first.',
 } as const;
 
 /** An edit's notes (kept as the audit records' reason): optional, at most 1000 characters. */

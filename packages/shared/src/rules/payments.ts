@@ -62,6 +62,11 @@ export const PAYMENT_MESSAGES = {
   notRefundable: 'Only completed payments can be refunded',
   refundRefused: 'Stripe refused the refund. Check the payment in the Stripe dashboard.',
   idempotencyKey: 'Idempotency key must be a UUID',
+  idempotencyKeyReused: 'This idempotency key was used for a different request',
+  refundId: 'Refund id must be a UUID',
+  refundNotFound: 'Refund not found',
+  refundDone: 'This refund has already been made',
+  refundNotRetryable: 'This refund can no longer be retried: the payment has been refunded or changed since',
   manualAmount: 'Amount must be a number',
   manualAmountPositive: 'Amount must be greater than 0',
   manualAmountCents: 'Amount must be in whole cents (at most 2 decimal places)',
@@ -81,3 +86,16 @@ export const manualTooLargeMessage = (owedCents: number): string =>
 /** '<camp name> Dues Payment <year>' (spec §7). */
 export const duesPaymentDescription = (campName: string, year: number): string =>
   `${campName} Dues Payment ${year}`;
+
+/**
+ * Where a refund that has not given the money back stands, in words for the admin (Admin → Payments) and for
+ * the person (their dashboard). A FAILED refund waits for an admin's Retry; a PENDING one is being made or
+ * waits for Stripe to answer.
+ */
+export const REFUND_STATE_TEXTS = {
+  adminPending: 'Refund pending',
+  adminFailed: 'Refund failed',
+  retry: 'Retry refund',
+  participantPending: 'Refund pending',
+  participantFailed: 'Refund failed — the camp will contact you',
+} as const;

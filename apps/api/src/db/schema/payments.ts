@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { manualPaymentMethod, paymentProvider, paymentStatus, refundStatus } from './enums';
 import { registrations } from './registrations';
@@ -63,6 +73,20 @@ export const refunds = pgTable(
     providerRefId: text('provider_ref_id'),
     idempotencyKey: text('idempotency_key'),
     adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the last attempt did not give the money back (Stripe's refusal, or Stripe not reached). */
+    failureReason: text('failure_reason'),
+    /** How many times Stripe was asked, and when last. */
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /**
+     * Times an admin retried it after a refusal: Stripe keeps a refused answer under its idempotency key, so
+     * each retry asks under a key of its own (`refund-<id>-retry-<n>`), the same for every admin pressing it.
+     */
+    retries: integer('retries').notNull().default(0),
+    /** Whether the person is mailed when it is done (an admin cancel without notification mails nothing). */
+    notify: boolean('notify').notNull().default(true),
+    /** The admin action it belongs to, so its audit records join that action's group. */
+    transactionId: uuid('transaction_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,10 +8,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { ConfigService } from '../config/config.service';
 import { payments, registrationCampingOptions, registrationJobs, registrations } from '../../db/schema/index';
 import type { Env } from '../../env';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxMail, type OutboxWorker } from '../mail/outbox';
 import { reconcileDues } from '../payments/dues';
@@ -26,7 +27,8 @@ export interface AdminRegistrationsCancelDeps {
   env: Env;
   now: () => Date;
   outbox: Pick<OutboxWorker, 'kick'>;
-  refunds: Pick<RefundsService, 'refund'>;
+  config: Pick<ConfigService, 'findRow' | 'secret'>;
+  refunds: Pick<RefundsService, 'requestInTx' | 'attempt'>;
   payments: Pick<PaymentsService, 'settleCheckoutsOf'>;
   log: FastifyBaseLogger;
 }
@@ -37,8 +39,11 @@ export interface AdminRegistrationsCancelDeps {
  * removed and their places given back through the wizard's capacity code, its unpaid dues row dropped
  * (reconcileDues), audit records under one transactionId, and with sendNotification a mail in the outbox.
  * Custom field values stay (they hold no place and keep what the person told the camp). With processRefund,
- * after the commit every COMPLETED payment is refunded in full through the refunds service, under the same
- * transactionId; a refund that fails leaves the cancel done and is reported in the answer.
+ * the same transaction writes a refund of all that is left of every COMPLETED payment (manual ones are made
+ * by hand at once, card ones PENDING and audited as asked for); after the commit Stripe is asked for the
+ * card ones. A refund Stripe refuses stays FAILED (or PENDING when Stripe did not answer) on the payment, in
+ * the audit trail and in the answer, for an admin to retry from Admin → Payments. Without sendNotification
+ * the person gets no mail about the cancel, its refunds included.
  */
 export class AdminRegistrationsCancelService {
   constructor(private readonly deps: AdminRegistrationsCancelDeps) {}
@@ -50,9 +55,10 @@ export class AdminRegistrationsCancelService {
   ): Promise<CancelRegistrationResponse> {
     const transactionId = randomUUID();
     const reason = input.reason;
+    if (input.processRefund) await this.refusesCardRefundsWithoutStripe(registrationId);
     // An open Checkout is expired first (or fulfilled, if paid meanwhile), so nobody pays afterwards.
     await this.deps.payments.settleCheckoutsOf(registrationId);
-    const mailed = await this.deps.db.transaction(async (tx) => {
+    const asked = await this.deps.db.transaction(async (tx) => {
       const [registration] = await tx
         .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
         .from(registrations)
@@ -96,55 +102,83 @@ export class AdminRegistrationsCancelService {
         ...itemAudits(entry, { removedJobs, removedOptions, addedJobs: [], addedOptions: [] }),
       );
 
-      if (!input.sendNotification) return false;
+      const asked = input.processRefund
+        ? await this.requestRefunds(tx, registrationId, {
+            adminUserId,
+            reason,
+            transactionId,
+            notify: input.sendNotification,
+          })
+        : [];
+
+      if (!input.sendNotification) return asked;
       const context = await paymentMailContext(tx, {
         userId: registration.userId,
         registrationId,
         publicUrl: this.deps.env.publicUrl,
       });
-      if (!context) return false;
-      await enqueueMail(tx, cancellationMail(context, reason));
-      return true;
+      if (context) await enqueueMail(tx, cancellationMail(context, reason));
+      return asked;
     });
-    if (mailed) this.deps.outbox.kick();
+    this.deps.outbox.kick();
 
-    const refunds = input.processRefund
-      ? await this.refundAll(registrationId, { adminUserId, reason, transactionId })
-      : [];
-    return { registration: { id: registrationId, status: 'CANCELLED' }, refunds };
-  }
-
-  /** Refunds every COMPLETED payment of the registration in full, one at a time; never throws an AppError. */
-  private async refundAll(
-    registrationId: string,
-    request: { adminUserId: string; reason: string; transactionId: string },
-  ): Promise<CancelRefundOutcome[]> {
-    const completed = await this.deps.db
-      .select({ id: payments.id, amountCents: payments.amountCents })
-      .from(payments)
-      .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')))
-      .orderBy(payments.createdAt, payments.id);
     const outcomes: CancelRefundOutcome[] = [];
-    for (const payment of completed) {
-      try {
-        const { refund } = await this.deps.refunds.refund(payment.id, request);
-        outcomes.push({ paymentId: payment.id, amount: refund.amount, status: refund.status, message: null });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+    for (const refundId of asked) {
+      const { refund, message } = await this.deps.refunds.attempt(refundId);
+      if (message) {
         this.deps.log.warn(
-          { err: error, paymentId: payment.id, registrationId },
+          { paymentId: refund.paymentId, registrationId },
           'Admin cancel: a refund did not complete',
         );
-        outcomes.push({
-          paymentId: payment.id,
-          amount: payment.amountCents / 100,
-          // 503: Stripe did not answer, the refund row stays PENDING (asked again with the same key later).
-          status: error.statusCode === 503 ? 'PENDING' : 'FAILED',
-          message: error.message,
-        });
       }
+      outcomes.push({ paymentId: refund.paymentId, amount: refund.amount, status: refund.status, message });
     }
-    return outcomes;
+    return { registration: { id: registrationId, status: 'CANCELLED' }, refunds: outcomes };
+  }
+
+  /**
+   * Card payments are refunded through Stripe: with Stripe off, a cancel asking for their refund is refused
+   * before anything changes (the dialog says so and does not offer the refund).
+   */
+  private async refusesCardRefundsWithoutStripe(registrationId: string): Promise<void> {
+    const [card] = await this.deps.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.registrationId, registrationId),
+          eq(payments.status, 'COMPLETED'),
+          eq(payments.provider, 'STRIPE'),
+        ),
+      )
+      .limit(1);
+    if (!card) return;
+    const row = await this.deps.config.findRow();
+    const key = row?.stripeEnabled ? await this.deps.config.secret('stripeApiKey', row) : null;
+    if (!key) throw badRequest(ADMIN_CANCEL_MESSAGES.cardRefundUnavailable);
+  }
+
+  /**
+   * Inside the cancel's transaction: a refund of every COMPLETED payment (all that is left of it), oldest
+   * first, under the payments' row locks. Answers the ids of those Stripe is to be asked for.
+   */
+  private async requestRefunds(
+    tx: DbOrTx,
+    registrationId: string,
+    request: { adminUserId: string; reason: string; transactionId: string; notify: boolean },
+  ): Promise<string[]> {
+    const completed = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')))
+      .orderBy(payments.createdAt, payments.id)
+      .for('update');
+    const asked: string[] = [];
+    for (const payment of completed) {
+      const row = await this.deps.refunds.requestInTx(tx, payment, request);
+      if (row && payment.provider === 'STRIPE') asked.push(row.id);
+    }
+    return asked;
   }
 }
 

@@ -1,4 +1,12 @@
-import type { AuditRecord, CampingOption, CancelRegistrationResponse, Job } from '@camp/shared';
+import type {
+  AuditRecord,
+  CampingOption,
+  CancelRegistrationResponse,
+  Job,
+  Payment,
+  RefundPaymentResponse,
+  Registration,
+} from '@camp/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +16,7 @@ import {
   emailOutbox,
   jobs,
   payments,
+  refunds,
   registrationCampingOptions,
   registrationJobs,
   registrations,
@@ -18,7 +27,7 @@ import {
   startPayingCamp,
 } from '../payments/test-support';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
-import { adminPost, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
+import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../work/test-support';
 
 // DELETE /admin/registrations/{id}: the admin cancel (spec §5 Admin cancel, §4 audit action types).
@@ -265,11 +274,19 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     expect(after?.status).toBe('REFUNDED');
 
     const records = await trail(registrationId);
+    // The refund asked for (in the cancel's transaction), then made.
     expect(records.map((record) => record.actionType).sort()).toEqual([
       'CAMPING_OPTION_REMOVE',
       'PAYMENT_REFUND',
+      'PAYMENT_REFUND',
       'REGISTRATION_CANCEL',
     ]);
+    expect(
+      records
+        .filter((record) => record.actionType === 'PAYMENT_REFUND')
+        .map((record) => record.newValues?.['refundStatus'])
+        .sort(),
+    ).toEqual(['PENDING', 'SUCCEEDED']);
     expect(new Set(records.map((record) => record.transactionId)).size).toBe(1);
 
     const [notice, ...more] = await mailsTo(person.email, '%cancelled%');
@@ -317,5 +334,252 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     }
     // No notification asked: none written.
     expect(await mailsTo(refused.person.email, '%cancelled%')).toEqual([]);
+  });
+
+  const refundRowsOf = (paymentId: string) =>
+    db().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(refunds.createdAt);
+  const retry = (paymentId: string, refundId: string, as: Camp['admin'] | null = camp.admin) =>
+    camp.call('POST', `/api/admin/payments/${paymentId}/refunds/${refundId}/retry`, as);
+  const stripeRefundsOf = (paymentId: string) =>
+    [...fake.refunds.values()].filter((r) => r.metadata.paymentId === paymentId);
+
+  it('a refund Stripe refuses is kept FAILED on the payment, in the audit trail and for the person; Retry makes it once', async () => {
+    const { person, registrationId, payment } = await paidByCard();
+    const receipts = (await mailsTo(person.email)).map((mail) => mail.subject);
+    fake.failRefunds = true;
+    const response = await cancel(registrationId, { reason: REASON, processRefund: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await statusOf(registrationId)).toBe('CANCELLED');
+
+    // Durable on the payment: the refund row with its state, amount, reason, attempts and time.
+    const [failed, ...others] = await refundRowsOf(payment.id);
+    expect(others).toEqual([]);
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      amountCents: 12550,
+      reason: REASON,
+      failureReason: 'Stripe refused the refund. Check the payment in the Stripe dashboard.',
+      attempts: 1,
+      retries: 0,
+    });
+    expect(failed?.lastAttemptAt).toBeInstanceOf(Date);
+    if (!failed) throw new Error('no refund row');
+
+    // The audit trail: asked for in the cancel's transaction, then refused, in the same group.
+    const records = await trail(registrationId);
+    const refundRecords = records.filter((record) => record.actionType === 'PAYMENT_REFUND');
+    expect(refundRecords.map((record) => record.newValues)).toEqual([
+      {
+        paymentId: payment.id,
+        status: 'COMPLETED',
+        refundedAmount: 0,
+        refund: 125.5,
+        refundStatus: 'FAILED',
+        failureReason: 'Stripe refused the refund. Check the payment in the Stripe dashboard.',
+      },
+      {
+        paymentId: payment.id,
+        status: 'COMPLETED',
+        refundedAmount: 0,
+        refund: 125.5,
+        refundStatus: 'PENDING',
+      },
+    ]);
+    expect(new Set(records.map((record) => record.transactionId)).size).toBe(1);
+
+    // The person sees the failed refund on their payment.
+    const own = await camp.t.app.inject({ method: 'GET', url: '/api/payments', headers: person.headers });
+    expect(own.statusCode).toBe(200);
+    const [mine] = own.json<{ payments: Payment[] }>().payments.filter((p) => p.id === payment.id);
+    expect(mine?.status).toBe('COMPLETED');
+    expect(mine?.refunds.map((refund) => [refund.status, refund.amount, refund.attempts])).toEqual([
+      ['FAILED', 125.5, 1],
+    ]);
+
+    // And on the cancelled registration of their dashboard: the payment's refund FAILED.
+    const dashboard = await camp.t.app.inject({
+      method: 'GET',
+      url: '/api/registrations/me',
+      headers: person.headers,
+    });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const [cancelled] = dashboard.json<Registration[]>().filter((r) => r.id === registrationId);
+    expect(cancelled?.payments.map((p) => [p.id, p.status, p.refundStatus])).toEqual([
+      [payment.id, 'COMPLETED', 'FAILED'],
+    ]);
+
+    // Retry while Stripe still refuses: 502, still FAILED, one more attempt, audited again.
+    const refusedAgain = await retry(payment.id, failed.id);
+    expect(refusedAgain.statusCode).toBe(502);
+    expect(messageOf(refusedAgain)).toBe(
+      'Stripe refused the refund. Check the payment in the Stripe dashboard.',
+    );
+    expect((await refundRowsOf(payment.id)).map((row) => [row.status, row.attempts, row.retries])).toEqual([
+      ['FAILED', 2, 1],
+    ]);
+    // Each retry asks Stripe under a key of its own (Stripe keeps a refusal under its key).
+    expect(
+      fake.requests
+        .filter((r) => r.path === '/v1/refunds' && r.idempotencyKey?.includes(failed.id))
+        .map((r) => r.idempotencyKey),
+    ).toEqual([`refund-${failed.id}`, `refund-${failed.id}-retry-1`]);
+
+    fake.failRefunds = false;
+    const retried = await retry(payment.id, failed.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const body = retried.json<RefundPaymentResponse>();
+    expect(body.refund).toMatchObject({
+      id: failed.id,
+      status: 'SUCCEEDED',
+      failureReason: null,
+      attempts: 3,
+    });
+    expect(body.payment).toMatchObject({ status: 'REFUNDED', refundedAmount: 125.5 });
+    expect(stripeRefundsOf(payment.id)).toHaveLength(1);
+
+    // Pressed again: answered as it is, nothing more refunded.
+    const again = await retry(payment.id, failed.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<RefundPaymentResponse>().refund.status).toBe('SUCCEEDED');
+    expect(stripeRefundsOf(payment.id)).toHaveLength(1);
+    const done = (await trail(registrationId)).filter(
+      (record) => record.newValues?.['refundStatus'] === 'SUCCEEDED',
+    );
+    expect(done.map((record) => record.newValues?.['status'])).toEqual(['REFUNDED']);
+    // No notification was asked for: nothing about the cancel or its refund is mailed.
+    expect((await mailsTo(person.email)).map((mail) => mail.subject)).toEqual(receipts);
+  });
+
+  it('two admins pressing Retry at once refund once', async () => {
+    const { registrationId, payment } = await paidByCard();
+    fake.failRefunds = true;
+    expect((await cancel(registrationId, { reason: REASON, processRefund: true })).statusCode).toBe(200);
+    fake.failRefunds = false;
+    const [failed] = await refundRowsOf(payment.id);
+    if (!failed) throw new Error('no refund row');
+    const answers = await Promise.all([retry(payment.id, failed.id), retry(payment.id, failed.id)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json<RefundPaymentResponse>().refund.status)).toEqual([
+      'SUCCEEDED',
+      'SUCCEEDED',
+    ]);
+    expect(stripeRefundsOf(payment.id)).toHaveLength(1);
+    expect((await refundRowsOf(payment.id)).map((row) => [row.status, row.retries])).toEqual([
+      ['SUCCEEDED', 1],
+    ]);
+    const done = (await trail(registrationId)).filter(
+      (record) => record.newValues?.['refundStatus'] === 'SUCCEEDED',
+    );
+    expect(done).toHaveLength(1);
+    const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe('REFUNDED');
+  });
+
+  it('processRefund without sendNotification: the refund is made and audited, and nothing is mailed', async () => {
+    const { person, registrationId, payment } = await paidByCard();
+    const receipts = (await mailsTo(person.email)).map((mail) => mail.subject);
+    const response = await cancel(registrationId, {
+      reason: REASON,
+      processRefund: true,
+      sendNotification: false,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<CancelRegistrationResponse>().refunds).toEqual([
+      { paymentId: payment.id, amount: 125.5, status: 'SUCCEEDED', message: null },
+    ]);
+    expect(stripeRefundsOf(payment.id)).toHaveLength(1);
+    expect((await trail(registrationId)).filter((r) => r.actionType === 'PAYMENT_REFUND')).toHaveLength(2);
+    expect((await mailsTo(person.email)).map((mail) => mail.subject)).toEqual(receipts);
+    expect(await mailsTo(person.email, '%refund%')).toEqual([]);
+  });
+
+  it('a manual payment is refunded by hand at once; card refunds with Stripe off are refused, changing nothing', async () => {
+    const person = await insertSignedInPerson(camp);
+    const registrationId = await register(person);
+    const manual = await camp.call('POST', '/api/admin/payments', camp.admin, {
+      registrationId,
+      amount: 50,
+      method: 'CHECK',
+      reference: 'Check 1042',
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    const manualId = manual.json<Payment>().id;
+    const response = await cancel(registrationId, { reason: REASON, processRefund: true });
+    expect(response.statusCode, response.body).toBe(200);
+    // Made by hand: nothing for Stripe to do, so nothing reported back.
+    expect(response.json<CancelRegistrationResponse>().refunds).toEqual([]);
+    expect((await refundRowsOf(manualId)).map((row) => [row.status, row.amountCents, row.attempts])).toEqual([
+      ['SUCCEEDED', 5000, 0],
+    ]);
+    const [row] = await db().select().from(payments).where(eq(payments.id, manualId));
+    expect(row?.status).toBe('REFUNDED');
+
+    const card = await paidByCard();
+    await configure(camp, { stripeEnabled: false });
+    try {
+      const refused = await cancel(card.registrationId, { reason: REASON, processRefund: true });
+      expect(refused.statusCode).toBe(400);
+      expect(messageOf(refused)).toBe(
+        'Card payments cannot be refunded while Stripe payments are not configured. Cancel without the ' +
+          'refund, or set up Stripe in Site Configuration first.',
+      );
+      expect(await statusOf(card.registrationId)).toBe('CONFIRMED');
+      expect(await refundRowsOf(card.payment.id)).toEqual([]);
+      expect(await trail(card.registrationId)).toEqual([]);
+    } finally {
+      await configure(camp, { stripeEnabled: true });
+    }
+  });
+
+  it('Retry of a refund Stripe did not answer asks again under the same key; bad ids and other roles change nothing', async () => {
+    const { registrationId, payment } = await paidByCard();
+    fake.down = true;
+    expect((await cancel(registrationId, { reason: REASON, processRefund: true })).statusCode).toBe(200);
+    const [pending] = await refundRowsOf(payment.id);
+    if (!pending) throw new Error('no refund row');
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      failureReason: 'The payment service is not reachable right now. Please try again in a few minutes.',
+    });
+    const stillDown = await retry(payment.id, pending.id);
+    expect(stillDown.statusCode).toBe(503);
+    expect(messageOf(stillDown)).toBe(
+      'The payment service is not reachable right now. Please try again in a few minutes.',
+    );
+    fake.down = false;
+
+    for (const who of [camp.staff, camp.participant]) {
+      expect((await retry(payment.id, pending.id, who)).statusCode).toBe(403);
+    }
+    expect((await retry(payment.id, pending.id, null)).statusCode).toBe(401);
+    const badId = await camp.call(
+      'POST',
+      `/api/admin/payments/${payment.id}/refunds/not-a-uuid/retry`,
+      camp.admin,
+    );
+    expect(badId.statusCode).toBe(400);
+    expect(messagesOf(badId)).toEqual(['Refund id must be a UUID']);
+    const unknown = await retry(payment.id, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(messageOf(unknown)).toBe('Refund not found');
+    const otherPayment = await retry(randomUUID(), pending.id);
+    expect(otherPayment.statusCode).toBe(404);
+    expect((await refundRowsOf(payment.id)).map((row) => [row.status, row.attempts])).toEqual([
+      ['PENDING', 2],
+    ]);
+
+    const done = await retry(payment.id, pending.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<RefundPaymentResponse>().refund).toMatchObject({ status: 'SUCCEEDED', attempts: 3 });
+    // Every ask was under the refund's one key: Stripe made it once.
+    expect(
+      new Set(
+        fake.requests
+          .filter((r) => r.path === '/v1/refunds' && r.idempotencyKey?.includes(pending.id))
+          .map((r) => r.idempotencyKey),
+      ),
+    ).toEqual(new Set([`refund-${pending.id}`]));
+    expect(stripeRefundsOf(payment.id)).toHaveLength(1);
   });
 });

@@ -106,13 +106,27 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
           camp.admin.userId,
           'Arrived two days late',
           { paymentId: payment.id, status: 'COMPLETED', refundedAmount: 0 },
-          { paymentId: payment.id, status: 'COMPLETED', refundedAmount: 25.5, refund: 25.5, source: 'ADMIN' },
+          {
+            paymentId: payment.id,
+            status: 'COMPLETED',
+            refundedAmount: 25.5,
+            refund: 25.5,
+            refundStatus: 'SUCCEEDED',
+            source: 'ADMIN',
+          },
         ],
         [
           camp.admin.userId,
           'Cancelled by the camp lead',
           { paymentId: payment.id, status: 'COMPLETED', refundedAmount: 25.5 },
-          { paymentId: payment.id, status: 'REFUNDED', refundedAmount: 125.5, refund: 100, source: 'ADMIN' },
+          {
+            paymentId: payment.id,
+            status: 'REFUNDED',
+            refundedAmount: 125.5,
+            refund: 100,
+            refundStatus: 'SUCCEEDED',
+            source: 'ADMIN',
+          },
         ],
       ]);
       const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email));
@@ -408,4 +422,31 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
       expect(rows.reduce((total, row) => total + row.amountCents, 0)).toBe(12000);
     },
   );
+
+  it('an idempotency key sent again with another amount, reason or payment: 409, nothing more refunded', async () => {
+    const { payment } = await paidByCard();
+    const other = await paidByCard();
+    const body = { amount: 10, reason: 'Double-clicked refund', idempotencyKey: randomUUID() };
+    const first = await refund(payment.id, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const changed: Array<[string, Record<string, unknown>]> = [
+      [payment.id, { ...body, amount: 20 }],
+      [payment.id, { ...body, reason: 'Another reason altogether' }],
+      [other.payment.id, body],
+    ];
+    for (const [paymentId, changedBody] of changed) {
+      const response = await refund(paymentId, changedBody);
+      expect(response.statusCode, JSON.stringify(changedBody)).toBe(409);
+      expect(messageOf(response)).toBe('This idempotency key was used for a different request');
+    }
+    expect((await refundRows(payment.id)).map((row) => row.amountCents)).toEqual([1000]);
+    expect(await refundRows(other.payment.id)).toEqual([]);
+    expect([...fake.refunds.values()].filter((r) => r.metadata.paymentId === payment.id)).toHaveLength(1);
+    // The same request again is still answered with the first refund.
+    const repeat = await refund(payment.id, body);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json<RefundPaymentResponse>().refund.id).toBe(
+      first.json<RefundPaymentResponse>().refund.id,
+    );
+  });
 });

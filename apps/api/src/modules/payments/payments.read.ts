@@ -118,6 +118,9 @@ export function refundDto(refund: typeof refunds.$inferSelect, admin: PersonRow 
     source: refund.source,
     providerRefId: refund.providerRefId,
     admin: admin ? personDto(admin) : null,
+    failureReason: refund.failureReason,
+    attempts: refund.attempts,
+    lastAttemptAt: refund.lastAttemptAt?.toISOString() ?? null,
     createdAt: refund.createdAt.toISOString(),
   };
 }

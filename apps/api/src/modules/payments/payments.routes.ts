@@ -4,6 +4,7 @@ import {
   OwedRegistrationListSchema,
   PaymentIdParamsSchema,
   PaymentSchema,
+  RefundIdParamsSchema,
   RefundPaymentInputSchema,
   RefundPaymentResponseSchema,
   PaymentConfirmationSchema,
@@ -70,6 +71,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       app.services.refunds.refund(request.params.id, refundRequestOf(callerOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/admin/payments/:id/refunds/:refundId/retry',
+    route.adminOnly({
+      summary: 'Asks Stripe again for a refund that failed or is still pending (admin)',
+      description:
+        'A FAILED refund is asked for again under a new Stripe idempotency key; a PENDING one under its own. ' +
+        'Safe to press twice or by two admins at once: one refund is made. A refund already made is answered ' +
+        'as it is. 400 when Stripe is off or the payment has nothing left to refund; 502 when Stripe refuses ' +
+        'again (the refund stays FAILED); 503 when Stripe is unreachable (it stays PENDING).',
+      params: RefundIdParamsSchema,
+      response: { 200: RefundPaymentResponseSchema, ...errors(502, 503) },
+    }),
+    async (request) =>
+      app.services.refunds.retry(request.params.id, request.params.refundId, callerOf(request).id),
   );
 
   app.post(

@@ -7,13 +7,20 @@ import {
   refundTooLargeMessage,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { and, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import { payments, refunds } from '../../db/schema/index';
 import type { Env } from '../../env';
-import { badGateway, badRequest, notFound, serviceUnavailable } from '../../lib/app-error';
+import {
+  AppError,
+  badGateway,
+  badRequest,
+  conflict,
+  notFound,
+  serviceUnavailable,
+} from '../../lib/app-error';
 import { recordAudit } from '../audit/audit-writer';
 import type { ConfigService } from '../config/config.service';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
@@ -40,6 +47,15 @@ export interface RefundRequest {
   reason: string;
   idempotencyKey?: string | undefined;
   transactionId?: string | undefined;
+  /** Whether the person is mailed once it is made (default yes; an admin cancel without notification: no). */
+  notify?: boolean | undefined;
+}
+
+/** What a refund asked for by an admin cancel came to: made, in doubt (PENDING) or refused (FAILED). */
+export interface RefundAttempt {
+  refund: Refund;
+  /** Why it is not made yet (the error's message); null when it was made. */
+  message: string | null;
 }
 
 export interface RefundResult {
@@ -85,7 +101,12 @@ export class RefundsService {
         .from(refunds)
         .where(eq(refunds.idempotencyKey, request.idempotencyKey));
       if (earlier) {
-        if (earlier.paymentId !== paymentId) throw badRequest(PAYMENT_MESSAGES.idempotencyKey);
+        // The same key with other parameters is another request, not a repeat: refused, nothing refunded.
+        const sameRequest =
+          earlier.paymentId === paymentId &&
+          earlier.reason === request.reason &&
+          (request.amountCents === undefined || request.amountCents === earlier.amountCents);
+        if (!sameRequest) throw conflict(PAYMENT_MESSAGES.idempotencyKeyReused);
         if (earlier.status === 'PENDING') await this.askStripe(earlier, transactionId);
         return this.result(earlier.id);
       }
@@ -117,6 +138,8 @@ export class RefundsService {
           source: 'ADMIN',
           idempotencyKey: request.idempotencyKey ?? null,
           adminUserId: request.adminUserId,
+          notify: request.notify ?? true,
+          transactionId,
         })
         .returning();
       if (!inserted) throw new Error('no refund row');
@@ -129,13 +152,134 @@ export class RefundsService {
     return this.result(row.id);
   }
 
-  /** Asks Stripe for a PENDING refund (again, with the same key) and records its answer. */
+  /**
+   * Inside an admin cancel's transaction, with the payment's row locked: a refund of all that is left of a
+   * COMPLETED payment, written with the cancel so that it cannot be lost. A manual payment's is made by hand
+   * (SUCCEEDED at once); a card payment's is PENDING, audited as asked for, and `attempt` asks Stripe after
+   * the commit. Answers the row, or null when nothing is left to give back.
+   */
+  async requestInTx(
+    tx: DbOrTx,
+    payment: Pick<PaymentRow, 'id' | 'amountCents' | 'provider' | 'status' | 'registrationId'>,
+    request: Required<Pick<RefundRequest, 'adminUserId' | 'reason' | 'transactionId' | 'notify'>>,
+  ): Promise<RefundRow | null> {
+    if (payment.status !== 'COMPLETED') return null;
+    const refunded = await refundedCents(tx, payment.id, COUNTED);
+    const left = payment.amountCents - refunded;
+    if (left <= 0) return null;
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: payment.id,
+        amountCents: left,
+        status: 'PENDING',
+        reason: request.reason,
+        source: 'ADMIN',
+        adminUserId: request.adminUserId,
+        notify: request.notify,
+        transactionId: request.transactionId,
+      })
+      .returning();
+    if (!row) throw new Error('no refund row');
+    if (payment.provider !== 'STRIPE') {
+      await this.complete(tx, row.id, null, request.transactionId);
+      return row;
+    }
+    await recordAudit(tx, {
+      actionType: 'PAYMENT_REFUND',
+      transactionId: request.transactionId,
+      adminUserId: request.adminUserId,
+      registrationId: payment.registrationId,
+      reason: request.reason,
+      oldValues: { paymentId: payment.id, status: payment.status, refundedAmount: refunded / 100 },
+      newValues: {
+        paymentId: payment.id,
+        status: payment.status,
+        refundedAmount: refunded / 100,
+        refund: left / 100,
+        refundStatus: 'PENDING',
+      },
+    });
+    return row;
+  }
+
+  /**
+   * Asks Stripe for a refund written by `requestInTx` (after its commit) and says what came of it; never
+   * throws an AppError: a refusal leaves the row FAILED, no answer leaves it PENDING, both with the reason.
+   */
+  async attempt(refundId: string): Promise<RefundAttempt> {
+    const [row] = await this.db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!row) throw notFound(PAYMENT_MESSAGES.refundNotFound);
+    let message: string | null = null;
+    if (row.status === 'PENDING') {
+      try {
+        await this.askStripe(row, row.transactionId ?? randomUUID());
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        message = error.message;
+      }
+    }
+    const { refund } = await this.result(refundId);
+    return { refund, message };
+  }
+
+  /**
+   * POST /admin/payments/{id}/refunds/{refundId}/retry: a FAILED refund is asked for again (PENDING, under a
+   * new Stripe key of its own); a PENDING one is asked again under its key; a SUCCEEDED one is answered as
+   * it is. Two admins pressing Retry at once: the first turns it PENDING under the row lock, the second
+   * finds it PENDING and asks under the same key, so Stripe makes one refund and `complete` records it once.
+   */
+  async retry(paymentId: string, refundId: string, adminUserId: string): Promise<RefundResult> {
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    // Nothing changes when Stripe is off: the refund stays FAILED, to be retried once it is on.
+    await configuredStripe(this.deps.config, this.deps.env.stripeApiBase);
+    const transactionId = randomUUID();
+    const row = await this.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.id, refundId), eq(refunds.paymentId, paymentId)))
+        .for('update');
+      if (!found) throw notFound(PAYMENT_MESSAGES.refundNotFound);
+      if (found.status !== 'FAILED') return found;
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      const left = (locked?.amountCents ?? 0) - (await refundedCents(tx, paymentId, COUNTED));
+      if (!locked || locked.status !== 'COMPLETED' || found.amountCents > left) {
+        throw badRequest(PAYMENT_MESSAGES.notRefundable);
+      }
+      const [pending] = await tx
+        .update(refunds)
+        .set({
+          status: 'PENDING',
+          retries: sql`${refunds.retries} + 1`,
+          failureReason: null,
+          adminUserId,
+          transactionId,
+        })
+        .where(eq(refunds.id, found.id))
+        .returning();
+      if (!pending) throw new Error('no refund row');
+      return pending;
+    });
+    if (row.status === 'PENDING') await this.askStripe(row, row.transactionId ?? transactionId);
+    return this.result(row.id);
+  }
+
+  /**
+   * Asks Stripe for a PENDING refund (again, with the same key) and records its answer: SUCCEEDED; FAILED
+   * with Stripe's refusal (audited); or still PENDING with the reason when Stripe did not answer.
+   */
   private async askStripe(row: RefundRow, transactionId: string): Promise<void> {
     const [payment] = await this.db.select().from(payments).where(eq(payments.id, row.paymentId));
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    const { client } = await configuredStripe(this.deps.config, this.deps.env.stripeApiBase);
     let stripeRefundId: string;
     try {
+      const { client } = await configuredStripe(this.deps.config, this.deps.env.stripeApiBase);
+      await this.db
+        .update(refunds)
+        .set({ attempts: sql`${refunds.attempts} + 1`, lastAttemptAt: new Date() })
+        .where(eq(refunds.id, row.id));
       const paymentIntent = await this.paymentIntentOf(client, payment);
       const refund = await client.refunds.create(
         {
@@ -144,22 +288,60 @@ export class RefundsService {
           reason: 'requested_by_customer',
           metadata: { paymentId: payment.id, refundId: row.id },
         },
-        { idempotencyKey: `refund-${row.id}` },
+        { idempotencyKey: stripeKeyOf(row) },
       );
       stripeRefundId = refund.id;
     } catch (error) {
-      if (isOutcomeUnknown(error)) {
+      // A 409 is Stripe busy with the same key (another admin's request): that one decides.
+      const unknown = !(error instanceof AppError) && (isOutcomeUnknown(error) || statusOf(error) === 409);
+      if (unknown) {
         this.deps.log.warn({ err: error, refundId: row.id }, 'Stripe refund: outcome unknown, kept PENDING');
+        await this.db
+          .update(refunds)
+          .set({ failureReason: PAYMENT_MESSAGES.stripeUnavailable })
+          .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING')));
         throw serviceUnavailable(PAYMENT_MESSAGES.stripeUnavailable, error);
       }
       this.deps.log.warn({ err: error, refundId: row.id }, 'Stripe refused a refund');
-      await this.db
-        .update(refunds)
-        .set({ status: 'FAILED', idempotencyKey: null })
-        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING')));
+      const failure = error instanceof AppError ? error.message : PAYMENT_MESSAGES.refundRefused;
+      await this.db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(refunds)
+          .set({ status: 'FAILED', idempotencyKey: null, failureReason: failure })
+          .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING'), eq(refunds.retries, row.retries)))
+          .returning();
+        if (failed) await this.auditFailure(tx, failed, payment, transactionId);
+      });
+      if (error instanceof AppError) throw error;
       throw badGateway(PAYMENT_MESSAGES.refundRefused, error);
     }
     await this.db.transaction((tx) => this.complete(tx, row.id, stripeRefundId, transactionId));
+  }
+
+  /** A refusal in the audit trail: the refund asked for, FAILED, and why. */
+  private async auditFailure(
+    tx: DbOrTx,
+    row: RefundRow,
+    payment: PaymentRow,
+    transactionId: string,
+  ): Promise<void> {
+    const refunded = await refundedCents(tx, payment.id, ['SUCCEEDED']);
+    await recordAudit(tx, {
+      actionType: 'PAYMENT_REFUND',
+      transactionId,
+      adminUserId: row.adminUserId,
+      registrationId: payment.registrationId,
+      reason: row.reason,
+      oldValues: { paymentId: payment.id, status: payment.status, refundedAmount: refunded / 100 },
+      newValues: {
+        paymentId: payment.id,
+        status: payment.status,
+        refundedAmount: refunded / 100,
+        refund: row.amountCents / 100,
+        refundStatus: 'FAILED',
+        failureReason: row.failureReason,
+      },
+    });
   }
 
   /** The PaymentIntent of a paid Checkout Session (stored at fulfilment; asked of Stripe for older rows). */
@@ -188,7 +370,10 @@ export class RefundsService {
     if (!row || row.status === 'SUCCEEDED') return;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, row.paymentId)).for('update');
     if (!payment) return;
-    await tx.update(refunds).set({ status: 'SUCCEEDED', providerRefId }).where(eq(refunds.id, row.id));
+    await tx
+      .update(refunds)
+      .set({ status: 'SUCCEEDED', providerRefId, failureReason: null })
+      .where(eq(refunds.id, row.id));
     const refunded = await refundedCents(tx, payment.id, ['SUCCEEDED']);
     const whole = refunded >= payment.amountCents;
     if (whole) {
@@ -213,9 +398,11 @@ export class RefundsService {
         status: whole ? 'REFUNDED' : payment.status,
         refundedAmount: refunded / 100,
         refund: row.amountCents / 100,
+        refundStatus: 'SUCCEEDED',
         source: row.source,
       },
     });
+    if (!row.notify) return;
     const context = await paymentMailContext(tx, {
       userId: payment.userId,
       registrationId: payment.registrationId,
@@ -307,6 +494,17 @@ export class RefundsService {
       refund: payment.refunds.find((refund) => refund.id === row.id) ?? refundDto(row, null),
     };
   }
+}
+
+/** Stripe's idempotency key of a refund: its own, and one of its own for each admin's retry after a refusal. */
+function stripeKeyOf(row: Pick<RefundRow, 'id' | 'retries'>): string {
+  return row.retries === 0 ? `refund-${row.id}` : `refund-${row.id}-retry-${row.retries}`;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null && 'statusCode' in error
+    ? (error as { statusCode?: number }).statusCode
+    : undefined;
 }
 
 /** Cents of a payment's refunds in the given states. */

@@ -21,7 +21,7 @@ import type {
 // Rows → the shared response shapes of the registration routes (spec §3, §7).
 
 export type CampingOptionRow = typeof campingOptions.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect & { refundStatus: 'PENDING' | 'FAILED' | null };
 export interface JobWithContext {
   job: typeof jobs.$inferSelect;
   category: typeof jobCategories.$inferSelect;
@@ -68,6 +68,7 @@ function toPaymentDto(row: PaymentRow): RegistrationPayment {
     provider: row.provider,
     providerRefId: row.providerRefId,
     registrationId: row.registrationId,
+    refundStatus: row.refundStatus,
   };
 }
 
@@ -142,6 +143,7 @@ export function toSubmittedRegistration(
             provider: 'STRIPE',
             providerRefId: null,
             registrationId: created.id,
+            refundStatus: null,
           },
         ]
       : [],

@@ -1,5 +1,18 @@
 import type { RegistrationStatus } from '@camp/shared';
-import { and, asc, desc, eq, exists, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { OutboxMail } from '../mail/outbox';
 import { rowsOf } from '../../db/raw';
@@ -253,6 +266,19 @@ const userColumns = {
 };
 
 /**
+ * A payment's refund that has not given the money back: PENDING when one is being made (or Stripe did not
+ * answer), else FAILED when one was refused and the payment is still COMPLETED; null otherwise.
+ */
+// Written out with the tables named: inside a select of payments, Drizzle would leave its columns unqualified.
+const openRefundStatus = sql<'PENDING' | 'FAILED' | null>`(
+  select case
+    when bool_or(r.status = 'PENDING') then 'PENDING'
+    when bool_or(r.status = 'FAILED') and "payments"."status" = 'COMPLETED' then 'FAILED'
+  end
+  from "refunds" r where r.payment_id = "payments"."id"
+)`;
+
+/**
  * Registrations matching `where` with their person, jobs, options and payments: four queries however many
  * registrations (the children select by the same condition, so no list of ids grows with the result).
  */
@@ -296,7 +322,7 @@ export async function selectRegistrations(
       .orderBy(asc(campingOptions.name), asc(registrationCampingOptions.id)),
     withPayments
       ? db
-          .select()
+          .select({ ...getTableColumns(payments), refundStatus: openRefundStatus })
           .from(payments)
           .where(inArray(payments.registrationId, matching))
           .orderBy(asc(payments.createdAt), asc(payments.id))

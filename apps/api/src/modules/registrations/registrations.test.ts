@@ -238,6 +238,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
             provider: 'STRIPE',
             providerRefId: null,
             registrationId,
+            refundStatus: null,
           },
         ],
       });

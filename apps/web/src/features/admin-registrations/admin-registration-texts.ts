@@ -23,8 +23,15 @@ export const MANAGE_REGISTRATIONS_TEXTS = {
   cancelFailed: 'Failed to cancel registration',
   updated: 'Registration updated',
   cancelled: 'Registration cancelled',
-  refundFailed: 'Refund failed',
-  refundPending: 'Refund pending',
+  refundFailed: 'Refund failed: retry it from Admin → Payments',
+  refundPending: 'Refund pending: see Admin → Payments',
+  /** The cancel dialog's words on how each payment is given back. */
+  refundByCard: (amount: string) =>
+    `${amount} paid by card is refunded through Stripe. If Stripe refuses, the refund is kept in Admin → Payments to retry.`,
+  refundByHand: (amount: string) =>
+    `${amount} paid by cash, check or transfer is recorded as refunded: give it back yourself.`,
+  refundUnavailable: (amount: string) =>
+    `${amount} was paid by card, and card payments cannot be refunded while Stripe payments are not configured. Cancel without a refund and refund the payment from Admin → Payments once Stripe is set up.`,
   auditErrorTitle: 'Error Loading Audit Trail',
   auditError: 'Failed to load audit trail',
   auditEmptyTitle: 'No Audit Records',
@@ -72,6 +79,26 @@ export const STATUS_LABELS: Record<RegistrationStatus, string> = REGISTRATION_ST
 /** The statuses an admin may set (spec §4: cancelling is its own action). */
 export const EDITABLE_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED'] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+
+/** A refund's audit record before it gave the money back: asked for (pending), or refused. */
+export const AUDIT_REFUND_LABELS = {
+  PENDING: 'Refund requested',
+  FAILED: 'Refund failed',
+} as const;
+
+/** Audit record keys with words of their own (the others are spelled out from the key). */
+export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  refund: 'Refund amount',
+  refundStatus: 'Refund',
+  failureReason: 'Why it failed',
+  source: 'Refunded from',
+};
+
+/** Codes of audit record values, as people read them. */
+export const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  refundStatus: { PENDING: 'Pending', FAILED: 'Failed', SUCCEEDED: 'Made' },
+  source: { ADMIN: 'This site', PROVIDER: 'Stripe dashboard' },
+};
 
 /** Audit action types as people read them (spec §4 lists the types). */
 export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {

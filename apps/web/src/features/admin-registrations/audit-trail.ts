@@ -1,5 +1,12 @@
 import type { AuditRecord } from '@camp/shared/admin-registrations';
-import { AUDIT_ACTION_LABELS, MANAGE_REGISTRATIONS_TEXTS as TEXTS } from './admin-registration-texts';
+import { formatDollars, MANUAL_PAYMENT_METHOD_LABELS, PAYMENT_PROVIDER_LABELS } from '@camp/shared/rules';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_FIELD_LABELS,
+  AUDIT_REFUND_LABELS,
+  AUDIT_VALUE_LABELS,
+  MANAGE_REGISTRATIONS_TEXTS as TEXTS,
+} from './admin-registration-texts';
 
 // The audit trail as the modal shows it (spec §4): records grouped by transaction, and per record the values
 // that changed.
@@ -37,8 +44,14 @@ export function groupAuditRecords(records: readonly AuditRecord[]): AuditGroup[]
   });
 }
 
-export const actionLabel = (record: AuditRecord): string =>
-  AUDIT_ACTION_LABELS[record.actionType] ?? record.actionType;
+/** The action as people read it; a refund says whether it was asked for, refused or made. */
+export function actionLabel(record: AuditRecord): string {
+  if (record.actionType === 'PAYMENT_REFUND') {
+    const state = record.newValues?.['refundStatus'];
+    if (state === 'PENDING' || state === 'FAILED') return AUDIT_REFUND_LABELS[state];
+  }
+  return AUDIT_ACTION_LABELS[record.actionType] ?? record.actionType;
+}
 
 /** Who made the change: the admin's name, 'Deleted admin' once the account is gone. */
 export function adminName(record: AuditRecord): string {
@@ -56,8 +69,30 @@ export function auditValueText(value: unknown): string {
   return String(value as string | number);
 }
 
-/** 'campingOptionIds' → 'Camping option ids'. */
+/** Keys whose numbers are dollars: shown as money ('$275.00'). */
+const MONEY_KEYS: ReadonlySet<string> = new Set(['amount', 'refund', 'refundedAmount', 'owed']);
+
+/** Keys whose values are codes, with the words people read for them ('CHECK' → 'Check'). */
+const CODE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  method: MANUAL_PAYMENT_METHOD_LABELS,
+  provider: PAYMENT_PROVIDER_LABELS,
+  ...AUDIT_VALUE_LABELS,
+};
+
+/** A value of `key` as people read it: money as dollars, codes as words, else as `auditValueText`. */
+export function auditFieldText(key: string, value: unknown): string {
+  if (typeof value === 'number' && MONEY_KEYS.has(key)) return formatDollars(value);
+  if (typeof value === 'string') {
+    const words = CODE_WORDS[key]?.[value];
+    if (words) return words;
+  }
+  return auditValueText(value);
+}
+
+/** 'campingOptionIds' → 'Camping option ids'; a few keys have words of their own ('refund' → 'Refund amount'). */
 export function fieldLabel(key: string): string {
+  const own = AUDIT_FIELD_LABELS[key];
+  if (own) return own;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -88,7 +123,7 @@ export function auditChanges(record: Pick<AuditRecord, 'oldValues' | 'newValues'
     .map((key) => ({
       key,
       label: fieldLabel(key),
-      from: auditValueText(before[key]),
-      to: auditValueText(after[key]),
+      from: auditFieldText(key, before[key]),
+      to: auditFieldText(key, after[key]),
     }));
 }

@@ -17,6 +17,21 @@ export function paidCents(registration: Pick<Registration, 'payments'>): number 
     .reduce((sum, payment) => sum + dollarsToCents(payment.amount), 0);
 }
 
+/** Cents of the completed payments made by card (refunded through Stripe) and by hand (cash, check, transfer). */
+export function paidCentsByWay(registration: Pick<Registration, 'payments'>): {
+  card: number;
+  manual: number;
+} {
+  let card = 0;
+  let manual = 0;
+  for (const payment of registration.payments) {
+    if (payment.status !== 'COMPLETED') continue;
+    if (payment.provider === 'STRIPE') card += dollarsToCents(payment.amount);
+    else manual += dollarsToCents(payment.amount);
+  }
+  return { card, manual };
+}
+
 /** Whether the registration has a completed payment (the cancel then offers a refund, spec §5). */
 export const hasCompletedPayments = (registration: Pick<Registration, 'payments'>): boolean =>
   registration.payments.some((payment) => payment.status === 'COMPLETED');

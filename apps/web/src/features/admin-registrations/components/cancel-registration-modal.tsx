@@ -11,13 +11,14 @@ import {
   formatDollars,
   personName,
 } from '@camp/shared/rules';
-import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Stack, Text, Textarea } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DialogShell } from '../../../components/form-modal';
+import { usePaymentsAvailable } from '../../payments';
 import { useModalForm } from '../../../components/use-modal-form';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { cancelForm, EMPTY_CANCEL_FORM, toCancelInput } from '../registration-forms';
-import { hasCompletedPayments, paidCents } from '../registration-format';
+import { paidCentsByWay } from '../registration-format';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
 
@@ -28,9 +29,13 @@ export interface CancelRegistrationModalProps {
   onClose: () => void;
 }
 
+const money = (cents: number) => formatDollars(centsToDollars(cents));
+
 /**
  * The cancel of spec §5: a reason (the shared schema's rules and messages), a refund of the completed
- * payments (offered only when there are some) and the notification, both off to start with.
+ * payments and the notification, both off to start with. The refund is offered only when it can be made:
+ * there are completed payments, and card ones only while Stripe is set up (else the dialog says why). It
+ * says how each kind is given back: card payments through Stripe, cash, check and transfer ones by hand.
  */
 export function CancelRegistrationModal({
   registration,
@@ -38,7 +43,10 @@ export function CancelRegistrationModal({
   onSave,
   onClose,
 }: CancelRegistrationModalProps) {
-  const canRefund = hasCompletedPayments(registration);
+  const paid = paidCentsByWay(registration);
+  const stripe = usePaymentsAvailable();
+  const cardBlocked = paid.card > 0 && !stripe.available;
+  const canRefund = paid.card + paid.manual > 0 && !cardBlocked && !stripe.isLoading;
   const { values, errors, formError, set, clearErrors, submit } = useModalForm({
     initialValues: () => EMPTY_CANCEL_FORM,
     form: cancelForm(canRefund),
@@ -82,10 +90,24 @@ export function CancelRegistrationModal({
           {canRefund && (
             <Checkbox
               label={TEXTS.processRefund}
-              description={`Refund the ${formatDollars(centsToDollars(paidCents(registration)))} paid in completed payments.`}
+              description={
+                <>
+                  {paid.card > 0 && (
+                    <span style={{ display: 'block' }}>{TEXTS.refundByCard(money(paid.card))}</span>
+                  )}
+                  {paid.manual > 0 && (
+                    <span style={{ display: 'block' }}>{TEXTS.refundByHand(money(paid.manual))}</span>
+                  )}
+                </>
+              }
               checked={values.processRefund}
               onChange={(event) => set('processRefund', event.currentTarget.checked)}
             />
+          )}
+          {cardBlocked && !stripe.isLoading && (
+            <Text size="sm" c="dimmed">
+              {TEXTS.refundUnavailable(money(paid.card))}
+            </Text>
           )}
           <Checkbox
             label={TEXTS.notify}

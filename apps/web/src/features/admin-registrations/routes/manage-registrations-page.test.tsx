@@ -4,6 +4,7 @@ import type {
   CancelRegistrationResponse,
 } from '@camp/shared/admin-registrations';
 import type { CampingOption } from '@camp/shared/camping-options';
+import type { PublicConfig } from '@camp/shared/config';
 import type { Registration, RegistrationJobDetail } from '@camp/shared/registrations';
 import type { Job } from '@camp/shared/work';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +18,7 @@ import {
   mockApiRoutes,
   renderApp,
   startSignedIn,
+  testConfig,
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
@@ -108,6 +110,7 @@ const payment = (n: number, amount: number, status: 'COMPLETED' | 'PENDING' | 'R
   provider: 'STRIPE' as const,
   providerRefId: null,
   registrationId: null,
+  refundStatus: null,
 });
 
 const dusty: Registration = testRegistration({
@@ -160,16 +163,22 @@ function listOf(
   };
 }
 
-function openPage(routes: Record<string, ApiRouteHandler> = {}) {
+/** Card payments on (Stripe enabled with its keys): the cancel may refund them. */
+const STRIPE_ON = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
+
+function openPage(routes: Record<string, ApiRouteHandler> = {}, config: Partial<PublicConfig> = STRIPE_ON) {
   startSignedIn();
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(admin),
-    'GET /admin/registrations': () => jsonResponse(listOf(ALL)),
-    'GET /jobs': () => jsonResponse(JOBS),
-    'GET /camping-options': () => jsonResponse(OPTIONS),
-    [`GET /admin/registrations/${dusty.id}/camping-options`]: () => jsonResponse([heldOption(tent)]),
-    ...routes,
-  });
+  const api = mockApiRoutes(
+    {
+      'GET /auth/profile': () => jsonResponse(admin),
+      'GET /admin/registrations': () => jsonResponse(listOf(ALL)),
+      'GET /jobs': () => jsonResponse(JOBS),
+      'GET /camping-options': () => jsonResponse(OPTIONS),
+      [`GET /admin/registrations/${dusty.id}/camping-options`]: () => jsonResponse([heldOption(tent)]),
+      ...routes,
+    },
+    testConfig(config),
+  );
   /** The query of each list request, in order. */
   const listQueries = () =>
     api.fetchMock.mock.calls
@@ -549,7 +558,11 @@ describe('Manage Registrations: cancel (spec §5 Admin cancel)', { timeout: 20_0
     dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Dusty Rhodes' });
     const refund = within(dialog).getByRole('checkbox', { name: /Process refund/ }) as HTMLInputElement;
     expect(refund.checked).toBe(false);
-    expect(within(dialog).getByText(/Refund the \$150\.50 paid/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        '$150.50 paid by card is refunded through Stripe. If Stripe refuses, the refund is kept in Admin → Payments to retry.',
+      ),
+    ).toBeTruthy();
     const notify = within(dialog).getByRole('checkbox', {
       name: 'Send notification e-mail to the participant',
     }) as HTMLInputElement;
@@ -579,7 +592,7 @@ describe('Manage Registrations: cancel (spec §5 Admin cancel)', { timeout: 20_0
     expect(
       screen.getByText('The 2026 registration of Dusty Rhodes was cancelled. $100.00 refunded.'),
     ).toBeTruthy();
-    expect(screen.getByText('Refund failed')).toBeTruthy();
+    expect(screen.getByText('Refund failed: retry it from Admin → Payments')).toBeTruthy();
     expect(screen.getByText('$50.50: The charge was disputed')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
@@ -676,7 +689,7 @@ describe('Manage Registrations: audit trail (spec §4)', { timeout: 20_000 }, ()
     expect(within(cancel).getByText('Work shift removed')).toBeTruthy();
     expect(within(cancel).getByText(/Gate greeter → —/)).toBeTruthy();
     expect(within(cancel).getByText('Payment refunded')).toBeTruthy();
-    expect(within(cancel).getByText(/— → 150/)).toBeTruthy();
+    expect(within(cancel).getByText(/— → \$150\.00/)).toBeTruthy();
 
     const edit = cards[1] as HTMLElement;
     expect(within(edit).getByRole('heading', { name: 'Registration edited' })).toBeTruthy();
@@ -810,3 +823,42 @@ describe('Manage Registrations: cards, sort, search and the address', { timeout:
     expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
   });
 });
+
+describe(
+  'Manage Registrations: cancel with payments made by hand or while Stripe is off',
+  { timeout: 20_000 },
+  () => {
+    const manualPayment = { ...payment(6, 275, 'COMPLETED'), provider: 'MANUAL' as const };
+    const byHand: Registration = { ...dusty, payments: [manualPayment] };
+
+    it('says that cash, check and transfer payments are refunded by hand', async () => {
+      openPage({ 'GET /admin/registrations': () => jsonResponse(listOf([byHand])) });
+      await openList();
+      fireEvent.click(
+        within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Dusty Rhodes' });
+      expect(within(dialog).getByRole('checkbox', { name: /Process refund/ })).toBeTruthy();
+      expect(
+        within(dialog).getByText(
+          '$275.00 paid by cash, check or transfer is recorded as refunded: give it back yourself.',
+        ),
+      ).toBeTruthy();
+    });
+
+    it('does not offer to refund card payments while Stripe is off, and says why', async () => {
+      openPage({}, { stripeEnabled: false, stripePublicKey: null });
+      await openList();
+      fireEvent.click(
+        within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Dusty Rhodes' });
+      expect(
+        await within(dialog).findByText(
+          '$150.50 was paid by card, and card payments cannot be refunded while Stripe payments are not configured. Cancel without a refund and refund the payment from Admin → Payments once Stripe is set up.',
+        ),
+      ).toBeTruthy();
+      expect(within(dialog).queryByRole('checkbox', { name: /Process refund/ })).toBeNull();
+    });
+  },
+);

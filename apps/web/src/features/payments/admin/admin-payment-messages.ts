@@ -8,6 +8,8 @@ export const ADMIN_PAYMENT_MESSAGES = {
   nobodyOwes: 'Nobody owes dues right now.',
   refundFailed: 'Failed to refund payment',
   refundDone: 'Refund recorded',
+  retryFailed: 'The refund was not made',
+  retryDone: 'Refund made',
   manualFailed: 'Failed to record payment',
   manualDone: 'Payment recorded',
   chooseRegistration: 'Please choose the registration this payment is for',

@@ -1,4 +1,4 @@
-import type { OwedRegistration, Payment } from '@camp/shared/payments';
+import type { OwedRegistration, Payment, Refund } from '@camp/shared/payments';
 import { displayName, dollarsToCents, formatDollars } from '@camp/shared/rules';
 
 // Money of the admin payments screen, added up in whole cents (architecture §5: dollars in JSON, cents for
@@ -12,6 +12,17 @@ export function refundableCents(payment: Payment): number {
 /** Only a completed payment with something left can be refunded (a partly refunded one stays COMPLETED). */
 export function canRefund(payment: Payment): boolean {
   return payment.status === 'COMPLETED' && refundableCents(payment) > 0;
+}
+
+/**
+ * The refunds of a payment that have not given the money back and wait for an admin: PENDING ones (being
+ * made, or Stripe did not answer), and FAILED ones while the payment is still COMPLETED (once it is
+ * refunded in full, an old refusal needs nothing more). The person's dashboard follows the same rule.
+ */
+export function openRefunds(payment: Payment): Refund[] {
+  return payment.refunds.filter(
+    (refund) => refund.status === 'PENDING' || (refund.status === 'FAILED' && payment.status === 'COMPLETED'),
+  );
 }
 
 export interface PaymentTotals {

@@ -4,12 +4,14 @@ import {
   MANUAL_PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   personName,
+  REFUND_STATE_TEXTS,
 } from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { openRefunds } from './payment-money';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -52,6 +54,23 @@ function Status({ payment }: { payment: Payment }) {
           Refunded {formatDollars(payment.refundedAmount)}
         </Text>
       )}
+      {openRefunds(payment).map((refund) => (
+        <Stack key={refund.id} gap={0}>
+          <Text size="xs" fw={700} c={refund.status === 'FAILED' ? 'red.9' : 'dark.7'}>
+            {refund.status === 'FAILED' ? REFUND_STATE_TEXTS.adminFailed : REFUND_STATE_TEXTS.adminPending}:{' '}
+            {formatDollars(refund.amount)}
+          </Text>
+          {refund.failureReason && (
+            <Text size="xs" c="dimmed" maw={260}>
+              {refund.failureReason}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {refund.attempts === 1 ? '1 attempt' : `${refund.attempts} attempts`}
+            {refund.lastAttemptAt && `, last ${dateFormat.format(new Date(refund.lastAttemptAt))}`}
+          </Text>
+        </Stack>
+      ))}
     </Stack>
   );
 }

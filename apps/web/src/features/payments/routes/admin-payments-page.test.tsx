@@ -86,6 +86,9 @@ function refundOf(paid: Payment, amount: number, reason: string): Refund {
     source: 'ADMIN',
     providerRefId: 're_test_1',
     admin: { id: admin.id, email: admin.email, firstName: 'Ada', lastName: 'Admin' },
+    failureReason: null,
+    attempts: 1,
+    lastAttemptAt: '2026-03-09T10:00:00.000Z',
     createdAt: '2026-03-09T10:00:00.000Z',
   };
 }
@@ -512,5 +515,66 @@ describe('Admin → Payments (issue 10)', { timeout: 20_000 }, () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Payments' })).toBeTruthy();
     expect(screen.queryByText('Failed to fetch payments data')).toBeNull();
+  });
+});
+
+describe('Admin payments: a refund that failed, and its Retry', { timeout: 20_000 }, () => {
+  const refused: Refund = {
+    ...refundOf(dusty, 150, 'The camp had to cancel'),
+    status: 'FAILED',
+    providerRefId: null,
+    failureReason: 'Stripe refused the refund. Check the payment in the Stripe dashboard.',
+    attempts: 1,
+  };
+  const failing: Payment = { ...dusty, refunds: [refused] };
+  const path = `/admin/payments/${failing.id}/refunds/${refused.id}/retry`;
+
+  it('shows the failed refund with its reason, offers Retry (not a second Refund), and says when Retry fails', async () => {
+    let calls = 0;
+    openPayments(
+      {
+        [`POST ${path}`]: () => {
+          calls += 1;
+          return errorResponse(502, 'Stripe refused the refund. Check the payment in the Stripe dashboard.');
+        },
+      },
+      [failing],
+    );
+    renderApp('/admin/payments');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    const row = (await within(table).findByText('Dusty Rhodes')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Refund failed: $150.00')).toBeTruthy();
+    expect(
+      within(row).getByText('Stripe refused the refund. Check the payment in the Stripe dashboard.'),
+    ).toBeTruthy();
+    expect(within(row).getByText(/^1 attempt, last /)).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /^Refund payment/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Retry refund of $150.00 to Dusty Rhodes' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The refund was not made')).toBeTruthy();
+    expect(
+      within(alert).getByText('Stripe refused the refund. Check the payment in the Stripe dashboard.'),
+    ).toBeTruthy();
+    expect(calls).toBe(1);
+  });
+
+  it('Retry that works: a toast says the refund was made and the list reloads', async () => {
+    const made: Refund = { ...refused, status: 'SUCCEEDED', failureReason: null, attempts: 2 };
+    const refunded: Payment = { ...failing, status: 'REFUNDED', refundedAmount: 150, refunds: [made] };
+    let done = false;
+    openPayments({
+      'GET /payments': () =>
+        answer(PaymentListSchema, 'GET', '/payments', { payments: [done ? refunded : failing] }),
+      [`POST ${path}`]: () => {
+        done = true;
+        return answer(RefundPaymentResponseSchema, 'POST', path, { payment: refunded, refund: made });
+      },
+    });
+    renderApp('/admin/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry refund of $150.00 to Dusty Rhodes' }));
+    expect(await screen.findByText('Refund made')).toBeTruthy();
+    expect(screen.getByText('$150.00 refunded to Dusty Rhodes.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Retry refund/ })).toBeNull());
+    expect(screen.queryByText(/Refund failed/)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import type { ManualPaymentInput, Payment, RefundPaymentInput } from '@camp/shared/payments';
-import { formatDollars, personName } from '@camp/shared/rules';
-import { Button, Stack } from '@mantine/core';
+import type { ManualPaymentInput, Payment, Refund, RefundPaymentInput } from '@camp/shared/payments';
+import { formatDollars, personName, REFUND_STATE_TEXTS } from '@camp/shared/rules';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin-page-header';
@@ -12,7 +12,7 @@ import { failureDetail } from '../../../lib/api-client';
 import { ADMIN_PAYMENT_MESSAGES } from '../admin/admin-payment-messages';
 import { ManualPaymentModal } from '../admin/manual-payment-modal';
 import { NO_PAYMENT_FILTERS, PaymentFilters, type PaymentFilterValues } from '../admin/payment-filters';
-import { canRefund, paymentTotals } from '../admin/payment-money';
+import { canRefund, openRefunds, paymentTotals } from '../admin/payment-money';
 import { PaymentTotalsSummary } from '../admin/payment-totals';
 import { PaymentsTable } from '../admin/payments-table';
 import { RefundPaymentModal } from '../admin/refund-payment-modal';
@@ -20,6 +20,7 @@ import type { PaymentFilters as PaymentQueryFilters } from '../api/admin-query-k
 import { useAdminPayments } from '../api/get-payments';
 import { useRecordManualPayment } from '../api/record-manual-payment';
 import { useRefundPayment } from '../api/refund-payment';
+import { useRetryRefund } from '../api/retry-refund';
 
 /** Spec §4/§9: filter changes apply after a 500 ms pause (the typed person search). */
 const FILTER_DEBOUNCE_MS = 500;
@@ -52,6 +53,8 @@ export default function AdminPaymentsPage() {
   const [saveError, setSaveError] = useState<FormError | null>(null);
   const refund = useRefundPayment();
   const record = useRecordManualPayment();
+  const retry = useRetryRefund();
+  const [retryError, setRetryError] = useState<FormError | null>(null);
 
   const totals = useMemo(() => paymentTotals(payments.data ?? []), [payments.data]);
 
@@ -107,17 +110,49 @@ export default function AdminPaymentsPage() {
     });
   };
 
-  // Only a completed payment with something left can be refunded; other rows have no action.
-  const renderRowActions = (payment: Payment) =>
-    canRefund(payment) ? (
+  const sendRetry = (payment: Payment, refund: Refund) => {
+    setRetryError(null);
+    retry.mutate(
+      { paymentId: payment.id, refundId: refund.id },
+      {
+        onSuccess: ({ refund: made }) =>
+          showSuccessToast(
+            ADMIN_PAYMENT_MESSAGES.retryDone,
+            `${formatDollars(made.amount)} refunded to ${personName(payment.user)}.`,
+          ),
+        onError: (error) =>
+          setRetryError({ title: ADMIN_PAYMENT_MESSAGES.retryFailed, detail: failureDetail(error) }),
+      },
+    );
+  };
+
+  // A completed payment with something left can be refunded; a refund that failed or is pending can be
+  // retried (the server makes it once however often it is pressed); other rows have no action.
+  const renderRowActions = (payment: Payment) => {
+    const waiting = openRefunds(payment);
+    if (!canRefund(payment) && waiting.length === 0) return null;
+    return (
       <RowActions>
-        <RowAction
-          label="Refund"
-          itemName={`payment of ${personName(payment.user)}`}
-          onClick={() => open({ kind: 'refund', payment })}
-        />
+        {waiting.map((refund) => (
+          <RowAction
+            key={refund.id}
+            label={REFUND_STATE_TEXTS.retry}
+            itemName={`of ${formatDollars(refund.amount)} to ${personName(payment.user)}`}
+            disabledReason={retry.isPending ? 'A refund is being retried…' : undefined}
+            onClick={() => sendRetry(payment, refund)}
+          />
+        ))}
+        {/* While a refund waits for Retry, a second one would only compete with it for what is left. */}
+        {canRefund(payment) && waiting.length === 0 && (
+          <RowAction
+            label="Refund"
+            itemName={`payment of ${personName(payment.user)}`}
+            onClick={() => open({ kind: 'refund', payment })}
+          />
+        )}
       </RowActions>
-    ) : null;
+    );
+  };
 
   return (
     <Stack gap="lg">
@@ -128,6 +163,19 @@ export default function AdminPaymentsPage() {
       />
       <PaymentFilters values={filters} years={years} onChange={setFilters} />
       {payments.data && <PaymentTotalsSummary totals={totals} />}
+      {retryError && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={retryError.title}
+          withCloseButton
+          closeButtonLabel="Close message"
+          onClose={() => setRetryError(null)}
+        >
+          {retryError.detail && <Text size="sm">{retryError.detail}</Text>}
+        </Alert>
+      )}
       <PaymentsTable
         payments={payments.data}
         isLoading={payments.isFetching}

@@ -1,4 +1,4 @@
-import { formatDate, formatDollars, shiftWhenText } from '@camp/shared/rules';
+import { formatDate, formatDollars, REFUND_STATE_TEXTS, shiftWhenText } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { StatusBadge } from '../../../components/status-badge';
@@ -40,7 +40,11 @@ export function WorkShiftList({
   );
 }
 
-/** Payments of a registration: amount, currency, date, status badge. */
+/**
+ * Payments of a registration: amount, currency, date, status badge, and a refund that has not given the money
+ * back yet (pending, or failed: the camp will be in touch), so a paid-and-cancelled registration does not
+ * simply read COMPLETED.
+ */
 export function PaymentList({
   payments,
   headingOrder,
@@ -65,6 +69,13 @@ export function PaymentList({
                 {formatDate(payment.createdAt)}
               </Text>
               <StatusBadge kind="payment" status={payment.status} />
+              {payment.refundStatus && (
+                <Text size="sm" fw={600} c={payment.refundStatus === 'FAILED' ? 'red.9' : 'dark.7'}>
+                  {payment.refundStatus === 'FAILED'
+                    ? REFUND_STATE_TEXTS.participantFailed
+                    : REFUND_STATE_TEXTS.participantPending}
+                </Text>
+              )}
             </Group>
           ))}
         </Stack>

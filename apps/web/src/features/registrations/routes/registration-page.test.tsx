@@ -109,6 +109,7 @@ function created(owed = 150): Response {
               provider: 'STRIPE',
               providerRefId: null,
               registrationId: REGISTRATION_ID,
+              refundStatus: null,
             },
           ]
         : [],

@@ -1,0 +1,62 @@
+import type { Registration } from '@camp/shared/registrations';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
+import {
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testConfig,
+  testUser,
+} from '../../../test/test-utils';
+
+// A cancelled registration whose payment's refund has not given the money back says so on the dashboard,
+// instead of reading only COMPLETED.
+
+function openDashboard(registrations: Registration[]) {
+  startSignedIn();
+  mockApiRoutes(
+    {
+      'GET /auth/profile': () => jsonResponse(testUser()),
+      'GET /registrations/me': () => jsonResponse(registrations),
+      'GET /registrations/camp/me': () => jsonResponse(testCampRegistration()),
+    },
+    testConfig({ registrationOpen: true }),
+  );
+  renderApp('/dashboard');
+}
+
+const cancelledWith = (refundStatus: 'PENDING' | 'FAILED' | null, status: 'COMPLETED' | 'REFUNDED') => {
+  const base = testRegistration();
+  return testRegistration({
+    id: 'cancelled-1',
+    status: 'CANCELLED',
+    payments: [{ ...base.payments[0]!, status, refundStatus }],
+  });
+};
+
+async function history(): Promise<HTMLElement> {
+  return screen.findByRole('region', { name: 'Registration History' });
+}
+
+describe('dashboard: refunds of a cancelled registration', () => {
+  it('a failed refund: the camp will contact the person', async () => {
+    openDashboard([cancelledWith('FAILED', 'COMPLETED')]);
+    const section = await history();
+    expect(within(section).getByText('COMPLETED')).toBeTruthy();
+    expect(within(section).getByText('Refund failed — the camp will contact you')).toBeTruthy();
+  });
+
+  it('a pending refund says it is pending', async () => {
+    openDashboard([cancelledWith('PENDING', 'COMPLETED')]);
+    expect(within(await history()).getByText('Refund pending')).toBeTruthy();
+  });
+
+  it('a refunded payment says nothing more', async () => {
+    openDashboard([cancelledWith(null, 'REFUNDED')]);
+    const section = await history();
+    expect(within(section).getByText('REFUNDED')).toBeTruthy();
+    expect(within(section).queryByText(/Refund (failed|pending)/)).toBeNull();
+  });
+});
