@@ -379,5 +379,59 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
         .where(and(eq(payments.id, payment.id), eq(payments.provider, 'STRIPE')));
       expect(stored?.status).toBe('REFUNDED');
     });
+
+    it('counts a refund of ours still pending when it caps a refund it does not know', async () => {
+      const warn = vi.spyOn(camp.t.app.log, 'warn');
+      const { payment, paymentIntent } = await paidByCard(camp, fake, [tent], 12550);
+      // Ours: $50.00 asked of Stripe, no answer yet (not in Stripe's list below).
+      await db()
+        .insert(refunds)
+        .values({
+          paymentId: payment.id,
+          amountCents: 5000,
+          status: 'PENDING',
+          reason: 'Ours',
+          source: 'ADMIN',
+        });
+      const charge = fake.chargeOf(paymentIntent);
+      const unknown = {
+        id: `re_test_dash${randomBytes(4).toString('hex')}`,
+        object: 'refund',
+        amount: 12550,
+        currency: 'usd',
+        status: 'succeeded',
+        payment_intent: paymentIntent,
+        charge: charge.id,
+        metadata: {},
+      };
+      const payload = JSON.stringify({
+        id: `evt_test_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: {
+            ...charge,
+            amount_refunded: 12550,
+            refunded: true,
+            refunds: { object: 'list', data: [unknown], has_more: false },
+          },
+        },
+      });
+      const response = await deliverRaw(payload);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = await db()
+        .select({ amountCents: refunds.amountCents, status: refunds.status, source: refunds.source })
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment.id))
+        .orderBy(refunds.createdAt);
+      expect(rows).toEqual([
+        { amountCents: 5000, status: 'PENDING', source: 'ADMIN' },
+        { amountCents: 7550, status: 'SUCCEEDED', source: 'PROVIDER' },
+      ]);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ paymentId: payment.id, paymentCents: 12550, amountRefunded: 12550 }),
+        'charge.refunded gives back more than the payment: capped at the payment',
+      );
+    });
   });
 });

@@ -460,7 +460,7 @@ export class PaymentsService {
         .returning({ id: paymentEvents.id });
       if (!fresh) return;
       if (charge) {
-        await this.deps.refunds.recordFromCharge(tx, await this.capRefunds(tx, event.id, charge));
+        await this.deps.refunds.recordFromCharge(tx, charge);
       } else if (session && FULFIL_EVENTS.has(event.type)) {
         if (isPaid(session)) await this.fulfil(tx, session);
       } else if (session && FAIL_EVENTS.has(event.type)) {
@@ -468,50 +468,6 @@ export class PaymentsService {
       }
     });
     this.deps.outbox.kick();
-  }
-
-  /**
-   * A charge's refunds can never give back more than its payment: what an event says beyond that (listed
-   * refunds, or `amount_refunded`) is cut down to the payment's amount, and a warning logged.
-   */
-  private async capRefunds(tx: DbOrTx, eventId: string, charge: StripeCharge): Promise<StripeCharge> {
-    const intent =
-      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (!intent) return charge;
-    const [payment] = await tx
-      .select({ id: payments.id, amountCents: payments.amountCents })
-      .from(payments)
-      .where(and(eq(payments.provider, 'STRIPE'), eq(payments.paymentIntentId, intent)));
-    if (!payment) return charge;
-    const cap = payment.amountCents;
-    const listed = charge.refunds?.data ?? [];
-    const listedCents = listed.reduce(
-      (total, refund) => total + (refund.status === 'succeeded' ? refund.amount : 0),
-      0,
-    );
-    if (charge.amount_refunded <= cap && listedCents <= cap) return charge;
-    this.deps.log.warn(
-      {
-        eventId,
-        paymentId: payment.id,
-        paymentCents: cap,
-        amountRefunded: charge.amount_refunded,
-        listedCents,
-      },
-      'charge.refunded gives back more than the payment: capped at the payment',
-    );
-    let left = cap;
-    const capped = listed.flatMap((refund) => {
-      if (refund.status !== 'succeeded') return [refund];
-      const amount = Math.min(refund.amount, left);
-      left -= amount;
-      return amount > 0 ? [{ ...refund, amount }] : [];
-    });
-    return {
-      ...charge,
-      amount_refunded: Math.min(charge.amount_refunded, cap),
-      ...(charge.refunds ? { refunds: { ...charge.refunds, data: capped } } : {}),
-    };
   }
 
   /**

@@ -440,6 +440,7 @@ export class RefundsService {
       return;
     }
     const transactionId = randomUUID();
+    let overstated = false;
     for (const listed of charge.refunds?.data ?? []) {
       if (listed.status !== 'succeeded') continue;
       const ours = listed.metadata?.refundId;
@@ -455,11 +456,23 @@ export class RefundsService {
         await this.complete(tx, known.id, listed.id, transactionId);
         continue;
       }
-      await this.recordProviderRefund(tx, payment.id, listed.amount, listed.id, transactionId);
+      // A refund never gives back more than is left of the payment, whatever the event says.
+      const left = payment.amountCents - (await refundedCents(tx, payment.id, COUNTED));
+      const amount = Math.min(listed.amount, left);
+      if (amount < listed.amount) overstated = true;
+      if (amount > 0) await this.recordProviderRefund(tx, payment.id, amount, listed.id, transactionId);
     }
     const recorded = await refundedCents(tx, payment.id, COUNTED);
-    if (charge.amount_refunded > recorded) {
-      await this.recordProviderRefund(tx, payment.id, charge.amount_refunded - recorded, null, transactionId);
+    if (charge.amount_refunded > payment.amountCents) overstated = true;
+    const refunded = Math.min(charge.amount_refunded, payment.amountCents);
+    if (refunded > recorded) {
+      await this.recordProviderRefund(tx, payment.id, refunded - recorded, null, transactionId);
+    }
+    if (overstated) {
+      this.deps.log.warn(
+        { paymentId: payment.id, paymentCents: payment.amountCents, amountRefunded: charge.amount_refunded },
+        'charge.refunded gives back more than the payment: capped at the payment',
+      );
     }
   }
 
