@@ -61,7 +61,8 @@ const currentRequest = new AsyncLocalStorage<FastifyRequest>();
 /**
  * Makes the request (its client address and, once authenticated, its caller) known to the event writer for the
  * rest of its handling, so services record who did what without every route passing it down. Entered on
- * preHandler, after the body was read (stream callbacks would lose the context), before the route's own guard.
+ * preHandler, after the body was read (stream callbacks would lose the context) and after the route's guard, which
+ * runs on onRequest.
  */
 export function registerSecurityEventContext(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
