@@ -73,15 +73,15 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
     await page.getByRole('button', { name: 'Create Configuration' }).click();
     await expect(page.getByText('Configuration created successfully!')).toBeVisible();
 
-    // The header and the page title change at once, without a reload (at the top: scrolled, the header
-    // collapses and hides the description).
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The header and the page title change at once, without a reload. Admin pages show the collapsed header
+    // (the camp's name, no description); the home page shows the whole banner with the description.
     const header = page.getByRole('banner');
     await expect(header.getByText(campName, { exact: true })).toBeVisible();
-    await expect(header.getByText('Fireflies, shade and late-night cocoa.')).toBeVisible();
+    await expect(header.getByText('Fireflies, shade and late-night cocoa.')).toBeHidden();
     await expect(page).toHaveTitle(`${campName} - Camp Registration`);
 
     await open(page, '/');
+    await expect(header.getByText('Fireflies, shade and late-night cocoa.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Welcome, fireflies!' })).toBeVisible();
     await expect(page.getByText('Registration for 2032 is open.')).toBeVisible();
 

@@ -81,7 +81,7 @@ test('on a phone the payment and user reports start with the collapsed header an
 
     // The collapsed 80 px bar from the start, and the totals on the first screen.
     await expect(header(page)).toHaveAttribute('data-collapsed', 'true');
-    expect((await header(page).boundingBox())?.height).toBe(80);
+    await expect.poll(async () => (await header(page).boundingBox())?.height).toBe(80);
     await expect(page.getByRole('region', { name: /totals|counts/ })).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -157,7 +157,7 @@ test('admin screens start with the collapsed header on a phone; the home page ke
     await page.goto(`/#${path}`);
     await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
     await expect(header(page)).toHaveAttribute('data-collapsed', 'true');
-    expect((await header(page).boundingBox())?.height).toBe(80);
+    await expect.poll(async () => (await header(page).boundingBox())?.height).toBe(80);
     // The screen's own heading is on the first screen, just below the bar.
     const heading = await page.getByRole('heading', { name: title, level: 2 }).boundingBox();
     expect(heading!.y).toBeGreaterThanOrEqual(80);
@@ -168,7 +168,8 @@ test('admin screens start with the collapsed header on a phone; the home page ke
 
   await page.goto('/#/');
   await expect(header(page)).toHaveAttribute('data-collapsed', 'false');
-  expect((await header(page).boundingBox())!.height).toBeGreaterThan(200);
+  // The banner grows back with a transition: wait until it has.
+  await expect.poll(async () => (await header(page).boundingBox())?.height ?? 0).toBeGreaterThan(200);
 });
 
 test('at 1280 px the payment and user reports are tables of every row, with no Show more', async ({
