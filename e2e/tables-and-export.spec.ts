@@ -198,6 +198,23 @@ test('the Registration report fits 1280 px, keeps its filters in the address, an
     new RegExp(`^registration_reports_${CAMP.year}_\\d{4}-\\d{2}-\\d{2}\\.csv$`),
   );
 
+  // On a phone the cards follow the same search, and the file holds the same row.
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.getByRole('searchbox', { name: 'Search registrations' }).fill('núñez');
+  const phoneExport = page.getByRole('button', { name: 'Export 1 row to CSV' });
+  await expect(phoneExport).toBeVisible();
+  const [phoneFile] = await Promise.all([page.waitForEvent('download'), phoneExport.click()]);
+  expect(
+    readFileSync(await phoneFile.path(), 'utf8')
+      .slice(1)
+      .trimEnd()
+      .split('\r\n'),
+  ).toEqual(lines);
+  await expectNoSidewaysScroll(page);
+  await checkA11y(page);
+  await page.getByRole('searchbox', { name: 'Search registrations' }).fill('');
+  await page.setViewportSize(DESKTOP);
+
   // The report's filters are in the address too: a reload keeps them.
   await page.getByRole('combobox', { name: 'Status' }).selectOption('WAITLISTED');
   await expect(page).toHaveURL(/#\/reports\/registrations\?status=WAITLISTED$/);
