@@ -268,6 +268,35 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
     const deliverRaw = (payload: string, signature = fake.signature(payload)) =>
       fake.deliver(camp.t.app, payload, signature);
 
+    /** Stripe's refund objects of a charge, each `amount` cents and succeeded. */
+    const listedRefunds = (paymentIntent: string, chargeId: string, amounts: number[]) =>
+      amounts.map((amount, index) => ({
+        id: `re_test_${index}${randomBytes(4).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        status: 'succeeded',
+        payment_intent: paymentIntent,
+        charge: chargeId,
+        metadata: {},
+      }));
+
+    /** A signed-to-be charge.refunded event: the charge, what it says was refunded, and its listed refunds. */
+    const chargeRefunded = (charge: object, amountRefunded: number, listed: object[]) =>
+      JSON.stringify({
+        id: `evt_test_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: {
+            ...charge,
+            amount_refunded: amountRefunded,
+            refunded: true,
+            refunds: { object: 'list', data: listed, has_more: false },
+          },
+        },
+      });
+
     it('refuses malformed events with 400 (not 500), logs them and writes nothing', async () => {
       const warn = vi.spyOn(camp.t.app.log, 'warn');
       const before = await db().select().from(paymentEvents);
@@ -331,29 +360,8 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
       const warn = vi.spyOn(camp.t.app.log, 'warn');
       const { payment, paymentIntent } = await paidByCard(camp, fake, [tent], 12550);
       const charge = fake.chargeOf(paymentIntent);
-      const listed = [0, 1, 2, 3].map((index) => ({
-        id: `re_test_over${index}${randomBytes(4).toString('hex')}`,
-        object: 'refund',
-        amount: 12000,
-        currency: 'usd',
-        status: 'succeeded',
-        payment_intent: paymentIntent,
-        charge: charge.id,
-        metadata: {},
-      }));
-      const payload = JSON.stringify({
-        id: `evt_test_${randomBytes(8).toString('hex')}`,
-        object: 'event',
-        type: 'charge.refunded',
-        data: {
-          object: {
-            ...charge,
-            amount_refunded: 48000,
-            refunded: true,
-            refunds: { object: 'list', data: listed, has_more: false },
-          },
-        },
-      });
+      const listed = listedRefunds(paymentIntent, charge.id, [12000, 12000, 12000, 12000]);
+      const payload = chargeRefunded(charge, 48000, listed);
       const response = await deliverRaw(payload);
       expect(response.statusCode, response.body).toBe(200);
       const rows = await db()
@@ -384,39 +392,16 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
       const warn = vi.spyOn(camp.t.app.log, 'warn');
       const { payment, paymentIntent } = await paidByCard(camp, fake, [tent], 12550);
       // Ours: $50.00 asked of Stripe, no answer yet (not in Stripe's list below).
-      await db()
-        .insert(refunds)
-        .values({
-          paymentId: payment.id,
-          amountCents: 5000,
-          status: 'PENDING',
-          reason: 'Ours',
-          source: 'ADMIN',
-        });
-      const charge = fake.chargeOf(paymentIntent);
-      const unknown = {
-        id: `re_test_dash${randomBytes(4).toString('hex')}`,
-        object: 'refund',
-        amount: 12550,
-        currency: 'usd',
-        status: 'succeeded',
-        payment_intent: paymentIntent,
-        charge: charge.id,
-        metadata: {},
-      };
-      const payload = JSON.stringify({
-        id: `evt_test_${randomBytes(8).toString('hex')}`,
-        object: 'event',
-        type: 'charge.refunded',
-        data: {
-          object: {
-            ...charge,
-            amount_refunded: 12550,
-            refunded: true,
-            refunds: { object: 'list', data: [unknown], has_more: false },
-          },
-        },
+      await db().insert(refunds).values({
+        paymentId: payment.id,
+        amountCents: 5000,
+        status: 'PENDING',
+        reason: 'Ours',
+        source: 'ADMIN',
       });
+      const charge = fake.chargeOf(paymentIntent);
+      // Stripe lists one refund of the whole payment it was not asked for by us.
+      const payload = chargeRefunded(charge, 12550, listedRefunds(paymentIntent, charge.id, [12550]));
       const response = await deliverRaw(payload);
       expect(response.statusCode, response.body).toBe(200);
       const rows = await db()
