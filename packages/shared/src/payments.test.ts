@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateStripeCheckoutInputSchema, PaymentsQuerySchema } from './payments';
-import { duesPaymentDescription, PAYMENT_MESSAGES } from './rules';
+import { duesPaymentDescription, isOpenRefund, openRefundStatus, PAYMENT_MESSAGES } from './rules';
 
 const valid = {
   amount: 12550,
@@ -44,5 +44,23 @@ describe('PaymentsQuerySchema', () => {
 describe('duesPaymentDescription', () => {
   it("reads '<camp name> Dues Payment <year>'", () => {
     expect(duesPaymentDescription('Dust Camp', 2027)).toBe('Dust Camp Dues Payment 2027');
+  });
+});
+
+describe('open refunds', () => {
+  it('a pending refund is open whatever the payment; a failed one only while the payment is COMPLETED', () => {
+    expect(isOpenRefund('PENDING', 'COMPLETED')).toBe(true);
+    expect(isOpenRefund('PENDING', 'REFUNDED')).toBe(true);
+    expect(isOpenRefund('FAILED', 'COMPLETED')).toBe(true);
+    expect(isOpenRefund('FAILED', 'REFUNDED')).toBe(false);
+    expect(isOpenRefund('SUCCEEDED', 'COMPLETED')).toBe(false);
+  });
+
+  it('tells the person of a pending refund first, then of a failed one, else nothing', () => {
+    expect(openRefundStatus('COMPLETED', [])).toBeNull();
+    expect(openRefundStatus('COMPLETED', ['SUCCEEDED'])).toBeNull();
+    expect(openRefundStatus('COMPLETED', ['FAILED', 'SUCCEEDED'])).toBe('FAILED');
+    expect(openRefundStatus('COMPLETED', ['FAILED', 'PENDING'])).toBe('PENDING');
+    expect(openRefundStatus('REFUNDED', ['FAILED', 'SUCCEEDED'])).toBeNull();
   });
 });

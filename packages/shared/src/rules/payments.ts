@@ -1,12 +1,30 @@
 // Payment texts and limits (spec §7, §8 Payments, §9): plain values, no zod.
 import { formatDollars } from './display-format';
-import type { Role } from './enums';
+import type { PaymentStatus, RefundStatus, Role } from './enums';
 
 /**
  * Whether a role reads other people's money (amounts paid or owed, payments, refunds, providers): admins only.
  * Staff read the reports without any of it, and everyone still reads their own dues and payments.
  */
 export const seesOthersMoney = (role: Role | null | undefined): boolean => role === 'ADMIN';
+
+/**
+ * A refund that has not given the money back and waits for the camp: PENDING (being made, or Stripe did not
+ * answer), or FAILED while its payment is still COMPLETED (once the payment is refunded in full, an old
+ * refusal needs nothing more). Admin → Payments offers Retry for these, and the person is told of them.
+ */
+export const isOpenRefund = (refund: RefundStatus, payment: PaymentStatus): boolean =>
+  refund === 'PENDING' || (refund === 'FAILED' && payment === 'COMPLETED');
+
+/** What the person is told of a payment's refunds: one pending, else one failed, else nothing. */
+export function openRefundStatus(
+  payment: PaymentStatus,
+  refunds: readonly RefundStatus[],
+): 'PENDING' | 'FAILED' | null {
+  const open = refunds.filter((refund) => isOpenRefund(refund, payment));
+  if (open.includes('PENDING')) return 'PENDING';
+  return open.length > 0 ? 'FAILED' : null;
+}
 
 /** Currency of every payment (spec §9). */
 export const PAYMENT_CURRENCY = 'USD' as const;

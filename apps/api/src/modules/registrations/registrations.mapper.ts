@@ -3,6 +3,8 @@ import {
   centsToDollars,
   customFieldValueFromStored,
   compareShifts,
+  openRefundStatus,
+  type RefundStatus,
   type Registration,
   type RegistrationJob,
   type RegistrationPayment,
@@ -21,7 +23,7 @@ import type {
 // Rows → the shared response shapes of the registration routes (spec §3, §7).
 
 export type CampingOptionRow = typeof campingOptions.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect & { refundStatus: 'PENDING' | 'FAILED' | null };
+type PaymentRow = typeof payments.$inferSelect & { refundStatuses: RefundStatus[] };
 export interface JobWithContext {
   job: typeof jobs.$inferSelect;
   category: typeof jobCategories.$inferSelect;
@@ -68,7 +70,7 @@ function toPaymentDto(row: PaymentRow): RegistrationPayment {
     provider: row.provider,
     providerRefId: row.providerRefId,
     registrationId: row.registrationId,
-    refundStatus: row.refundStatus,
+    refundStatus: openRefundStatus(row.status, row.refundStatuses),
   };
 }
 

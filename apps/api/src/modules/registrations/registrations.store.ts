@@ -1,4 +1,4 @@
-import type { RegistrationStatus } from '@camp/shared';
+import type { RefundStatus, RegistrationStatus } from '@camp/shared';
 import {
   and,
   asc,
@@ -265,17 +265,10 @@ const userColumns = {
   email: users.email,
 };
 
-/**
- * A payment's refund that has not given the money back: PENDING when one is being made (or Stripe did not
- * answer), else FAILED when one was refused and the payment is still COMPLETED; null otherwise.
- */
+/** The statuses of a payment's refunds (the shared openRefundStatus tells the person what they mean). */
 // Written out with the tables named: inside a select of payments, Drizzle would leave its columns unqualified.
-const openRefundStatus = sql<'PENDING' | 'FAILED' | null>`(
-  select case
-    when bool_or(r.status = 'PENDING') then 'PENDING'
-    when bool_or(r.status = 'FAILED') and "payments"."status" = 'COMPLETED' then 'FAILED'
-  end
-  from "refunds" r where r.payment_id = "payments"."id"
+const refundStatuses = sql<RefundStatus[]>`(
+  select coalesce(array_agg(r.status::text), '{}') from "refunds" r where r.payment_id = "payments"."id"
 )`;
 
 /**
@@ -322,7 +315,7 @@ export async function selectRegistrations(
       .orderBy(asc(campingOptions.name), asc(registrationCampingOptions.id)),
     withPayments
       ? db
-          .select({ ...getTableColumns(payments), refundStatus: openRefundStatus })
+          .select({ ...getTableColumns(payments), refundStatuses })
           .from(payments)
           .where(inArray(payments.registrationId, matching))
           .orderBy(asc(payments.createdAt), asc(payments.id))

@@ -1,5 +1,5 @@
 import type { OwedRegistration, Payment, Refund } from '@camp/shared/payments';
-import { displayName, dollarsToCents, formatDollars } from '@camp/shared/rules';
+import { displayName, dollarsToCents, formatDollars, isOpenRefund } from '@camp/shared/rules';
 
 // Money of the admin payments screen, added up in whole cents (architecture §5: dollars in JSON, cents for
 // arithmetic), so $0.10 + $0.20 is $0.30 and not $0.30000000000000004.
@@ -14,15 +14,9 @@ export function canRefund(payment: Payment): boolean {
   return payment.status === 'COMPLETED' && refundableCents(payment) > 0;
 }
 
-/**
- * The refunds of a payment that have not given the money back and wait for an admin: PENDING ones (being
- * made, or Stripe did not answer), and FAILED ones while the payment is still COMPLETED (once it is
- * refunded in full, an old refusal needs nothing more). The person's dashboard follows the same rule.
- */
+/** The refunds of a payment that have not given the money back and wait for an admin (the shared rule). */
 export function openRefunds(payment: Payment): Refund[] {
-  return payment.refunds.filter(
-    (refund) => refund.status === 'PENDING' || (refund.status === 'FAILED' && payment.status === 'COMPLETED'),
-  );
+  return payment.refunds.filter((refund) => isOpenRefund(refund.status, payment.status));
 }
 
 export interface PaymentTotals {
