@@ -19,6 +19,7 @@ import { reconcileDues } from '../payments/dues';
 import { forYear, type PaymentMailContext, paymentMailContext, personMail } from '../payments/payment-mail';
 import type { PaymentsService } from '../payments/payments.service';
 import type { RefundsService } from '../payments/refunds.service';
+import { stripeSecretKey } from '../payments/stripe-client';
 import { releasePlaces } from '../registrations/capacity';
 import { itemAudits, jobItems, optionItems } from './registration-items';
 
@@ -153,9 +154,8 @@ export class AdminRegistrationsCancelService {
       )
       .limit(1);
     if (!card) return;
-    const row = await this.deps.config.findRow();
-    const key = row?.stripeEnabled ? await this.deps.config.secret('stripeApiKey', row) : null;
-    if (!key) throw badRequest(ADMIN_CANCEL_MESSAGES.cardRefundUnavailable);
+    if (!(await stripeSecretKey(this.deps.config)))
+      throw badRequest(ADMIN_CANCEL_MESSAGES.cardRefundUnavailable);
   }
 
   /**

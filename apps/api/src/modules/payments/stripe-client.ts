@@ -24,15 +24,23 @@ export function createStripeClient(apiKey: string, apiBase?: string): Stripe {
   return new Stripe(apiKey, config);
 }
 
+/** The camp's Stripe secret key while Stripe is on and the key is stored, with the configuration; else null. */
+export async function stripeSecretKey(
+  config: Pick<ConfigService, 'findRow' | 'secret'>,
+): Promise<{ apiKey: string; row: CampConfigRow } | null> {
+  const row = await config.findRow();
+  const apiKey = row?.stripeEnabled ? await config.secret('stripeApiKey', row) : null;
+  return row && apiKey ? { apiKey, row } : null;
+}
+
 /** The SDK with the camp's stored secret key, or 400 'Stripe payments are not configured'. */
 export async function configuredStripe(
   config: ConfigService,
   apiBase: string | undefined,
 ): Promise<{ client: Stripe; config: CampConfigRow }> {
-  const row = await config.findRow();
-  const apiKey = row?.stripeEnabled ? await config.secret('stripeApiKey', row) : null;
-  if (!row || !apiKey) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
-  return { client: createStripeClient(apiKey, apiBase), config: row };
+  const stored = await stripeSecretKey(config);
+  if (!stored) throw badRequest(PAYMENT_MESSAGES.stripeNotConfigured);
+  return { client: createStripeClient(stored.apiKey, apiBase), config: stored.row };
 }
 
 /**
