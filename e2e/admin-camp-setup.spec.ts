@@ -22,7 +22,7 @@ function dialog(page: Page, name: string): Locator {
   return page.getByRole('dialog', { name });
 }
 
-test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
+test.describe('camp setup by an admin (docs/product.md §2 Admin screens)', () => {
   test('a camping option gets two fields, reordered with the keyboard, and the order survives a reload', async ({
     page,
     signIn,
@@ -36,7 +36,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     await expect(page.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
     await checkA11y(page);
 
-    // Add, first with mistakes: the form's own messages (spec §5).
+    // Add, first with mistakes: the form's own messages (docs/product.md §5).
     await page.getByRole('button', { name: 'Add Camping Option' }).click();
     const optionForm = dialog(page, 'Add Camping Option');
     await expect(optionForm.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
@@ -160,7 +160,7 @@ test.describe('camp setup by an admin (spec §2 Admin screens)', () => {
     await searchTable(page, categoryName);
     await expect(page.getByRole('row', { name: new RegExp(categoryName) })).toContainText('Always required');
 
-    // Shift: the form starts on Monday, 09:00 to 17:00 (spec §9).
+    // Shift: the form starts on Monday, 09:00 to 17:00 (docs/product.md §9).
     await page.goto('/#/admin/shifts');
     await expect(page.getByRole('heading', { level: 2, name: 'Shifts' })).toBeVisible();
     await checkA11y(page);

@@ -2,7 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, test } from './support/fixtures';
 
 /*
- * Admin panel, Site Configuration and User Management (spec §2) on a server that was never configured: these
+ * Admin panel, Site Configuration and User Management (docs/product.md §2) on a server that was never configured: these
  * tests configure a camp from scratch. Every test signs in as the admin.
  */
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +30,7 @@ async function typeRichText(page: Page, label: string, lines: string[]) {
   }
 }
 
-test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
+test.describe('Site Configuration (docs/product.md §2, §4, §5, §8)', () => {
   test('an admin configures a camp from scratch and the header, title and home page change', async ({
     page,
     signIn,
@@ -49,7 +49,7 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Site Configuration' })).toBeVisible();
     await expect(page.getByText('No configuration yet')).toBeVisible();
 
-    // The blank form's defaults (spec §9).
+    // The blank form's defaults (docs/product.md §9).
     await expect(page.getByRole('checkbox', { name: 'Registration open', exact: true })).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'SMTP Port' })).toHaveValue('587');
     await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
@@ -157,7 +157,7 @@ test.describe('Site Configuration (spec §2, §4, §5, §8)', () => {
   });
 });
 
-test.describe('User Management (spec §2, §3, §8)', () => {
+test.describe('User Management (docs/product.md §2, §3, §8)', () => {
   test('an admin creates a user, edits the user’s role and flags, and deletes another after confirming', async ({
     page,
     signIn,

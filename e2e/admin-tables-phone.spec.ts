@@ -29,7 +29,7 @@ interface AdminTable {
   minActions: number;
   /** An action that must be on a card (and so on-screen). */
   action?: string;
-  /** The Rows per page chosen at first (spec §9: 10; 25 on registration tables). */
+  /** The Rows per page chosen at first (docs/product.md §9: 10; 25 on registration tables). */
   pageSize: string;
   /** false: the table has no sortable column (the outbox, which the server sorts), so there is no Sort by list. */
   sortable: boolean;
@@ -184,7 +184,7 @@ test.describe('admin tables on a phone (issue 12)', () => {
     await expect(titles.first()).toHaveText(REGISTRATION_CAMP.staffCategory);
     const announcement = page.getByRole('status').filter({ hasText: 'Sorted by Name, descending' });
     await expect(announcement).toHaveCount(1);
-    // Spec §2: the announcement clears after 2 seconds.
+    // docs/product.md §2: the announcement clears after 2 seconds.
     await expect(announcement).toHaveCount(0, { timeout: 4_000 });
   });
 });

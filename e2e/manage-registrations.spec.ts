@@ -167,7 +167,7 @@ test.describe('Manage Registrations', () => {
     await expect(row.getByText(CAMP.gateJob, { exact: true })).toBeVisible();
     const updated = await mailbox.newest(PERSON_EMAIL, mailsBeforeEdit + 1);
     expect(updated.subject).toBe(`${SUBJECT} has been updated`);
-    // Spec §4: the success toast clears after 5 seconds.
+    // docs/product.md §4: the success toast clears after 5 seconds.
     await expect(toast(page, 'Registration updated')).toHaveCount(0, { timeout: 7_000 });
 
     // Cancel with a refund and a notification: the reason is checked first.

@@ -1,5 +1,5 @@
 // `npm run bench:bundle`: gzip size of what the home page loads before it can render — index.html's entry
-// script, the chunks it preloads and its stylesheets. Budget (architecture §3): 125 KB gzip.
+// script, the chunks it preloads and its stylesheets. Budget (docs/architecture.md §3): 125 KB gzip.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

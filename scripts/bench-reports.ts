@@ -46,7 +46,7 @@ const GOAL_P95_MS = 300;
 const PAYMENTS_TAKE = 10_000;
 /** Issue 12's goal for the browser: a CSV file of 5,000 rows in under a second. */
 const GOAL_CSV_MS = 1000;
-/** Spec §9: registration tables show 25 rows to a page. */
+/** docs/product.md §9: registration tables show 25 rows to a page. */
 const REGISTRATION_PAGE_SIZE = 25;
 
 const USAGE = `Usage: DATABASE_URL=postgres://user@host:5432/db npm run bench:reports [-- options]

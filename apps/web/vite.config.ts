@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
-/** The API server of `npm run dev`; it also answers /runtime-config.js (architecture §1). */
+/** The API server of `npm run dev`; it also answers /runtime-config.js (docs/architecture.md §1). */
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 const proxy = {

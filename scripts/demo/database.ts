@@ -85,7 +85,7 @@ export async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
 
 /**
  * Reads back what was written and lists every capacity counter that disagrees with the rows or exceeds its
- * limit (architecture §4b, §7). Empty means consistent.
+ * limit (docs/architecture.md §4b, §7). Empty means consistent.
  */
 export async function checkCounters(db: DbOrTx): Promise<string[]> {
   const problems: string[] = [];

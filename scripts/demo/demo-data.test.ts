@@ -197,7 +197,7 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
         expect(r.cancellationReason?.trim().length).toBeGreaterThanOrEqual(10);
         expect(r.cancelledAt?.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
         expect(r.cancelledAt?.getTime()).toBeLessThanOrEqual(NOW.getTime());
-        // Cancelling removed the shifts and released the options (spec §4).
+        // Cancelling removed the shifts and released the options (docs/product.md §4).
         const held = [
           ...data.registrationCampingOptions,
           ...data.registrationJobs,

@@ -31,7 +31,7 @@ import { Prng } from './prng';
  * Ids are made here (repeatable UUIDs) so rows can point at each other before anything is inserted.
  * The rows keep the invariants the API relies on: counters equal the non-cancelled registrations using an
  * option or job, no option or job is over capacity, one active registration per user and year, cancelled
- * registrations hold no places (spec §4: cancelling removes the shifts and releases the options).
+ * registrations hold no places (docs/product.md §4: cancelling removes the shifts and releases the options).
  */
 
 export const DEFAULT_DEMO_SEED = 20_250_824;
@@ -490,7 +490,7 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     const earlyChance = isStaff ? 0.5 : user.allowEarlyRegistration ? 0.8 : 0.12;
     if (rng.chance(earlyChance) && hasRoom(early, early.row.maxSignups)) chosen.push(early);
 
-    // Work shifts (spec §5 step 4): one per always-required category, plus each option's own count from its
+    // Work shifts (docs/product.md §5 step 4): one per always-required category, plus each option's own count from its
     // categories; staff-only jobs for staff and admins only; never two overlapping shifts; never a full job.
     const pickedJobs: JobSlot[] = [];
     const overlaps = (candidate: JobSlot) =>

@@ -7,7 +7,7 @@ import { loadEnv, parseTrustProxy } from './env';
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'camp-env-'));
 
 describe('loadEnv', () => {
-  it('gives the development defaults of architecture §5', () => {
+  it('gives the development defaults of docs/architecture.md §5', () => {
     const dataDir = tempDir();
     const env = loadEnv({ DATA_DIR: dataDir });
     expect(env).toMatchObject({

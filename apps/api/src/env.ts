@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The ONLY module that reads process.env (architecture §2). */
+/** The ONLY module that reads process.env (docs/architecture.md §2). */
 
 const optionalText = z
   .string()

@@ -16,9 +16,9 @@ import {
 } from './rules';
 import { textCharacters } from './schema-kit';
 
-// The admin's registration desk, its reads (spec §2 Manage Registrations, §3 Audit record, §7).
+// The admin's registration desk, its reads (docs/product.md §2 Manage Registrations, §3 Audit record, §7).
 
-/** Page sizes of the registrations table (spec §2, §9), and the default. */
+/** Page sizes of the registrations table (docs/product.md §2, §9), and the default. */
 export const ADMIN_REGISTRATION_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const ADMIN_REGISTRATION_PAGE_SIZE_DEFAULT = 25;
 /** The last page one may ask for: enough for any camp, and it keeps OFFSET small. */
@@ -65,7 +65,7 @@ const wholeNumber = (message: string) => z.coerce.number({ error: message }).int
  * GET /admin/registrations: year, status, part of the e-mail, part of the first, last or playa name, `q` (part
  * of the name or of the e-mail: the search box above the list) (each case-insensitive; blank means no
  * filter), the column to sort by and its order (registered date, newest first, by default), page (from 1) and
- * limit (a page size of spec §9).
+ * limit (a page size of docs/product.md §9).
  */
 export const AdminRegistrationsQuerySchema = z.object({
   year: wholeNumber(ADMIN_REGISTRATION_MESSAGES.year)
@@ -128,7 +128,7 @@ export const AdminRegistrationParamsSchema = z.object({
   id: z.uuid(ADMIN_REGISTRATION_MESSAGES.registrationId),
 });
 
-/** Spec §3 Audit record. adminUser is null when the admin's account has been deleted. */
+/** docs/product.md §3 Audit record. adminUser is null when the admin's account has been deleted. */
 export const AuditRecordSchema = z.object({
   id: z.string(),
   transactionId: z.string().nullable(),
@@ -147,7 +147,7 @@ export const AuditTrailSchema = z.array(AuditRecordSchema);
 const uniqueSorted = (ids: string[]) => [...new Set(ids)].sort();
 
 /**
- * PUT /admin/registrations/{id} (spec §5 Admin edit): the status (PENDING, CONFIRMED or WAITLISTED; CANCELLED
+ * PUT /admin/registrations/{id} (docs/product.md §5 Admin edit): the status (PENDING, CONFIRMED or WAITLISTED; CANCELLED
  * is refused with the spec's pointer to the cancel), the complete lists of job and camping option ids the
  * registration is to hold (repeats ignored; an omitted list or status stays as it is), optional notes (kept
  * as the audit records' reason) and whether to mail the person (default off). At least one camping option.
@@ -183,7 +183,7 @@ export type UpdateRegistrationInput = z.input<typeof UpdateRegistrationInputSche
 export type UpdateRegistrationValues = z.output<typeof UpdateRegistrationInputSchema>;
 
 /**
- * DELETE /admin/registrations/{id} (spec §5 Admin cancel): a reason (trimmed, at least 10 characters), and
+ * DELETE /admin/registrations/{id} (docs/product.md §5 Admin cancel): a reason (trimmed, at least 10 characters), and
  * whether to mail the person and to refund the registration's completed payments (both off by default).
  */
 export const CancelRegistrationInputSchema = z.strictObject({

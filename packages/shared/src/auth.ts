@@ -17,7 +17,7 @@ export type LoginWithCodeInput = z.input<typeof LoginWithCodeInputSchema>;
 
 export const RequestLoginCodeResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-/** The auth response of spec §3. */
+/** The auth response of docs/product.md §3. */
 export const AuthResponseSchema = z.object({
   accessToken: z.string(),
   userId: z.string(),

@@ -18,7 +18,7 @@ import {
   normalizeFieldDataType,
 } from './rules';
 
-// Camping options and their custom fields (spec §3, §5, §7). Messages are the spec's own texts.
+// Camping options and their custom fields (docs/product.md §3, §5, §7). Messages are the spec's own texts.
 
 const dues = (label: string) =>
   z
@@ -53,7 +53,7 @@ export const CampingOptionFieldSchema = z.object({
 });
 export type CampingOptionField = z.infer<typeof CampingOptionFieldSchema>;
 
-/** A data type as sent: any case, legacy TEXT and SELECT read as STRING (spec §3). */
+/** A data type as sent: any case, legacy TEXT and SELECT read as STRING (docs/product.md §3). */
 const dataTypeInput = z.string({ error: FIELD_DATA_TYPE_MESSAGE }).transform((value, context) => {
   const type = normalizeFieldDataType(value.trim());
   if (type) return type;
@@ -109,7 +109,7 @@ export const CreateCampingOptionFieldInputSchema = z
     minLength: fieldFields.minLength.default(null),
     minValue: fieldFields.minValue.default(null),
     maxValue: fieldFields.maxValue.default(null),
-    // Spec §3 lists `order` on a field; without it the new field goes last.
+    // docs/product.md §3 lists `order` on a field; without it the new field goes last.
     order: fieldFields.order.optional(),
   })
   .superRefine((field, context) => {
@@ -121,7 +121,7 @@ export type CreateCampingOptionFieldInput = z.input<typeof CreateCampingOptionFi
 
 /**
  * PATCH /camping-options/{id}/fields/{fieldId}: only the fields given change. Changing the data type clears
- * every stored limit not given in the same request (spec §5); the limits are then checked as a whole.
+ * every stored limit not given in the same request (docs/product.md §5); the limits are then checked as a whole.
  */
 export const UpdateCampingOptionFieldInputSchema = z.strictObject({
   displayName: fieldFields.displayName.optional(),
@@ -160,7 +160,7 @@ export type ReorderCampingOptionFieldsInput = z.input<typeof ReorderCampingOptio
 
 /**
  * A camping option's own columns, as a registration holds it (no live counts or fields: see GET
- * /camping-options). Dues are decimal dollars (architecture §5).
+ * /camping-options). Dues are decimal dollars (docs/architecture.md §5).
  */
 export const CampingOptionSummarySchema = z.object({
   id: z.string(),
@@ -175,7 +175,7 @@ export const CampingOptionSummarySchema = z.object({
 });
 export type CampingOptionSummary = z.infer<typeof CampingOptionSummarySchema>;
 
-/** The camping option of spec §3: its columns, categories, live count and fields. */
+/** The camping option of docs/product.md §3: its columns, categories, live count and fields. */
 export const CampingOptionSchema = CampingOptionSummarySchema.extend({
   jobCategoryIds: z.array(z.string()),
   /** Registrations holding a place: those not cancelled. */

@@ -32,7 +32,7 @@ describe('campConfigRuleIssues', () => {
     ).toEqual([]);
   });
 
-  it('lists every missing setting with the messages of spec §5 when e-mail is on', () => {
+  it('lists every missing setting with the messages of docs/product.md §5 when e-mail is on', () => {
     expect(
       campConfigRuleIssues({
         emailEnabled: true,
@@ -161,7 +161,7 @@ describe('CreateCampConfigInputSchema', () => {
     ]);
   });
 
-  it('gives the field messages of spec §5', () => {
+  it('gives the field messages of docs/product.md §5', () => {
     expect(
       issues(
         CreateCampConfigInputSchema.safeParse({

@@ -71,7 +71,7 @@ const optionalEmail = (message: string) =>
     .refine((value) => value === null || z.email().safeParse(value).success, { message });
 
 /**
- * A write-only secret. Blank, null or absent means "keep the stored one" (spec §4: blank secret fields are
+ * A write-only secret. Blank, null or absent means "keep the stored one" (docs/product.md §4: blank secret fields are
  * not sent); the server answers only whether one is set.
  */
 const secret = (label: string, trim: boolean) =>
@@ -84,7 +84,7 @@ const secret = (label: string, trim: boolean) =>
       return trim ? value.trim() : value;
     });
 
-/** Every field of the configuration form (spec §3), each optional: the shape PATCH accepts. */
+/** Every field of the configuration form (docs/product.md §3), each optional: the shape PATCH accepts. */
 const configFields = {
   campName: z
     .string({ error: CONFIG_MESSAGES.campNameRequired })
@@ -159,7 +159,7 @@ export type CreateCampConfigInput = z.input<typeof CreateCampConfigInputSchema>;
 export type CreateCampConfigValues = z.output<typeof CreateCampConfigInputSchema>;
 
 /**
- * The configuration as an admin reads it (GET /core-config/current): every field of spec §3 except the
+ * The configuration as an admin reads it (GET /core-config/current): every field of docs/product.md §3 except the
  * write-only secrets, which are answered only as "is one stored" flags.
  */
 export const AdminCampConfigSchema = PublicConfigSchema.extend({

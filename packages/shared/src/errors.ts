@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-2xx JSON body of the API (architecture §5). */
+/** Every non-2xx JSON body of the API (docs/architecture.md §5). */
 export const ErrorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

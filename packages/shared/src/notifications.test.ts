@@ -35,7 +35,7 @@ describe('SendTestEmailInputSchema', () => {
     });
   });
 
-  it('gives the messages of spec §5', () => {
+  it('gives the messages of docs/product.md §5', () => {
     expect(issues(SendTestEmailInputSchema.safeParse({ email: '' }))).toEqual([
       'Please enter at least one email address',
     ]);

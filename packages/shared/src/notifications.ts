@@ -10,7 +10,7 @@ import {
 } from './rules';
 
 /**
- * The comma-separated recipients of the test e-mail tool (spec §5 Test email): trimmed, blanks dropped,
+ * The comma-separated recipients of the test e-mail tool (docs/product.md §5 Test email): trimmed, blanks dropped,
  * lower-cased and de-duplicated; `invalid` lists the entries that are not e-mail addresses, as typed.
  */
 export function parseEmailList(value: string): { emails: string[]; invalid: string[] } {
@@ -48,7 +48,7 @@ export const TestEmailRecipientsSchema = z
     return emails;
   });
 
-/** POST /notifications/email/test (spec §7). */
+/** POST /notifications/email/test (docs/product.md §7). */
 export const SendTestEmailInputSchema = z.strictObject({
   email: TestEmailRecipientsSchema,
   format: z.literal('html', { error: "Format must be 'html'" }).default('html'),
@@ -95,7 +95,7 @@ export const TestEmailHistoryQuerySchema = z.strictObject({
 });
 export type TestEmailHistoryQuery = z.input<typeof TestEmailHistoryQuerySchema>;
 
-/** A test e-mail history record (spec §3). */
+/** A test e-mail history record (docs/product.md §3). */
 export const TestEmailRecordSchema = z.object({
   id: z.string(),
   recipientEmail: z.string(),
@@ -111,7 +111,7 @@ export const TestEmailHistorySchema = z.object({ testEmails: z.array(TestEmailRe
 export type TestEmailHistory = z.infer<typeof TestEmailHistorySchema>;
 
 /**
- * POST /notifications/email/test-connection: the settings as they stand in the form (spec §7), saved or
+ * POST /notifications/email/test-connection: the settings as they stand in the form (docs/product.md §7), saved or
  * not. A blank password means "the stored one", which the server uses only for the stored host and user.
  * The sender fields are accepted because the form sends them; a connection test does not use them.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The e-mail outbox as admins see it (architecture §7: mail written in a change's transaction, sent by a
+// The e-mail outbox as admins see it (docs/architecture.md §7: mail written in a change's transaction, sent by a
 // worker with retries): the list with its status counts, and the retry of a mail that was given up.
 
 /** The outbox's states: waiting (or between attempts), delivered, given up after the last attempt. */
@@ -8,7 +8,7 @@ export const OUTBOX_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type EmailOutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const EmailOutboxStatusSchema = z.enum(OUTBOX_STATUSES);
 
-/** Page sizes of the outbox list (spec §9), the default, and the last page one may ask for. */
+/** Page sizes of the outbox list (docs/product.md §9), the default, and the last page one may ask for. */
 export const OUTBOX_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const OUTBOX_PAGE_SIZE_DEFAULT = 25;
 export const OUTBOX_PAGE_MAX = 10_000;
@@ -24,7 +24,7 @@ export const OUTBOX_MESSAGES = {
 
 const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message);
 
-/** GET /admin/email-outbox: an optional status, page (from 1) and limit (a page size of spec §9). */
+/** GET /admin/email-outbox: an optional status, page (from 1) and limit (a page size of docs/product.md §9). */
 export const EmailOutboxQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: OUTBOX_MESSAGES.status }).optional(),
   page: wholeNumber(OUTBOX_MESSAGES.page)

@@ -25,7 +25,7 @@ const returnUrl = z
   .url({ error: PAYMENT_MESSAGES.url, protocol: /^https?$/ })
   .max(2000, PAYMENT_MESSAGES.url);
 
-/** POST /payments/stripe (spec §7): the amount in integer cents, the one exception to dollars in JSON. */
+/** POST /payments/stripe (docs/product.md §7): the amount in integer cents, the one exception to dollars in JSON. */
 export const CreateStripeCheckoutInputSchema = z.strictObject({
   amount: z
     .number({ error: PAYMENT_MESSAGES.amountInteger })
@@ -85,7 +85,7 @@ export const RefundIdParamsSchema = z.object({
 });
 
 /**
- * Spec §3 Payment; amount in decimal dollars (architecture §5). Beyond the spec: what has been refunded of
+ * docs/product.md §3 Payment; amount in decimal dollars (docs/architecture.md §5). Beyond the spec: what has been refunded of
  * it, its refunds, the registration's year, and a manual payment's method and reference.
  */
 export const PaymentSchema = z.object({
@@ -112,7 +112,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentListSchema = z.object({ payments: z.array(PaymentSchema) });
 export type PaymentList = z.infer<typeof PaymentListSchema>;
 
-/** Spec §3 Payment confirmation: what GET /payments/stripe/session/{sessionId}/verify answers. */
+/** docs/product.md §3 Payment confirmation: what GET /payments/stripe/session/{sessionId}/verify answers. */
 export const PaymentConfirmationSchema = z.object({
   paymentStatus: PaymentStatusSchema,
   registrationId: z.string().nullable(),
@@ -128,7 +128,7 @@ export const PaymentConfirmationSchema = z.object({
 });
 export type PaymentConfirmation = z.infer<typeof PaymentConfirmationSchema>;
 
-/** GET /payments filters (spec §7). */
+/** GET /payments filters (docs/product.md §7). */
 export const PaymentsQuerySchema = z.strictObject({
   userId: z.uuid(PAYMENT_MESSAGES.userId).optional(),
   registrationId: z.uuid(PAYMENT_MESSAGES.registrationId).optional(),

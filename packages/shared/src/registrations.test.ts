@@ -9,7 +9,7 @@ const FIELD = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
 const JOB = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 describe('RegistrationSubmissionSchema', () => {
-  it('accepts the payload of spec §3 and removes repeated ids', () => {
+  it('accepts the payload of docs/product.md §3 and removes repeated ids', () => {
     const parsed = RegistrationSubmissionSchema.parse({
       campingOptions: [OPTION, OPTION],
       customFields: { [FIELD]: 'ABC123' },
@@ -79,7 +79,7 @@ describe('RegistrationSubmissionSchema', () => {
 });
 
 describe('RegistrationsQuerySchema', () => {
-  it('reads the filters of spec §7', () => {
+  it('reads the filters of docs/product.md §7', () => {
     expect(RegistrationsQuerySchema.parse({ userId: OPTION, jobId: JOB, year: '2026' })).toEqual({
       userId: OPTION,
       jobId: JOB,

@@ -9,8 +9,8 @@ import {
 import { REGISTRATION_MESSAGES } from './rules';
 import { JobCategorySchema, ShiftSummarySchema } from './work';
 
-// Registrations: the wizard's submission and the dashboard's reads (spec §3, §7). Amounts are decimal
-// dollars in JSON (architecture §5).
+// Registrations: the wizard's submission and the dashboard's reads (docs/product.md §3, §7). Amounts are decimal
+// dollars in JSON (docs/architecture.md §5).
 
 export const MAX_CAMPING_OPTIONS_PER_REGISTRATION = 20;
 export const MAX_JOBS_PER_REGISTRATION = 100;
@@ -33,7 +33,7 @@ export const CustomFieldValueSchema = z.union(
 );
 
 /**
- * POST /registrations/camp: the registration submission payload of spec §3. Repeated ids are ignored. The
+ * POST /registrations/camp: the registration submission payload of docs/product.md §3. Repeated ids are ignored. The
  * browser never sends an amount: the server computes the dues.
  */
 export const RegistrationSubmissionSchema = z.strictObject({
@@ -63,7 +63,7 @@ export type RegistrationSubmissionValues = z.output<typeof RegistrationSubmissio
 
 // ---- Reads ---------------------------------------------------------------------------------------------
 
-/** The person a registration belongs to (spec §3). */
+/** The person a registration belongs to (docs/product.md §3). */
 export const RegistrationUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -114,7 +114,7 @@ export const RegistrationPaymentSchema = z.object({
 });
 export type RegistrationPayment = z.infer<typeof RegistrationPaymentSchema>;
 
-/** The registration of spec §3. Jobs in festival order, options by name, payments oldest first. */
+/** The registration of docs/product.md §3. Jobs in festival order, options by name, payments oldest first. */
 export const RegistrationSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -161,7 +161,7 @@ export const CustomFieldAnswerSchema = z.object({
 export type CustomFieldAnswer = z.infer<typeof CustomFieldAnswerSchema>;
 
 /**
- * GET /registrations/camp/me: the camp registration of spec §3, a view of the current registration (the
+ * GET /registrations/camp/me: the camp registration of docs/product.md §3, a view of the current registration (the
  * first active one of the configured year). With none, registrationId is null and the lists are empty.
  */
 export const CampRegistrationSchema = z.object({

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { DayOfWeekSchema, FieldDataTypeSchema, RegistrationStatusSchema, RoleSchema } from './enums';
 import { LIST_TEXTS } from './rules';
 
-// The reports (spec §2 Reports, §6, decision 019): registrations and users as one read each, for staff and
+// The reports (docs/product.md §2 Reports, §6, decision 019): registrations and users as one read each, for staff and
 // admins. The payment report reads GET /payments (admin) and the work schedule GET
-// /shifts/with-jobs-and-registrations (staff and admins). Amounts are decimal dollars (architecture §5).
+// /shifts/with-jobs-and-registrations (staff and admins). Amounts are decimal dollars (docs/architecture.md §5).
 
-/** The user report's status filter values (spec §9): holding a registration of the year that is not cancelled, or not. */
+/** The user report's status filter values (docs/product.md §9): holding a registration of the year that is not cancelled, or not. */
 export const USER_REPORT_STATUSES = ['active', 'inactive'] as const;
 export type UserReportStatus = (typeof USER_REPORT_STATUSES)[number];
 
@@ -43,7 +43,7 @@ export const RegistrationReportQuerySchema = z.strictObject({
 export type RegistrationReportQuery = z.input<typeof RegistrationReportQuerySchema>;
 export type RegistrationReportQueryValues = z.output<typeof RegistrationReportQuerySchema>;
 
-/** A person as the reports show them: the profile fields of spec §3 (never flags, notes or secrets). */
+/** A person as the reports show them: the profile fields of docs/product.md §3 (never flags, notes or secrets). */
 export const ReportPersonSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -111,7 +111,7 @@ export type RegistrationReportCounts = z.infer<typeof RegistrationReportCountsSc
 
 /**
  * GET /reports/registrations: the matching registrations, newest first, not paginated; the counts of what was
- * returned by status; the custom fields (columns); every year that has registrations, newest first (spec §9:
+ * returned by status; the custom fields (columns); every year that has registrations, newest first (docs/product.md §9:
  * the filter's years come from the data).
  */
 export const RegistrationReportSchema = z.object({

@@ -37,7 +37,7 @@ describe('CreateUserInputSchema', () => {
     });
   });
 
-  it('gives the User messages of spec §5', () => {
+  it('gives the User messages of docs/product.md §5', () => {
     expect(
       issues(
         CreateUserInputSchema.safeParse({

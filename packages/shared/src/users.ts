@@ -11,7 +11,7 @@ import {
   USER_SEARCH_MAX,
 } from './rules';
 
-/** A user as the API answers it (spec §3). internalNotes is null for anyone but an admin. */
+/** A user as the API answers it (docs/product.md §3). internalNotes is null for anyone but an admin. */
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -62,7 +62,7 @@ const requiredName = (label: string) =>
 const optionalName = (label: string) =>
   optionalText(label, NAME_MAX).transform((value) => (showsNothing(value) ? null : value));
 
-/** The profile fields a person edits (spec §5 Profile / wizard step 1). */
+/** The profile fields a person edits (docs/product.md §5 Profile / wizard step 1). */
 export const profileFields = {
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
@@ -86,7 +86,7 @@ export const EmailSchema = z
   .transform((value) => value.toLowerCase());
 
 /**
- * POST /auth/register: the profile-completion call of spec §7 (form data plus e-mail and a placeholder
+ * POST /auth/register: the profile-completion call of docs/product.md §7 (form data plus e-mail and a placeholder
  * password). Only a signed-in caller may use it, for their own address; the password is never stored.
  */
 export const RegisterInputSchema = z.strictObject({
@@ -96,9 +96,9 @@ export const RegisterInputSchema = z.strictObject({
 });
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
-// ---- Admin user management (spec §3 User, §6 flags) -------------------------------------------------
+// ---- Admin user management (docs/product.md §3 User, §6 flags) -------------------------------------------------
 
-/** Fields an admin may set on any user (spec §3 User, §6 per-user flags). */
+/** Fields an admin may set on any user (docs/product.md §3 User, §6 per-user flags). */
 const adminUserFields = {
   email: EmailSchema,
   firstName: optionalName('First name'),
@@ -114,7 +114,7 @@ const adminUserFields = {
   allowEarlyRegistration: flag('Allow early registration'),
   allowDeferredDuesPayment: flag('Allow deferred dues payment'),
   allowNoJob: flag('Allow no job'),
-  // Spec §3: "admin-only, not yet implemented, disabled". The form may send its empty value; nothing is stored.
+  // docs/product.md §3: "admin-only, not yet implemented, disabled". The form may send its empty value; nothing is stored.
   internalNotes: z.null({ error: USER_ADMIN_MESSAGES.internalNotesDisabled }).optional(),
 };
 

@@ -22,7 +22,7 @@ import {
   shiftTimesValid,
 } from './rules';
 
-// Work: job categories, shifts and jobs (spec §3, §5, §7). Messages are the spec's own texts.
+// Work: job categories, shifts and jobs (docs/product.md §3, §5, §7). Messages are the spec's own texts.
 
 /** Text that must be present (blank counts as missing) and at most `max` characters. */
 const requiredText = (missing: string, label: string, max: number, lines: TextLines = 'single-line') =>
@@ -136,7 +136,7 @@ const shiftBase = {
 export const ShiftSummarySchema = z.object(shiftBase);
 export type ShiftSummary = z.infer<typeof ShiftSummarySchema>;
 
-/** The shift of spec §3; the API always fills jobs (those the caller may see). */
+/** The shift of docs/product.md §3; the API always fills jobs (those the caller may see). */
 export const ShiftSchema = z.object({ ...shiftBase, jobs: z.array(ShiftJobSchema).optional() });
 export type Shift = z.infer<typeof ShiftSchema>;
 
@@ -193,7 +193,7 @@ export const ShiftRegistrationSchema = z.object({
 });
 export type ShiftRegistration = z.infer<typeof ShiftRegistrationSchema>;
 
-/** GET /shifts/with-jobs-and-registrations: the work schedule of spec §3. */
+/** GET /shifts/with-jobs-and-registrations: the work schedule of docs/product.md §3. */
 export const WorkScheduleShiftSchema = z.object({
   ...shiftBase,
   jobs: z.array(
@@ -220,7 +220,7 @@ export const ScheduleQuerySchema = z.object({
 
 // ---- Jobs ----------------------------------------------------------------------------------------------
 
-/** The job of spec §3; staffOnly and alwaysRequired come from its category. */
+/** The job of docs/product.md §3; staffOnly and alwaysRequired come from its category. */
 export const JobSchema = z.object({
   id: z.string(),
   name: z.string(),

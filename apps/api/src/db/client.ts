@@ -81,7 +81,7 @@ export function fromPostgresUrl(url: string, maxConnections = 10): DatabaseHandl
 /** The embedded database's folder inside DATA_DIR (the backup scripts find it here too). */
 export const PGLITE_FOLDER = 'pglite';
 
-/** The database of architecture §1: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+/** The database of docs/architecture.md §1: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;

@@ -36,7 +36,7 @@ describe(`database constraints (${testDatabaseKind()})`, () => {
     await handle.close();
   });
 
-  it('gives a new user the defaults of spec §3', async () => {
+  it('gives a new user the defaults of docs/product.md §3', async () => {
     const [user] = await handle.db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({
       role: 'PARTICIPANT',

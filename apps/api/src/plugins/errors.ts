@@ -62,7 +62,7 @@ function send(reply: FastifyReply, statusCode: number, message: string | string[
 }
 
 /**
- * Every error becomes { statusCode, error, message } (architecture §5). Client errors say what was wrong;
+ * Every error becomes { statusCode, error, message } (docs/architecture.md §5). Client errors say what was wrong;
  * server errors say only "Internal Server Error" and are logged with the request id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

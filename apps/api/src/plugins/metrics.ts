@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { emailOutbox } from '../db/schema/index';
 import { notFound, unauthorized } from '../lib/app-error';
 
-/** The submission that the registration rush is about (spec §2 Registration, 'Review & Pay'). */
+/** The submission that the registration rush is about (docs/product.md §2 Registration, 'Review & Pay'). */
 const SUBMISSION_ROUTE = 'POST /api/registrations/camp';
 
 /** What became of a submission, by its status: taken, refused (a place was full, or already registered), … */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
 
-/** The error body of architecture §5 under each of the given status codes. */
+/** The error body of docs/architecture.md §5 under each of the given status codes. */
 export function errors<C extends ErrorStatus>(...codes: C[]): Record<C, typeof ErrorBodySchema> {
   return Object.fromEntries(codes.map((code) => [code, ErrorBodySchema])) as Record<
     C,

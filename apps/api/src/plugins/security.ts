@@ -28,7 +28,7 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
  * The headers every answer carries, set by one synchronous onRequest hook (issue 15: one
  * call per request where an onRequest and an asynchronous onSend hook ran before):
  *
- * - security headers (architecture §6): a CSP with no inline script, no framing, nosniff, a strict referrer
+ * - security headers (docs/architecture.md §6): a CSP with no inline script, no framing, nosniff, a strict referrer
  *   policy, and HSTS only when the app is served over https;
  * - `X-Request-Id`, the id of the request's log line;
  * - `Cache-Control: no-store` on API answers, which hold people's data: no browser or shared cache keeps them
@@ -50,7 +50,7 @@ export function registerResponseHeaders(
         scriptSrc: ["'self'"],
         // Mantine writes its theme variables into a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Banner and icon URLs may point at any https host (spec §5: relative or absolute).
+        // Banner and icon URLs may point at any https host (docs/product.md §5: relative or absolute).
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...options.corsOrigins],

@@ -37,7 +37,7 @@ export const CAMP_CONFIG_META = 'camp-config';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * index.html with the title the app gives it (spec §2), the camp's name in `<meta name="application-name">`
+ * index.html with the title the app gives it (docs/product.md §2), the camp's name in `<meta name="application-name">`
  * and the public configuration's JSON in `<meta name="camp-config">` (attributes, not script: the CSP
  * allows no inline script).
  */

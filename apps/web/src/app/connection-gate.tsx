@@ -5,12 +5,12 @@ import { PageLoader } from '../components/page-loader';
 import { apiClient, ApiError } from '../lib/api-client';
 import { getAccessToken } from '../lib/auth-token';
 
-/** Spec §9: the connectivity check gives up after 5 s, runs every 5 s, and re-checks results older than 5 min. */
+/** docs/product.md §9: the connectivity check gives up after 5 s, runs every 5 s, and re-checks results older than 5 min. */
 export const CONNECTION_CHECK_TIMEOUT_MS = 5_000;
 export const CONNECTION_CHECK_INTERVAL_MS = 5_000;
 export const CONNECTION_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** Spec §2/§8 texts. */
+/** docs/product.md §2/§8 texts. */
 export const CONNECTING_TEXT = 'Connecting to API...';
 export const DISCONNECTED_TITLE = 'Unable to connect to API';
 export const CONNECTION_REASONS = {
@@ -23,7 +23,7 @@ export const CONNECTION_REASONS = {
 export type ConnectionCheckResult = { connected: true } | { connected: false; reason: string };
 
 /**
- * The route a connectivity check asks: GET /auth/test while this browser holds a session (spec §7), and
+ * The route a connectivity check asks: GET /auth/test while this browser holds a session (docs/product.md §7), and
  * GET /health when it holds none. Signed out, /auth/test can only answer 401, which the browser logs as an
  * error in the console of every visitor's first page (and Lighthouse counts against the page); /health
  * answers 200 (decision 027).
@@ -34,7 +34,7 @@ export function connectionCheckPath(): '/auth/test' | '/health' {
 
 /**
  * One connectivity check (see connectionCheckPath). Any 2xx, and also 401 (the server is there, we are just
- * not signed in), counts as connected (spec §4).
+ * not signed in), counts as connected (docs/product.md §4).
  */
 export async function checkApiConnection(): Promise<ConnectionCheckResult> {
   try {

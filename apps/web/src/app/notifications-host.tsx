@@ -6,7 +6,7 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
-/** Spec §9: success toasts clear after 5 seconds. */
+/** docs/product.md §9: success toasts clear after 5 seconds. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export default function NotificationsHost() {

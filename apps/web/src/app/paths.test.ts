@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { absoluteAppUrl, hashHref, paths, routeAccess, routePatterns, safeReturnTo } from './paths';
 
 describe('paths', () => {
-  it('declares every route of spec §2 exactly once', () => {
+  it('declares every route of docs/product.md §2 exactly once', () => {
     expect(Object.values(routePatterns).sort()).toEqual(
       [
         '/',
@@ -80,7 +80,7 @@ describe('paths', () => {
     expect(paths.paymentSuccess()).toBe('/payment/success');
   });
 
-  it('gives every route an access level matching spec §2', () => {
+  it('gives every route an access level matching docs/product.md §2', () => {
     expect(routeAccess.home).toBe('public');
     expect(routeAccess.login).toBe('public');
     expect(routeAccess.paymentCancel).toBe('signed-in');

@@ -1,5 +1,5 @@
 /**
- * Every route of the web app (spec §2), in one place. Components never write URL strings: they call a builder
+ * Every route of the web app (docs/product.md §2), in one place. Components never write URL strings: they call a builder
  * (`paths.login({ returnTo })`), and the router declares `routePatterns`. Paths are what follows the '#' in the
  * address (hash history).
  */
@@ -31,7 +31,7 @@ export const routePatterns = {
 
 export type RouteName = keyof typeof routePatterns;
 
-/** Who may open a route (spec §2 table): the guards of the sign-in issue read this. */
+/** Who may open a route (docs/product.md §2 table): the guards of the sign-in issue read this. */
 export type RouteAccess = 'public' | 'signed-in' | 'staff' | 'admin';
 
 export const routeAccess: Record<RouteName, RouteAccess> = {

@@ -44,7 +44,7 @@ const UserReportsPage = lazy(() => loadReports().then((m) => ({ default: m.UserR
 const WorkSchedulePage = lazy(() => loadReports().then((m) => ({ default: m.WorkSchedulePage })));
 const PaymentReportsPage = lazy(() => loadReports().then((m) => ({ default: m.PaymentReportsPage })));
 
-/** A route of spec §2 behind the guard its `routeAccess` entry asks for. */
+/** A route of docs/product.md §2 behind the guard its `routeAccess` entry asks for. */
 function route(name: RouteName, element: ReactElement) {
   return (
     <Route
@@ -56,7 +56,7 @@ function route(name: RouteName, element: ReactElement) {
 }
 
 /*
- * Every route of spec §2, each guarded as `routeAccess` says (paths.ts). Screens not built yet show the Not
+ * Every route of docs/product.md §2, each guarded as `routeAccess` says (paths.ts). Screens not built yet show the Not
  * Found page (behind their guard) rather than a fake screen; their issue replaces the element with
  * a `lazy()` screen loaded through screens.ts. The layout wraps the outlet in Suspense. The router is the
  * declarative one (a data router costs ≈16 KB gzip more on Home), on a hash history that screens can ask to hold

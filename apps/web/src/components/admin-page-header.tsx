@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 
-/** The 'Back to Admin' button every admin screen has (spec §2 Admin screens). */
+/** The 'Back to Admin' button every admin screen has (docs/product.md §2 Admin screens). */
 export function BackToAdminButton() {
   return (
     <Button component={Link} to={paths.admin()} variant="subtle" size="sm" px="xs">

@@ -2,7 +2,7 @@ import { Alert, Button, type AlertProps, type ButtonProps } from '@mantine/core'
 import type { ReactNode } from 'react';
 
 export interface LoadFailedAlertProps extends Omit<AlertProps, 'title' | 'color' | 'variant' | 'role'> {
-  /** The failure text of spec §8, e.g. 'Failed to load user profile'. */
+  /** The failure text of docs/product.md §8, e.g. 'Failed to load user profile'. */
   title: ReactNode;
   /** Fetches again; without it the alert has no Try again button. */
   onRetry?: () => void;
@@ -14,7 +14,7 @@ export interface LoadFailedAlertProps extends Omit<AlertProps, 'title' | 'color'
   children?: ReactNode;
 }
 
-/** A load failure (spec §8): a red alert announced to screen readers, with a Try again button. */
+/** A load failure (docs/product.md §8): a red alert announced to screen readers, with a Try again button. */
 export function LoadFailedAlert({
   title,
   onRetry,

@@ -4,7 +4,7 @@ import { renderWithProviders } from '../test/test-utils';
 import { StatusBadge } from './status-badge';
 
 describe('StatusBadge', () => {
-  it('shows a registration status in its spec §4 colour', () => {
+  it('shows a registration status in its docs/product.md §4 colour', () => {
     renderWithProviders(<StatusBadge status="WAITLISTED" />);
     const badge = screen.getByText('WAITLISTED').closest('.mantine-Badge-root');
     expect(badge?.getAttribute('style')).toContain('--mantine-color-orange-filled');

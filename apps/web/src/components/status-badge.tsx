@@ -18,7 +18,7 @@ export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
   ({ kind?: 'registration'; status: RegistrationStatus } | { kind: 'payment'; status: PaymentStatus });
 
 /**
- * A registration or payment status as a filled badge in its colour (spec §4: PENDING yellow, CONFIRMED green,
+ * A registration or payment status as a filled badge in its colour (docs/product.md §4: PENDING yellow, CONFIRMED green,
  * WAITLISTED orange; payments from `PAYMENT_STATUS_COLORS`), its text the status as the API spells it.
  */
 export function StatusBadge({ kind = 'registration', status, ...badgeProps }: StatusBadgeProps) {

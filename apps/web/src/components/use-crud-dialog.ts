@@ -23,7 +23,7 @@ export interface CrudDialogActions<T, Input> {
 
 /**
  * The add / edit / delete flow shared by the admin list screens: which modal is open, its error, a success toast
- * (spec §9) and closing on success. A failed save or delete keeps the modal open with the error.
+ * (docs/product.md §9) and closing on success. A failed save or delete keeps the modal open with the error.
  */
 export function useCrudDialog<T, Input>(actions: CrudDialogActions<T, Input>) {
   const [dialog, setDialog] = useState<CrudDialog<T>>(null);

@@ -2,7 +2,7 @@ import { errorMessageText } from '@camp/shared/rules';
 import { getAccessToken } from './auth-token';
 import { getRuntimeConfig } from './runtime-config';
 
-/** Spec §7/§9: every call gives up after 10 s. */
+/** docs/product.md §7/§9: every call gives up after 10 s. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
@@ -26,7 +26,7 @@ export interface ApiErrorInit {
 
 /**
  * Every failed call rejects with this. `message` is one line of text (the server's message, lists joined);
- * screens map it to the texts of spec §8 and can read `serverMessage` when they need the list itself.
+ * screens map it to the texts of docs/product.md §8 and can read `serverMessage` when they need the list itself.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -83,7 +83,7 @@ export function failureDetail(error: unknown): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 401 hook point (spec §4: one refresh, concurrent 401s queue behind it, then a retry).
+// 401 hook point (docs/product.md §4: one refresh, concurrent 401s queue behind it, then a retry).
 //
 // The auth feature registers a handler that calls POST /auth/refresh, stores the new token and answers true,
 // or answers false after clearing the session and sending the user to /login. The client runs at most one
@@ -244,7 +244,7 @@ async function readResponse<T>(response: Response): Promise<T> {
   });
 }
 
-/** The `message` of an error body (spec §8: a text or a list of texts), if the body has one. */
+/** The `message` of an error body (docs/product.md §8: a text or a list of texts), if the body has one. */
 function serverMessageOf(body: unknown): string | string[] | undefined {
   if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
   const { message } = body;

@@ -35,7 +35,7 @@ describe('auth_state cookie', () => {
   });
 });
 
-describe('setting and clearing the marker (spec §9)', () => {
+describe('setting and clearing the marker (docs/product.md §9)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('marks this browser signed in, and signed out again', () => {

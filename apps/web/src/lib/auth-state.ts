@@ -2,7 +2,7 @@ import { AUTH_STATE_MAX_AGE_SECONDS } from '@camp/shared/rules';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The session marker cookie of spec §4/§9: the server sets `auth_state=authenticated` while signed in and
+ * The session marker cookie of docs/product.md §4/§9: the server sets `auth_state=authenticated` while signed in and
  * deletes it on logout. Only that exact value counts as signed in.
  */
 export const AUTH_STATE_COOKIE = 'auth_state';
@@ -31,7 +31,7 @@ export function isAuthenticated(cookieString: string = document.cookie): boolean
 }
 
 /**
- * Sets the marker as the server does on sign-in (spec §9): 30 days, path /, SameSite=Lax, no Domain (so only
+ * Sets the marker as the server does on sign-in (docs/product.md §9): 30 days, path /, SameSite=Lax, no Domain (so only
  * the current host gets it), and Secure when the page itself came over https. Over plain http a Secure cookie
  * would be dropped by the browser, so it is left off there (the server decides the same way; decision 005).
  */

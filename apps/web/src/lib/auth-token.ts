@@ -1,4 +1,4 @@
-/** Where the access token lives between page loads (spec §9: local storage under a product-specific key). */
+/** Where the access token lives between page loads (docs/product.md §9: local storage under a product-specific key). */
 export const ACCESS_TOKEN_STORAGE_KEY = 'campRegistration.accessToken';
 
 // Storage can throw (Safari private mode, storage disabled by policy); the app then works without a saved token.

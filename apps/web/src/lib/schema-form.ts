@@ -1,6 +1,6 @@
 // Forms validate with the shared request schemas (@camp/shared/<area>): the form's values are turned into the
 // request body and that body is checked by the very schema the server checks it with, so the rules and their
-// messages (spec §5) live in one place. These helpers turn the schema's issues into what a form shows.
+// messages (docs/product.md §5) live in one place. These helpers turn the schema's issues into what a form shows.
 
 /** One problem as a schema reports it: the path of the value it is about and the rule's message. */
 interface SchemaIssue {
@@ -112,7 +112,7 @@ const PROBES: readonly unknown[] = [
 ];
 
 /**
- * The server's validation messages (the API answers only texts, spec §8) placed on the fields whose rules say
+ * The server's validation messages (the API answers only texts, docs/product.md §8) placed on the fields whose rules say
  * them. Each field of the sent body is tried, in the context of the rest of the body, with values that break
  * its rules; a message lands on the field the same schema puts it on. Messages of no field stay unplaced.
  */

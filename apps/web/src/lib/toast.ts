@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * A green toast for a save that worked (it closes by itself after 5 seconds, spec §9). The close button gets a
+ * A green toast for a save that worked (it closes by itself after 5 seconds, docs/product.md §9). The close button gets a
  * name: Mantine's has none (axe: button-name).
  */
 export function showSuccessToast(title: string, message: string): void {

@@ -222,7 +222,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   503: 'The service is temporarily unavailable. Please try again in a few moments.',
 };
 
-/** An error answer as the API gives it: `{ statusCode, error, message }` (architecture §5). */
+/** An error answer as the API gives it: `{ statusCode, error, message }` (docs/architecture.md §5). */
 export function errorResponse(status: number, message?: string | string[]): Response {
   const error = REASON_PHRASES[status] ?? 'Error';
   return jsonResponse(

@@ -1,7 +1,7 @@
-// The admin's registration desk: texts and limits of the edit and the cancel (spec §5 Admin edit, Admin
+// The admin's registration desk: texts and limits of the edit and the cancel (docs/product.md §5 Admin edit, Admin
 // cancel). Plain values, no zod.
 
-/** A cancellation's reason: required, at least 10 characters after trimming (spec §5), at most 1000. */
+/** A cancellation's reason: required, at least 10 characters after trimming (docs/product.md §5), at most 1000. */
 export const CANCEL_REASON_MIN = 10;
 export const CANCEL_REASON_MAX = 1000;
 
@@ -24,7 +24,7 @@ export const EDIT_NOTES_MAX = 1000;
 export const ADMIN_EDIT_MESSAGES = {
   noChanges: 'No changes have been made to the registration.',
   useCancel: 'Use the cancel registration function to cancel registrations.',
-  /** Our wording (spec §4: cancelled registrations cannot be edited). */
+  /** Our wording (docs/product.md §4: cancelled registrations cannot be edited). */
   cancelled: 'Cancelled registrations cannot be edited.',
   status: 'Status must be one of PENDING, CONFIRMED or WAITLISTED',
   notesLong: `Notes must be at most ${EDIT_NOTES_MAX} characters`,

@@ -3,7 +3,7 @@ export const LOGIN_CODE_LENGTH = 6;
 
 export const AUTH_TEST_MESSAGE = 'Authentication is working' as const;
 
-/** The session marker cookie of spec §4/§9. */
+/** The session marker cookie of docs/product.md §4/§9. */
 export const AUTH_STATE_COOKIE = 'auth_state';
 export const AUTH_STATE_VALUE = 'authenticated';
 export const AUTH_STATE_MAX_AGE_SECONDS = 2_592_000;

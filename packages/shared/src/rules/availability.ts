@@ -2,7 +2,7 @@ import type { PublicConfig } from '../config';
 import type { RegistrationStatus } from './enums';
 import type { User } from '../users';
 
-// Whether a person may register (spec §4), without any text: the header's Registration link runs this on the
+// Whether a person may register (docs/product.md §4), without any text: the header's Registration link runs this on the
 // first page, so it stays apart from the registration rules and their messages (./registrations.ts).
 
 export type AvailabilityConfig = Pick<
@@ -15,7 +15,7 @@ export interface RegistrationYearStatus {
   status: RegistrationStatus;
 }
 
-/** Active registrations are those not cancelled (spec §4). */
+/** Active registrations are those not cancelled (docs/product.md §4). */
 export const isActiveRegistration = (registration: { status: RegistrationStatus }): boolean =>
   registration.status !== 'CANCELLED';
 
@@ -24,7 +24,7 @@ export type AvailabilityReason =
   'open' | 'early' | 'closed' | 'already-registered' | 'unavailable' | 'not-allowed';
 
 /**
- * The rule of spec §4, in order: no configuration → unavailable; an active registration this year →
+ * The rule of docs/product.md §4, in order: no configuration → unavailable; an active registration this year →
  * already-registered; allowRegistration switched off → not-allowed; registrationOpen → open;
  * earlyRegistrationOpen and the person may register early → early; otherwise closed. Without a signed-in user
  * (null) only the windows count. Kept apart from the messages so the header's link pays only for this.

@@ -1,6 +1,6 @@
 import { FIELD_DATA_TYPES, type FieldDataType } from './enums';
 
-// Camping options and their custom fields (spec §3, §5): limits, messages and rules, without zod.
+// Camping options and their custom fields (docs/product.md §3, §5): limits, messages and rules, without zod.
 
 export const CAMPING_OPTION_NAME_MAX = 100;
 export const CAMPING_OPTION_DESCRIPTION_MAX = 2000;
@@ -38,12 +38,12 @@ export function isWholeCents(dollars: number): boolean {
 export const TEXT_FIELD_TYPES: readonly FieldDataType[] = ['STRING', 'MULTILINE_STRING'];
 export const NUMBER_FIELD_TYPES: readonly FieldDataType[] = ['NUMBER', 'INTEGER'];
 
-/** Length limits belong to text types (spec §5). */
+/** Length limits belong to text types (docs/product.md §5). */
 export function hasLengthLimits(type: FieldDataType): boolean {
   return TEXT_FIELD_TYPES.includes(type);
 }
 
-/** Value limits belong to NUMBER and INTEGER (spec §5). */
+/** Value limits belong to NUMBER and INTEGER (docs/product.md §5). */
 export function hasValueLimits(type: FieldDataType): boolean {
   return NUMBER_FIELD_TYPES.includes(type);
 }
@@ -65,7 +65,7 @@ export interface FieldLimits {
 }
 
 /**
- * What is wrong with a field's limits as a whole (spec §5), each with the limit it is about: length limits
+ * What is wrong with a field's limits as a whole (docs/product.md §5), each with the limit it is about: length limits
  * belong to text types, value limits to NUMBER and INTEGER, and each minimum must not exceed its maximum.
  * Limits for the wrong type are refused rather than silently dropped, so a form that sends stale limits
  * learns of it.

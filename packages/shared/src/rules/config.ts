@@ -1,6 +1,6 @@
-// Camp configuration as admins edit it (spec §3, §5, §9): messages, limits and the cross-field rules, without zod.
+// Camp configuration as admins edit it (docs/product.md §3, §5, §9): messages, limits and the cross-field rules, without zod.
 
-/** Spec §5 Configuration messages, word for word. */
+/** docs/product.md §5 Configuration messages, word for word. */
 export const CONFIG_MESSAGES = {
   campNameRequired: 'Camp name is required',
   registrationYear: 'Registration year must be between 2000 and 2100',
@@ -46,7 +46,7 @@ export function isSafeImageUrl(value: string): boolean {
   }
 }
 
-/** The values the cross-field rules of spec §5 look at, after merging with what is stored. */
+/** The values the cross-field rules of docs/product.md §5 look at, after merging with what is stored. */
 export interface CampConfigRuleValues {
   emailEnabled: boolean;
   smtpHost: string | null;
@@ -62,7 +62,7 @@ const isPort = (port: number | null): port is number =>
 export type CampConfigRuleField = Exclude<keyof CampConfigRuleValues, 'emailEnabled'>;
 
 /**
- * The "when email notifications are enabled" rules of spec §5, in the form's order, each with the field it
+ * The "when email notifications are enabled" rules of docs/product.md §5, in the form's order, each with the field it
  * is about (the schema puts the message on that field; a form shows it there).
  */
 export function campConfigRuleProblems(

@@ -1,9 +1,9 @@
-// Enumerations of spec §3/§4 with their labels and colours: plain values, no zod (the schemas are in ../enums).
+// Enumerations of docs/product.md §3/§4 with their labels and colours: plain values, no zod (the schemas are in ../enums).
 
 export const ROLES = ['ADMIN', 'STAFF', 'PARTICIPANT'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Staff and admins pay the staff rate and see staff-only work (spec §6). */
+/** Staff and admins pay the staff rate and see staff-only work (docs/product.md §6). */
 export const isStaffRole = (role: Role): boolean => role === 'STAFF' || role === 'ADMIN';
 
 /** The spec shows roles lower-cased, with PARTICIPANT as "user". */
@@ -12,7 +12,7 @@ export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'admin', STAFF: 'staff
 export const REGISTRATION_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED', 'CANCELLED'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-/** Badge colours of spec §4 (CANCELLED only appears in history). */
+/** Badge colours of docs/product.md §4 (CANCELLED only appears in history). */
 export const REGISTRATION_STATUS_COLORS: Record<RegistrationStatus, string> = {
   PENDING: 'yellow',
   CONFIRMED: 'green',
@@ -34,7 +34,7 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
 export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Badge colours of payment statuses (spec §4 names none; these read like the registration ones). */
+/** Badge colours of payment statuses (docs/product.md §4 names none; these read like the registration ones). */
 /** A payment status in words, for every filter and select (badges show the status as the API spells it). */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   COMPLETED: 'Completed',
@@ -50,7 +50,7 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   REFUNDED: 'gray',
 };
 
-/** STRIPE and PAYPAL (spec §9); MANUAL: cash, check or bank transfer recorded by an admin (decision 016). */
+/** STRIPE and PAYPAL (docs/product.md §9); MANUAL: cash, check or bank transfer recorded by an admin (decision 016). */
 export const PAYMENT_PROVIDERS = ['STRIPE', 'PAYPAL', 'MANUAL'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -74,7 +74,7 @@ export const MANUAL_PAYMENT_METHOD_LABELS: Record<ManualPaymentMethod, string> =
 export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** Festival days in schedule order (spec §2 work schedule, §3 Shift). */
+/** Festival days in schedule order (docs/product.md §2 work schedule, §3 Shift). */
 export const DAYS_OF_WEEK = [
   'PRE_OPENING',
   'OPENING_SUNDAY',
@@ -118,7 +118,7 @@ export const FIELD_DATA_TYPES = [
 ] as const;
 export type FieldDataType = (typeof FIELD_DATA_TYPES)[number];
 
-/** Legacy TEXT and SELECT types read as STRING (spec §3). */
+/** Legacy TEXT and SELECT types read as STRING (docs/product.md §3). */
 export function normalizeFieldDataType(value: string): FieldDataType | undefined {
   const upper = value.toUpperCase();
   if (upper === 'TEXT' || upper === 'SELECT') return 'STRING';
@@ -145,7 +145,7 @@ export type TestEmailStatus = (typeof TEST_EMAIL_STATUSES)[number];
 export const PAYPAL_MODES = ['sandbox', 'live'] as const;
 export type PaypalMode = (typeof PAYPAL_MODES)[number];
 
-/** Time-zone choices of spec §9, value and label. */
+/** Time-zone choices of docs/product.md §9, value and label. */
 export const TIME_ZONE_OPTIONS = [
   { value: 'UTC', label: 'UTC' },
   { value: 'America/Los_Angeles', label: 'Pacific' },

@@ -1,5 +1,5 @@
 /**
- * Spec §8: the load failures and empty states of the lists that more than one screen shows (the admin screens
+ * docs/product.md §8: the load failures and empty states of the lists that more than one screen shows (the admin screens
  * and the reports), word for word.
  */
 export const LIST_TEXTS = {

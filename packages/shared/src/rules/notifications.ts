@@ -1,4 +1,4 @@
-// E-mail settings tools (spec §5 Test email, §7): messages and limits, without zod.
+// E-mail settings tools (docs/product.md §5 Test email, §7): messages and limits, without zod.
 
 export const TEST_EMAIL_MESSAGES = {
   noRecipients: 'Please enter at least one email address',
@@ -10,7 +10,7 @@ export const TEST_EMAIL_MAX_RECIPIENTS = 10;
 export const TEST_EMAIL_HISTORY_DEFAULT_LIMIT = 10;
 export const TEST_EMAIL_HISTORY_MAX_LIMIT = 100;
 
-/** Success text of spec §8. */
+/** Success text of docs/product.md §8. */
 export function testEmailSentMessage(count: number): string {
   return `Test email sent successfully to ${count} recipient(s)!`;
 }

@@ -1,4 +1,4 @@
-// Payment texts and limits (spec §7, §8 Payments, §9): plain values, no zod.
+// Payment texts and limits (docs/product.md §7, §8 Payments, §9): plain values, no zod.
 import { formatDollars } from './display-format';
 import type { PaymentStatus, RefundStatus, Role } from './enums';
 
@@ -26,17 +26,17 @@ export function openRefundStatus(
   return open.length > 0 ? 'FAILED' : null;
 }
 
-/** Currency of every payment (spec §9). */
+/** Currency of every payment (docs/product.md §9). */
 export const PAYMENT_CURRENCY = 'USD' as const;
 
-/** GET /payments fetch size (spec §9: the payments report asks for 10000). */
+/** GET /payments fetch size (docs/product.md §9: the payments report asks for 10000). */
 export const PAYMENTS_TAKE_DEFAULT = 10_000;
 export const PAYMENTS_TAKE_MAX = 10_000;
 
 /** Longest description accepted by POST /payments/stripe. */
 export const PAYMENT_DESCRIPTION_MAX = 200;
 
-/** A refund's reason: required, 10 characters at least (as the admin cancel's, spec §5), at most 1000. */
+/** A refund's reason: required, 10 characters at least (as the admin cancel's, docs/product.md §5), at most 1000. */
 export const REFUND_REASON_MIN = 10;
 export const REFUND_REASON_MAX = 1000;
 
@@ -101,7 +101,7 @@ export const refundTooLargeMessage = (leftCents: number): string =>
 export const manualTooLargeMessage = (owedCents: number): string =>
   `The amount is more than the ${formatDollars(owedCents / 100)} owed for this registration`;
 
-/** '<camp name> Dues Payment <year>' (spec §7). */
+/** '<camp name> Dues Payment <year>' (docs/product.md §7). */
 export const duesPaymentDescription = (campName: string, year: number): string =>
   `${campName} Dues Payment ${year}`;
 

@@ -77,7 +77,7 @@ export const DEFAULT_HOME_PAGE_BLURB =
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 /**
- * The configuration used when none is stored (server) or when it cannot be fetched (browser, spec §8).
+ * The configuration used when none is stored (server) or when it cannot be fetched (browser, docs/product.md §8).
  * Registration stays closed until an admin opens it.
  */
 export function defaultPublicConfig(now: Date = new Date()): PublicConfig {

@@ -8,7 +8,7 @@ const config = (registrationOpen: boolean, earlyRegistrationOpen: boolean) => ({
   earlyRegistrationOpen,
 });
 
-describe('isRegistrationOpenFor (spec §4, shared registrationAvailability)', () => {
+describe('isRegistrationOpenFor (docs/product.md §4, shared registrationAvailability)', () => {
   it('is open when registration is open, or early registration is open and the user may register early', () => {
     const early = { allowRegistration: true, allowEarlyRegistration: true };
     const regular = { allowRegistration: true, allowEarlyRegistration: false };

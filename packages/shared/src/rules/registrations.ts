@@ -11,8 +11,8 @@ import {
 import { centsToDollars, dollarsToCents } from './text';
 import type { User } from '../users';
 
-// The registration rules of spec §4-§6 and §9, pure, so the wizard and the server can never disagree
-// (architecture §4). The server runs every one of them again on submission.
+// The registration rules of docs/product.md §4-§6 and §9, pure, so the wizard and the server can never disagree
+// (docs/architecture.md §4). The server runs every one of them again on submission.
 
 // ---- Messages ------------------------------------------------------------------------------------------
 
@@ -41,7 +41,7 @@ export const REGISTRATION_MESSAGES = {
 export const jobLabel = (job: string, shift: string, day: DayOfWeek): string =>
   `${job} (${shift}, ${DAY_LABELS[day]})`;
 
-/** Texts of the registration screens: the wizard, the dashboard and /shifts (spec §2, §8). */
+/** Texts of the registration screens: the wizard, the dashboard and /shifts (docs/product.md §2, §8). */
 export const REGISTRATION_TEXTS = {
   notAvailableTitle: 'Registration Not Available',
   mustLogIn: 'You must be logged in to register.',
@@ -62,7 +62,7 @@ export const REGISTRATION_TEXTS = {
   noAvailableShifts: 'No available shifts found',
 } as const;
 
-// ---- Availability (spec §4) ----------------------------------------------------------------------------
+// ---- Availability (docs/product.md §4) ----------------------------------------------------------------------------
 
 export type RegistrationAvailabilityStatus =
   'open' | 'early' | 'closed' | 'already-registered' | 'unavailable';
@@ -76,7 +76,7 @@ export interface RegistrationAvailability {
   year: number | null;
 }
 
-/** Whether a person may register for the configured year, and the message to show (spec §4). */
+/** Whether a person may register for the configured year, and the message to show (docs/product.md §4). */
 export function registrationAvailability(
   config: AvailabilityConfig | null | undefined,
   user: AvailabilityUser | null | undefined,
@@ -112,7 +112,7 @@ export function registrationAvailability(
   }
 }
 
-/** The current registration: the first active one of the year, oldest first (spec §4). */
+/** The current registration: the first active one of the year, oldest first (docs/product.md §4). */
 export function currentRegistration<T extends RegistrationYearStatus & { createdAt: string }>(
   registrations: readonly T[],
   year: number,
@@ -122,7 +122,7 @@ export function currentRegistration<T extends RegistrationYearStatus & { created
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
 }
 
-/** Registration history of the dashboard: the cancelled registrations of the year, newest first (spec §2). */
+/** Registration history of the dashboard: the cancelled registrations of the year, newest first (docs/product.md §2). */
 export function cancelledRegistrations<T extends RegistrationYearStatus & { createdAt: string }>(
   registrations: readonly T[],
   year: number,
@@ -132,7 +132,7 @@ export function cancelledRegistrations<T extends RegistrationYearStatus & { crea
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-// ---- Dues (spec §6, §9) --------------------------------------------------------------------------------
+// ---- Dues (docs/product.md §6, §9) --------------------------------------------------------------------------------
 
 export interface Dues {
   /** Integer cents: what the server stores and charges. */
@@ -141,7 +141,7 @@ export interface Dues {
   dollars: number;
 }
 
-/** The rate a person pays for one option, in dollars: the staff rate for STAFF and ADMIN (spec §6). */
+/** The rate a person pays for one option, in dollars: the staff rate for STAFF and ADMIN (docs/product.md §6). */
 export const optionDuesFor = (option: { participantDues: number; staffDues: number }, role: Role): number =>
   isStaffRole(role) ? option.staffDues : option.participantDues;
 
@@ -154,7 +154,7 @@ export function duesFor(
   return { cents, dollars: centsToDollars(cents) };
 }
 
-/** Deferred dues payment needs both the configuration and the person to allow it (spec §6, §9). */
+/** Deferred dues payment needs both the configuration and the person to allow it (docs/product.md §6, §9). */
 export function canDeferDues(
   config: Pick<PublicConfig, 'allowDeferredDuesPayment'> | null | undefined,
   user: Pick<User, 'allowDeferredDuesPayment'> | null | undefined,
@@ -162,9 +162,9 @@ export function canDeferDues(
   return Boolean(config?.allowDeferredDuesPayment && user?.allowDeferredDuesPayment);
 }
 
-// ---- Capacity (spec §5 step 2 and 4, §9) ---------------------------------------------------------------
+// ---- Capacity (docs/product.md §5 step 2 and 4, §9) ---------------------------------------------------------------
 
-/** Places left on a job: maxRegistrations minus currentRegistrations (spec §9). */
+/** Places left on a job: maxRegistrations minus currentRegistrations (docs/product.md §9). */
 export const jobSpots = (job: { maxRegistrations: number; currentRegistrations: number }): number =>
   job.maxRegistrations - job.currentRegistrations;
 
@@ -176,14 +176,14 @@ export const isJobFull = (job: { maxRegistrations: number; currentRegistrations:
 export const isOptionFull = (option: { maxSignups: number; currentRegistrations: number }): boolean =>
   option.maxSignups > 0 && option.currentRegistrations >= option.maxSignups;
 
-/** Only enabled options with free places can be chosen (spec §5 step 2). */
+/** Only enabled options with free places can be chosen (docs/product.md §5 step 2). */
 export const isOptionSelectable = (option: {
   enabled: boolean;
   maxSignups: number;
   currentRegistrations: number;
 }): boolean => option.enabled && !isOptionFull(option);
 
-// ---- Work shifts (spec §5 step 4) ----------------------------------------------------------------------
+// ---- Work shifts (docs/product.md §5 step 4) ----------------------------------------------------------------------
 
 export interface ShiftRuleOption {
   name: string;
@@ -280,7 +280,7 @@ export function validateShiftSelection(
   return problems;
 }
 
-// ---- Custom fields (spec §5 step 3) --------------------------------------------------------------------
+// ---- Custom fields (docs/product.md §5 step 3) --------------------------------------------------------------------
 
 /** A custom field's value as the wizard sends it. */
 export type CustomFieldValue = string | number | boolean | null;

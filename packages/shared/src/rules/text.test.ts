@@ -37,7 +37,7 @@ describe('metaDescription', () => {
 });
 
 describe('formatting', () => {
-  it('builds the page title of spec §2', () => {
+  it('builds the page title of docs/product.md §2', () => {
     expect(pageTitle('Camp Lantern')).toBe('Camp Lantern - Camp Registration');
   });
 

@@ -52,22 +52,22 @@ function safeCodePoint(code: number): string | undefined {
 
 export const META_DESCRIPTION_MAX = 160;
 
-/** The meta description of spec §2: plain-text camp description cut to 160 characters. */
+/** The meta description of docs/product.md §2: plain-text camp description cut to 160 characters. */
 export function metaDescription(descriptionHtml: string): string {
   return Array.from(htmlToPlainText(descriptionHtml)).slice(0, META_DESCRIPTION_MAX).join('');
 }
 
-/** The document title of spec §2. */
+/** The document title of docs/product.md §2. */
 export function pageTitle(campName: string): string {
   return `${campName} - Camp Registration`;
 }
 
-/** Integer cents to decimal dollars for JSON (architecture §5). */
+/** Integer cents to decimal dollars for JSON (docs/architecture.md §5). */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** Decimal dollars to integer cents (x100, rounded: spec §5 Payment). */
+/** Decimal dollars to integer cents (x100, rounded: docs/product.md §5 Payment). */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

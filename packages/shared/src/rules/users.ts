@@ -4,7 +4,7 @@ import { showsNothing } from './text';
 export const NAME_MAX = 50;
 export const EMERGENCY_CONTACT_MAX = 1024;
 
-/** Texts of the user-management API (spec §5 User; the refusals are ours: the spec does not show them). */
+/** Texts of the user-management API (docs/product.md §5 User; the refusals are ours: the spec does not show them). */
 export const USER_ADMIN_MESSAGES = {
   emailTaken: 'A user with this email already exists',
   passwordTooShort: 'Password must be at least 8 characters',
@@ -24,7 +24,7 @@ type ProfileDetails = Pick<User, 'firstName' | 'lastName' | 'email' | 'phone' | 
 
 const blank = (value: unknown) => typeof value !== 'string' || showsNothing(value);
 
-/** The details spec §4 requires of a profile, each with how the dashboard asks for it. */
+/** The details docs/product.md §4 requires of a profile, each with how the dashboard asks for it. */
 const REQUIRED_PROFILE_DETAILS: { words: string; missing: (user: ProfileDetails) => boolean }[] = [
   { words: 'your name', missing: (user) => blank(user.firstName) || blank(user.lastName) },
   { words: 'your e-mail address', missing: (user) => blank(user.email) },
@@ -39,12 +39,12 @@ export function missingProfileDetails(user: ProfileDetails): string {
   return `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
 }
 
-/** Profile complete only if firstName, lastName, email, phone and emergencyContact are present (spec §4). */
+/** Profile complete only if firstName, lastName, email, phone and emergencyContact are present (docs/product.md §4). */
 export function isProfileComplete(user: ProfileDetails | null | undefined): boolean {
   return !!user && REQUIRED_PROFILE_DETAILS.every((detail) => !detail.missing(user));
 }
 
-/** The display name of spec §3: first and last name combined. */
+/** The display name of docs/product.md §3: first and last name combined. */
 export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].filter((part) => !showsNothing(part)).join(' ');
 }
@@ -54,7 +54,7 @@ export function personName(person: Pick<User, 'firstName' | 'lastName' | 'email'
   return displayName(person) || person.email;
 }
 
-/** The dashboard greeting name: playa name, else name, else 'Camper' (spec §2). */
+/** The dashboard greeting name: playa name, else name, else 'Camper' (docs/product.md §2). */
 export function greetingName(
   user: Pick<User, 'playaName' | 'firstName' | 'lastName'> | null | undefined,
 ): string {

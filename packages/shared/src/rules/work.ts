@@ -1,6 +1,6 @@
 import { DAY_LABELS, DAYS_OF_WEEK, dayOrder, type DayOfWeek } from './enums';
 
-// Work: job categories, shifts and jobs (spec §3, §5): limits, messages and shift times, without zod.
+// Work: job categories, shifts and jobs (docs/product.md §3, §5): limits, messages and shift times, without zod.
 
 export const JOB_CATEGORY_NAME_MAX = 100;
 export const JOB_CATEGORY_DESCRIPTION_MAX = 500;
@@ -11,7 +11,7 @@ export const JOB_MAX_REGISTRATIONS_DEFAULT = 5;
 export const JOB_MAX_REGISTRATIONS_LIMIT = 10_000;
 export const SHIFT_NAME_MAX = 100;
 export const SHIFT_DESCRIPTION_MAX = 500;
-/** The shift form's defaults (spec §9). */
+/** The shift form's defaults (docs/product.md §9). */
 export const SHIFT_DEFAULTS = { startTime: '09:00', endTime: '17:00', dayOfWeek: 'MONDAY' } as const;
 
 export const JOB_CATEGORY_REQUIRED_MESSAGE = 'Name and description are required.';
@@ -30,7 +30,7 @@ const ISO_TIMESTAMP =
 
 /**
  * A shift time as HH:MM from what a client may send: HH:MM, HH:MM:SS (as the database stores it) or an ISO
- * timestamp (spec §3: "ISO timestamps may also appear"), of which the time as written is taken, without
+ * timestamp (docs/product.md §3: "ISO timestamps may also appear"), of which the time as written is taken, without
  * converting zones — shift times are the camp's local wall-clock times. Undefined when it is none of these.
  */
 export function parseShiftTime(value: string): string | undefined {
@@ -49,7 +49,7 @@ export function shiftTimeRange(shift: { startTime: string; endTime: string }): s
   return `${formatShiftTime(shift.startTime)}–${formatShiftTime(shift.endTime)}`;
 }
 
-/** A day's readable label (spec §3), e.g. 'Opening Sunday'; an unknown day as given. */
+/** A day's readable label (docs/product.md §3), e.g. 'Opening Sunday'; an unknown day as given. */
 export function dayLabel(day: string): string {
   return DAY_LABELS[day as DayOfWeek] ?? day;
 }

@@ -30,7 +30,7 @@ import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/c
 import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../work/test-support';
 
-// DELETE /admin/registrations/{id}: the admin cancel (spec §5 Admin cancel, §4 audit action types).
+// DELETE /admin/registrations/{id}: the admin cancel (docs/product.md §5 Admin cancel, §4 audit action types).
 
 const REASON = 'Left the playa before the burn';
 

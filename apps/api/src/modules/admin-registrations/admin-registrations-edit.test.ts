@@ -16,7 +16,7 @@ import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/c
 import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
 
-// PUT /admin/registrations/{id}: the admin edit (spec §5 Admin edit, §4 audit action types).
+// PUT /admin/registrations/{id}: the admin edit (docs/product.md §5 Admin edit, §4 audit action types).
 
 describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => {
   const fake = new FakeStripe();
@@ -342,7 +342,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
   });
 });
 
-// PGlite has one connection, so races cannot show there (architecture §7): this suite needs PostgreSQL.
+// PGlite has one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
 describe.skipIf(testDatabaseKind() === 'pglite')('Admin edit under concurrency (PostgreSQL)', () => {
   let camp: Camp;
   let tent: string;

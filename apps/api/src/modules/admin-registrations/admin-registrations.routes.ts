@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
 import { errors, routeKit } from '../../plugins/route-kit';
 
-/** The admin's registration desk (spec §2 Manage Registrations, §5 Admin cancel, §7 `/admin/registrations`). */
+/** The admin's registration desk (docs/product.md §2 Manage Registrations, §5 Admin cancel, §7 `/admin/registrations`). */
 export const adminRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.adminRegistrations;
   const route = routeKit(app, { tags: ['admin-registrations'], errors: [400, 401, 403, 404] });

@@ -30,7 +30,7 @@ const SORT_KEYS: Record<AdminRegistrationSort, SQL | AnyColumn> = {
 };
 
 /**
- * The admin's registration desk, its reads (spec §2 Manage Registrations, §7). The registrations themselves
+ * The admin's registration desk, its reads (docs/product.md §2 Manage Registrations, §7). The registrations themselves
  * come from the registration module's store and mapper, the same as GET /registrations.
  */
 export class AdminRegistrationsService {

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit-writer';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
 import { type Camp, insertPerson, insertRegistration, startCamp } from '../work/test-support';
 
-// GET /admin/registrations, …/{id}/camping-options and …/{id}/audit-trail (spec §2 Manage Registrations, §7).
+// GET /admin/registrations, …/{id}/camping-options and …/{id}/audit-trail (docs/product.md §2 Manage Registrations, §7).
 
 const BULK_YEAR = 2030;
 const BULK = 23;

@@ -56,7 +56,7 @@ export interface ItemChanges {
 }
 
 /**
- * One WORK_SHIFT_ADD / WORK_SHIFT_REMOVE / CAMPING_OPTION_ADD / CAMPING_OPTION_REMOVE record per item (spec §4),
+ * One WORK_SHIFT_ADD / WORK_SHIFT_REMOVE / CAMPING_OPTION_ADD / CAMPING_OPTION_REMOVE record per item (docs/product.md §4),
  * sharing the action's transactionId, admin and reason: the item's id and name as the old or the new value.
  */
 export function itemAudits(

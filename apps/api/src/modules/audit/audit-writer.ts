@@ -2,7 +2,7 @@ import type { AuditActionType } from '@camp/shared';
 import type { DbOrTx } from '../../db/client';
 import { auditRecords } from '../../db/schema/index';
 
-/** One audit record (spec §3 Audit record, architecture §6), written in the transaction of its change. */
+/** One audit record (docs/product.md §3 Audit record, docs/architecture.md §6), written in the transaction of its change. */
 export interface AuditEntry {
   actionType: AuditActionType;
   /** Groups the records of one admin action. */

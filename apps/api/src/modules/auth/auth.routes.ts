@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       path: REFRESH_COOKIE_PATH,
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
-    // The session marker of spec §4/§9, readable by the browser app.
+    // The session marker of docs/product.md §4/§9, readable by the browser app.
     void reply.setCookie(AUTH_STATE_COOKIE, AUTH_STATE_VALUE, {
       httpOnly: false,
       secure,
@@ -202,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The admin's read of the security events (S19) lives with the module that records most of them.
   await app.register(securityEventsRoutes);
 
-  // The browser's connectivity and auth check (spec §7); 401 counts as "connected" there.
+  // The browser's connectivity and auth check (docs/product.md §7); 401 counts as "connected" there.
   app.get(
     '/auth/test',
     route.signedIn({

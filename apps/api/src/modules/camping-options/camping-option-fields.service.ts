@@ -24,7 +24,7 @@ import {
 } from './camping-option-rows';
 import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
-// The custom fields of a camping option (spec §3, §5, §7): listed in their order, added, changed, removed and
+// The custom fields of a camping option (docs/product.md §3, §5, §7): listed in their order, added, changed, removed and
 // reordered under the option's row lock.
 
 type CreateFieldValues = z.output<typeof CreateCampingOptionFieldInputSchema>;
@@ -96,7 +96,7 @@ export class CampingOptionFieldsService {
     return this.db.transaction(async (tx) => {
       const current = await lockField(optionId, fieldId, tx);
       const typeChanged = values.dataType !== undefined && values.dataType !== current.dataType;
-      // Spec §5: changing the data type clears all limits, except those sent along with the new type.
+      // docs/product.md §5: changing the data type clears all limits, except those sent along with the new type.
       const keep = <T>(given: T | undefined, stored: T | null): T | null =>
         given !== undefined ? given : typeChanged ? null : stored;
       const limits: FieldLimits = {

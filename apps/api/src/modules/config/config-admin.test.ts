@@ -126,7 +126,7 @@ describe('admin configuration: /api/core-config', () => {
     expect(change.json<{ message: string }>().message).toBe('Configuration not found');
   });
 
-  it('refuses an invalid new configuration with every message of spec §5 and stores nothing', async () => {
+  it('refuses an invalid new configuration with every message of docs/product.md §5 and stores nothing', async () => {
     const response = await create({
       campName: '   ',
       registrationYear: 1999,

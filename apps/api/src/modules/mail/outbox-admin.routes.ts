@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
 import { errors, routeKit } from '../../plugins/route-kit';
 
-/** The e-mail outbox for admins (architecture §7): what was sent, what waits, what failed and why. */
+/** The e-mail outbox for admins (docs/architecture.md §7): what was sent, what waits, what failed and why. */
 export const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.outboxAdmin;
   const route = routeKit(app, { tags: ['email-outbox'], errors: [400, 401, 403] });

@@ -43,7 +43,7 @@ function toMail(row: ListedRow): EmailOutboxMail {
 }
 
 /**
- * The e-mail outbox as admins see it (architecture §7): what is waiting, sent or given up, with the mail
+ * The e-mail outbox as admins see it (docs/architecture.md §7): what is waiting, sent or given up, with the mail
  * server's last error, and the retry of a mail the worker gave up on.
  */
 export class OutboxAdminService {

@@ -98,7 +98,7 @@ describe('e-mail outbox worker', () => {
     expect(smtp.messages.filter((m) => m.to.includes('later@example.org'))).toHaveLength(1);
   });
 
-  // PGlite has one connection, so races cannot show there (architecture §7): this one needs PostgreSQL.
+  // PGlite has one connection, so races cannot show there (docs/architecture.md §7): this one needs PostgreSQL.
   it.skipIf(testDatabaseKind() === 'pglite')(
     'three workers (three processes) draining at once send each mail once',
     async () => {

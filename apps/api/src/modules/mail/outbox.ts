@@ -13,7 +13,7 @@ export interface OutboxMail {
 }
 
 /**
- * Writes a mail into the outbox in the caller's transaction (architecture §7): it exists exactly when the
+ * Writes a mail into the outbox in the caller's transaction (docs/architecture.md §7): it exists exactly when the
  * change that causes it was committed, and the worker sends it afterwards, with retries.
  */
 export async function enqueueMail(tx: DbOrTx, mail: OutboxMail): Promise<void> {

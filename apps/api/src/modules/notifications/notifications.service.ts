@@ -21,7 +21,7 @@ import { publicAddressOf } from './smtp-host-guard';
 export type SendTestEmailValues = z.output<typeof SendTestEmailInputSchema>;
 export type TestSmtpConnectionValues = z.output<typeof TestSmtpConnectionInputSchema>;
 
-/** The whole SMTP connection test, connecting, greeting and logging in, ends within this (spec §9: 10 s). */
+/** The whole SMTP connection test, connecting, greeting and logging in, ends within this (docs/product.md §9: 10 s). */
 export const SMTP_TEST_TIMEOUT_MS = 10_000;
 const ERROR_TEXT_MAX = 500;
 

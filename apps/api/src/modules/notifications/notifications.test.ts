@@ -184,7 +184,7 @@ describe('e-mail tools: /api/notifications/email', () => {
     expect(row!.errorMessage).toContain('Mailbox unavailable');
   });
 
-  it('refuses missing and invalid recipients with the messages of spec §5', async () => {
+  it('refuses missing and invalid recipients with the messages of docs/product.md §5', async () => {
     const cases: Array<[unknown, string[]]> = [
       [{ email: '' }, ['Please enter at least one email address']],
       [{ email: ' , ,' }, ['Please enter at least one email address']],

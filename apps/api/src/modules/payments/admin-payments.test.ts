@@ -406,7 +406,7 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
     }
   });
 
-  // PGlite has one connection, so races cannot show there (architecture §7): this one needs PostgreSQL.
+  // PGlite has one connection, so races cannot show there (docs/architecture.md §7): this one needs PostgreSQL.
   it.skipIf(testDatabaseKind() === 'pglite')(
     'ten simultaneous refunds of one payment never refund more than it',
     async () => {

@@ -63,7 +63,7 @@ export function pendingStripePayments(registrationId: string, which: 'dues row' 
 }
 
 /**
- * Keeps the dashboard's rule true (spec §2: the outstanding dues are the sum of PENDING payments): a
+ * Keeps the dashboard's rule true (docs/product.md §2: the outstanding dues are the sum of PENDING payments): a
  * registration that owes something and has no Checkout in flight has exactly one PENDING dues row (STRIPE,
  * no session yet) for what it owes; one that owes nothing, or is cancelled, has none. Called in the
  * transaction of every change of a payment's state.

@@ -31,7 +31,7 @@ const personDto = (row: PersonRow) => ({
   lastName: row.lastName ?? '',
 });
 
-/** Payments with their person, year and refunds (spec §3 Payment and decision 016), newest first. */
+/** Payments with their person, year and refunds (docs/product.md §3 Payment and decision 016), newest first. */
 export async function listPayments(db: DbOrTx, filters: PaymentFilters): Promise<Payment[]> {
   const conditions: SQL[] = [];
   if (filters.ids) conditions.push(inArray(payments.id, [...filters.ids]));

@@ -101,7 +101,7 @@ const ChargeObjectSchema = z.looseObject({
 const isPaid = (session: Pick<CheckoutSession, 'payment_status'>) =>
   session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
-/** Stripe Checkout (spec §7 Payments, architecture §7): checkout, verify, webhook, one idempotent fulfil. */
+/** Stripe Checkout (docs/product.md §7 Payments, docs/architecture.md §7): checkout, verify, webhook, one idempotent fulfil. */
 export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {}
 

@@ -523,7 +523,7 @@ describe('Stripe payments API', () => {
     });
   });
 
-  // PGlite has one connection, so races cannot show there (architecture §7): this one needs PostgreSQL.
+  // PGlite has one connection, so races cannot show there (docs/architecture.md §7): this one needs PostgreSQL.
   it.skipIf(testDatabaseKind() === 'pglite')(
     '50 webhook deliveries and 5 verifies at once give exactly one COMPLETED payment and one receipt',
     async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index';
 
 /**
- * Places on camping options and jobs, per registration year (architecture §7: capacity is taken in the
+ * Places on camping options and jobs, per registration year (docs/architecture.md §7: capacity is taken in the
  * transaction that creates or changes a registration, under a row lock, never "count, then insert").
  *
  * Each option and job row carries a counter: `current_registrations` = places taken in `counted_year` by
@@ -197,7 +197,7 @@ export async function recountPlaces(tx: DbOrTx, year: number, request: PlaceRequ
 
 /**
  * Registrations holding a place on each row in a registration year: linked registrations of that year that
- * are not cancelled (architecture §4b; places are per year, as the camp is), leaving out `except`. Counted
+ * are not cancelled (docs/architecture.md §4b; places are per year, as the camp is), leaving out `except`. Counted
  * from the rows rather than read from the counter column, so it is the truth even if a counter ever drifted.
  */
 export async function activePlaceCounts(

@@ -225,7 +225,7 @@ export class RegistrationSubmissionService {
     const optionIds = input.campingOptions;
     const jobIds = input.jobs;
 
-    // Who may register, and when (spec §4).
+    // Who may register, and when (docs/product.md §4).
     const availability = registrationAvailability(
       config,
       caller,
@@ -255,7 +255,7 @@ export class RegistrationSubmissionService {
       throw conflict(disabled.map((option) => REGISTRATION_MESSAGES.optionUnavailable(option.name)));
     }
 
-    // The details and shifts steps (spec §5 steps 3 and 4). The categories are this submission's: every
+    // The details and shifts steps (docs/product.md §5 steps 3 and 4). The categories are this submission's: every
     // always-required one and those of its chosen jobs (the group read holds the others' too).
     const fieldsOf = groupBy(
       reads.optionFieldRows.flatMap((row) => (row.field ? [row.field] : [])),

@@ -16,7 +16,7 @@ import {
 import { type Camp, messagesOf, startCamp } from '../work/test-support';
 import { adminPost, configure, gateGreeterJob, YEAR } from './test-support';
 
-// PGlite has one connection, so races cannot show there (architecture §7): this suite needs PostgreSQL.
+// PGlite has one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
 describe.skipIf(testDatabaseKind() === 'pglite')('registration under load (PostgreSQL)', () => {
   let camp: Camp;
   let tent: string;

@@ -20,7 +20,7 @@ import type {
   SelectedRegistrations,
 } from './registrations.store';
 
-// Rows → the shared response shapes of the registration routes (spec §3, §7).
+// Rows → the shared response shapes of the registration routes (docs/product.md §3, §7).
 
 export type CampingOptionRow = typeof campingOptions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect & { refundStatuses: RefundStatus[] };
@@ -152,7 +152,7 @@ export function toSubmittedRegistration(
   };
 }
 
-/** The camp registration of spec §3, or the empty one when the person has no current registration. */
+/** The camp registration of docs/product.md §3, or the empty one when the person has no current registration. */
 export function toCampRegistration(
   year: number,
   selected: SelectedCampRegistration | undefined,

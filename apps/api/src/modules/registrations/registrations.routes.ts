@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { callerOf } from '../../plugins/auth';
 import { routeKit } from '../../plugins/route-kit';
 
-/** The wizard's submission and the dashboard's reads (spec §7 Registrations). */
+/** The wizard's submission and the dashboard's reads (docs/product.md §7 Registrations). */
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.registrations;
   const route = routeKit(app, { tags: ['registrations'], errors: [400, 401, 403, 404, 409] });

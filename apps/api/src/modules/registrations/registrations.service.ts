@@ -66,7 +66,7 @@ export class RegistrationsService {
   }
 
   /**
-   * GET /registrations/camp/me: the camp registration of spec §3 (options and custom field answers) of the
+   * GET /registrations/camp/me: the camp registration of docs/product.md §3 (options and custom field answers) of the
    * caller's current registration: the first active one of the configured year.
    */
   async campRegistration(userId: string): Promise<CampRegistration> {

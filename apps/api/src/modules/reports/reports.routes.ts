@@ -16,7 +16,7 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 }
 
 /**
- * The reports (spec §2 Reports, §6; decision 019) for staff and admins. The payment report reads GET
+ * The reports (docs/product.md §2 Reports, §6; decision 019) for staff and admins. The payment report reads GET
  * /payments (admins) and the work schedule GET /shifts/with-jobs-and-registrations.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

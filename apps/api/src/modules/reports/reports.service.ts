@@ -103,7 +103,7 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The reports of spec §2 (decision 019): each one statement for its rows, whatever the camp's size — the
+ * The reports of docs/product.md §2 (decision 019): each one statement for its rows, whatever the camp's size — the
  * registrations' options, jobs, answers and money are aggregated once per link table (grouped by
  * registration) and joined to the chosen registrations, so there is no query per row.
  */

@@ -5,7 +5,7 @@ import { payments, refunds, registrations } from '../../db/schema/index';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../work/test-support';
 
-// GET /reports/registrations and /reports/users (spec §2 Reports, §6; decision 019).
+// GET /reports/registrations and /reports/users (docs/product.md §2 Reports, §6; decision 019).
 
 describe('reports API', () => {
   let camp: Camp;

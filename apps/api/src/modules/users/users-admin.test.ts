@@ -104,7 +104,7 @@ describe('user management: /api/users', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'sneaky@example.org'))).toEqual([]);
   });
 
-  it('creates a user with the defaults of spec §3 and answers the user without any password', async () => {
+  it('creates a user with the defaults of docs/product.md §3 and answers the user without any password', async () => {
     const response = await create({
       email: '  New.Camper@Example.ORG ',
       firstName: 'New',
@@ -186,7 +186,7 @@ describe('user management: /api/users', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses invalid new users with the messages of spec §5', async () => {
+  it('refuses invalid new users with the messages of docs/product.md §5', async () => {
     const cases: Array<[unknown, string[]]> = [
       [{ email: 'not-an-address' }, ['Please enter a valid email address']],
       [{}, ['Please enter a valid email address']],

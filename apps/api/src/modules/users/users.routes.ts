@@ -34,7 +34,7 @@ const UpdateUserBodySchema = z.union([
 
 /**
  * Which of the three bodies applies is known only after authentication, which on this route runs after
- * validation; the service validates the body against the caller's schema, with the messages of spec §5 (a
+ * validation; the service validates the body against the caller's schema, with the messages of docs/product.md §5 (a
  * failed union here would answer only "Invalid input"). So validation here requires a JSON object, as before,
  * and checks the other parts as usual; the schema above is what the OpenAPI document shows.
  */

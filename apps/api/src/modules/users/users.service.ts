@@ -51,7 +51,7 @@ export function toUserDto(row: UserRow, viewerIsAdmin: boolean): User {
 
 /**
  * Validates a body against the schema the caller's role calls for, answering 400 with the rule messages
- * the same way route validation does (architecture §5).
+ * the same way route validation does (docs/architecture.md §5).
  */
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);

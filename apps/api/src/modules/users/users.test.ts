@@ -103,7 +103,7 @@ describe('profiles: GET and PUT /api/users/{id}, POST /api/auth/register', () =>
     expect(stored).toMatchObject(PROFILE);
   });
 
-  it('refuses an invalid profile with the messages of spec §5 and changes nothing', async () => {
+  it('refuses an invalid profile with the messages of docs/product.md §5 and changes nothing', async () => {
     const response = await put(
       ada.userId,
       { ...PROFILE, firstName: '  ', lastName: '', phone: '', emergencyContact: '', city: 'x'.repeat(51) },

@@ -122,7 +122,7 @@ export class ShiftsService {
   }
 
   /**
-   * The work schedule of spec §3: every shift in festival order, its jobs, and who is registered on each.
+   * The work schedule of docs/product.md §3: every shift in festival order, its jobs, and who is registered on each.
    * Three queries whatever the size of the camp (shifts, jobs, registrations), joined up in memory.
    */
   async workSchedule(filters: { year?: number | undefined } = {}): Promise<WorkScheduleShift[]> {

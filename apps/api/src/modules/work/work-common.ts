@@ -13,7 +13,7 @@ export interface WorkViewer {
   seesStaffOnly: boolean;
 }
 
-/** Staff and admins see staff-only work (spec §3 Job category, §6). */
+/** Staff and admins see staff-only work (docs/product.md §3 Job category, §6). */
 export function workViewer(role: Role): WorkViewer {
   return { seesStaffOnly: isStaffRole(role) };
 }

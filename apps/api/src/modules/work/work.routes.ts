@@ -27,7 +27,7 @@ const ShiftParamsSchema = idParams('Invalid shift id');
 
 const viewerOf = (request: FastifyRequest) => workViewer(callerOf(request).role);
 
-/** Job categories, jobs and shifts (spec §7). Reads for anyone signed in, writes for admins. */
+/** Job categories, jobs and shifts (docs/product.md §7). Reads for anyone signed in, writes for admins. */
 export const workRoutes: FastifyPluginAsyncZod = async (app) => {
   const { jobCategories, jobs, shifts } = app.services;
   const kit = (tag: string) => routeKit(app, { tags: [tag], errors: [400, 401, 403, 404, 409] });

@@ -32,7 +32,7 @@ export function AppLayout() {
   const { status, role, user, signOut } = useAuth();
   const { pathname } = useLocation();
   const signedIn = status === 'authenticated';
-  // Spec §2: the Registration link only while registration is open for this person, so not once they hold a
+  // docs/product.md §2: the Registration link only while registration is open for this person, so not once they hold a
   // registration of the year (the same cached query the dashboard and the wizard read).
   // Decided only once the configuration, the profile and the registrations have settled: shown and then taken
   // away, the link would flash up for someone already registered while their registrations load.

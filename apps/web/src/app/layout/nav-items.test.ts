@@ -3,7 +3,7 @@ import { navItems, type NavViewer } from './nav-items';
 
 const labels = (viewer: NavViewer) => navItems(viewer).map((item) => item.label);
 
-describe('navItems (spec §2 Layout)', () => {
+describe('navItems (docs/product.md §2 Layout)', () => {
   it('offers only Sign In when signed out, and nothing while the session is being checked', () => {
     expect(navItems({ status: 'anonymous', role: null, registrationOpen: true })).toEqual([
       { key: 'sign-in', label: 'Sign In', to: '/login', emphasis: true },

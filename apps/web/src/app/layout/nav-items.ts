@@ -27,12 +27,12 @@ export interface NavViewer {
   status: 'loading' | 'authenticated' | 'anonymous';
   /** Upper case, as the API sends it. */
   role: Role | null;
-  /** Registration is open for this user (spec §4; see features/registrations). */
+  /** Registration is open for this user (docs/product.md §4; see features/registrations). */
   registrationOpen: boolean;
 }
 
 /**
- * The header links of spec §2 Layout: Dashboard (issue 14: the signed-in home, otherwise reached only through
+ * The header links of docs/product.md §2 Layout: Dashboard (issue 14: the signed-in home, otherwise reached only through
  * the camp name); Profile; Registration (only when open for the user: the caller passes false until that is
  * known, so it never flashes up for someone already registered); Reports (staff and admin); Admin (admin);
  * Sign Out. Signed out: only Sign In. While the session is being checked: none, so neither set flashes up

@@ -9,7 +9,7 @@ export interface SiteFooterProps {
   loading: boolean;
 }
 
-/** Spec §2 footer: camp name, year (the registration year), and a 'Powered by' link. */
+/** docs/product.md §2 footer: camp name, year (the registration year), and a 'Powered by' link. */
 export function SiteFooter({ config, loading }: SiteFooterProps) {
   return (
     <footer className={classes.footer}>

@@ -32,7 +32,7 @@ export interface SiteHeaderProps {
 }
 
 /**
- * The camp header of spec §2: banner, icon, name and description, with the main navigation. It is fixed at
+ * The camp header of docs/product.md §2: banner, icon, name and description, with the main navigation. It is fixed at
  * the top; past 100px of scrolling it collapses to an 80px bar. A spacer of the expanded height keeps the page
  * from jumping (and from un-collapsing again on short pages) when it does. A compact screen (admin, reports)
  * has the bar from the start and a spacer of its height.

@@ -3,7 +3,7 @@ import type { PublicConfig } from '@camp/shared/config';
 import { useEffect } from 'react';
 
 /**
- * Keeps the tab title and the meta description in step with the camp configuration (spec §2).
+ * Keeps the tab title and the meta description in step with the camp configuration (docs/product.md §2).
  * Pass null while the configuration is loading, so the default camp name does not flash in the tab.
  */
 export function useDocumentMeta(config: Pick<PublicConfig, 'campName' | 'campDescription'> | null): void {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §2/§9: the header shrinks once the page is scrolled past 100px. */
+/** docs/product.md §2/§9: the header shrinks once the page is scrolled past 100px. */
 export const HEADER_COLLAPSE_SCROLL_Y = 100;
 
 export function isHeaderCollapsed(scrollY: number): boolean {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../test/test-utils';
 
-describe('Admin panel (spec §2)', () => {
+describe('Admin panel (docs/product.md §2)', () => {
   it('welcomes the admin by name and links to the eight admin areas', async () => {
     startSignedIn();
     mockApiRoutes({

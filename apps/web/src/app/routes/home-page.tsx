@@ -9,7 +9,7 @@ import { usePublicConfig } from '../../features/config';
 
 export const HOME_LOADING_TEXT = 'Loading camp information...';
 
-/** Spec §2 Home: the admin's blurb, then Dashboard (signed in) or Login (signed out). */
+/** docs/product.md §2 Home: the admin's blurb, then Dashboard (signed in) or Login (signed out). */
 export function HomePage() {
   const { config, isLoading, error } = usePublicConfig();
   const authenticated = useIsAuthenticated();

@@ -18,18 +18,18 @@ declare module '@tanstack/react-table' {
   }
 }
 
-/** Spec §9: table page sizes 10, 25, 50, 100; 10 unless a table says otherwise. */
+/** docs/product.md §9: table page sizes 10, 25, 50, 100; 10 unless a table says otherwise. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
-/** Spec §2 Reports: announcements clear after 2 seconds. */
+/** docs/product.md §2 Reports: announcements clear after 2 seconds. */
 export const ANNOUNCEMENT_CLEAR_MS = 2000;
 
 /** Below this width (Mantine's sm breakpoint, 48em) tables show their rows as cards: a phone never scrolls one. */
 export const DATA_TABLE_CARDS_QUERY = '(max-width: 47.99em)';
 
 /**
- * An unpaginated table (spec §9: payment and user reports) of more rows than this draws only the rows near the
+ * An unpaginated table (docs/product.md §9: payment and user reports) of more rows than this draws only the rows near the
  * viewport (issue 12: windowing); a smaller one draws every row, as a paginated page does.
  */
 export const WINDOWING_THRESHOLD = 200;

@@ -4,7 +4,7 @@ import classes from './data-table.module.css';
 
 /**
  * The latest announcement and a function to make one; each announcement clears `clearAfterMs` after the last
- * one (spec §2: 2 seconds), so a screen reader is not left reading an old message.
+ * one (docs/product.md §2: 2 seconds), so a screen reader is not left reading an old message.
  */
 export function useAnnouncement<T>(clearAfterMs = ANNOUNCEMENT_CLEAR_MS): [T | null, (next: T) => void] {
   const [announcement, setAnnouncement] = useState<T | null>(null);

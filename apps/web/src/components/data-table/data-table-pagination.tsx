@@ -29,7 +29,7 @@ export interface DataTablePaginationProps {
   onPageSizeChange: (size: number) => void;
 }
 
-/** 'Showing 1–10 of 30', the Rows per page list (spec §9: 10, 25, 50, 100) and the pages, when more than one. */
+/** 'Showing 1–10 of 30', the Rows per page list (docs/product.md §9: 10, 25, 50, 100) and the pages, when more than one. */
 export function DataTablePagination({
   label,
   page,

@@ -21,7 +21,7 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
   /** A load failure: shown instead of the table, with a Try again button when onRetry is given. */
   error?: string | null;
   onRetry?: () => void;
-  /** Shown when there are no rows at all (spec §8 empty states). */
+  /** Shown when there are no rows at all (docs/product.md §8 empty states). */
   emptyText: string;
   /** Shown when the search matches nothing; defaults to emptyText. */
   noMatchesText?: string;
@@ -53,10 +53,10 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
 }
 
 /**
- * The one table of the app (architecture §3), composed of this folder's parts: the announcer (a polite live
- * region telling what a sort, search or page change did, cleared after 2 seconds, spec §2), the toolbar
+ * The one table of the app (docs/architecture.md §3), composed of this folder's parts: the announcer (a polite live
+ * region telling what a sort, search or page change did, cleared after 2 seconds, docs/product.md §2), the toolbar
  * (search, Group by, the screen's controls), the grid (sortable headers, group rows) with its loading / empty
- * / no-match states, a load failure with Try again, and the pagination (spec §9 page sizes) unless `paginate` is
+ * / no-match states, a load failure with Try again, and the pagination (docs/product.md §9 page sizes) unless `paginate` is
  * false. On a phone (below 48em) the rows are cards instead, with a Sort by list in place of the headers.
  */
 export function DataTable<TData>({

@@ -1,4 +1,4 @@
-// The app's table (architecture §3): `DataTable` is the composed default (a table on wide screens, a card per
+// The app's table (docs/architecture.md §3): `DataTable` is the composed default (a table on wide screens, a card per
 // row on a phone, pager optional); reports and other screens that need another arrangement build one from
 // `useDataTable` and the parts (grid, cards, sort select, toolbar, pagination, announcer).
 export { DataTable, type DataTableProps } from './data-table';

@@ -35,7 +35,7 @@ export interface UseDataTableOptions<TData> {
   getRowId?: (row: TData, index: number) => string;
   initialSorting?: SortingState;
   defaultPageSize?: PageSize;
-  /** false: every row on one page and no pager (spec §2: payment and user reports are not paginated). */
+  /** false: every row on one page and no pager (docs/product.md §2: payment and user reports are not paginated). */
   paginate?: boolean;
   /**
    * The server pages the rows: `data` is one page of `total`, shown as it is, and the pager asks the server

@@ -5,7 +5,7 @@ import {
   type RegistrationStatus,
 } from '@camp/shared/rules';
 
-// Manage Registrations' own texts. Spec §8's messages are quoted word for word; the rules and the server's
+// Manage Registrations' own texts. docs/product.md §8's messages are quoted word for word; the rules and the server's
 // messages (ADMIN_EDIT_MESSAGES, ADMIN_CANCEL_MESSAGES, the schemas') come from @camp/shared.
 
 export const MANAGE_REGISTRATIONS_TEXTS = {
@@ -76,7 +76,7 @@ export const COUNT_CARDS = [
 /** The statuses in words: the one shared map every filter and select uses. */
 export const STATUS_LABELS: Record<RegistrationStatus, string> = REGISTRATION_STATUS_LABELS;
 
-/** The statuses an admin may set (spec §4: cancelling is its own action). */
+/** The statuses an admin may set (docs/product.md §4: cancelling is its own action). */
 export const EDITABLE_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED'] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 
@@ -100,7 +100,7 @@ export const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string,
   source: { ADMIN: 'This site', PROVIDER: 'Stripe dashboard' },
 };
 
-/** Audit action types as people read them (spec §4 lists the types). */
+/** Audit action types as people read them (docs/product.md §4 lists the types). */
 export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   REGISTRATION_EDIT: 'Registration edited',
   REGISTRATION_CANCEL: 'Registration cancelled',

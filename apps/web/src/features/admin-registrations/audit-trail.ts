@@ -8,7 +8,7 @@ import {
   MANAGE_REGISTRATIONS_TEXTS as TEXTS,
 } from './admin-registration-texts';
 
-// The audit trail as the modal shows it (spec §4): records grouped by transaction, and per record the values
+// The audit trail as the modal shows it (docs/product.md §4): records grouped by transaction, and per record the values
 // that changed.
 
 export interface AuditGroup {

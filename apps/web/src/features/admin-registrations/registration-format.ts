@@ -2,7 +2,7 @@ import type { Registration } from '@camp/shared/registrations';
 import { centsToDollars, dollarsToCents, formatDollars } from '@camp/shared/rules';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from './admin-registration-texts';
 
-// How the Manage Registrations table shows a registration (spec §2 columns).
+// How the Manage Registrations table shows a registration (docs/product.md §2 columns).
 
 /** The work shifts' job names joined, or 'No shifts assigned'. */
 export function shiftsText(registration: Pick<Registration, 'jobs'>): string {
@@ -32,7 +32,7 @@ export function paidCentsByWay(registration: Pick<Registration, 'payments'>): {
   return { card, manual };
 }
 
-/** Whether the registration has a completed payment (the cancel then offers a refund, spec §5). */
+/** Whether the registration has a completed payment (the cancel then offers a refund, docs/product.md §5). */
 export const hasCompletedPayments = (registration: Pick<Registration, 'payments'>): boolean =>
   registration.payments.some((payment) => payment.status === 'COMPLETED');
 

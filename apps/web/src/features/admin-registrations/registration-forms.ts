@@ -9,7 +9,7 @@ import type { FormSchema } from '../../lib/schema-form';
 import type { EditableStatus } from './admin-registration-texts';
 
 // The edit and cancel forms: their values, the request body of those values, and the shared schema that
-// checks that body (the server's own rules and messages, spec §5 Admin edit / Admin cancel).
+// checks that body (the server's own rules and messages, docs/product.md §5 Admin edit / Admin cancel).
 
 // ---- Edit ------------------------------------------------------------------------------------------------
 
@@ -42,7 +42,7 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean => {
   return left.size === right.size && [...left].every((id) => right.has(id));
 };
 
-/** Spec §5: a change in status, jobs or camping options is needed (notes alone are not a change). */
+/** docs/product.md §5: a change in status, jobs or camping options is needed (notes alone are not a change). */
 export function editChanges(values: EditFormValues, initial: EditFormValues) {
   return {
     status: values.status !== initial.status,

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { failureDetail } from '../../lib/api-client';
 
 /**
- * A red toast for a failed save (spec §8: the server's message when it sent one). It stays until closed, so
+ * A red toast for a failed save (docs/product.md §8: the server's message when it sent one). It stays until closed, so
  * a long message can be read; success toasts close by themselves after 5 seconds.
  */
 export function showErrorToast(title: string, error: unknown): void {

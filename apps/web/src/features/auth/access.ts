@@ -2,7 +2,7 @@ import { isStaffRole, type Role } from '@camp/shared/rules';
 import type { RouteAccess } from '../../app/paths';
 
 /**
- * Whether a signed-in user with this role may open a route of the given access level (spec §2 and §6).
+ * Whether a signed-in user with this role may open a route of the given access level (docs/product.md §2 and §6).
  * Roles come upper case from the API; the access levels are paths.ts's lower-case names.
  */
 export function roleMeetsAccess(role: Role | null, access: RouteAccess): boolean {

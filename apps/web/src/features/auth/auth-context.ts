@@ -20,7 +20,7 @@ export interface AuthContextValue {
   signingOut: boolean;
   /**
    * Starts the session of a sign-in answer: stores the token, sets the auth_state cookie, and loads the
-   * profile 500 ms later (spec §9). Resolves with the profile, or null if it could not be loaded.
+   * profile 500 ms later (docs/product.md §9). Resolves with the profile, or null if it could not be loaded.
    */
   signIn: (auth: AuthResponse) => Promise<User | null>;
   /** POST /auth/logout, forgets the token, cookie and the user's cached data, and goes home. */

@@ -18,7 +18,7 @@ import {
 
 const user = testUser({ firstName: 'Rae', lastName: 'Sun' });
 
-describe('session refresh on 401 (spec §4)', () => {
+describe('session refresh on 401 (docs/product.md §4)', () => {
   it('answers concurrent 401s with one refresh, then retries each call with the new token', async () => {
     startSignedIn('expired-token');
     let finishRefresh: () => void = () => {};

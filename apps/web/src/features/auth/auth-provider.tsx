@@ -23,7 +23,7 @@ import { currentAppPath, isSessionQuery, PROFILE_FETCH_DELAY_MS } from './sessio
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The session of spec §4: the access token in local storage, the auth_state cookie as the "signed in" marker,
+ * The session of docs/product.md §4: the access token in local storage, the auth_state cookie as the "signed in" marker,
  * and the user's profile from GET /auth/profile. It also answers the API client's 401s with one refresh
  * (the client makes concurrent 401s share it); when the refresh fails the user is signed out locally and
  * sent to /login with a returnTo of where they were. Must sit inside the router and the QueryClientProvider.
@@ -35,7 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Who just signed in, from the sign-in answer: lets guards decide at once, before the profile arrives.
   const [signInRole, setSignInRole] = useState<Role | null>(null);
-  // Spec §9 waits 500 ms after sign-in before fetching the profile; the query is held meanwhile.
+  // docs/product.md §9 waits 500 ms after sign-in before fetching the profile; the query is held meanwhile.
   const [profileHeld, setProfileHeld] = useState(false);
 
   // Signed out (here or in another tab): forget who signed in. Adjusting state while rendering, as React

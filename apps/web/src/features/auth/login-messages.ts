@@ -1,7 +1,7 @@
 import { LOGIN_CODE_LENGTH } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
-/** Spec §8 Authentication texts. */
+/** docs/product.md §8 Authentication texts. */
 export const VERIFY_NETWORK_ERROR = 'Failed to verify code. Please check your network connection.';
 export const VERIFY_INVALID_CODE = 'Invalid verification code. Please try again.';
 export const REQUEST_CODE_FAILED = 'Failed to send verification code. Please try again.';

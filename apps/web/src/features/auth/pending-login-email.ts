@@ -1,5 +1,5 @@
 /**
- * The address a code was sent to (spec §2 Login: kept as pendingLoginEmail during login), so a reload or
+ * The address a code was sent to (docs/product.md §2 Login: kept as pendingLoginEmail during login), so a reload or
  * a trip to the mail app comes back to the code step. Cleared once signed in.
  */
 export const PENDING_LOGIN_EMAIL_KEY = 'pendingLoginEmail';

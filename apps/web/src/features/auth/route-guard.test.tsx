@@ -38,7 +38,7 @@ const participant = testUser({ role: 'PARTICIPANT', firstName: 'Pat', lastName: 
 const staff = testUser({ role: 'STAFF', firstName: 'Stella' });
 const admin = testUser({ role: 'ADMIN', firstName: 'Ada' });
 
-describe('route guards (spec §2)', { timeout: 20_000 }, () => {
+describe('route guards (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('sends a signed-out visitor from a protected route to login, keeping path and query in returnTo', async () => {
     mockApiRoutes({});
     renderApp('/dashboard?tab=shifts&year=2026');
@@ -113,7 +113,7 @@ describe('route guards (spec §2)', { timeout: 20_000 }, () => {
   });
 
   it('refuses /registration with the reason and a dashboard button when registration is not open for them', async () => {
-    // The registration issue: 'Registration Not Available' with the availability message (spec §2 wizard).
+    // The registration issue: 'Registration Not Available' with the availability message (docs/product.md §2 wizard).
     signedInAs(participant, testConfig({ registrationOpen: false, earlyRegistrationOpen: true }));
     renderApp('/registration');
     expect(
@@ -133,7 +133,7 @@ describe('route guards (spec §2)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('navigation by role (spec §2 Layout)', () => {
+describe('navigation by role (docs/product.md §2 Layout)', () => {
   async function navLabels() {
     await screen.findByRole('heading', { name: /^Welcome, / });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });

@@ -5,7 +5,7 @@ import { PageLoader } from '../../components/page-loader';
 import { roleMeetsAccess } from './access';
 import { useAuth } from './auth-context';
 
-/** Spec §2: shown while authentication is loading. */
+/** docs/product.md §2: shown while authentication is loading. */
 export const AUTH_LOADING_TEXT = 'Loading...';
 
 export interface RouteGuardProps {
@@ -14,7 +14,7 @@ export interface RouteGuardProps {
 }
 
 /**
- * The guards of spec §2 for one route (the router passes `routeAccess[name]`):
+ * The guards of docs/product.md §2 for one route (the router passes `routeAccess[name]`):
  * - while authentication is loading: 'Loading...';
  * - not signed in on a protected route: /login?returnTo={path and query};
  * - signed in without the role: the dashboard.

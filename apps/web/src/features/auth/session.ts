@@ -1,7 +1,7 @@
 import type { Query } from '@tanstack/react-query';
 import { configKeys } from '../config';
 
-/** Spec §9: the profile is fetched 500 ms after sign-in. */
+/** docs/product.md §9: the profile is fetched 500 ms after sign-in. */
 export const PROFILE_FETCH_DELAY_MS = 500;
 
 /**

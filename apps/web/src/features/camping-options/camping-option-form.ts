@@ -51,7 +51,7 @@ export function toCampingOptionInput(values: CampingOptionFormValues): CreateCam
   };
 }
 
-/** Spec §5 Camping option: the body checked with the schema the server checks it with. */
+/** docs/product.md §5 Camping option: the body checked with the schema the server checks it with. */
 export const campingOptionForm: FormSchema<CampingOptionFormValues> = {
   schema: CreateCampingOptionInputSchema,
   toInput: toCampingOptionInput,

@@ -1,7 +1,7 @@
 import { errorMessageText } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
-/** The texts of spec §8 (camping options) and the empty states. */
+/** The texts of docs/product.md §8 (camping options) and the empty states. */
 export const CAMPING_OPTION_MESSAGES = {
   loadOptions: 'Failed to load camping options',
   loadOption: 'Failed to load camping option',
@@ -24,7 +24,7 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /**
- * Spec §8: a field save or delete failure shows the server's message (a list joined), 'Network error occurred.
+ * docs/product.md §8: a field save or delete failure shows the server's message (a list joined), 'Network error occurred.
  * Please try again.' when no answer came, or 'An unexpected error occurred'.
  */
 export function fieldErrorMessage(error: unknown): string {

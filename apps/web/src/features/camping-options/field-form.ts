@@ -7,7 +7,7 @@ import {
 import type { FormSchema } from '../../lib/schema-form';
 import type { NumberValue } from './camping-option-form';
 
-/** Readable names of the data types (spec §3 Camping option field). */
+/** Readable names of the data types (docs/product.md §3 Camping option field). */
 export const FIELD_TYPE_LABELS: Record<FieldDataType, string> = {
   STRING: 'Text (one line)',
   MULTILINE_STRING: 'Text (several lines)',
@@ -43,7 +43,7 @@ export function fieldFormValues(field?: CampingOptionField): FieldFormValues {
   };
 }
 
-/** Spec §5: changing the data type clears all limits. */
+/** docs/product.md §5: changing the data type clears all limits. */
 export function withDataType(values: FieldFormValues, dataType: FieldDataType): FieldFormValues {
   if (dataType === values.dataType) return values;
   return { ...values, dataType, minLength: '', maxLength: '', minValue: '', maxValue: '' };
@@ -72,7 +72,7 @@ export function toFieldInput(values: FieldFormValues) {
 }
 
 /**
- * Spec §5 Camping option field: the body checked with the schema the server checks a new field with (its
+ * docs/product.md §5 Camping option field: the body checked with the schema the server checks a new field with (its
  * limits as a whole, for the data type, included).
  */
 export const fieldForm: FormSchema<FieldFormValues> = {

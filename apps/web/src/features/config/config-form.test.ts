@@ -18,7 +18,7 @@ const valid = (overrides: Partial<ConfigFormValues> = {}): ConfigFormValues => (
   ...overrides,
 });
 
-describe('the blank configuration form (spec §9 defaults)', () => {
+describe('the blank configuration form (docs/product.md §9 defaults)', () => {
   it('opens registration, uses SMTP port 587, UTC and PayPal sandbox, and this year', () => {
     const values = blankConfigValues(new Date('2026-05-01T00:00:00Z'));
     expect(values).toMatchObject({
@@ -48,7 +48,7 @@ describe('the blank configuration form (spec §9 defaults)', () => {
   });
 });
 
-describe('configErrors (spec §5 Configuration)', () => {
+describe('configErrors (docs/product.md §5 Configuration)', () => {
   it('accepts a filled form', () => {
     expect(configErrors(valid())).toEqual({});
   });
@@ -113,7 +113,7 @@ describe('configErrors (spec §5 Configuration)', () => {
   });
 });
 
-describe('toConfigPayload (spec §4/§5)', () => {
+describe('toConfigPayload (docs/product.md §4/§5)', () => {
   it('sends every field, trimmed, with empty optional texts (reply-to included) as null', () => {
     const payload = toConfigPayload(
       valid({

@@ -9,7 +9,7 @@ import { errorsOf, fieldErrors, serverFieldErrors, type FieldErrors } from '../.
 
 export type TimeZoneValue = (typeof TIME_ZONE_OPTIONS)[number]['value'];
 
-/** Spec §9: the time-zone choices as the form lists them. */
+/** docs/product.md §9: the time-zone choices as the form lists them. */
 export const TIME_ZONE_SELECT_OPTIONS = TIME_ZONE_OPTIONS.map(({ value, label }) => ({
   value,
   label: value === 'UTC' ? 'UTC' : `${value} (${label})`,
@@ -57,7 +57,7 @@ export interface ConfigFormValues {
 export type ConfigField = keyof ConfigFormValues;
 export type ConfigErrors = FieldErrors<ConfigField>;
 
-/** The write-only fields: never shown, sent only when something is typed (spec §4). */
+/** The write-only fields: never shown, sent only when something is typed (docs/product.md §4). */
 export const SECRET_FIELDS = [
   'stripeApiKey',
   'stripeWebhookSecret',
@@ -89,7 +89,7 @@ export function storedSecretsOf(config: AdminCampConfig | null): StoredSecrets {
 const isTimeZone = (value: string): value is TimeZoneValue =>
   TIME_ZONE_OPTIONS.some((option) => option.value === value);
 
-/** Spec §9 defaults of the blank form: registration open, SMTP port 587, UTC, PayPal sandbox. */
+/** docs/product.md §9 defaults of the blank form: registration open, SMTP port 587, UTC, PayPal sandbox. */
 export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
   return {
     campName: '',
@@ -206,7 +206,7 @@ const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim()
 
 /**
  * The PATCH/POST body of the form: every configuration field, text trimmed, empty optional text as null (the
- * reply-to address included, spec §5), a blank port as none, and only the secrets that were typed (spec §4:
+ * reply-to address included, docs/product.md §5), a blank port as none, and only the secrets that were typed (docs/product.md §4:
  * a blank secret is not sent, so the stored one is kept).
  */
 export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput {
@@ -245,7 +245,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
   return payload;
 }
 
-/** The SMTP connection test body: the e-mail settings as they stand in the form (spec §7). */
+/** The SMTP connection test body: the e-mail settings as they stand in the form (docs/product.md §7). */
 export function toSmtpTestInput(values: ConfigFormValues): TestSmtpConnectionInput {
   return {
     emailEnabled: values.emailEnabled,
@@ -261,7 +261,7 @@ export function toSmtpTestInput(values: ConfigFormValues): TestSmtpConnectionInp
 }
 
 /**
- * Spec §5 Configuration: the form's body checked with the schema of POST /core-config, the cross-field e-mail
+ * docs/product.md §5 Configuration: the form's body checked with the schema of POST /core-config, the cross-field e-mail
  * rules included (the form always holds the whole configuration, as the server's merge of a PATCH does).
  */
 export function configErrors(values: ConfigFormValues): ConfigErrors {

@@ -5,7 +5,7 @@ import { CONFIG_ADMIN_MESSAGES, saveErrorView, sendTestEmailErrorText } from './
 const http = (status: number, statusText: string, serverMessage?: string | string[]) =>
   new ApiError({ kind: 'http', status, statusText, serverMessage });
 
-describe('saveErrorView (spec §8 Configuration admin)', () => {
+describe('saveErrorView (docs/product.md §8 Configuration admin)', () => {
   it('lists the server’s validation messages under the validation headline', () => {
     expect(saveErrorView(http(400, 'Bad Request', ['A', 'B']))).toEqual({
       message: CONFIG_ADMIN_MESSAGES.serverValidation,

@@ -1,6 +1,6 @@
 import { isApiError } from '../../lib/api-client';
 
-/** Spec §8 Configuration admin, word for word. */
+/** docs/product.md §8 Configuration admin, word for word. */
 export const CONFIG_ADMIN_MESSAGES = {
   loadFailed: 'Failed to load configuration. Please try again.',
   fixErrors: 'Please fix the validation errors before submitting.',
@@ -10,7 +10,7 @@ export const CONFIG_ADMIN_MESSAGES = {
   created: 'Configuration created successfully!',
 } as const;
 
-/** Spec §8 Test email, word for word. */
+/** docs/product.md §8 Test email, word for word. */
 export const TEST_EMAIL_UI_MESSAGES = {
   sendFailed: 'Failed to send test email',
   historyFailed: 'Failed to load test email history',
@@ -20,14 +20,14 @@ export const TEST_EMAIL_UI_MESSAGES = {
 } as const;
 
 export interface SaveErrorView {
-  /** The headline (spec §8). */
+  /** The headline (docs/product.md §8). */
   message: string;
   /** The server's validation messages, listed under the headline. */
   details: string[];
 }
 
 /**
- * What a failed save shows (spec §8): the server's validation list plus the validation headline; a single
+ * What a failed save shows (docs/product.md §8): the server's validation list plus the validation headline; a single
  * server message as 'Error: {message}'; a status without a message as 'Error {status}: {statusText}';
  * anything else (no answer at all, an unreadable one) as the default save failure.
  */

@@ -1,13 +1,13 @@
-// The payment screens' own texts (spec §2 Payment pages, §8 Payments and Payment success page, word for word
+// The payment screens' own texts (docs/product.md §2 Payment pages, §8 Payments and Payment success page, word for word
 // where the spec gives them). Only the browser says these; what the server also says (its error messages) is
 // in @camp/shared/rules PAYMENT_MESSAGES, which the screens use as they are.
 
 export const PAYMENT_TEXTS = {
-  // Spec §8 Payments.
+  // docs/product.md §8 Payments.
   notSignedIn: 'User must be logged in to make payment',
   noCheckoutUrl: 'No checkout URL returned from payment service',
   paymentFailed: 'Payment failed',
-  // Spec §8 Payment success page.
+  // docs/product.md §8 Payment success page.
   noSession: 'No payment session found',
   sessionExpired: 'Your session has expired. Please log in again to view your payment status.',
   confirmationFailed: 'Error processing payment confirmation. Please try refreshing the page.',
@@ -29,7 +29,7 @@ export const PAYMENT_TEXTS = {
     'Your payment has not been confirmed yet. This can take a few minutes: your dashboard shows it once it is confirmed.',
   paymentDidNotGoThrough: 'Your payment did not go through. You can try again from your dashboard.',
   paymentRefunded: 'This payment has been refunded.',
-  // Spec §2 Payment pages: Cancel.
+  // docs/product.md §2 Payment pages: Cancel.
   cancelledTitle: 'Payment Cancelled',
   noCharges: 'No charges were made.',
   cancelledSaved:

@@ -10,7 +10,7 @@ import { OutstandingDues } from './components/registration-sections';
 import { useRegistrationAvailability } from './use-registration-availability';
 
 /**
- * Spec §2: /registration also needs registration to be open for the user (shared `registrationAvailability`:
+ * docs/product.md §2: /registration also needs registration to be open for the user (shared `registrationAvailability`:
  * windows, flags, already registered). Refused: 'Registration Not Available' with the reason and a dashboard
  * button; signed out: 'You must be logged in to register.'. Once admitted the wizard stays: submitting it makes
  * the person "already registered", which must not pull the payment step away from under them.

@@ -17,7 +17,7 @@ export interface RegistrationAvailabilityState {
 }
 
 /**
- * The shared availability rule of spec §4 for the signed-in person: the windows, their flags and whether they
+ * The shared availability rule of docs/product.md §4 for the signed-in person: the windows, their flags and whether they
  * already hold an active registration of the year (GET /registrations/me).
  */
 export function useRegistrationAvailability(): RegistrationAvailabilityState {

@@ -112,7 +112,7 @@ describe('toCsv (RFC 4180, UTF-8 with BOM)', () => {
   });
 });
 
-describe('csvFileName (spec §2)', () => {
+describe('csvFileName (docs/product.md §2)', () => {
   const now = new Date(2026, 10, 23, 9, 30);
 
   it('is the report, the filters in use and the date', () => {

@@ -67,7 +67,7 @@ function fileNamePart(value: string): string {
 }
 
 /**
- * A report's file name (spec §2): its beginning, the filters in use (blank ones left out) and the date, e.g.
+ * A report's file name (docs/product.md §2): its beginning, the filters in use (blank ones left out) and the date, e.g.
  * `registration_reports_2027_CONFIRMED_2026-11-23.csv`.
  */
 export function csvFileName(

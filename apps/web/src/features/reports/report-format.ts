@@ -25,7 +25,7 @@ export function csvDollars(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
-/** Spec §2 (user reports): years from the registration year less five to one after it. */
+/** docs/product.md §2 (user reports): years from the registration year less five to one after it. */
 const YEARS_BACK = 5;
 const YEARS_AHEAD = 1;
 

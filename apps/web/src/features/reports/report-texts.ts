@@ -44,7 +44,7 @@ export const REPORT_TEXTS = {
   notRegistered: 'Not registered',
 } as const;
 
-/** The cards of the reports index (spec §2, §6): who may open each. */
+/** The cards of the reports index (docs/product.md §2, §6): who may open each. */
 export const REPORT_CARDS = [
   {
     key: 'registrations',
@@ -73,7 +73,7 @@ export const REPORT_CARDS = [
 ] as const;
 export type ReportCardKey = (typeof REPORT_CARDS)[number]['key'];
 
-/** The file names' beginnings (spec §2 Reports). */
+/** The file names' beginnings (docs/product.md §2 Reports). */
 export const CSV_FILE_BASES = {
   registrations: 'registration_reports',
   payments: 'payment_reports',

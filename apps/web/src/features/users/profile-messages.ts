@@ -1,6 +1,6 @@
 import { isApiError } from '../../lib/api-client';
 
-/** Spec §8 Profile texts. */
+/** docs/product.md §8 Profile texts. */
 export const PROFILE_LOADING_TEXT = 'Loading your profile information...';
 export const PROFILE_LOAD_FAILED = 'Failed to load user profile';
 export const PROFILE_NOT_AUTHENTICATED = 'User not authenticated';

@@ -19,7 +19,7 @@ const valid: ProfileFormValues = {
   emergencyContact: 'Sandy, 555-0101, sister',
 };
 
-describe('profile rules (spec §5)', () => {
+describe('profile rules (docs/product.md §5)', () => {
   it('requires first name, last name, phone and emergency contact', () => {
     expect(
       profileErrors({ ...valid, firstName: ' ', lastName: '', phone: '', emergencyContact: '\n' }),

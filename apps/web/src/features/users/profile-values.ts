@@ -2,7 +2,7 @@ import { EMERGENCY_CONTACT_MAX, NAME_MAX } from '@camp/shared/rules';
 import { UpdateProfileInputSchema, type UpdateProfileInput } from '@camp/shared/users';
 import { errorsOf, serverFieldErrors, type FieldErrors } from '../../lib/schema-form';
 
-/** The editable profile fields as the form holds them (spec §2 Profile, §5). */
+/** The editable profile fields as the form holds them (docs/product.md §2 Profile, §5). */
 export interface ProfileFormValues {
   firstName: string;
   lastName: string;
@@ -54,7 +54,7 @@ export function profileValuesOf(user: { [K in ProfileField]: string | null }): P
   return values;
 }
 
-/** Spec §5 Profile: the values' request body checked with the shared schema, the server's own check. */
+/** docs/product.md §5 Profile: the values' request body checked with the shared schema, the server's own check. */
 export function profileErrors(values: ProfileFormValues): ProfileErrors {
   return errorsOf(UpdateProfileInputSchema, toProfileInput(values));
 }

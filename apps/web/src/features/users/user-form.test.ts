@@ -9,7 +9,7 @@ import {
   userValuesOf,
 } from './user-form';
 
-describe('the user form values (spec §3 User)', () => {
+describe('the user form values (docs/product.md §3 User)', () => {
   it('starts a new user as a participant allowed to register', () => {
     expect(blankUserValues()).toMatchObject({
       role: 'PARTICIPANT',
@@ -40,7 +40,7 @@ describe('the user form values (spec §3 User)', () => {
   });
 });
 
-describe('userErrors (spec §5 User)', () => {
+describe('userErrors (docs/product.md §5 User)', () => {
   it('needs a valid e-mail and names of at most 50 characters', () => {
     expect(userErrors({ ...blankUserValues(), email: 'nope', firstName: 'x'.repeat(51) })).toEqual({
       email: 'Please enter a valid email address',

@@ -20,7 +20,7 @@ export type UserFlag =
   'allowRegistration' | 'allowEarlyRegistration' | 'allowDeferredDuesPayment' | 'allowNoJob';
 
 /**
- * The user form's state (spec §3 User): the profile's fields, the address, the role and the flags (the
+ * The user form's state (docs/product.md §3 User): the profile's fields, the address, the role and the flags (the
  * password is not shown, internal notes are disabled).
  */
 export interface UserFormValues extends ProfileFormValues, Record<UserFlag, boolean> {
@@ -64,12 +64,12 @@ export const USER_FLAGS: Record<UserFlag, { label: string; description: string }
   },
 };
 
-/** Spec §3: the role as the UI shows it, lower-cased, PARTICIPANT as 'user'. */
+/** docs/product.md §3: the role as the UI shows it, lower-cased, PARTICIPANT as 'user'. */
 export const ROLE_OPTIONS: { value: Role; label: string }[] = [...ROLES]
   .reverse()
   .map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** Spec §3: new users are PARTICIPANTs allowed to register. */
+/** docs/product.md §3: new users are PARTICIPANTs allowed to register. */
 export function blankUserValues(): UserFormValues {
   return {
     email: '',
@@ -129,7 +129,7 @@ function payloadOf(values: UserFormValues) {
   };
 }
 
-/** POST /users body: no password (the form does not show one, spec §3), no internal notes. */
+/** POST /users body: no password (the form does not show one, docs/product.md §3), no internal notes. */
 export function toCreateUserInput(values: UserFormValues): CreateUserInput {
   return payloadOf(values);
 }
@@ -146,7 +146,7 @@ export function toUpdateUserInput(values: UserFormValues): AdminUpdateUserInput 
  */
 const schemaFor = (self: boolean) => (self ? AdminUpdateOwnUserInputSchema : AdminUpdateUserInputSchema);
 
-/** Spec §5 User: the values' request body checked with the shared schema, the server's own check. */
+/** docs/product.md §5 User: the values' request body checked with the shared schema, the server's own check. */
 export function userErrors(values: UserFormValues, { self = false }: { self?: boolean } = {}): UserErrors {
   return errorsOf(schemaFor(self), toUpdateUserInput(values));
 }

@@ -1,7 +1,7 @@
 import { LIST_TEXTS } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
-/** Spec §8 Users and empty state, word for word. */
+/** docs/product.md §8 Users and empty state, word for word. */
 export const USER_MESSAGES = {
   fetchUsers: 'An error occurred fetching users',
   fetchUser: 'An error occurred fetching the user',

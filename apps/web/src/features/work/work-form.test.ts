@@ -17,7 +17,7 @@ const validateJobCategory = (values: JobCategoryFormValues) => checkForm(jobCate
 const validateJob = (values: JobFormValues) => checkForm(jobForm, values);
 const validateShift = (values: ShiftFormValues) => checkForm(shiftForm, values);
 
-describe('job category form rules (spec §5)', () => {
+describe('job category form rules (docs/product.md §5)', () => {
   it('needs a name and a description, within 100 and 500 characters', () => {
     const blank = validateJobCategory({
       name: ' ',
@@ -45,7 +45,7 @@ describe('job category form rules (spec §5)', () => {
   });
 });
 
-describe('job form rules (spec §5)', () => {
+describe('job form rules (docs/product.md §5)', () => {
   it('starts with 5 places and needs every field', () => {
     const values = jobFormValues();
     expect(values.maxRegistrations).toBe(5);
@@ -72,7 +72,7 @@ describe('job form rules (spec §5)', () => {
   });
 });
 
-describe('shift form rules (spec §5, §9)', () => {
+describe('shift form rules (docs/product.md §5, §9)', () => {
   it('starts on Monday from 09:00 to 17:00', () => {
     expect(shiftFormValues()).toEqual({
       name: '',

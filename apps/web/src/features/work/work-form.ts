@@ -21,8 +21,8 @@ import {
 } from '@camp/shared/work';
 import type { FormSchema } from '../../lib/schema-form';
 
-// The three work forms (spec §5): their values, the request body of those values, and the shared schema that
-// checks that body (the server's own rules). Spec §5's required-field messages are about the form as a
+// The three work forms (docs/product.md §5): their values, the request body of those values, and the shared schema that
+// checks that body (the server's own rules). docs/product.md §5's required-field messages are about the form as a
 // whole: shown once above the buttons, with the fields they name only marked.
 
 // ---- Job categories ------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ export interface ShiftFormValues {
   endTime: string;
 }
 
-/** A new shift starts on the defaults of spec §9: Monday, 09:00 to 17:00. */
+/** A new shift starts on the defaults of docs/product.md §9: Monday, 09:00 to 17:00. */
 export function shiftFormValues(shift?: Shift): ShiftFormValues {
   return {
     name: shift?.name ?? '',

@@ -1,7 +1,7 @@
 import { errorMessageText } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
-/** The texts of spec §8 (job categories, jobs, shifts) and the empty states. */
+/** The texts of docs/product.md §8 (job categories, jobs, shifts) and the empty states. */
 export const WORK_MESSAGES = {
   fetchJobCategories: 'Failed to fetch job categories',
   fetchJobs: 'Failed to fetch jobs',
@@ -26,7 +26,7 @@ export function serverMessage(error: unknown): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** Spec §8: delete and shift-save failures show the server's message, else their own text. */
+/** docs/product.md §8: delete and shift-save failures show the server's message, else their own text. */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }

@@ -19,7 +19,7 @@ export const registrationCampingOptionsQueryOptions = (id: string) =>
     queryKey: adminRegistrationKeys.campingOptions(id),
     queryFn: ({ signal }) => getRegistrationCampingOptions(id, { signal }),
     staleTime: 0,
-    // Spec §8: on failure the edit uses the registration's own options; no need to wait for a retry.
+    // docs/product.md §8: on failure the edit uses the registration's own options; no need to wait for a retry.
     retry: false,
   });
 

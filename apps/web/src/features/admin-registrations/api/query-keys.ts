@@ -27,7 +27,7 @@ export const adminRegistrationKeys = {
 };
 
 /**
- * Reloads the list, its counts and every audit trail after an edit or a cancel (spec §4: the list reloads).
+ * Reloads the list, its counts and every audit trail after an edit or a cancel (docs/product.md §4: the list reloads).
  * The places of jobs and options are asked for again whenever the edit opens (their lists are never fresh).
  */
 export function useInvalidateAdminRegistrations() {

@@ -93,7 +93,7 @@ export interface AuditTrailModalProps {
 }
 
 /**
- * The registration's history (spec §4): records grouped by transaction, newest first; each group shows its
+ * The registration's history (docs/product.md §4): records grouped by transaction, newest first; each group shows its
  * first record (action, admin, date, reason, what changed) and folds out its related changes.
  */
 export function AuditTrailModal({ registration, onClose }: AuditTrailModalProps) {

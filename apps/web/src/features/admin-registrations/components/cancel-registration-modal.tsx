@@ -32,7 +32,7 @@ export interface CancelRegistrationModalProps {
 const money = (cents: number) => formatDollars(centsToDollars(cents));
 
 /**
- * The cancel of spec §5: a reason (the shared schema's rules and messages), a refund of the completed
+ * The cancel of docs/product.md §5: a reason (the shared schema's rules and messages), a refund of the completed
  * payments and the notification, both off to start with. The refund is offered only when it can be made:
  * there are completed payments, and card ones only while Stripe is set up (else the dialog says why). It
  * says how each kind is given back: card payments through Stripe, cash, check and transfer ones by hand.

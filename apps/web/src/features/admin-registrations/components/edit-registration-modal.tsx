@@ -49,9 +49,9 @@ function Loading({ text }: { text: string }) {
 }
 
 /**
- * The edit of spec §5: status (Pending, Confirmed or Waitlisted), work shifts, camping options, notes and the
+ * The edit of docs/product.md §5: status (Pending, Confirmed or Waitlisted), work shifts, camping options, notes and the
  * notification. It starts from the options the registration holds now (GET …/camping-options; on failure,
- * the registration's own, spec §8). Save stays disabled until the status, shifts or options change. The
+ * the registration's own, docs/product.md §8). Save stays disabled until the status, shifts or options change. The
  * shifts are chosen in a picker that the same dialog shows in place of the form (one dialog at a time),
  * full-screen on a phone; Escape, Cancel and the close button there go back to the form.
  */

@@ -37,7 +37,7 @@ export interface RegistrationFiltersProps {
   onChange: (values: RegistrationFilterValues) => void;
 }
 
-/** The Filters panel of spec §2: year, status, email, name and Clear all. */
+/** The Filters panel of docs/product.md §2: year, status, email, name and Clear all. */
 export function RegistrationFilters({ id, values, years, onChange }: RegistrationFiltersProps) {
   const set = (key: keyof RegistrationFilterValues) => (value: string) =>
     onChange({ ...values, [key]: value });

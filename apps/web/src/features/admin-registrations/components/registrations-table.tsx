@@ -95,7 +95,7 @@ export interface RegistrationPage {
 }
 
 export interface RegistrationsTableProps {
-  /** Undefined before the first page arrives, and after a failure (spec §8: the list is emptied). */
+  /** Undefined before the first page arrives, and after a failure (docs/product.md §8: the list is emptied). */
   data: RegistrationPage | undefined;
   isLoading: boolean;
   error: string | null;
@@ -110,7 +110,7 @@ export interface RegistrationsTableProps {
 }
 
 /**
- * The registrations of spec §2, paged by the server (page sizes 10, 25, 50, 100, 25 by default): the shared
+ * The registrations of docs/product.md §2, paged by the server (page sizes 10, 25, 50, 100, 25 by default): the shared
  * DataTable with the spec's eight columns, a card per registration on a phone, and the pager's announcements.
  */
 export function RegistrationsTable({

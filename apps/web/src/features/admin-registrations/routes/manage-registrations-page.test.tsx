@@ -200,7 +200,7 @@ async function openList() {
   await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Dusty Rhodes');
 }
 
-describe('Manage Registrations (spec §2)', { timeout: 20_000 }, () => {
+describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('shows the count cards and the eight columns, with actions only where they apply', async () => {
     const { listQueries } = openPage();
     await openList();
@@ -346,7 +346,7 @@ describe('Manage Registrations (spec §2)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }, () => {
+describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeout: 20_000 }, () => {
   it('keeps Save disabled until something changes, marks full places, and sends only the changes', async () => {
     const sent: unknown[] = [];
     const { listQueries } = openPage({
@@ -526,7 +526,7 @@ describe('Manage Registrations: edit (spec §5 Admin edit)', { timeout: 20_000 }
   });
 });
 
-describe('Manage Registrations: cancel (spec §5 Admin cancel)', { timeout: 20_000 }, () => {
+describe('Manage Registrations: cancel (docs/product.md §5 Admin cancel)', { timeout: 20_000 }, () => {
   it('asks for a reason by the shared rules, offers the refund only with completed payments, and warns about a failed refund', async () => {
     const sent: unknown[] = [];
     const answer: CancelRegistrationResponse = {
@@ -627,7 +627,7 @@ const record = (overrides: Partial<AuditRecord> & Pick<AuditRecord, 'id' | 'acti
   ...overrides,
 });
 
-describe('Manage Registrations: audit trail (spec §4)', { timeout: 20_000 }, () => {
+describe('Manage Registrations: audit trail (docs/product.md §4)', { timeout: 20_000 }, () => {
   it('groups records by transaction, shows what differs, and folds out the related changes', async () => {
     const trail: AuditRecord[] = [
       record({

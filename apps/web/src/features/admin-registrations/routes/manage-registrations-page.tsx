@@ -43,13 +43,13 @@ import {
 } from '../registration-list-params';
 import { showErrorToast, showWarningToast } from '../toasts';
 
-/** Spec §4/§9: filter changes apply after a 500 ms pause. */
+/** docs/product.md §4/§9: filter changes apply after a 500 ms pause. */
 export const FILTER_DEBOUNCE_MS = 500;
 
 /** Registration years offered besides those in the list: the camp's year, one ahead and five back. */
 const YEARS_BACK = 5;
 
-/** Only one dialog is open at a time (spec §2). */
+/** Only one dialog is open at a time (docs/product.md §2). */
 type Dialog = { kind: 'edit' | 'cancel' | 'audit'; registration: Registration } | null;
 
 /** The filters that wait for a pause in typing (spec: 500 ms), as one comparable value. */
@@ -102,7 +102,7 @@ function refundedText({ refunds }: CancelRegistrationResponse): string {
 }
 
 /**
- * /admin/manage-registrations (spec §2 Manage Registrations): the count cards, the Filters panel, the
+ * /admin/manage-registrations (docs/product.md §2 Manage Registrations): the count cards, the Filters panel, the
  * registrations a page at a time, and the edit, cancel and audit-trail dialogs.
  */
 export default function ManageRegistrationsPage() {

@@ -218,7 +218,7 @@ describe('login: after sign-in', () => {
     renderApp('/login?returnTo=%2Fdashboard%3Fyear%3D2026');
     await screen.findByRole('heading', { name: 'Check Your Email' }, AFTER_SIGN_IN);
     enterCode('123456');
-    // Sign-in waits 500 ms for the profile (spec §9), then loads the next screen's code.
+    // Sign-in waits 500 ms for the profile (docs/product.md §9), then loads the next screen's code.
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Sparkle!' }, AFTER_SIGN_IN)).toBeTruthy();
     expect(currentRoute()).toBe('/dashboard?year=2026');
@@ -234,7 +234,7 @@ describe('login: after sign-in', () => {
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Check Your Email' }, AFTER_SIGN_IN);
     enterCode('123456');
-    // Sign-in waits 500 ms for the profile (spec §9), then loads the next screen's code.
+    // Sign-in waits 500 ms for the profile (docs/product.md §9), then loads the next screen's code.
     await screen.findByRole('heading', { name: 'Welcome, Dusty Rhodes!' }, AFTER_SIGN_IN);
     expect(currentRoute()).toBe('/dashboard');
   });
@@ -245,7 +245,7 @@ describe('login: after sign-in', () => {
     renderApp('/login?returnTo=%2Fshifts');
     await screen.findByRole('heading', { name: 'Check Your Email' }, AFTER_SIGN_IN);
     enterCode('123456');
-    // Sign-in waits 500 ms for the profile (spec §9), then loads the next screen's code.
+    // Sign-in waits 500 ms for the profile (docs/product.md §9), then loads the next screen's code.
     expect(await screen.findByRole('heading', { name: 'Complete Your Profile' }, AFTER_SIGN_IN)).toBeTruthy();
     expect(currentRoute()).toBe('/profile?returnTo=%2Fshifts');
   });
@@ -256,7 +256,7 @@ describe('login: after sign-in', () => {
     renderApp('/login?returnTo=https%3A%2F%2Fevil.example');
     await screen.findByRole('heading', { name: 'Check Your Email' }, AFTER_SIGN_IN);
     enterCode('123456');
-    // Sign-in waits 500 ms for the profile (spec §9), then loads the next screen's code.
+    // Sign-in waits 500 ms for the profile (docs/product.md §9), then loads the next screen's code.
     await screen.findByRole('heading', { name: 'Welcome, Dusty Rhodes!' }, AFTER_SIGN_IN);
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
   });

@@ -13,7 +13,7 @@ import { clearPendingLoginEmail, getPendingLoginEmail, setPendingLoginEmail } fr
 import { AUTH_LOADING_TEXT } from '../route-guard';
 
 /**
- * Spec §2 Login: request a code by e-mail, then enter it. The address waits in pendingLoginEmail, so a reload
+ * docs/product.md §2 Login: request a code by e-mail, then enter it. The address waits in pendingLoginEmail, so a reload
  * comes back to the code step. After sign-in: a newcomer whose profile is incomplete completes it first; then
  * (or straight away) the returnTo route if it is a safe app path, else the dashboard.
  */

@@ -16,7 +16,7 @@ export function reorderCampingOptionFields(
   );
 }
 
-/** Spec §4: after a reorder the list reloads (on failure too, so it shows the order that was kept). */
+/** docs/product.md §4: after a reorder the list reloads (on failure too, so it shows the order that was kept). */
 export function useReorderCampingOptionFields(optionId: string) {
   const invalidate = useInvalidateCampingOptions();
   return useMutation({

@@ -31,7 +31,7 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Camping Option' }));
 
 describe('CampingOptionFormModal', () => {
-  it('shows the messages of spec §5 and does not save', async () => {
+  it('shows the messages of docs/product.md §5 and does not save', async () => {
     const onSave = renderForm();
     await screen.findByRole('dialog', { name: 'Add Camping Option' });
     type('Name', '   ');

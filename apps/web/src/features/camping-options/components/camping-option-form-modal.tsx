@@ -28,7 +28,7 @@ export interface CampingOptionFormModalProps {
   onClose: () => void;
 }
 
-/** Add or edit a camping option (spec §5 Camping option). Mounted only while open. */
+/** Add or edit a camping option (docs/product.md §5 Camping option). Mounted only while open. */
 export function CampingOptionFormModal({
   option,
   jobCategories,

@@ -68,7 +68,7 @@ describe('FieldFormModal', () => {
     });
   });
 
-  it('shows the messages of spec §5 and does not save', async () => {
+  it('shows the messages of docs/product.md §5 and does not save', async () => {
     const onSave = renderForm();
     await screen.findByRole('dialog', { name: 'Add Field' });
     type('Minimum length', '-1');

@@ -36,7 +36,7 @@ const TYPE_OPTIONS = FIELD_DATA_TYPES.map((type) => ({ value: type, label: FIELD
 const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
 
 /**
- * Add or edit a custom field (spec §5 Camping option field). The limits shown follow the data type: length
+ * Add or edit a custom field (docs/product.md §5 Camping option field). The limits shown follow the data type: length
  * for text, value for numbers; changing the type clears them all.
  */
 export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {

@@ -19,7 +19,7 @@ import { FieldFormModal } from '../components/field-form-modal';
 import { SortableFieldsTable } from '../components/sortable-fields-table';
 import { toFieldInput } from '../field-form';
 
-/** /admin/camping-options/{optionId}/fields (spec §2 Camping option fields). */
+/** /admin/camping-options/{optionId}/fields (docs/product.md §2 Camping option fields). */
 export default function CampingOptionFieldsPage() {
   const { optionId = '' } = useParams();
   const option = useCampingOption(optionId);

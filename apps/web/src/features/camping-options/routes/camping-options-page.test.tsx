@@ -42,7 +42,7 @@ function openPage(routes: Record<string, ApiRouteHandler>) {
   return api;
 }
 
-describe('Camping Options screen (spec §2, §4, §8)', () => {
+describe('Camping Options screen (docs/product.md §2, §4, §8)', () => {
   it('lists the options with dues, status, unlimited signups and a link to the fields', async () => {
     openPage({
       'GET /camping-options': () =>
@@ -94,7 +94,7 @@ describe('Camping Options screen (spec §2, §4, §8)', () => {
     expect(calls).toContain('DELETE /camping-options/o1');
   });
 
-  it('shows the empty text and the load failure of spec §8', async () => {
+  it('shows the empty text and the load failure of docs/product.md §8', async () => {
     openPage({ 'GET /camping-options': () => jsonResponse([]) });
     expect(await screen.findByText('No camping options found...')).toBeTruthy();
   });

@@ -89,7 +89,7 @@ function deleteBlockedReason(option: CampingOption): string | undefined {
   return `Cannot be deleted while ${count} ${count === 1 ? 'registration holds' : 'registrations hold'} a place. Disable it instead.`;
 }
 
-/** /admin/camping-options (spec §2 Camping Options): table, add/edit modal, delete confirmation. */
+/** /admin/camping-options (docs/product.md §2 Camping Options): table, add/edit modal, delete confirmation. */
 export default function CampingOptionsPage() {
   const options = useAdminCampingOptions();
   const categories = useJobCategories();

@@ -16,7 +16,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
 }
 
-describe('publicConfigErrorMessage (spec §8 Configuration)', () => {
+describe('publicConfigErrorMessage (docs/product.md §8 Configuration)', () => {
   it('names a network failure or time-out', () => {
     expect(publicConfigErrorMessage(new ApiError({ kind: 'network', status: 0 }))).toBe(
       'Cannot connect to API server - please check network connection or server status',

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { configKeys } from './query-keys';
 
-/** Spec §8 Configuration texts. */
+/** docs/product.md §8 Configuration texts. */
 export const CONFIG_NETWORK_ERROR =
   'Cannot connect to API server - please check network connection or server status';
 export const CONFIG_FALLBACK_ERROR = 'Failed to fetch configuration';
@@ -29,7 +29,7 @@ export function publicConfigQueryOptions() {
   });
 }
 
-/** The text spec §8 shows when the public configuration cannot be fetched. */
+/** The text docs/product.md §8 shows when the public configuration cannot be fetched. */
 export function publicConfigErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network' || error.kind === 'timeout') return CONFIG_NETWORK_ERROR;
@@ -51,13 +51,13 @@ function responseText(body: unknown): string {
 }
 
 export interface PublicConfigState {
-  /** The fetched configuration, or the default one when it could not be fetched (spec §8). */
+  /** The fetched configuration, or the default one when it could not be fetched (docs/product.md §8). */
   config: PublicConfig;
   /** True until the first answer (or the final failure) arrives. */
   isLoading: boolean;
   /** True when `config` is the default because the fetch failed. */
   isFallback: boolean;
-  /** The spec §8 text of the failure, or null. */
+  /** The docs/product.md §8 text of the failure, or null. */
   error: string | null;
 }
 

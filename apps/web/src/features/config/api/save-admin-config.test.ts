@@ -3,7 +3,7 @@ import { errorResponse, jsonResponse, mockApiRoutes } from '../../../test/test-u
 import { savedAdminConfig } from '../test-fixtures';
 import { saveAdminConfig } from './save-admin-config';
 
-describe('saveAdminConfig (spec §4 Configuration save)', () => {
+describe('saveAdminConfig (docs/product.md §4 Configuration save)', () => {
   it('changes the stored configuration with PATCH when one exists', async () => {
     const { calls } = mockApiRoutes({
       'PATCH /core-config/current': ({ body }) => jsonResponse(savedAdminConfig(body)),

@@ -20,7 +20,7 @@ function isConfigNotFound(error: unknown): boolean {
 }
 
 /**
- * Spec §4 Configuration save: PATCH /core-config/current when a configuration exists, else POST /core-config.
+ * docs/product.md §4 Configuration save: PATCH /core-config/current when a configuration exists, else POST /core-config.
  * If the PATCH answers 'not found' (none stored, so no configuration is known to the server any more, e.g.
  * after a database reset), the same payload is sent again as a create. The payload must already leave out
  * blank secrets (see toConfigPayload) so that stored ones are kept.

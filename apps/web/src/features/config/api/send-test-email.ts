@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { configKeys } from './query-keys';
 
-/** POST /notifications/email/test: one test message to each address (spec §7), comma-joined. */
+/** POST /notifications/email/test: one test message to each address (docs/product.md §7), comma-joined. */
 export function sendTestEmail(emails: readonly string[]): Promise<SendTestEmailResult> {
   return apiClient.post<SendTestEmailResult>('/notifications/email/test', {
     body: { email: emails.join(', '), format: 'html', includeSmtpDetails: true },

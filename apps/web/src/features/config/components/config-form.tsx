@@ -74,7 +74,7 @@ export interface ConfigFormProps {
 }
 
 /**
- * Every configuration field of spec §3 in sections, the rules of §5 and the save of §4; a save bar that says
+ * Every configuration field of docs/product.md §3 in sections, the rules of §5 and the save of §4; a save bar that says
  * whether anything is unsaved, and a question before leaving the page with unsaved changes.
  */
 export function ConfigForm({ config }: ConfigFormProps) {

@@ -14,7 +14,7 @@ export interface RichTextFieldProps {
   onChange: (html: string) => void;
 }
 
-/** A labelled rich-text (HTML) input: bold, italic, headings, lists, links (spec §3 HTML fields). */
+/** A labelled rich-text (HTML) input: bold, italic, headings, lists, links (docs/product.md §3 HTML fields). */
 export function RichTextField({ label, description, error, value, onChange }: RichTextFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;

@@ -28,7 +28,7 @@ const record = (overrides: Record<string, unknown>) => ({
 const recipients = () => screen.getByLabelText(/^Recipient email addresses/);
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Test Email' }));
 
-describe('checkTestEmailRecipients (spec §5 Test email)', () => {
+describe('checkTestEmailRecipients (docs/product.md §5 Test email)', () => {
   it('needs at least one address and names the invalid ones', () => {
     expect(checkTestEmailRecipients(' , ')).toEqual({ error: 'Please enter at least one email address' });
     expect(checkTestEmailRecipients('a@example.org, nope, also bad')).toEqual({

@@ -12,7 +12,7 @@ import { fieldErrors } from '../../../lib/schema-form';
 import { useSendTestEmail } from '../api/send-test-email';
 import { sendTestEmailErrorText, TEST_EMAIL_UI_MESSAGES } from '../config-messages';
 
-/** The recipients' problem (spec §5 Test email), or null with the addresses when they are fine. */
+/** The recipients' problem (docs/product.md §5 Test email), or null with the addresses when they are fine. */
 export function checkTestEmailRecipients(
   value: string,
 ): { error: string; emails?: undefined } | { error: null; emails: string[] } {
@@ -23,7 +23,7 @@ export function checkTestEmailRecipients(
 
 type SendOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-/** The test e-mail tool (spec §2 Site Configuration): send to a few addresses, then the last 10 sent. */
+/** The test e-mail tool (docs/product.md §2 Site Configuration): send to a few addresses, then the last 10 sent. */
 export function TestEmailTool() {
   const [recipients, setRecipients] = useState('');
   const [error, setError] = useState<string | null>(null);

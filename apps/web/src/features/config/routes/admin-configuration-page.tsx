@@ -13,7 +13,7 @@ import { CONFIG_ADMIN_MESSAGES } from '../config-messages';
 import { CONFIG_SECTIONS } from '../config-sections';
 
 /**
- * /admin/configuration (spec §2 Site Configuration): the form, the test e-mail tool, the outgoing e-mail; on a
+ * /admin/configuration (docs/product.md §2 Site Configuration): the form, the test e-mail tool, the outgoing e-mail; on a
  * laptop an index of the sections beside them, and the form's save bar always in view.
  */
 export default function AdminConfigurationPage() {

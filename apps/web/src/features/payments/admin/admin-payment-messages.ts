@@ -1,6 +1,6 @@
 import { LIST_TEXTS } from '@camp/shared/rules';
 
-/** The admin payments screen's texts: spec §8's for the list, this screen's own for its actions. */
+/** The admin payments screen's texts: docs/product.md §8's for the list, this screen's own for its actions. */
 export const ADMIN_PAYMENT_MESSAGES = {
   fetchPayments: LIST_TEXTS.fetchPaymentsData,
   noPayments: LIST_TEXTS.noPayments,

@@ -1,7 +1,7 @@
 import type { OwedRegistration, Payment, Refund } from '@camp/shared/payments';
 import { displayName, dollarsToCents, formatDollars, isOpenRefund } from '@camp/shared/rules';
 
-// Money of the admin payments screen, added up in whole cents (architecture §5: dollars in JSON, cents for
+// Money of the admin payments screen, added up in whole cents (docs/architecture.md §5: dollars in JSON, cents for
 // arithmetic), so $0.10 + $0.20 is $0.30 and not $0.30000000000000004.
 
 /** What is left to refund of a payment, in cents: its amount less what has been refunded. */

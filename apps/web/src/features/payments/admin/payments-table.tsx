@@ -137,7 +137,7 @@ export interface PaymentsTableProps {
 }
 
 /**
- * The payments, newest first, ten to a page (spec §9): the shared DataTable, sortable, a card per payment
+ * The payments, newest first, ten to a page (docs/product.md §9): the shared DataTable, sortable, a card per payment
  * titled by the person on a phone, with the pager and its announcements.
  */
 export function PaymentsTable({

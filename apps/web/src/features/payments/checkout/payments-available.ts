@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@camp/shared/config';
 import { usePublicConfig } from '../../config';
 
-/** Spec §5 Payment: Stripe enabled and a public key (the server enables it only with its secret key stored). */
+/** docs/product.md §5 Payment: Stripe enabled and a public key (the server enables it only with its secret key stored). */
 export function paymentsAvailable(config: Pick<PublicConfig, 'stripeEnabled' | 'stripePublicKey'>): boolean {
   return config.stripeEnabled && Boolean(config.stripePublicKey?.trim());
 }

@@ -35,7 +35,7 @@ function checkoutAnswer(body: StripeCheckoutResponse): Response {
   return offContract(response);
 }
 
-describe('checkoutInput (spec §7 POST /payments/stripe)', () => {
+describe('checkoutInput (docs/product.md §7 POST /payments/stripe)', () => {
   it('asks for the amount in cents, USD, with the dues description and this app as return pages', () => {
     const input = checkoutInput(request, location);
     expect(input).toEqual({
@@ -93,7 +93,7 @@ describe('startCheckout', () => {
   });
 });
 
-describe('checkoutFailureMessage (spec §8 Payments)', () => {
+describe('checkoutFailureMessage (docs/product.md §8 Payments)', () => {
   it('names an unreachable service, a lost session, or else says the payment failed', () => {
     expect(checkoutFailureMessage(new ApiError({ kind: 'network', status: 0 }))).toBe(
       'The payment service is not reachable right now. Please try again in a few minutes.',
@@ -125,7 +125,7 @@ describe('owedCents', () => {
   });
 });
 
-describe('paymentsAvailable (spec §5 Payment)', () => {
+describe('paymentsAvailable (docs/product.md §5 Payment)', () => {
   it('needs Stripe enabled and a public key', () => {
     expect(paymentsAvailable({ stripeEnabled: true, stripePublicKey: 'pk_test_1' })).toBe(true);
     expect(paymentsAvailable({ stripeEnabled: true, stripePublicKey: null })).toBe(false);

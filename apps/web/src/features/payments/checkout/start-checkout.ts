@@ -42,7 +42,7 @@ export function checkoutInput(
   };
 }
 
-/** The payment service answered without a Checkout address (spec §8). */
+/** The payment service answered without a Checkout address (docs/product.md §8). */
 export class CheckoutUrlMissingError extends Error {
   override readonly name = 'CheckoutUrlMissingError';
   constructor() {
@@ -106,7 +106,7 @@ export function useStartCheckout(): StartCheckoutState {
   return { start, isPending: progress.pending, error: progress.error };
 }
 
-/** The text of a failed `startCheckout` for its alert (spec §8 Payments; the server's message when it sent one). */
+/** The text of a failed `startCheckout` for its alert (docs/product.md §8 Payments; the server's message when it sent one). */
 export function checkoutFailureMessage(error: unknown): string {
   if (error instanceof CheckoutUrlMissingError) return error.message;
   if (isApiError(error)) {

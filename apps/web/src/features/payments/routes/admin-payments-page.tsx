@@ -22,7 +22,7 @@ import { useRecordManualPayment } from '../api/record-manual-payment';
 import { useRefundPayment } from '../api/refund-payment';
 import { useRetryRefund } from '../api/retry-refund';
 
-/** Spec §4/§9: filter changes apply after a 500 ms pause (the typed person search). */
+/** docs/product.md §4/§9: filter changes apply after a 500 ms pause (the typed person search). */
 const FILTER_DEBOUNCE_MS = 500;
 
 /** Registration years offered besides those in the list: the camp's year, one ahead and five back. */

@@ -48,7 +48,7 @@ async function readyButton(): Promise<HTMLElement> {
   return button;
 }
 
-describe('Payment Cancel page (spec §2 Payment pages)', () => {
+describe('Payment Cancel page (docs/product.md §2 Payment pages)', () => {
   it('says no charges were made, focuses its heading, and offers to pay again or go to the dashboard', async () => {
     const { calls } = openCancelPage();
     const heading = await screen.findByRole('heading', { name: 'Payment Cancelled' });

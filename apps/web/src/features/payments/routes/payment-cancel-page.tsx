@@ -58,7 +58,7 @@ function TryPaymentAgain({ checkout }: { checkout: StartCheckoutState }) {
 }
 
 /**
- * /payment/cancel (spec §2 Payment pages): where Stripe Checkout sends the person who backs out. Nothing was
+ * /payment/cancel (docs/product.md §2 Payment pages): where Stripe Checkout sends the person who backs out. Nothing was
  * charged; the registration stays saved with its dues outstanding.
  */
 export default function PaymentCancelPage() {

@@ -65,7 +65,7 @@ function openSuccessPage(
 
 const heading = (name: string) => screen.findByRole('heading', { name });
 
-describe('Payment Success page (spec §2 Payment pages, §8 Payment success page)', () => {
+describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment success page)', () => {
   it('without a session_id says so, offers the dashboard and verifies nothing', async () => {
     const { calls } = openSuccessPage(() => confirmation(), { path: '/payment/success' });
     expect(await heading('Payment Confirmation')).toBeTruthy();

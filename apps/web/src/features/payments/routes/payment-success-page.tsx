@@ -50,7 +50,7 @@ function PaymentFacts({ confirmation }: { confirmation: PaymentConfirmation }) {
   );
 }
 
-/** What a Checkout Session's confirmation says (spec §8 Payment success page). */
+/** What a Checkout Session's confirmation says (docs/product.md §8 Payment success page). */
 function Outcome({ confirmation, polling }: { confirmation: PaymentConfirmation; polling: boolean }) {
   if (confirmation.paymentStatus === 'COMPLETED') {
     return (
@@ -84,7 +84,7 @@ function Outcome({ confirmation, polling }: { confirmation: PaymentConfirmation;
 }
 
 /**
- * /payment/success?session_id=… (spec §2 Payment pages, §8 Payment success page): where Stripe Checkout sends
+ * /payment/success?session_id=… (docs/product.md §2 Payment pages, §8 Payment success page): where Stripe Checkout sends
  * the person after paying. Verifies the session with the server (which fulfils it when Stripe says paid) and
  * shows the outcome; while the payment is PENDING it asks again every 3 s for up to 60 s, as the webhook may
  * come late.

@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 
-/** Spec §2: registration refused, with the reason (the availability message) and a way to the dashboard. */
+/** docs/product.md §2: registration refused, with the reason (the availability message) and a way to the dashboard. */
 export function RegistrationNotAvailable({ reason }: { reason: string }) {
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">
@@ -18,7 +18,7 @@ export function RegistrationNotAvailable({ reason }: { reason: string }) {
   );
 }
 
-/** Spec §2: someone signed out on the wizard (the guard normally sends them to login first). */
+/** docs/product.md §2: someone signed out on the wizard (the guard normally sends them to login first). */
 export function RegistrationNeedsLogin() {
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">

@@ -24,7 +24,7 @@ import { PaymentList, WorkShiftList } from './registration-parts';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'md', sm: 'xl' } } as const;
 
-/** 'Current Registration {year}': status, work shifts, payments (spec §2 Dashboard). */
+/** 'Current Registration {year}': status, work shifts, payments (docs/product.md §2 Dashboard). */
 export function CurrentRegistration({ registration }: { registration: Registration }) {
   return (
     <Paper {...card} component="section" aria-labelledby="current-registration">
@@ -51,7 +51,7 @@ export function CurrentRegistration({ registration }: { registration: Registrati
 }
 
 /**
- * The outstanding-dues box (spec §2 Dashboard): the sum of PENDING payments, and the way to pay them through
+ * The outstanding-dues box (docs/product.md §2 Dashboard): the sum of PENDING payments, and the way to pay them through
  * Stripe Checkout; when payments are not available it says so instead of offering the button.
  */
 export function OutstandingDues({

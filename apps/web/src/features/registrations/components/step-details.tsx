@@ -87,7 +87,7 @@ function FieldInput({
   }
 }
 
-/** Step 3 (spec §5): the custom fields of the chosen options, one control per data type. */
+/** Step 3 (docs/product.md §5): the custom fields of the chosen options, one control per data type. */
 export function StepDetails({ options, values, errors, onChange }: StepDetailsProps) {
   const withFields = options.filter((option) => option.fields.length > 0);
   if (withFields.length === 0) {

@@ -22,7 +22,7 @@ function placesText(option: CampingOption): string | null {
   return `${left} of ${option.maxSignups} places left`;
 }
 
-/** Step 2 (spec §5): enabled options with free places can be chosen; full ones are listed as unavailable. */
+/** Step 2 (docs/product.md §5): enabled options with free places can be chosen; full ones are listed as unavailable. */
 export function StepOptions({ options, selected, role, onToggle }: StepOptionsProps) {
   if (options.length === 0) {
     return (

@@ -18,11 +18,11 @@ export interface PaymentStepState {
   checkoutError: string | null;
 }
 
-/** How step 6 ends (spec §4, §5 Payment, §6 deferred dues, §9). */
+/** How step 6 ends (docs/product.md §4, §5 Payment, §6 deferred dues, §9). */
 export interface PaymentStepOptions {
   /** Payments can be taken online now (Stripe enabled with a public key). */
   paymentsAvailable: boolean;
-  /** Dues may be paid later (configuration and person allow it, spec §6). */
+  /** Dues may be paid later (configuration and person allow it, docs/product.md §6). */
   canDefer: boolean;
 }
 
@@ -148,7 +148,7 @@ export function StepPayment({
   );
 }
 
-/** The registration could not be submitted: the server's message(s), or the spec §8 text. */
+/** The registration could not be submitted: the server's message(s), or the docs/product.md §8 text. */
 function SubmissionFailed({ error }: { error: PaymentStepState['error'] }) {
   if (!error) return null;
   return (

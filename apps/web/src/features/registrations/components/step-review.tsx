@@ -25,7 +25,7 @@ interface StepReviewProps {
   onAcceptTerms: (accepted: boolean) => void;
 }
 
-/** Step 5 (spec §2, §5, §6): what was chosen, the terms to accept, and the total at the person's rate. */
+/** Step 5 (docs/product.md §2, §5, §6): what was chosen, the terms to accept, and the total at the person's rate. */
 export function StepReview({
   options,
   jobs,

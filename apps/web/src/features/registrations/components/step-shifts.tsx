@@ -60,7 +60,7 @@ const categoryOrder = (a: JobCategory, b: JobCategory) =>
   Number(b.alwaysRequired) - Number(a.alwaysRequired) || a.name.localeCompare(b.name);
 
 /**
- * Step 4 (spec §5): the shifts by category (collapsible; a short list starts all open) and, inside, by day,
+ * Step 4 (docs/product.md §5): the shifts by category (collapsible; a short list starts all open) and, inside, by day,
  * as compact rows with time, location and spots left; a day filter narrows every category at once.
  */
 export function StepShifts({ options, categories, jobs, choices, user, onToggle }: StepShiftsProps) {

@@ -2,7 +2,7 @@ import { Group, Progress, Text } from '@mantine/core';
 import { WIZARD_STEPS } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
-/** The progress bar of spec §2 labelled Profile, Options, Details, Shifts, Review, Payment. */
+/** The progress bar of docs/product.md §2 labelled Profile, Options, Details, Shifts, Review, Payment. */
 export function WizardProgress({ step }: { step: number }) {
   const total = WIZARD_STEPS.length;
   return (

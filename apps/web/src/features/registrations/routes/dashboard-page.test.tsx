@@ -10,7 +10,7 @@ function openDashboard(user = testUser()) {
   renderApp('/dashboard');
 }
 
-describe('dashboard greeting and profile banner (spec §2 Dashboard)', () => {
+describe('dashboard greeting and profile banner (docs/product.md §2 Dashboard)', () => {
   it('greets by playa name first', async () => {
     openDashboard(testUser({ playaName: 'Sparkle', firstName: 'Dusty', lastName: 'Rhodes' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Sparkle!' })).toBeTruthy();
@@ -90,7 +90,7 @@ function openOverview(camp: CampRegistration) {
 }
 
 describe('dashboard registration overview as people read it (issue 14)', () => {
-  it('lists the sections in spec §2 order: current registration, Registration History, then Camping', async () => {
+  it('lists the sections in docs/product.md §2 order: current registration, Registration History, then Camping', async () => {
     openOverview(campWithAnswers([]));
     await screen.findByRole('heading', { name: 'Camping' });
     const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);

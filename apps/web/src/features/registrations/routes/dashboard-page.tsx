@@ -30,7 +30,7 @@ import {
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
-/** The registration part of the dashboard: dues, current registration, history, camping (spec §2's order). */
+/** The registration part of the dashboard: dues, current registration, history, camping (docs/product.md §2's order). */
 function RegistrationOverview({ user }: { user: User }) {
   const { config } = usePublicConfig();
   const registrations = useQuery(myRegistrationsQueryOptions());
@@ -75,7 +75,7 @@ function RegistrationOverview({ user }: { user: User }) {
 }
 
 /**
- * Spec §2 Dashboard: the profile banner, the greeting, and the registration overview (current registration
+ * docs/product.md §2 Dashboard: the profile banner, the greeting, and the registration overview (current registration
  * with shifts and payments, outstanding dues, camping, history, or how to start registering).
  */
 export default function DashboardPage() {

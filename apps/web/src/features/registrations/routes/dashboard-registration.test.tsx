@@ -41,7 +41,7 @@ function openDashboard(
   return api;
 }
 
-/** Stripe enabled with a public key (spec §5 Payment). */
+/** Stripe enabled with a public key (docs/product.md §5 Payment). */
 const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
 
 const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
@@ -62,7 +62,7 @@ function checkoutAnswer(url: string): Response {
   return offContract(response);
 }
 
-describe('dashboard registration overview (spec §2 Dashboard)', () => {
+describe('dashboard registration overview (docs/product.md §2 Dashboard)', () => {
   it('shows the current registration with status, shifts, payments and outstanding dues', async () => {
     openDashboard([testRegistration()]);
     const section = (await screen.findByRole('heading', { name: 'Current Registration 2026' })).closest(

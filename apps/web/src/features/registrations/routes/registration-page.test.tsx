@@ -88,7 +88,7 @@ async function toPayment() {
   await stepHeading('Step 6 of 6: Payment');
 }
 
-/** Stripe enabled with a public key (spec §5 Payment). */
+/** Stripe enabled with a public key (docs/product.md §5 Payment). */
 const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
 
 const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
@@ -129,7 +129,7 @@ function checkoutAnswer(url: string): Response {
   return offContract(response);
 }
 
-describe('registration wizard navigation (spec §2, §4)', () => {
+describe('registration wizard navigation (docs/product.md §2, §4)', () => {
   it('saves the profile on step 1, then shows Back from step 2 and Continue until Review & Pay', async () => {
     const { calls } = openWizard();
     expect(await screen.findByRole('heading', { name: 'Registration 2026' })).toBeTruthy();
@@ -482,7 +482,7 @@ describe('registration wizard navigation (spec §2, §4)', () => {
   });
 });
 
-describe('registration access (spec §2, §4)', () => {
+describe('registration access (docs/product.md §2, §4)', () => {
   it('refuses someone already registered, with the message and a dashboard button', async () => {
     openWizard({ routes: { 'GET /registrations/me': () => jsonResponse([testRegistration()]) } });
     expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();

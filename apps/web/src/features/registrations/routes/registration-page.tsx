@@ -27,7 +27,7 @@ import classes from '../components/wizard.module.css';
 import { RegistrationGate } from '../registration-gate';
 import { useRegistrationWizard, type RegistrationWizardModel } from '../wizard/use-registration-wizard';
 
-/** /registration (spec §2 Registration wizard), behind the availability gate. */
+/** /registration (docs/product.md §2 Registration wizard), behind the availability gate. */
 export default function RegistrationPage() {
   return (
     <RegistrationGate>

@@ -57,7 +57,7 @@ const catalogError = (query: { isError: boolean; data: unknown }, text: string) 
   query.isError && query.data === undefined ? text : null;
 
 /**
- * The registration wizard of spec §2 as a model: where the person is, what they chose, what each step found,
+ * The registration wizard of docs/product.md §2 as a model: where the person is, what they chose, what each step found,
  * and the actions (continue, back, save the profile on step 1, submit on step 6). The page only renders it;
  * `headingRef` is the step heading, focused when the step changes.
  */
@@ -130,7 +130,7 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
     }
   };
 
-  /** Step 6: the registration is created once, on the first Pay, Complete or Save (spec §4). */
+  /** Step 6: the registration is created once, on the first Pay, Complete or Save (docs/product.md §4). */
   const register = async (): Promise<SavedRegistration> => {
     if (saved) return saved;
     const { registration } = await submission.mutateAsync(submissionOf(options, choices));

@@ -42,7 +42,7 @@ export function fieldsOf(options: readonly CampingOption[]): CampingOptionField[
   return options.flatMap((option) => [...option.fields].sort((a, b) => a.order - b.order));
 }
 
-/** Step 2 (spec §5): at least one option; each chosen one enabled with a free place. */
+/** Step 2 (docs/product.md §5): at least one option; each chosen one enabled with a free place. */
 export function validateOptionsStep(options: readonly CampingOption[], choices: WizardChoices): string[] {
   const chosen = chosenOptions(options, choices);
   if (chosen.length === 0) return [REGISTRATION_MESSAGES.selectOption];
@@ -66,7 +66,7 @@ function typedValue(field: CampingOptionField, value: CustomFieldValue | undefin
   return value;
 }
 
-/** Step 3 (spec §5): one message per field with a problem, by field id. */
+/** Step 3 (docs/product.md §5): one message per field with a problem, by field id. */
 export function validateDetailsStep(
   fields: readonly CampingOptionField[],
   choices: WizardChoices,
@@ -92,7 +92,7 @@ export function visibleCategories(categories: readonly JobCategory[], role: Role
 export const byFestivalOrder = (a: Job, b: Job): number =>
   compareShifts(a.shift, b.shift) || a.name.localeCompare(b.name);
 
-/** Step 4 (spec §5): the shared shift rules, then places (a full job only if it was already chosen). */
+/** Step 4 (docs/product.md §5): the shared shift rules, then places (a full job only if it was already chosen). */
 export function validateShiftsStep(
   options: readonly CampingOption[],
   categories: readonly JobCategory[],
@@ -129,7 +129,7 @@ export interface ShiftProgress {
 }
 
 /**
- * Step 4's summary: how many shifts are chosen and, rule by rule (spec §5: a shift of each always-required
+ * Step 4's summary: how many shifts are chosen and, rule by rule (docs/product.md §5: a shift of each always-required
  * category, the options' shifts outside them, the total), how far that goes. The same counts as the rules of
  * validateShiftSelection, shown while choosing; the messages stay the rules' own.
  */
@@ -164,20 +164,20 @@ export function shiftProgress(
   };
 }
 
-/** Step 5 (spec §5): the terms must be accepted. */
+/** Step 5 (docs/product.md §5): the terms must be accepted. */
 export function validateReviewStep(choices: WizardChoices): string[] {
   return choices.acceptedTerms ? [] : [REGISTRATION_MESSAGES.acceptTerms];
 }
 
-/** Whether a job can be ticked: places left, or already chosen (spec §5 step 4). */
+/** Whether a job can be ticked: places left, or already chosen (docs/product.md §5 step 4). */
 export const isJobPickable = (job: Job, choices: WizardChoices): boolean =>
   !isJobFull(job) || choices.jobIds.includes(job.id);
 
-/** The total of the review step: staff rate for staff and admins, else the participant rate (spec §6, §9). */
+/** The total of the review step: staff rate for staff and admins, else the participant rate (docs/product.md §6, §9). */
 export const totalDues = (options: readonly CampingOption[], choices: WizardChoices, role: Role) =>
   duesFor(chosenOptions(options, choices), role);
 
-/** The submission payload of spec §3: only values of the chosen options' fields, numbers as numbers. */
+/** The submission payload of docs/product.md §3: only values of the chosen options' fields, numbers as numbers. */
 export function submissionOf(
   options: readonly CampingOption[],
   choices: WizardChoices,
@@ -215,7 +215,7 @@ export interface WizardData {
 
 export interface StepDefinition {
   key: WizardStepKey;
-  /** Label in the progress bar and the step's heading (spec §2). */
+  /** Label in the progress bar and the step's heading (docs/product.md §2). */
   label: string;
   /**
    * The wizard's own form (Back and this Continue button) wraps the step. Without one the step brings its own
@@ -230,7 +230,7 @@ export interface StepDefinition {
   listsProblems: boolean;
 }
 
-/** The six steps of spec §2, in order: the wizard moves through this table and nowhere else. */
+/** The six steps of docs/product.md §2, in order: the wizard moves through this table and nowhere else. */
 export const WIZARD_STEP_TABLE: readonly StepDefinition[] = [
   { key: 'profile', label: 'Profile', back: false, listsProblems: false },
   {

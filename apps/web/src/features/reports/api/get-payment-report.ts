@@ -6,21 +6,21 @@ import { apiClient } from '../../../lib/api-client';
 import { reportKeys, type PaymentReportFilters } from './query-keys';
 
 /**
- * The answer could not be read as payments (spec §8: 'Received invalid payment data format'), as opposed to
+ * The answer could not be read as payments (docs/product.md §8: 'Received invalid payment data format'), as opposed to
  * the call failing ('Failed to fetch payments data').
  */
 export class InvalidPaymentDataError extends Error {
   override readonly name = 'InvalidPaymentDataError';
 }
 
-// Spec §7: "a list or a wrapper with a payments list"; this API sends the wrapper (decision 015).
+// docs/product.md §7: "a list or a wrapper with a payments list"; this API sends the wrapper (decision 015).
 const PaymentReportBodySchema = z.union([
   z.object({ payments: z.array(PaymentSchema) }).transform((body) => body.payments),
   z.array(PaymentSchema),
 ]);
 
 /**
- * GET /payments?provider&status&take=10000 (admin): every payment that matches, not paginated (spec §2, §9),
+ * GET /payments?provider&status&take=10000 (admin): every payment that matches, not paginated (docs/product.md §2, §9),
  * checked against the payment schema. The admin payments screen reads the same endpoint through its own
  * fetcher in features/payments, which that feature does not export and which does not check the answer.
  */

@@ -9,7 +9,7 @@ import classes from './reports.module.css';
 export interface ReportPageHeaderProps {
   title: string;
   description: string;
-  /** Labels the report Admin Only (spec §2: payment reports). */
+  /** Labels the report Admin Only (docs/product.md §2: payment reports). */
   adminOnly?: boolean;
   /** The report's buttons (Export to CSV, Print). */
   actions?: ReactNode;
@@ -45,7 +45,7 @@ export function ReportPageHeader({ title, description, adminOnly = false, action
   );
 }
 
-/** The Admin Only label (spec §2 Reports). */
+/** The Admin Only label (docs/product.md §2 Reports). */
 export function AdminOnlyBadge() {
   return (
     <Badge color="red.9" variant="filled" autoContrast tt="none">

@@ -10,11 +10,11 @@ export interface ReportTableProps<TData> {
   getRowId: (row: TData) => string;
   isLoading: boolean;
   loadingText: string;
-  /** A load failure of spec §8, shown with Try again instead of the table. */
+  /** A load failure of docs/product.md §8, shown with Try again instead of the table. */
   error: string | null;
   onRetry: () => void;
   emptyText: string;
-  /** A page size (spec §9), or false for the whole report on one page (drawn windowed when it is long). */
+  /** A page size (docs/product.md §9), or false for the whole report on one page (drawn windowed when it is long). */
   pageSize: PageSize | false;
   initialSorting?: SortingState;
   groupableColumns?: string[];

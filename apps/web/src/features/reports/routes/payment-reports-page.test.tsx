@@ -48,7 +48,7 @@ function openReport(routes: Record<string, ApiRouteHandler> = {}) {
 
 const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;
 
-describe('Payment reports (spec §2, Admin Only)', { timeout: 20_000 }, () => {
+describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 }, () => {
   it('lists every payment on one page with totals net of refunds', async () => {
     const { queries } = openReport();
     expect(await screen.findByRole('heading', { name: 'Payment Reports', level: 2 })).toBeTruthy();
@@ -133,7 +133,7 @@ describe('Payment reports (spec §2, Admin Only)', { timeout: 20_000 }, () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('reads a bare list of payments too (spec §7)', async () => {
+  it('reads a bare list of payments too (docs/product.md §7)', async () => {
     openReport({ 'GET /payments': () => offContract(jsonResponse(payments)) });
     expect(
       await within(await screen.findByRole('table', { name: 'Payments' })).findByText('Basil Rhodes'),

@@ -116,7 +116,7 @@ export const paymentCsvColumns: CsvColumn<Payment>[] = [
 ];
 
 /**
- * /reports/payments (spec §2, Admin Only): every payment by provider and status, not paginated, the totals net
+ * /reports/payments (docs/product.md §2, Admin Only): every payment by provider and status, not paginated, the totals net
  * of refunds (gross, refunded, net), Export to CSV.
  */
 export default function PaymentReportsPage() {

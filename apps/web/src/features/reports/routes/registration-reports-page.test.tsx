@@ -44,7 +44,7 @@ function openReport(routes: Record<string, ApiRouteHandler> = {}, user = adminUs
 const table = () => screen.getByRole('table', { name: 'Registrations' });
 const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;
 
-describe('Registration reports (spec §2)', { timeout: 20_000 }, () => {
+describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('shows the counts and a row per registration, for the registration year at first', async () => {
     const { queries } = openReport();
     expect(await screen.findByRole('heading', { name: 'Registration Reports', level: 2 })).toBeTruthy();

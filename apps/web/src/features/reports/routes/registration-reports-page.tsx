@@ -38,7 +38,7 @@ import { csvDollars, isoDay, jobText, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
 import { useSearchResult } from '../search-result';
 
-/** Spec §9: registration tables show 25 rows to a page. */
+/** docs/product.md §9: registration tables show 25 rows to a page. */
 const REGISTRATION_PAGE_SIZE = 25;
 
 interface FilterValues {
@@ -222,7 +222,7 @@ function optionChoices(
 }
 
 /**
- * /reports/registrations (spec §2): filters by year, status and camping option, the counts by status, the
+ * /reports/registrations (docs/product.md §2): filters by year, status and camping option, the counts by status, the
  * table (25 to a page) and Export to CSV with every profile field and custom answer.
  */
 export default function RegistrationReportsPage() {

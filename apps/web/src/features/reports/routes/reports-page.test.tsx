@@ -21,7 +21,7 @@ const cardTitles = () =>
     .getAllByRole('heading', { level: 3 })
     .map((heading) => heading.textContent);
 
-describe('Reports index (spec §2, §6)', { timeout: 20_000 }, () => {
+describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => {
   it('shows an admin all four reports, payments labelled Admin Only', async () => {
     signedInAs(adminUser);
     renderApp('/reports');
@@ -71,7 +71,7 @@ describe('Reports index (spec §2, §6)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('reportCardsFor (spec §6)', () => {
+describe('reportCardsFor (docs/product.md §6)', () => {
   it('gives staff three reports, admins four, anyone else none', () => {
     expect(reportCardsFor('STAFF').map((card) => card.key)).toEqual([
       'registrations',

@@ -17,7 +17,7 @@ const REPORT_PATHS: Record<ReportCardKey, () => string> = {
 };
 
 /**
- * /reports (spec §2, §6): a card per report the role may open: registrations, work schedule and users for
+ * /reports (docs/product.md §2, §6): a card per report the role may open: registrations, work schedule and users for
  * staff and admins, payments (Admin Only) for admins; none at all says so.
  */
 export default function ReportsPage() {

@@ -43,7 +43,7 @@ function openReport(routes: Record<string, ApiRouteHandler> = {}) {
   return { ...api, queries };
 }
 
-describe('User reports (spec §2)', { timeout: 20_000 }, () => {
+describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('lists everyone on one page with their status in the registration year', async () => {
     const { queries } = openReport();
     expect(await screen.findByRole('heading', { name: 'User Reports', level: 2 })).toBeTruthy();

@@ -116,7 +116,7 @@ export const userCsvColumns = (year: number): CsvColumn<UserReportRow>[] => [
 ];
 
 /**
- * /reports/users (spec §2): everyone, active (registered for the year, not cancelled) or not, by year
+ * /reports/users (docs/product.md §2): everyone, active (registered for the year, not cancelled) or not, by year
  * (registration year − 5 … + 1), status and role; not paginated; Export to CSV.
  */
 export default function UserReportsPage() {

@@ -80,7 +80,7 @@ function openReport(routes: Record<string, ApiRouteHandler> = {}) {
   return { ...api, years };
 }
 
-describe('Work schedule report (spec §2, §3)', { timeout: 20_000 }, () => {
+describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 }, () => {
   it('groups the shifts by day in the festival order, with jobs, places and people', async () => {
     const { years } = openReport();
     expect(await screen.findByRole('heading', { name: 'Work Schedule', level: 2 })).toBeTruthy();

@@ -114,7 +114,7 @@ function ShiftCard({ shift }: { shift: WorkScheduleShift }) {
 }
 
 /**
- * /reports/work-schedule (spec §2, §3): the year's shifts grouped by day in the festival's order, each with its
+ * /reports/work-schedule (docs/product.md §2, §3): the year's shifts grouped by day in the festival's order, each with its
  * time, its jobs with places taken of the maximum and the people on them; Print (a print view for A4 or
  * Letter) and Export to CSV.
  */

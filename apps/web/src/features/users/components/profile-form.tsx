@@ -25,7 +25,7 @@ export interface ProfileFormProps {
   notice?: string | null;
 }
 
-/** The profile fields of spec §2, checked with the shared schema (spec §5); first name takes focus when shown. */
+/** The profile fields of docs/product.md §2, checked with the shared schema (docs/product.md §5); first name takes focus when shown. */
 export function ProfileForm({
   initialValues,
   email,

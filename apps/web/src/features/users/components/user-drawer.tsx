@@ -22,7 +22,7 @@ export interface UserDrawerProps {
   onClose: () => void;
 }
 
-/** The side form of spec §2 User Management: create a user, or edit one (loaded fresh when it opens). */
+/** The side form of docs/product.md §2 User Management: create a user, or edit one (loaded fresh when it opens). */
 export function UserDrawer({ mode, currentUserId, saving, error, onSubmit, onClose }: UserDrawerProps) {
   const dismiss = () => {
     if (!saving) onClose();

@@ -34,7 +34,7 @@ export interface UserFormProps {
   onCancel: () => void;
 }
 
-/** The fields of spec §3 User an admin sets; the password is not shown and internal notes are disabled. */
+/** The fields of docs/product.md §3 User an admin sets; the password is not shown and internal notes are disabled. */
 export function UserForm({
   initialValues,
   self = false,

@@ -36,7 +36,7 @@ function openUsers(routes: Record<string, ApiRouteHandler>, users: User[] = [adm
 const table = () => screen.getByRole('table', { name: 'Users' });
 const drawer = () => screen.getByRole('dialog');
 
-describe('User Management (spec §2)', { timeout: 20_000 }, () => {
+describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('lists users with lower-cased roles and their flags, and searches on the server', async () => {
     const searches: (string | null)[] = [];
     openUsers({

@@ -98,7 +98,7 @@ const columns = [
   }),
 ];
 
-/** /admin/users (spec §2 User Management): a searchable list, a side form, delete with confirmation. */
+/** /admin/users (docs/product.md §2 User Management): a searchable list, a side form, delete with confirmation. */
 export default function AdminUsersPage() {
   const { user: me } = useAuth();
   const currentUserId = me?.id ?? null;

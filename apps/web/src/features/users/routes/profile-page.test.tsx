@@ -57,7 +57,7 @@ describe('Your Profile', () => {
       'GET /auth/profile': () => errorResponse(500, 'Database unavailable'),
     });
     renderApp('/profile');
-    // One retry first (spec §9), a second later.
+    // One retry first (docs/product.md §9), a second later.
     expect(await advanceTimersUntil(() => screen.getByText('Failed to load user profile'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     // The screen mounting does not fetch again by itself (no fetch loop while the server fails).

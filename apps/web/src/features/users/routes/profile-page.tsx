@@ -23,7 +23,7 @@ import {
 import { profileValuesOf, toProfileInput, type ProfileFormValues } from '../profile-values';
 
 /**
- * /profile (spec §2 Profile and profile completion). One route, two faces, chosen when it opens:
+ * /profile (docs/product.md §2 Profile and profile completion). One route, two faces, chosen when it opens:
  * - 'Complete Your Profile' while the profile is incomplete: saves with POST /auth/register, then goes on to
  *   the returnTo the sign-in passed along (if safe), else the dashboard;
  * - 'Your Profile' once complete: saves with PUT /users/{id} and stays, with a notice.

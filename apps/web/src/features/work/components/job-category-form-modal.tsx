@@ -17,7 +17,7 @@ export interface JobCategoryFormModalProps {
   onClose: () => void;
 }
 
-/** Add or edit a job category (spec §5 Job category). Mounted only while open, so it starts fresh each time. */
+/** Add or edit a job category (docs/product.md §5 Job category). Mounted only while open, so it starts fresh each time. */
 export function JobCategoryFormModal({
   category,
   saving,

@@ -18,7 +18,7 @@ export interface JobFormModalProps {
   onClose: () => void;
 }
 
-/** Add or edit a job (spec §5 Job): name, location, category, shift and places (5 to start with). */
+/** Add or edit a job (docs/product.md §5 Job): name, location, category, shift and places (5 to start with). */
 export function JobFormModal({
   job,
   categories,

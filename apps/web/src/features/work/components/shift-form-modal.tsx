@@ -23,7 +23,7 @@ export interface ShiftFormModalProps {
 
 const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day) }));
 
-/** Add or edit a shift (spec §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
+/** Add or edit a shift (docs/product.md §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
 export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: ShiftFormModalProps) {
   const { values, errors, formError, set, submit } = useModalForm({
     initialValues: () => shiftFormValues(shift),

@@ -50,7 +50,7 @@ const columns = [
   }),
 ];
 
-/** /admin/shifts (spec §2 Shifts): the shifts in festival order, with a modal form. */
+/** /admin/shifts (docs/product.md §2 Shifts): the shifts in festival order, with a modal form. */
 export default function AdminShiftsPage() {
   const shifts = useShifts();
   const create = useCreateShift();

@@ -47,7 +47,7 @@ const columns = [
   }),
 ];
 
-/** /admin/job-categories (spec §2 Job Category Management). */
+/** /admin/job-categories (docs/product.md §2 Job Category Management). */
 export default function JobCategoriesPage() {
   const categories = useJobCategories();
   const create = useCreateJobCategory();

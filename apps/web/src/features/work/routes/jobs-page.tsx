@@ -99,7 +99,7 @@ const columns = [
   }),
 ];
 
-/** /admin/jobs (spec §2 Jobs): a sortable, searchable table and a modal form. */
+/** /admin/jobs (docs/product.md §2 Jobs): a sortable, searchable table and a modal form. */
 export default function JobsPage() {
   const jobs = useJobs();
   const categories = useJobCategories();
