@@ -318,7 +318,7 @@ describe('DataTable', () => {
   });
 });
 
-describe('DataTable, unpaginated and long (windowed rows, issue 12)', () => {
+describe('DataTable, unpaginated and long (windowed rows)', () => {
   /** The body rows (not the hidden spacers) and their aria-rowindex. */
   function rowIndexes(): (string | null)[] {
     const table = screen.getByRole('table', { name: 'Campers' });

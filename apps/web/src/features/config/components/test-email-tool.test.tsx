@@ -107,7 +107,7 @@ describe('the test e-mail tool', () => {
     expect(within(table).getByText('Pending')).toBeTruthy();
   });
 
-  it('shows the server’s reason when delivery failed, and the spec text when the request did', async () => {
+  it('shows the server’s reason when delivery failed, and its own text when the request did', async () => {
     let answer: Response = jsonResponse({
       success: false,
       auditRecordId: 'x',
@@ -129,7 +129,7 @@ describe('the test e-mail tool', () => {
       (await screen.findAllByText('Failed to send test email to a@example.org (Mailbox unavailable)')).length,
     ).toBeGreaterThan(0);
 
-    // A failure without the API's message (a proxy's answer, say) shows the spec's own text.
+    // A failure without the API's message (a proxy's answer, say) shows the text of docs/product.md §8 Test email.
     answer = offContract(jsonResponse({ statusCode: 503, error: 'Service Unavailable' }, { status: 503 }));
     send();
     expect((await screen.findAllByText('Failed to send test email')).length).toBeGreaterThan(0);

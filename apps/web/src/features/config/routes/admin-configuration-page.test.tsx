@@ -58,7 +58,7 @@ async function formLoaded() {
 const save = (name: RegExp = /Configuration$/) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => {
-  it('shows the blank form with the spec defaults and creates the configuration with POST', async () => {
+  it('shows the blank form with the defaults and creates the configuration with POST', async () => {
     const posted: unknown[] = [];
     const { calls } = openConfiguration({
       'GET /core-config/current': () => errorResponse(404, 'Configuration not found'),
@@ -155,7 +155,7 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     expect(calls).not.toContain('PATCH /core-config/current');
   });
 
-  it('lists the server’s validation messages with the spec’s headline', async () => {
+  it('lists the server’s validation messages with the headline', async () => {
     openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig()),
       'PATCH /core-config/current': () =>
@@ -196,7 +196,7 @@ describe('Site Configuration: load failure', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Site Configuration: unsaved changes (issue 14)', { timeout: 20_000 }, () => {
+describe('Site Configuration: unsaved changes', { timeout: 20_000 }, () => {
   it('says what is unsaved, discards it, and asks before a link leaves it behind', async () => {
     const { calls } = openConfiguration({ 'GET /core-config/current': () => jsonResponse(adminConfig()) });
     await formLoaded();

@@ -191,7 +191,7 @@ function total(label: string): string | null | undefined {
   return term.nextElementSibling?.textContent;
 }
 
-describe('Admin → Payments (issue 10)', { timeout: 20_000 }, () => {
+describe('Admin → Payments', { timeout: 20_000 }, () => {
   it('lists every payment with its totals, refunds and provider, and offers a refund only where one can be made', async () => {
     const { paymentQueries } = openPayments();
     renderApp('/admin/payments');

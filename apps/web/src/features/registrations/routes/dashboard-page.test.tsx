@@ -89,7 +89,7 @@ function openOverview(camp: CampRegistration) {
   renderApp('/dashboard');
 }
 
-describe('dashboard registration overview as people read it (issue 14)', () => {
+describe('dashboard registration overview as people read it', () => {
   it('lists the sections in docs/product.md §2 order: current registration, Registration History, then Camping', async () => {
     openOverview(campWithAnswers([]));
     await screen.findByRole('heading', { name: 'Camping' });
