@@ -13,6 +13,7 @@ import {
   expect,
   type Mailbox,
   type ProfileDetails,
+  sampleProfile,
   test,
 } from '../support/fixtures';
 import { stepHeading } from '../support/screens';
@@ -41,20 +42,11 @@ const CAMP = {
   gateJob: 'Gate greeter',
 } as const;
 
-const ADMIN: ProfileDetails = {
-  firstName: 'Sage',
-  lastName: 'Organizer',
-  phone: '555-0100',
-  emergencyContact: 'Rowan Organizer, 555-0101, partner',
-};
+const ADMIN: ProfileDetails = { ...sampleProfile, firstName: 'Sage', lastName: 'Organizer' };
 
 const PARTICIPANT_EMAIL = 'juniper@example.org';
-const PARTICIPANT: ProfileDetails = {
-  firstName: 'Juniper',
-  lastName: 'Sky',
-  phone: '555-0142',
-  emergencyContact: 'Rowan Sky, 555-0143, brother',
-};
+/** Juniper Sky. */
+const PARTICIPANT = sampleProfile;
 
 /** The window of a finished screen: no spinner, no toast, fonts loaded, nothing moving, no focus ring. */
 async function shot(page: Page, name: string): Promise<void> {
