@@ -513,21 +513,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   checkA11y: async ({}, use) => {
     await use(async (page) => {
-      // A toast fading in or out is drawn half transparent, and axe would judge its colours mid-fade: wait
-      // until no finite animation or transition runs (spinners loop forever and are left alone).
-      await page
-        .waitForFunction(
-          () =>
-            document
-              .getAnimations()
-              .every(
-                (animation) =>
-                  animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-              ),
-          undefined,
-          { timeout: 5_000 },
-        )
-        .catch(() => undefined);
+      // A toast fading in or out is drawn half transparent, and axe would judge its colours mid-fade.
+      await animationsFinished(page);
       const results = await new AxeBuilder({ page }).analyze();
       expect(
         results.violations.map(
@@ -538,6 +525,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Waits (up to 5 s) until no finite animation or transition runs on the page; spinners loop forever and are
+ * left alone.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
 
 /** The page is no wider than the window: nothing scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page) {
