@@ -4,7 +4,7 @@ import {
   LOGIN_CODE_TTL_MINUTES,
   type AuthResponse,
 } from '@camp/shared';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -155,21 +155,36 @@ export class AuthService {
       .insert(loginCodes)
       .values({ email, codeHash: this.codeHash(email, code), requestedIp: ip, expiresAt, createdAt: current })
       .returning({ id: loginCodes.id });
+    if (!created) throw new Error('no login code inserted');
     // The new code replaces those asked for from the same IP; expired and dead ones go; at most a few live.
-    await db.execute(sql`
-      delete from ${loginCodes} where ${loginCodes.email} = ${email} and ${loginCodes.id} <> ${created?.id} and (
-        ${loginCodes.requestedIp} = ${ip} or ${loginCodes.requestedIp} is null
-        or ${loginCodes.expiresAt} <= ${current} or ${loginCodes.failedAttempts} >= ${LOGIN_CODE_MAX_ATTEMPTS}
-        or ${loginCodes.id} not in (select id from ${loginCodes}
-          where ${loginCodes.email} = ${email} and ${loginCodes.id} <> ${created?.id}
-          order by ${loginCodes.createdAt} desc, ${loginCodes.id} desc limit ${LIVE_CODES_MAX - 1}))`);
+    const others = and(eq(loginCodes.email, email), ne(loginCodes.id, created.id));
+    const newestOthers = db
+      .select({ id: loginCodes.id })
+      .from(loginCodes)
+      .where(others)
+      .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
+      .limit(LIVE_CODES_MAX - 1);
+    await db
+      .delete(loginCodes)
+      .where(
+        and(
+          others,
+          or(
+            eq(loginCodes.requestedIp, ip),
+            isNull(loginCodes.requestedIp),
+            lte(loginCodes.expiresAt, current),
+            gte(loginCodes.failedAttempts, LOGIN_CODE_MAX_ATTEMPTS),
+            notInArray(loginCodes.id, newestOthers),
+          ),
+        ),
+      );
 
     try {
       await this.deps.mail.send(await this.loginCodeMail(email, code, expiresAt));
     } catch (error) {
       this.deps.log.error({ err: error }, 'login code mail could not be sent');
       // A code nobody received must not stay usable.
-      if (created) await db.delete(loginCodes).where(eq(loginCodes.id, created.id));
+      await db.delete(loginCodes).where(eq(loginCodes.id, created.id));
       throw new AppError(503, SEND_CODE_FAILED);
     }
   }
