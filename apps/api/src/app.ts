@@ -29,11 +29,13 @@ import { outboxAdminRoutes } from './modules/mail/outbox-admin.routes';
 import { OutboxAdminService } from './modules/mail/outbox-admin.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { securityEventsRoutes } from './modules/security-events/security-events.routes';
+import { SecurityEventsService } from './modules/security-events/security-events.service';
 import { ReportsService } from './modules/reports/reports.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
-import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
 import { AdminPaymentsService } from './modules/payments/admin-payments.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
@@ -76,6 +78,7 @@ export interface Services {
   adminRegistrationsEdit: AdminRegistrationsEditService;
   reports: ReportsService;
   outboxAdmin: OutboxAdminService;
+  securityEvents: SecurityEventsService;
 }
 
 declare module 'fastify' {
@@ -142,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config = new ConfigService(db, now, secrets);
   const tokens = new AccessTokens(env.appSecret, now);
   const mail = new MailService(env, config, secrets, app.log);
-  const usersService = new UsersService(db);
+  const usersService = new UsersService(db, now);
   const outbox = new OutboxWorker({ db, mail, log: app.log });
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -203,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRegistrationsEdit: new AdminRegistrationsEditService({ db, env, outbox, payments }),
     reports: new ReportsService({ db, registrationYear }),
     outboxAdmin: new OutboxAdminService({ db, outbox, log: app.log }),
+    securityEvents: new SecurityEventsService(db),
   });
   registerAuth(app);
   registerUuidCase(app);
@@ -225,12 +229,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(configRoutes);
       await api.register(authRoutes);
+      await api.register(securityEventsRoutes);
       await api.register(usersRoutes);
       await api.register(notificationsRoutes);
       await api.register(campingOptionsRoutes);
       await api.register(workRoutes);
       await api.register(registrationsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(stripeWebhookRoutes);
       await api.register(adminRegistrationsRoutes);
       await api.register(reportsRoutes);
       await api.register(outboxAdminRoutes);

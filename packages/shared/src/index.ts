@@ -14,3 +14,4 @@ export * from './payments';
 export * from './admin-registrations';
 export * from './reports';
 export * from './outbox';
+export * from './security-events';

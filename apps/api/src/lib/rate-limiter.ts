@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema/index';
@@ -47,7 +47,7 @@ export class DatabaseRateLimiter implements RateLimiter {
     if (Math.random() < 0.01) {
       void this.db
         .delete(rateLimitCounters)
-        .where(sql`${rateLimitCounters.windowStart} < ${new Date(start - 24 * 3600 * 1000)}`)
+        .where(lt(rateLimitCounters.windowStart, new Date(start - 24 * 3600 * 1000)))
         .catch(() => undefined);
     }
     return { allowed: (row?.hits ?? 1) <= limit, retryAfterSeconds, hits: row?.hits ?? 1 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -75,7 +75,7 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
           age: sql<number>`coalesce(extract(epoch from now() - min(${emailOutbox.createdAt})), 0)::float8`,
         })
         .from(emailOutbox)
-        .where(sql`${emailOutbox.status} = 'PENDING'`);
+        .where(eq(emailOutbox.status, 'PENDING'));
       this.set(row?.age ?? 0);
     },
   });

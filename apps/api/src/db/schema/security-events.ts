@@ -10,7 +10,7 @@ export const securityEvents = pgTable(
   'security_events',
   {
     id: id(),
-    /** What happened: one of SECURITY_EVENT_TYPES (modules/security-events). */
+    /** What happened: one of SECURITY_EVENT_TYPES (@camp/shared). */
     type: text('type').notNull(),
     /** Who did it (the signed-in caller), if anyone. */
     actorUserId: uuid('actor_user_id'),

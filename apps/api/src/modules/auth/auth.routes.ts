@@ -18,8 +18,6 @@ import { forbidden, unauthorized } from '../../lib/app-error';
 import { callerOf } from '../../plugins/auth';
 import { sameOriginOnly } from '../../plugins/same-origin';
 import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
-import { securityEventsRoutes } from '../security-events/security-events.routes';
-import { UserIdParamsSchema } from '../users/users.routes';
 import { toUserDto } from '../users/users.service';
 import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
 
@@ -39,7 +37,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   // Each route lists its own error responses (the public ones differ from the signed-in ones).
   const route = routeKit(app, { tags: ['auth'], errors: [] });
-  const usersRoute = routeKit(app, { tags: ['users'], errors: [] });
   const cookieOnly = sameOriginOnly([app.env.publicUrl, ...app.env.corsOrigins]);
 
   function startSession(reply: FastifyReply, session: Session) {
@@ -176,31 +173,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: EndSessionsResponseSchema, ...errorBodies(401) },
     }),
     async (request, reply) => {
-      const sessionsEnded = await services.auth.endSessionsOf(callerOf(request).id, 'session.logout_all');
+      const sessionsEnded = await services.auth.logoutAll(callerOf(request).id);
       endSession(reply);
       return { success: true as const, sessionsEnded };
     },
   );
-
-  app.post(
-    '/users/:id/end-sessions',
-    usersRoute.adminOnly({
-      summary: "Ends all of a person's sessions (admin only)",
-      description:
-        "The person's access tokens and refresh cookies stop working at once; they must sign in again. " +
-        'A person without sessions gives sessionsEnded 0.',
-      params: UserIdParamsSchema,
-      response: { 200: EndSessionsResponseSchema, ...errorBodies(400, 401, 403, 404) },
-    }),
-    async (request) => {
-      const user = await services.users.getById(request.params.id);
-      const sessionsEnded = await services.auth.endSessionsOf(user.id, 'session.ended_by_admin');
-      return { success: true as const, sessionsEnded };
-    },
-  );
-
-  // The admin's read of the security events (S19) lives with the module that records most of them.
-  await app.register(securityEventsRoutes);
 
   // The browser's connectivity and auth check (docs/product.md §7); 401 counts as "connected" there.
   app.get(

@@ -4,13 +4,13 @@ import {
   LOGIN_CODE_TTL_MINUTES,
   type AuthResponse,
 } from '@camp/shared';
-import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { loginCodes, refreshTokens, users } from '../../db/schema/index';
 import type { Env } from '../../env';
-import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
+import { AppError, type AppErrorCode, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { deriveKey, hmacHex, randomDigits, randomToken, sha256Hex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/escape';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -19,6 +19,7 @@ import type { ConfigService } from '../config/config.service';
 import type { MailService } from '../mail/mail.service';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
 import { recordSecurityEvent } from '../security-events/security-events';
+import { endSessionsOf, revokeSessions } from './sessions';
 import type { UserRow, UsersService } from '../users/users.service';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -53,6 +54,14 @@ export const TOO_MANY_VERIFY_ATTEMPTS = 'Too many sign-in attempts. Please wait 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 export const TOO_MANY_FAILURES =
   'Too many incorrect codes for this address. Sign-in is paused for a while; please try again later.';
+
+/** What a wrong code meets: the message answered and the reason its security event records, by error code. */
+type WrongCode = Extract<AppErrorCode, `login_code.${string}`>;
+const WRONG_CODES: Record<WrongCode, { message: string; reason: string }> = {
+  'login_code.invalid': { message: INVALID_CODE, reason: 'invalid' },
+  'login_code.expired': { message: EXPIRED_CODE, reason: 'expired' },
+  'login_code.too_many_attempts': { message: TOO_MANY_ATTEMPTS, reason: 'too_many_attempts' },
+};
 
 export interface Session {
   user: UserRow;
@@ -146,21 +155,36 @@ export class AuthService {
       .insert(loginCodes)
       .values({ email, codeHash: this.codeHash(email, code), requestedIp: ip, expiresAt, createdAt: current })
       .returning({ id: loginCodes.id });
+    if (!created) throw new Error('no login code inserted');
     // The new code replaces those asked for from the same IP; expired and dead ones go; at most a few live.
-    await db.execute(sql`
-      delete from ${loginCodes} where ${loginCodes.email} = ${email} and ${loginCodes.id} <> ${created?.id} and (
-        ${loginCodes.requestedIp} = ${ip} or ${loginCodes.requestedIp} is null
-        or ${loginCodes.expiresAt} <= ${current} or ${loginCodes.failedAttempts} >= ${LOGIN_CODE_MAX_ATTEMPTS}
-        or ${loginCodes.id} not in (select id from ${loginCodes}
-          where ${loginCodes.email} = ${email} and ${loginCodes.id} <> ${created?.id}
-          order by ${loginCodes.createdAt} desc, ${loginCodes.id} desc limit ${LIVE_CODES_MAX - 1}))`);
+    const others = and(eq(loginCodes.email, email), ne(loginCodes.id, created.id));
+    const newestOthers = db
+      .select({ id: loginCodes.id })
+      .from(loginCodes)
+      .where(others)
+      .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
+      .limit(LIVE_CODES_MAX - 1);
+    await db
+      .delete(loginCodes)
+      .where(
+        and(
+          others,
+          or(
+            eq(loginCodes.requestedIp, ip),
+            isNull(loginCodes.requestedIp),
+            lte(loginCodes.expiresAt, current),
+            gte(loginCodes.failedAttempts, LOGIN_CODE_MAX_ATTEMPTS),
+            notInArray(loginCodes.id, newestOthers),
+          ),
+        ),
+      );
 
     try {
       await this.deps.mail.send(await this.loginCodeMail(email, code, expiresAt));
     } catch (error) {
       this.deps.log.error({ err: error }, 'login code mail could not be sent');
       // A code nobody received must not stay usable.
-      if (created) await db.delete(loginCodes).where(eq(loginCodes.id, created.id));
+      await db.delete(loginCodes).where(eq(loginCodes.id, created.id));
       throw new AppError(503, SEND_CODE_FAILED);
     }
   }
@@ -222,19 +246,14 @@ export class AuthService {
 
   /** Counts a wrong code against every live code of the address and its budgets. Returns the error to answer. */
   private async failedAttempt(email: string, current: Date, ip: string): Promise<AppError> {
-    const error = await this.countFailure(email, current);
+    const code = await this.countFailure(email, current);
     const { db, rateLimiter } = this.deps;
     const hits = await Promise.all(
       FAILURE_BUDGETS.map((budget) =>
         rateLimiter.hit(failureKey(email, budget), budget.limit, budget.windowSeconds),
       ),
     );
-    const reason =
-      error.message === INVALID_CODE
-        ? 'invalid'
-        : error.message === EXPIRED_CODE
-          ? 'expired'
-          : 'too_many_attempts';
+    const { message, reason } = WRONG_CODES[code];
     await recordSecurityEvent(db, { type: 'sign_in.wrong_code', email, ip, details: { reason } });
     // The attempt that spends a budget pauses sign-in for the address: recorded once per budget spent.
     for (const [index, budget] of FAILURE_BUDGETS.entries()) {
@@ -247,11 +266,11 @@ export class AuthService {
       });
       if (index === 0) await this.alertOwner(email);
     }
-    return error;
+    return unauthorized(message, code);
   }
 
-  /** Counts a wrong code against the address's live codes; answers the error that fits their state. */
-  private async countFailure(email: string, current: Date): Promise<AppError> {
+  /** Counts a wrong code against the address's live codes; answers the error code that fits their state. */
+  private async countFailure(email: string, current: Date): Promise<WrongCode> {
     const { db } = this.deps;
 
     const counted = await db
@@ -268,16 +287,16 @@ export class AuthService {
     if (counted.length > 0) {
       if (counted.every((row) => row.failedAttempts >= LOGIN_CODE_MAX_ATTEMPTS)) {
         await db.delete(loginCodes).where(eq(loginCodes.email, email));
-        return new AppError(401, TOO_MANY_ATTEMPTS);
+        return 'login_code.too_many_attempts';
       }
-      return new AppError(401, INVALID_CODE);
+      return 'login_code.invalid';
     }
     const stale = await db.select({ id: loginCodes.id }).from(loginCodes).where(eq(loginCodes.email, email));
     if (stale.length > 0) {
       await db.delete(loginCodes).where(eq(loginCodes.email, email));
-      return new AppError(401, EXPIRED_CODE);
+      return 'login_code.expired';
     }
-    return new AppError(401, INVALID_CODE);
+    return 'login_code.invalid';
   }
 
   /** Tells the address's owner that wrong codes were tried (once per short budget spent), through the outbox. */
@@ -401,7 +420,7 @@ export class AuthService {
     }
     if (rotatedAt && now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
       await db.transaction(async (tx) => {
-        await this.revokeFamilies(tx, eq(refreshTokens.familyId, row.familyId));
+        await revokeSessions(tx, eq(refreshTokens.familyId, row.familyId), this.deps.now());
         await recordSecurityEvent(tx, {
           type: 'session.refresh_reuse',
           actorUserId: null,
@@ -425,19 +444,6 @@ export class AuthService {
     return this.openSession(user, { id: row.familyId, startedAt: family?.startedAt ?? row.createdAt });
   }
 
-  /**
-   * Revokes the live sessions (refresh-token families) the condition picks; their access tokens are refused
-   * from the next request on (plugins/auth.ts). Answers how many sessions ended.
-   */
-  private async revokeFamilies(db: DbOrTx, which: SQL): Promise<number> {
-    const revoked = await db
-      .update(refreshTokens)
-      .set({ revokedAt: this.deps.now() })
-      .where(and(which, isNull(refreshTokens.revokedAt)))
-      .returning({ familyId: refreshTokens.familyId });
-    return new Set(revoked.map((row) => row.familyId)).size;
-  }
-
   /** Ends the session of this refresh token (its whole family), and so its access tokens. */
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
@@ -448,7 +454,7 @@ export class AuthService {
       .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)));
     if (!row) return;
     await db.transaction(async (tx) => {
-      const ended = await this.revokeFamilies(tx, eq(refreshTokens.familyId, row.familyId));
+      const ended = await revokeSessions(tx, eq(refreshTokens.familyId, row.familyId), this.deps.now());
       if (ended === 0) return;
       await recordSecurityEvent(tx, {
         type: 'session.logout',
@@ -459,19 +465,9 @@ export class AuthService {
     });
   }
 
-  /**
-   * Ends every session of a person: "sign out everywhere" (type session.logout_all, the person themself) or
-   * an admin's "end sessions" (session.ended_by_admin). Answers how many sessions ended (0 is fine).
-   */
-  async endSessionsOf(
-    userId: string,
-    type: 'session.logout_all' | 'session.ended_by_admin',
-  ): Promise<number> {
-    return this.deps.db.transaction(async (tx) => {
-      const ended = await this.revokeFamilies(tx, eq(refreshTokens.userId, userId));
-      await recordSecurityEvent(tx, { type, subjectUserId: userId, details: { sessionsEnded: ended } });
-      return ended;
-    });
+  /** POST /auth/logout-all: "sign out everywhere", every session of the caller ends. */
+  async logoutAll(userId: string): Promise<number> {
+    return endSessionsOf(this.deps.db, userId, 'session.logout_all', this.deps.now());
   }
 
   /** A new access token of the caller's current session (after a profile change). */

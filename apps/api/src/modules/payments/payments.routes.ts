@@ -111,29 +111,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async () => ({ registrations: await app.services.adminPayments.owed() }),
   );
+};
 
-  // The webhook reads its body raw (the signature covers the exact bytes): its own parser, this route only.
-  await app.register(async (hook) => {
-    hook.removeAllContentTypeParsers();
-    hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    hook.post(
-      '/payments/stripe/webhook',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Stripe webhook (signature checked with the stored webhook secret, 300 s tolerance)',
-          response: { 200: z.object({ received: z.literal(true) }), ...errors(400) },
-        },
+/**
+ * POST /payments/stripe/webhook. It reads its body raw (the signature covers the exact bytes), so it is a plugin
+ * of its own: its content-type parser applies to this route only.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook (signature checked with the stored webhook secret, 300 s tolerance)',
+        response: { 200: z.object({ received: z.literal(true) }), ...errors(400) },
       },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await app.services.payments.handleWebhook(
-          body,
-          typeof signature === 'string' ? signature : undefined,
-        );
-        return { received: true as const };
-      },
-    );
-  });
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await app.services.payments.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
+      return { received: true as const };
+    },
+  );
 };

@@ -26,7 +26,13 @@ import type { ConfigService } from '../config/config.service';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
 import { paymentMailContext, refundMail } from './payment-mail';
 import { paymentDto, refundDto } from './payments.read';
-import { configuredStripe, isOutcomeUnknown, type StripeCharge, type StripeClient } from './stripe-client';
+import {
+  configuredStripe,
+  isOutcomeUnknown,
+  isSameKeyInProgress,
+  type StripeCharge,
+  type StripeClient,
+} from './stripe-client';
 
 export interface RefundsServiceDeps {
   db: Db;
@@ -292,8 +298,8 @@ export class RefundsService {
       );
       stripeRefundId = refund.id;
     } catch (error) {
-      // A 409 is Stripe busy with the same key (another admin's request): that one decides.
-      const unknown = !(error instanceof AppError) && (isOutcomeUnknown(error) || statusOf(error) === 409);
+      // Stripe busy with the same key (another admin's request): that one decides.
+      const unknown = !(error instanceof AppError) && (isOutcomeUnknown(error) || isSameKeyInProgress(error));
       if (unknown) {
         this.deps.log.warn({ err: error, refundId: row.id }, 'Stripe refund: outcome unknown, kept PENDING');
         await this.db
@@ -512,12 +518,6 @@ export class RefundsService {
 /** Stripe's idempotency key of a refund: its own, and one of its own for each admin's retry after a refusal. */
 function stripeKeyOf(row: Pick<RefundRow, 'id' | 'retries'>): string {
   return row.retries === 0 ? `refund-${row.id}` : `refund-${row.id}-retry-${row.retries}`;
-}
-
-function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'statusCode' in error
-    ? (error as { statusCode?: number }).statusCode
-    : undefined;
 }
 
 /** Cents of a payment's refunds in the given states. */

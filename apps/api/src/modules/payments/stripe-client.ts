@@ -56,6 +56,14 @@ export function isOutcomeUnknown(error: unknown): boolean {
   );
 }
 
+/**
+ * Whether Stripe answered 409: another request with the same idempotency key is still in progress (another
+ * admin's), and that one decides. Stripe's HTTP status is read here, in the client's adapter, and nowhere else.
+ */
+export function isSameKeyInProgress(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.statusCode === 409;
+}
+
 /** Whether Stripe answered that the object asked for does not exist (404 resource_missing). */
 export function isUnknownToStripe(error: unknown): boolean {
   return (

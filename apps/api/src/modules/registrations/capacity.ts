@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/raw';
+import { bare, rowsOf } from '../../db/raw';
 import {
   campingOptions,
   jobs,
@@ -32,9 +32,10 @@ import {
  * Every path that adds or removes a registration's options or jobs (submission, admin edit, cancel) must go
  * through takePlaces / releasePlaces / changePlaces in its own transaction, after writing its link rows.
  *
- * Raw SQL throughout: building these with Drizzle's query builder costs more CPU than PostgreSQL spends
- * running them, and one statement shape serves both tables. Counters are written without touching
- * updated_at (a place taken is not an edit of the option or job).
+ * Raw SQL throughout (decision 042): building these with Drizzle's query builder costs more CPU than
+ * PostgreSQL spends running them, and one statement shape serves both tables; columns are named through the
+ * schema. Counters are written without touching updated_at (a place taken is not an edit of the option or
+ * job).
  */
 
 /** A table whose rows hold places: its capacity column and the link table that says who holds them. */
@@ -85,8 +86,6 @@ const NOTHING_FULL: FullPlaces = { campingOptionIds: [], jobIds: [] };
 
 const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
-/** A column of the row aliased `p` (the place row) in the statements below. */
-const placeColumn = (column: { name: string }) => sql`p.${sql.identifier(column.name)}`;
 
 /** True when nothing was full. */
 export const tookAll = (full: FullPlaces) => full.campingOptionIds.length === 0 && full.jobIds.length === 0;
@@ -208,13 +207,13 @@ export async function activePlaceCounts(
   except: readonly string[] = [],
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const linked = sql`l.${sql.identifier(places.linkColumn.name)}`;
+  const linked = places.linkColumn;
   const rows = rowsOf<{ id: string; count: number }>(
     await db.execute(sql`
       select ${linked} as id, count(*)::int as count
-      from ${places.links} as l join ${registrations} as r on r.id = l.registration_id
-      where ${linked} = any(${uuids(ids)}) and r.year = ${year} and r.status <> 'CANCELLED'
-        and r.id <> all(${uuids(except)})
+      from ${places.links} join ${registrations} on ${registrations.id} = ${places.links.registrationId}
+      where ${linked} = any(${uuids(ids)}) and ${registrations.year} = ${year}
+        and ${registrations.status} <> 'CANCELLED' and ${registrations.id} <> all(${uuids(except)})
       group by ${linked}`),
   );
   return new Map(rows.map((row) => [row.id, Number(row.count)]));
@@ -255,11 +254,12 @@ async function lockCounters(
   claimants: readonly string[],
 ): Promise<Map<string, Counter>> {
   if (ids.length === 0) return new Map();
+  const { table } = places;
   const rows = rowsOf<{ id: string; max: number; current: number; countedYear: number | null }>(
     await tx.execute(sql`
-      select p.id, ${placeColumn(places.max)} as max, p.current_registrations as current,
-        p.counted_year as "countedYear"
-      from ${places.table} as p where p.id = any(${uuids(ids)}) order by p.id for no key update`),
+      select ${table.id} as id, ${places.max} as max, ${table.currentRegistrations} as current,
+        ${table.countedYear} as "countedYear"
+      from ${table} where ${table.id} = any(${uuids(ids)}) order by ${table.id} for no key update`),
   );
   const stale = rows.filter((row) => row.countedYear !== year).map((row) => row.id);
   const counts = await activePlaceCounts(places, stale, tx, year, claimants);
@@ -275,7 +275,9 @@ async function lockCounters(
 
 /** Locks the rows (sorted, unique ids) in id order, as every writer of their counters does. */
 function lockedRows(places: PlaceTable, ids: readonly string[]): SQL {
-  return sql`select id from ${places.table} where id = any(${uuids(ids)}) order by id for no key update`;
+  const { table } = places;
+  return sql`select ${table.id} as id from ${table} where ${table.id} = any(${uuids(ids)})
+    order by ${table.id} for no key update`;
 }
 
 async function lockInIdOrder(places: PlaceTable, tx: DbOrTx, ids: readonly string[]): Promise<void> {
@@ -290,18 +292,20 @@ async function setCounters(
   counters: ReadonlyArray<{ id: string; taken: number }>,
 ): Promise<void> {
   if (counters.length === 0) return;
+  const { table } = places;
   await tx.execute(sql`
-    update ${places.table} as p set current_registrations = v.taken, counted_year = ${year}
+    update ${table} set ${bare(table.currentRegistrations)} = v.taken, ${bare(table.countedYear)} = ${year}
     from unnest(${uuids(counters.map((counter) => counter.id))},
       ${sql.param(counters.map((counter) => counter.taken))}::int[]) as v(id, taken)
-    where p.id = v.id`);
+    where ${table.id} = v.id`);
 }
 
 async function releaseFrom(places: PlaceTable, tx: DbOrTx, year: number, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  const { table } = places;
   await tx.execute(sql`
     with locked as materialized (${lockedRows(places, ids)})
-    update ${places.table} as p set current_registrations = greatest(p.current_registrations - 1, 0)
+    update ${table} set ${bare(table.currentRegistrations)} = greatest(${table.currentRegistrations} - 1, 0)
     from locked
-    where p.id = locked.id and p.counted_year = ${year}`);
+    where ${table.id} = locked.id and ${table.countedYear} = ${year}`);
 }

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { OutboxMail } from '../mail/outbox';
-import { rowsOf } from '../../db/raw';
+import { bare, rowsOf } from '../../db/raw';
 import {
   campingOptionFields,
   emailOutbox,
@@ -23,6 +23,7 @@ import {
   jobCategories,
   jobs,
   payments,
+  refunds,
   registrationCampingOptions,
   registrationFieldValues,
   registrationJobs,
@@ -100,31 +101,38 @@ export async function insertRegistrations(
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
     with reg as (
-      insert into ${registrations} (user_id, year, status, accepted_terms_at)
+      insert into ${registrations} (${bare(registrations.userId)}, ${bare(registrations.year)},
+        ${bare(registrations.status)}, ${bare(registrations.acceptedTermsAt)})
       select v.user_id, ${year}::integer, v.status::registration_status, v.accepted_at
       from unnest(${uuidArray(values.map((entry) => entry.userId))},
         ${sql.param(values.map((entry) => entry.status))}::text[],
         ${sql.param(values.map((entry) => entry.acceptedTermsAt.toISOString()))}::timestamptz[])
         as v(user_id, status, accepted_at)
-      on conflict (user_id, year) where status <> 'CANCELLED' do nothing
-      returning id, user_id, created_at, updated_at
+      on conflict (${bare(registrations.userId)}, ${bare(registrations.year)})
+        where ${bare(registrations.status)} <> 'CANCELLED' do nothing
+      returning ${registrations.id} as id, ${registrations.userId} as user_id,
+        ${registrations.createdAt} as created_at, ${registrations.updatedAt} as updated_at
     ), opt as (
-      insert into ${registrationCampingOptions} (registration_id, camping_option_id)
+      insert into ${registrationCampingOptions}
+        (${bare(registrationCampingOptions.registrationId)}, ${bare(registrationCampingOptions.campingOptionId)})
       select reg.id, v.id from reg
       join unnest(${uuidArray(optionPairs.map(([user]) => user))}, ${uuidArray(optionPairs.map(([, id]) => id))})
         as v(user_id, id) on v.user_id = reg.user_id
-      returning registration_id, id, camping_option_id
+      returning ${registrationCampingOptions.registrationId} as registration_id, ${registrationCampingOptions.id} as id,
+        ${registrationCampingOptions.campingOptionId} as camping_option_id
     ), val as (
-      insert into ${registrationFieldValues} (registration_id, field_id, value)
+      insert into ${registrationFieldValues} (${bare(registrationFieldValues.registrationId)},
+        ${bare(registrationFieldValues.fieldId)}, ${bare(registrationFieldValues.value)})
       select reg.id, v.field_id, v.value from reg
       join ${recordsOf(fieldValues)} as v(user_id uuid, field_id uuid, value text) on v.user_id = reg.user_id
-      returning id
+      returning ${registrationFieldValues.id} as id
     ), job as (
-      insert into ${registrationJobs} (registration_id, job_id)
+      insert into ${registrationJobs} (${bare(registrationJobs.registrationId)}, ${bare(registrationJobs.jobId)})
       select reg.id, v.id from reg
       join unnest(${uuidArray(jobPairs.map(([user]) => user))}, ${uuidArray(jobPairs.map(([, id]) => id))})
         as v(user_id, id) on v.user_id = reg.user_id
-      returning registration_id, id, job_id
+      returning ${registrationJobs.registrationId} as registration_id, ${registrationJobs.id} as id,
+        ${registrationJobs.jobId} as job_id
     )
     select reg.id, reg.user_id, reg.created_at, reg.updated_at,
       (select json_object_agg(opt.camping_option_id, opt.id) from opt where opt.registration_id = reg.id)
@@ -168,18 +176,21 @@ export async function settleRegistrations(
   const rows = rowsOf<{ registration_id: string; id: string; created_at: unknown }>(
     await tx.execute(sql`
     with gone as (
-      delete from ${registrations} where id = any(${uuidArray(settled.refusedIds)}) returning id
+      delete from ${registrations} where ${registrations.id} = any(${uuidArray(settled.refusedIds)})
+      returning ${registrations.id} as id
     ), mail as (
-      insert into ${emailOutbox} (to_address, subject, html, text)
+      insert into ${emailOutbox} (${bare(emailOutbox.toAddress)}, ${bare(emailOutbox.subject)},
+        ${bare(emailOutbox.html)}, ${bare(emailOutbox.text)})
       select v.to, v.subject, v.html, v.text
       from ${recordsOf(mails)} as v("to" text, subject text, html text, text text)
-      returning id
+      returning ${emailOutbox.id} as id
     ), pay as (
-      insert into ${payments} (user_id, registration_id, amount_cents, currency, status, provider)
+      insert into ${payments} (${bare(payments.userId)}, ${bare(payments.registrationId)},
+        ${bare(payments.amountCents)}, ${bare(payments.currency)}, ${bare(payments.status)}, ${bare(payments.provider)})
       select v.user_id, v.registration_id, v.amount, 'USD', 'PENDING'::payment_status, 'STRIPE'::payment_provider
       from unnest(${uuidArray(owed.map((entry) => entry.userId))}, ${uuidArray(owed.map((entry) => entry.registrationId))},
         ${sql.param(owed.map((entry) => entry.amountCents))}::integer[]) as v(user_id, registration_id, amount)
-      returning registration_id, id, created_at
+      returning ${payments.registrationId} as registration_id, ${payments.id} as id, ${payments.createdAt} as created_at
     )
     select registration_id, id, created_at from pay`),
   );
@@ -266,9 +277,10 @@ const userColumns = {
 };
 
 /** The statuses of a payment's refunds (the shared openRefundStatus tells the person what they mean). */
-// Written out with the tables named: inside a select of payments, Drizzle would leave its columns unqualified.
+// With the tables named: inside a select of payments alone, Drizzle would leave `${refunds.status}` unqualified.
 const refundStatuses = sql<RefundStatus[]>`(
-  select coalesce(array_agg(r.status::text), '{}') from "refunds" r where r.payment_id = "payments"."id"
+  select coalesce(array_agg(r.${bare(refunds.status)}::text), '{}') from ${refunds} r
+  where r.${bare(refunds.paymentId)} = ${payments}.${bare(payments.id)}
 )`;
 
 /**

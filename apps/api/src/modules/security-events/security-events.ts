@@ -1,47 +1,15 @@
+import type { SecurityEventType } from '@camp/shared';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { securityEvents } from '../../db/schema/index';
 
-/**
+/*
  * Security events (checklist S19, decision 022): sign-in and session events, and admin changes outside
- * registrations and payments (those are `audit_records`). Written in the transaction of their change where
- * there is one; the table refuses UPDATE and DELETE (migration 0004).
+ * registrations and payments (those are `audit_records`), of the types SECURITY_EVENT_TYPES (@camp/shared).
+ * Written in the transaction of their change where there is one; the table refuses UPDATE and DELETE
+ * (migration 0004). The admin's read is SecurityEventsService.
  */
-export const SECURITY_EVENT_TYPES = [
-  // Sign-in and sessions
-  'sign_in.success',
-  'sign_in.wrong_code',
-  'sign_in.paused',
-  'sign_in.rate_limited',
-  'session.refresh_reuse',
-  'session.logout',
-  'session.logout_all',
-  'session.ended_by_admin',
-  // Admin changes
-  'config.created',
-  'config.updated',
-  'user.created',
-  'user.updated',
-  'user.deleted',
-  'camping_option.created',
-  'camping_option.updated',
-  'camping_option.deleted',
-  'camping_option_field.created',
-  'camping_option_field.updated',
-  'camping_option_field.deleted',
-  'camping_option_field.reordered',
-  'job_category.created',
-  'job_category.updated',
-  'job_category.deleted',
-  'job.created',
-  'job.updated',
-  'job.deleted',
-  'shift.created',
-  'shift.updated',
-  'shift.deleted',
-] as const;
-export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
 export interface SecurityEvent {
   type: SecurityEventType;

@@ -2,6 +2,7 @@ import {
   AdminUpdateOwnUserInputSchema,
   AdminUpdateUserInputSchema,
   CreateUserInputSchema,
+  EndSessionsResponseSchema,
   UpdateProfileInputSchema,
   UserListQuerySchema,
   UserSchema,
@@ -124,6 +125,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.services.users.remove(callerOf(request).id, request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:id/end-sessions',
+    route.adminOnly({
+      summary: "Ends all of a person's sessions (admin only)",
+      description:
+        "The person's access tokens and refresh cookies stop working at once; they must sign in again. " +
+        'A person without sessions gives sessionsEnded 0.',
+      params: UserIdParamsSchema,
+      response: { 200: EndSessionsResponseSchema },
+    }),
+    async (request) => {
+      const sessionsEnded = await app.services.users.endSessions(request.params.id);
+      return { success: true as const, sessionsEnded };
     },
   );
 };

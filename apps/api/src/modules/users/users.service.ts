@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/pg-error';
 import { payments, registrations, users } from '../../db/schema/index';
 import { fullNameOf, likePattern } from '../../db/search';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { endSessionsOf } from '../auth/sessions';
 import { hashPassword } from './password';
 import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
 
@@ -60,7 +61,10 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async findById(id: string, db: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -79,6 +83,15 @@ export class UsersService {
     const row = await this.findById(id);
     if (!row) throw notFound('User not found');
     return row;
+  }
+
+  /**
+   * POST /users/{id}/end-sessions (admin): every session of the person ends, their access tokens and refresh
+   * cookies stop working at once. Answers how many sessions ended (0 for a person without sessions).
+   */
+  async endSessions(id: string): Promise<number> {
+    const user = await this.getById(id);
+    return endSessionsOf(this.db, user.id, 'session.ended_by_admin', this.now());
   }
 
   async updateProfile(id: string, values: ProfileValues, db: DbOrTx = this.db): Promise<UserRow> {
