@@ -66,7 +66,9 @@ describe("the server's first paint of Home and Login (decision 045)", () => {
       '<h1 class="_title_t"><a class="_brand_t" href="#/"><img class="_icon_t" alt="" src="/default-icon.svg">' +
         '<span class="_name_t">Camp Dusty Gulch</span></a></h1>',
     );
-    expect(root).toContain('<img class="_bannerImage_t" alt="Camp Dusty Gulch" src="/default-banner.svg">');
+    expect(root).toContain(
+      '<img class="_bannerImage_t" alt="Camp Dusty Gulch" src="/default-banner.svg" fetchpriority="high">',
+    );
     // The description's headings become paragraphs, the blurb's top heading an h2, as the app shows them.
     expect(root).toContain(
       '<div class="_root_t _description_t"><p>Dust</p><p>and <strong>glitter</strong></p></div>',

@@ -98,7 +98,10 @@ function adminHtml(html: string, headings: 2 | 'none'): string {
 const imageOr = (url: string | null, fallback: string) =>
   url !== null && url.trim() !== '' ? url : fallback;
 
-/** The header of SiteHeader, in the page's flow until the app fixes it above a spacer of its height. */
+/**
+ * The header of SiteHeader, in the page's flow until the app fixes it above a spacer of its height. The banner
+ * is the page's largest picture: asked for first.
+ */
 function header(c: Record<string, Record<string, string>>, config: FirstPaintConfig, nav: string): string {
   const h = c['site-header'] ?? {};
   const bannerAlt = config.campBannerAltText?.trim() || config.campName;
@@ -108,7 +111,7 @@ function header(c: Record<string, Record<string, string>>, config: FirstPaintCon
       : `<div class="${c['html-content']?.root} ${h.description}">${adminHtml(config.campDescription, 'none')}</div>`;
   return (
     `<header class="${h.header}" data-collapsed="false" style="position: relative;">` +
-    `<div class="${h.banner}"><img class="${h.bannerImage}" alt="${escapeHtml(bannerAlt)}" src="${escapeHtml(imageOr(config.campBannerUrl, '/default-banner.svg'))}"></div>` +
+    `<div class="${h.banner}"><img class="${h.bannerImage}" alt="${escapeHtml(bannerAlt)}" src="${escapeHtml(imageOr(config.campBannerUrl, '/default-banner.svg'))}" fetchpriority="high"></div>` +
     `<div class="${h.inner}"><div class="${h.bar}"><h1 class="${h.title}"><a class="${h.brand}" href="#/">` +
     `<img class="${h.icon}" alt="${escapeHtml(config.campIconAltText?.trim() ?? '')}" src="${escapeHtml(imageOr(config.campIconUrl, '/default-icon.svg'))}">` +
     `<span class="${h.name}">${escapeHtml(config.campName)}</span></a></h1>${nav}</div>${description}</div></header>`
