@@ -4,7 +4,8 @@
 // rebuild meanwhile would replace the hashed files the page names), in the installed Chromium with the flags
 // the e2e tests use. Each page is measured RUNS times and the median score of each category is kept; the
 // scores go into docs/benchmarks.md (section "Lighthouse") and the audits that cost points are printed.
-// Goal (docs/architecture.md §3): performance, accessibility and best practices ≥ 95 on both pages.
+// Goal (docs/architecture.md §3): performance, accessibility and best practices ≥ 95 on both pages,
+// performance ≥ 98 since the server paints the first screen (decision 045).
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import { freePort, ROOT } from './bench/server';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const GOAL = 95;
+/** Performance's own goal since the server paints the first screen (decision 045). */
+const PERFORMANCE_GOAL = 98;
 const PAGES = [
   { name: 'Home', hash: '/' },
   { name: 'Login', hash: '/login' },
@@ -152,7 +155,9 @@ async function main() {
       `${r.metrics.tbt} | ${r.metrics.cls} | ${r.metrics.si} |`,
   );
   const met = results.every((r) =>
-    (['performance', 'accessibility', 'best-practices'] as const).every((c) => r.scores[c] >= GOAL),
+    (['performance', 'accessibility', 'best-practices'] as const).every(
+      (c) => r.scores[c] >= (c === 'performance' ? PERFORMANCE_GOAL : GOAL),
+    ),
   );
   const losses = results.flatMap((r) => r.losses.map((loss) => `- ${r.name}: ${loss}`));
   const section = [
@@ -162,7 +167,8 @@ async function main() {
     "a copy of the built app served by the app's server (`buildApp`, `NODE_ENV=production`, fresh PGlite, the",
     `camp's default configuration), in Chromium ${chromiumVersion} with the e2e flags; the median of ${RUNS}`,
     'runs per page (a run that broke is run again).',
-    'Goal: performance, accessibility and best practices ≥ 95 on both pages.',
+    'Goal: performance, accessibility and best practices ≥ 95 on both pages; performance ≥ 98 since the',
+    'server paints the first screen (decision 045).',
     '',
     '### Results',
     '',
@@ -190,9 +196,14 @@ async function main() {
     '- A signed-out visit asks `/api/health` instead of `/api/auth/test`: no 401 in the console (best',
     '  practices).',
     '',
-    'What is left on performance is the single app chunk (about 123 KB gzip) that must arrive and run before',
-    'anything paints, which the simulated 4x CPU slowdown multiplies on a machine this loaded; the scores move',
-    'by 5-10 points from run to run with the load.',
+    '### What was changed for it (decision 045)',
+    '',
+    "- The server writes Home's and Login's first screen into the page (header, camp name, description, blurb,",
+    "  the sign-in form's shell); the app renders beside it and takes its place once its own screen has settled.",
+    '',
+    'What is left on performance is the app chunk (about 123 KB gzip) that runs before the page is interactive',
+    '(Total Blocking Time), which the simulated 4x CPU slowdown multiplies on a loaded machine; the scores move',
+    'by several points from run to run with the load.',
     '',
   ].join('\n');
 

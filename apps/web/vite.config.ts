@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { firstPaint } from './first-paint';
 
 /** The API server of `npm run dev`; it also answers /runtime-config.js (docs/architecture.md §1). */
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -47,8 +48,12 @@ function precompress(): Plugin {
   };
 }
 
+const firstPaintAssets = firstPaint();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstPaintAssets.plugin],
+  // The first screen's class names go to the server too (first-paint.ts, decision 045).
+  css: { modules: { getJSON: firstPaintAssets.getJSON } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

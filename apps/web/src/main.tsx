@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
+import { appContainer } from './lib/first-paint';
 import { redirectPathToHashRoute } from './lib/path-to-hash';
 import { loadSanitizer } from './lib/sanitize-html';
 
@@ -15,7 +16,7 @@ redirectPathToHashRoute();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+createRoot(appContainer(container)).render(
   <StrictMode>
     <AppProviders>
       <AppRouter />

@@ -1,10 +1,17 @@
-import { pageTitle } from '@camp/shared/rules';
+import { AUTH_STATE_COOKIE, AUTH_STATE_VALUE, pageTitle } from '@camp/shared/rules';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { entityTag, noneMatch } from '../lib/etag';
+import {
+  loadFirstPaintAssets,
+  renderFirstPaint,
+  type FirstPaintAssets,
+  type FirstPaintConfig,
+  type FirstPaintViewer,
+} from './first-paint';
 
 export interface WebOptions {
   /** Folder of the built web app (apps/web/dist); nothing is served when it does not exist. */
@@ -19,17 +26,35 @@ export interface WebOptions {
 
 /** What the page needs of the public configuration view (ConfigService.getPublicView). */
 export interface ServedConfig {
-  value: { campName: string };
+  /** What the page's title and first paint show of it. */
+  value: FirstPaintConfig;
   /** The body of GET /api/public/config. */
   json: string;
   etag: string;
 }
 
-/** The fallback when the configuration cannot be read (no database): the name only, the app asks again. */
-const UNAVAILABLE: ServedConfig = { value: { campName: 'Camp Registration' }, json: '', etag: '' };
+/**
+ * The fallback when the configuration cannot be read (no database): the name only, no first paint; the app
+ * asks again and says what is wrong.
+ */
+const UNAVAILABLE: ServedConfig = {
+  value: {
+    campName: 'Camp Registration',
+    campDescription: '',
+    homePageBlurb: '',
+    campBannerUrl: null,
+    campBannerAltText: null,
+    campIconUrl: null,
+    campIconAltText: null,
+  },
+  json: '',
+  etag: '',
+};
 
 /** The <title> of apps/web/index.html: replaced by the camp's name, with a meta tag the app reads. */
 const TITLE_TAG = /<title>[^<]*<\/title>/;
+/** The app's root element, empty in apps/web/index.html: the server's first paint goes in (decision 045). */
+const EMPTY_ROOT = '<div id="root"></div>';
 /** The meta tags' names: the camp's name (standard: the web application's name) and its configuration. */
 export const CAMP_NAME_META = 'application-name';
 export const CAMP_CONFIG_META = 'camp-config';
@@ -39,14 +64,27 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 /**
  * index.html with the title the app gives it (docs/product.md §2), the camp's name in `<meta name="application-name">`
  * and the public configuration's JSON in `<meta name="camp-config">` (attributes, not script: the CSP
- * allows no inline script).
+ * allows no inline script); with the build's first-paint file, the first screen in the root element
+ * (first-paint.ts, decision 045).
  */
-export function renderIndexHtml(template: string, config: ServedConfig): string {
+export function renderIndexHtml(
+  template: string,
+  config: ServedConfig,
+  firstPaint?: { assets: FirstPaintAssets; viewer: FirstPaintViewer },
+): string {
   const { campName } = config.value;
   const configMeta = config.json
     ? `\n    <meta name="${CAMP_CONFIG_META}" content="${escapeHtml(config.json)}" />`
     : '';
-  return template.replace(
+  const page =
+    firstPaint && config.json
+      ? template.replace(
+          EMPTY_ROOT,
+          () =>
+            `<div id="root">${renderFirstPaint(firstPaint.assets, config.value, firstPaint.viewer)}</div>`,
+        )
+      : template;
+  return page.replace(
     TITLE_TAG,
     `<title>${escapeHtml(pageTitle(campName))}</title>\n` +
       `    <meta name="${CAMP_NAME_META}" content="${escapeHtml(campName)}" />${configMeta}`,
@@ -81,12 +119,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
-  // One rendering per configuration: it changes rarely, the page is asked for on every visit.
-  let rendered: { key: string; page: RenderedPage } | undefined;
-  const pageFor = (config: ServedConfig): RenderedPage => {
+  const firstPaintAssets = loadFirstPaintAssets(options.distDir);
+  // One rendering per configuration and viewer: it changes rarely, the page is asked for on every visit.
+  const rendered = new Map<FirstPaintViewer, { key: string; page: RenderedPage }>();
+  const pageFor = (config: ServedConfig, viewer: FirstPaintViewer): RenderedPage => {
     const key = `${config.etag}${config.value.campName}`;
-    if (rendered?.key === key) return rendered.page;
-    const body = renderIndexHtml(template, config);
+    const cached = rendered.get(viewer);
+    if (cached?.key === key) return cached.page;
+    const body = renderIndexHtml(
+      template,
+      config,
+      firstPaintAssets ? { assets: firstPaintAssets, viewer } : undefined,
+    );
     const page = {
       body,
       etag: entityTag(body),
@@ -95,7 +139,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
       }),
     };
-    rendered = { key, page };
+    rendered.set(viewer, { key, page });
     return page;
   };
 
@@ -108,12 +152,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       request.log.warn({ err: error }, 'configuration unavailable for index.html');
       config = UNAVAILABLE;
     }
-    const page = pageFor(config);
+    // The auth_state cookie (decision 005) says a session is likely: no signed-out Home to flash up then.
+    const viewer: FirstPaintViewer =
+      request.cookies[AUTH_STATE_COOKIE] === AUTH_STATE_VALUE ? 'signed-in' : 'signed-out';
+    const page = pageFor(config, viewer);
     void reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('ETag', page.etag)
-      .header('Vary', 'Accept-Encoding');
+      .header('Vary', 'Accept-Encoding, Cookie');
     if (noneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);

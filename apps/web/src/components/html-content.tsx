@@ -1,5 +1,5 @@
+import { flattenHeadings, shiftHeadings } from '@camp/shared/rules';
 import { use, useMemo } from 'react';
-import { flattenHeadings, shiftHeadings } from '../lib/html-headings';
 import { loadSanitizer } from '../lib/sanitize-html';
 import classes from './html-content.module.css';
 

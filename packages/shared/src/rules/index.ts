@@ -3,6 +3,7 @@
 export * from './enums';
 export * from './text';
 export * from './html';
+export * from './html-headings';
 export * from './auth';
 export * from './sign-in';
 export * from './users';

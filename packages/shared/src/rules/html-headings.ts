@@ -1,7 +1,8 @@
 /*
  * Admin HTML is written without knowing where it lands. These keep the page's heading outline valid (one h1,
  * no skipped levels) around it. They run on sanitizer output, where a heading tag can only be a plain
- * <hN> or <hN class="…">, so a tag-level rewrite is safe.
+ * <hN> or <hN class="…">, so a tag-level rewrite is safe (DOMPurify's in the browser, sanitize-html's for the
+ * server's first paint, decision 045).
  */
 const HEADING_TAG = /<(\/?)h([1-6])(?=[\s>])/gi;
 

@@ -1,0 +1,168 @@
+import { defaultPublicConfig } from '@camp/shared/rules';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { FIRST_PAINT_FILE, renderFirstPaint, type FirstPaintAssets } from './first-paint';
+
+/** What the web build writes (apps/web/first-paint.ts), with class names made up for the test. */
+const ASSETS: FirstPaintAssets = {
+  classes: {
+    'app-layout': { shell: '_shell_t', main: '_main_t', skipLink: '_skipLink_t' },
+    'site-header': {
+      header: '_header_t',
+      banner: '_banner_t',
+      bannerImage: '_bannerImage_t',
+      inner: '_inner_t',
+      bar: '_bar_t',
+      title: '_title_t',
+      brand: '_brand_t',
+      icon: '_icon_t',
+      name: '_name_t',
+      description: '_description_t',
+    },
+    'site-nav': { nav: '_nav_t', inlineList: '_inlineList_t', burger: '_burger_t' },
+    'html-content': { root: '_root_t', prose: '_prose_t' },
+  },
+  css: ':root{--mantine-color-white: #ffffff;}',
+};
+
+function distWithFirstPaint(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'camp-dist-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><head><title>Camp Registration</title></head><body><div id="root"></div></body>',
+  );
+  writeFileSync(path.join(dir, FIRST_PAINT_FILE), JSON.stringify(ASSETS));
+  return dir;
+}
+
+/** The root element's content of a served page. */
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>$/.exec(html)?.[1] ?? '';
+
+describe("the server's first paint of Home and Login (decision 045)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: distWithFirstPaint() });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("writes the header, the camp's name and description, the blurb and Login's form into the root element", async () => {
+    await t.app.services.config.save({
+      campName: 'Camp Dusty Gulch',
+      campDescription: '<h1>Dust</h1><p>and <strong>glitter</strong></p>',
+      homePageBlurb: '<h1>Welcome home</h1><p>Registration opens <em>soon</em>.</p>',
+      registrationYear: 2026,
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    const root = rootOf(response.body);
+    expect(root).toContain(`<style>${ASSETS.css}`);
+    expect(root).toContain('<header class="_header_t" data-collapsed="false"');
+    expect(root).toContain(
+      '<h1 class="_title_t"><a class="_brand_t" href="#/"><img class="_icon_t" alt="" src="/default-icon.svg">' +
+        '<span class="_name_t">Camp Dusty Gulch</span></a></h1>',
+    );
+    expect(root).toContain(
+      '<img class="_bannerImage_t" alt="Camp Dusty Gulch" src="/default-banner.svg" fetchpriority="high">',
+    );
+    // The description's headings become paragraphs, the blurb's top heading an h2, as the app shows them.
+    expect(root).toContain(
+      '<div class="_root_t _description_t"><p>Dust</p><p>and <strong>glitter</strong></p></div>',
+    );
+    expect(root).toContain(
+      '<div class="_root_t _prose_t"><h2>Welcome home</h2><p>Registration opens <em>soon</em>.</p></div>',
+    );
+    expect(root).toMatch(/<span class="m_811560b9 mantine-Button-label">Login<\/span>/);
+    expect(root).toMatch(/<span class="m_811560b9 mantine-Button-label">Sign In<\/span>/);
+    // Login's shell: shown by CSS when the address is /#/login; its form does nothing before the app runs.
+    expect(root).toContain('<span id="/login" hidden></span>');
+    expect(root).toContain('[id="/login"]:target~* .camp-fp-login{display:block}');
+    expect(root).toMatch(/<fieldset class="camp-fp-fields" disabled>/);
+    expect(root).toContain('<h2 class="m_8a5d1357 mantine-Title-root" data-order="2" id="sign-in-title"');
+    expect(root).toContain('type="email" name="email"');
+    expect(root).toMatch(/mantine-Button-label">Send Code</);
+    expect(root).not.toMatch(/<script/i);
+  });
+
+  it('shows a change of configuration at once: the page is revalidated every time and its tag changes', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/' });
+    expect(before.headers['cache-control']).toBe('no-cache');
+    expect(String(before.headers.vary)).toContain('Cookie');
+    await t.app.services.config.save({ campName: 'Camp Changed', registrationYear: 2026 });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(rootOf(after.body)).toContain('<span class="_name_t">Camp Changed</span>');
+  });
+
+  it("escapes the camp's name and texts, and sanitizes admin HTML again as it writes it", async () => {
+    await t.app.services.config.save({
+      campName: '<script>alert(1)</script> & "Co"',
+      campBannerAltText: '"><script>alert(2)</script>',
+      registrationYear: 2026,
+    });
+    const root = rootOf((await t.app.inject({ method: 'GET', url: '/' })).body);
+    expect(root).toContain(
+      '<span class="_name_t">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;</span>',
+    );
+    expect(root).toContain('alt="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
+    expect(root).not.toMatch(/<script/i);
+
+    // Stored HTML that did not pass the sanitizer on save (an old import, a restore) is cleaned here too.
+    const html = renderFirstPaint(
+      ASSETS,
+      {
+        ...defaultPublicConfig(new Date()),
+        homePageBlurb: '<p onclick="x()">Hi<script>alert(3)</script><img src=x onerror="alert(4)"></p>',
+        campDescription: '<a href="javascript:alert(5)" style="color:red" class="_name_t">link</a>',
+      },
+      'signed-out',
+    );
+    expect(html).toContain('<div class="_root_t _prose_t"><p>Hi<img src="x" /></p></div>');
+    expect(html).toContain('<div class="_root_t _description_t"><a>link</a></div>');
+    expect(html).not.toMatch(/alert|onclick|onerror|javascript:|style="color/);
+  });
+
+  it('sends someone who is probably signed in the frame only: no signed-out Home or Sign In to flash up', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/' });
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      cookies: { auth_state: 'authenticated' },
+    });
+    const root = rootOf(signedIn.body);
+    expect(root).toContain('<header class="_header_t"');
+    expect(root).toContain(
+      '<nav aria-label="Main navigation" class="_nav_t"><ul class="_inlineList_t"></ul></nav>',
+    );
+    expect(root).toContain('<main id="main-content" tabindex="-1" class="_main_t"></main>');
+    expect(root).not.toMatch(/Sign In|Login|_prose_t|id="\/login"/);
+    expect(signedIn.headers.etag).not.toBe(signedOut.headers.etag);
+  });
+
+  it('leaves the root element empty when the build wrote no first-paint file', async () => {
+    const plain = await createTestApp({ webDistDir: distWithoutFirstPaint() });
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/' })).body).toContain('<div id="root"></div>');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+function distWithoutFirstPaint(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'camp-dist-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><head><title>x</title></head><div id="root"></div>',
+  );
+  return dir;
+}
