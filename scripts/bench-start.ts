@@ -19,6 +19,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { commandLine, readOptions, wholeOption } from './bench/cli';
 import { freePort, freshPostgres, ROOT, superviseChild, withCleanups } from './bench/server';
+import { percentile } from './bench/stats';
 import { buildApiIfNeeded } from './lib.mjs';
 
 const OVERALL_TIMEOUT_MS = 30 * 60_000;
@@ -164,15 +165,17 @@ async function measureStart(
   }
 }
 
+/** The median of a few runs (nearest rank: one of the measured values). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function row(figures: StartFigures): string {
   return (
-    `  ${figures.label.padEnd(34)} ${figures.healthySeconds.toFixed(1).padStart(9)} ` +
+    `  ${figures.label.padEnd(46)} ${figures.healthySeconds.toFixed(1).padStart(9)} ` +
     `${figures.idleMb.toFixed(0).padStart(12)} ${figures.peakMb.toFixed(0).padStart(12)}`
   );
 }
@@ -222,7 +225,7 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
   }
   console.log('');
   console.log(
-    `  ${'start'.padEnd(34)} ${'healthy s'.padStart(9)} ${'idle RSS MB'.padStart(12)} ${'peak RSS MB'.padStart(12)}`,
+    `  ${'start'.padEnd(46)} ${'healthy s'.padStart(9)} ${'idle RSS MB'.padStart(12)} ${'peak RSS MB'.padStart(12)}`,
   );
   const labels = [...new Set(results.map((result) => result.label))];
   for (const label of labels) {
