@@ -1,4 +1,5 @@
-// Builds apps/web/dist only when it is missing or older than its sources.
-import { buildWebIfNeeded } from './lib.mjs';
+// Builds apps/web/dist and apps/api/dist, each only when it is missing or older than its sources.
+import { buildApiIfNeeded, buildWebIfNeeded } from './lib.mjs';
 
 await buildWebIfNeeded();
+await buildApiIfNeeded();

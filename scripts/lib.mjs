@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webDir = path.join(root, 'apps', 'web');
 export const webDist = path.join(webDir, 'dist');
+export const apiDir = path.join(root, 'apps', 'api');
+/** The built server (apps/api/build.mjs, decision 044): what `npm start` runs. */
+export const apiEntry = path.join(apiDir, 'dist', 'server.js');
+const sharedSources = path.join(root, 'packages', 'shared', 'src');
 
 /** Newest modification time (ms) of the files below a folder, skipping node_modules and dist. */
 function newestMtime(dir) {
@@ -24,7 +28,19 @@ export function webBuildIsStale() {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  const sources = Math.max(newestMtime(webDir), newestMtime(path.join(root, 'packages', 'shared', 'src')));
+  const sources = Math.max(newestMtime(webDir), newestMtime(sharedSources));
+  return sources > built;
+}
+
+/** True when apps/api/dist is missing or older than the API or shared sources or the build itself. */
+export function apiBuildIsStale() {
+  if (!existsSync(apiEntry)) return true;
+  const built = statSync(apiEntry).mtimeMs;
+  const sources = Math.max(
+    newestMtime(path.join(apiDir, 'src')),
+    newestMtime(sharedSources),
+    statSync(path.join(apiDir, 'build.mjs')).mtimeMs,
+  );
   return sources > built;
 }
 
@@ -50,6 +66,20 @@ export async function buildWebIfNeeded() {
   if (code !== 0) {
     console.error('The web app failed to build.');
     process.exit(code);
+  }
+}
+
+/** Builds the server (apps/api/dist) when its build is missing or out of date; about a second. */
+export async function buildApiIfNeeded() {
+  if (!apiBuildIsStale()) return;
+  console.log('Building the server (apps/api/dist)...');
+  const { buildApi } = await import('../apps/api/build.mjs');
+  try {
+    await buildApi();
+  } catch {
+    // esbuild has printed the errors.
+    console.error('The server failed to build.');
+    process.exit(1);
   }
 }
 

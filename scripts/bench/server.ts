@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { SmtpCapture } from '../../apps/api/test/smtp';
+import { apiEntry, buildApiIfNeeded } from '../lib.mjs';
 import { type JsonClient, mapLimit } from './http';
 
 // What every benchmark needs around the server: a free port, a fresh database, the server as a child process,
@@ -95,21 +96,18 @@ export function superviseChild(
 }
 
 /**
- * Starts the real server (`node --import tsx apps/api/src/server.ts`, which migrates its database) on
- * loopback `port` with `env` and waits until /api/health answers.
+ * Starts the real server as `npm start` runs it (`node apps/api/dist/server.js`, built first if stale; it
+ * migrates its database) on loopback `port` with `env` and waits until /api/health answers.
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  await buildApiIfNeeded();
   // Extra flags for the server's node, for profiling: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...extra, '--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...extra, apiEntry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const { output, stop } = superviseChild(child, { keepChars: 200_000, killAfterMs: 15_000 });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;

@@ -67,7 +67,7 @@ describe('npm start (scripts/start.mjs)', () => {
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(output).toContain('shutting down');
-      // The server and anything it ran (tsx's esbuild service) are gone with it.
+      // The server and anything it ran are gone with it.
       const deadline = Date.now() + 5_000;
       while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(groupAlive(pgid)).toBe(false);

@@ -105,6 +105,7 @@ export interface BuildAppOptions {
 }
 
 export const API_PREFIX = '/api';
+// apps/web/dist from src/app.ts and from the built dist/server.js alike (one folder deep in apps/api).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The whole application, without listening: the server and the tests build the very same app. */

@@ -1,14 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY, migrationsFolder } from './migrate';
+import { openPglite } from './pglite';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -87,8 +87,5 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl);
-  const directory = path.join(options.dataDir, PGLITE_FOLDER);
-  mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory);
-  return fromPglite(client);
+  return fromPglite(await openPglite(path.join(options.dataDir, PGLITE_FOLDER)));
 }
