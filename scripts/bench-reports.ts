@@ -250,13 +250,13 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
     const handle = fromPostgresUrl(fresh.url, 2);
     try {
       await handle.migrate();
+      written = await writeReportCamp(handle.db, plan);
     } finally {
       await handle.close();
     }
     const client = new pg.Client({ connectionString: fresh.url });
     await client.connect();
     try {
-      written = await writeReportCamp(client as SqlRunner, plan);
       drift = await counterDrift(client as SqlRunner, plan.year);
       const version = await client.query<{ server_version: string }>('show server_version');
       databaseVersion = `PostgreSQL ${version.rows[0]?.server_version ?? '?'}`;
@@ -272,7 +272,7 @@ async function run(options: Options, cleanups: Array<() => Promise<void> | void>
     const handle = fromPglite(client);
     try {
       await handle.migrate();
-      written = await writeReportCamp(client as SqlRunner, plan);
+      written = await writeReportCamp(handle.db, plan);
       drift = await counterDrift(client as SqlRunner, plan.year);
     } finally {
       await handle.close();

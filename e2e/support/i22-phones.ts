@@ -1,11 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
-import {
-  planReportCamp,
-  REPORT_YEAR,
-  type SqlRunner,
-  writeReportCamp,
-} from '../../scripts/bench/report-camp';
+import { planReportCamp, REPORT_YEAR, writeReportCamp } from '../../scripts/bench/report-camp';
 import { ADMIN_EMAIL, type Backend } from './fixtures';
 
 // The phone layout of the long reports: a camp of 200 registrations written straight into the test's
@@ -32,9 +27,8 @@ export async function seedPhonesCamp({ app, database }: Backend): Promise<Phones
     adminEmail: ADMIN_EMAIL,
     staffEmail: 'staff@e2e.test',
   });
+  await writeReportCamp(database.db, plan);
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const runner: SqlRunner = { query: (text, params) => client.query(text, params) };
-  await writeReportCamp(runner, plan);
   const full = await client.query<{ name: string }>(
     `update jobs set max_registrations = taken.count
        from (select l.job_id, count(*)::int as count

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Prng } from '../../apps/api/test/kit/rng';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { BENCH_YEAR, seedCamp, submissionFor } from './camp';
 import { JsonClient, type JsonResponse, mapLimit } from './http';
 import { completeProfiles, freePort, freshPostgres, type Server, signIn, startServer } from './server';
-import { prng } from './stats';
 
 // Durability under kill -9 (docs/security.md): the real server takes a burst of writes (registration
 // submissions, which take places, and admin writes), is killed with SIGKILL partway through, restarted on the
@@ -145,10 +145,10 @@ export async function runDurability(
   const log = (line: string) =>
     say(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
   const concurrency = options.concurrency ?? 16;
-  const random = prng(options.seed);
+  const random = new Prng(options.seed).next;
   const killAtFraction =
     options.killAfterMs === undefined
-      ? (options.killAtFraction ?? 0.3 + 0.3 * prng(options.seed + 7)())
+      ? (options.killAtFraction ?? 0.3 + 0.3 * new Prng(options.seed + 7).next())
       : undefined;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'camp-durability-'));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertStatement, planReportCamp, REPORT_YEAR } from './report-camp';
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite } from '../../apps/api/src/db/client';
+import { counterDrift, planReportCamp, REPORT_YEAR, writeReportCamp } from './report-camp';
 
 const plan = planReportCamp({
   registrations: 1000,
@@ -8,8 +10,7 @@ const plan = planReportCamp({
   staffEmail: 'staff@example.org',
 });
 const { tables, expected } = plan;
-type Row = (typeof tables.users)[number];
-const countBy = (rows: Row[], key: (row: Row) => string) => {
+const countBy = <Row>(rows: readonly Row[], key: (row: Row) => string) => {
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
   return counts;
@@ -25,7 +26,7 @@ describe('the report camp', () => {
       new Set(['PENDING', 'CONFIRMED', 'WAITLISTED', 'CANCELLED']),
     );
     expect(expected.users).toBeGreaterThanOrEqual(1000);
-    expect(tables.users.every((user) => user.first_name && user.last_name && user.phone && user.city)).toBe(
+    expect(tables.users.every((user) => user.firstName && user.lastName && user.phone && user.city)).toBe(
       true,
     );
     expect(new Set(tables.users.map((user) => user.email)).size).toBe(tables.users.length);
@@ -36,26 +37,26 @@ describe('the report camp', () => {
 
   it('keeps one registration per person and year that is not cancelled, and cancelledAt with CANCELLED', () => {
     const active = tables.registrations.filter((row) => row.status !== 'CANCELLED');
-    const pairs = new Set(active.map((row) => `${row.user_id} ${row.year}`));
+    const pairs = new Set(active.map((row) => `${row.userId} ${row.year}`));
     expect(pairs.size).toBe(active.length);
     expect(
-      tables.registrations.every((row) => (row.status === 'CANCELLED') === (row.cancelled_at !== null)),
+      tables.registrations.every((row) => (row.status === 'CANCELLED') === (row.cancelledAt !== null)),
     ).toBe(true);
   });
 
   it('has the structure of a real camp', () => {
-    expect(tables.camping_options).toHaveLength(6);
-    expect(tables.job_categories).toHaveLength(8);
+    expect(tables.campingOptions).toHaveLength(6);
+    expect(tables.jobCategories).toHaveLength(8);
     expect(tables.shifts).toHaveLength(40);
-    expect(new Set(tables.shifts.map((shift) => shift.day_of_week)).size).toBe(10);
+    expect(new Set(tables.shifts.map((shift) => shift.dayOfWeek)).size).toBe(10);
     expect(tables.jobs).toHaveLength(150);
-    const fieldsPerOption = countBy(tables.camping_option_fields, (field) => String(field.camping_option_id));
+    const fieldsPerOption = countBy(tables.campingOptionFields, (field) => String(field.campingOptionId));
     expect([...fieldsPerOption.values()].every((n) => n >= 2 && n <= 3)).toBe(true);
   });
 
   it('gives every registration an option and 1–4 distinct jobs, and counts places of the year from the rows', () => {
-    const options = countBy(tables.registration_camping_options, (link) => String(link.registration_id));
-    const jobs = countBy(tables.registration_jobs, (link) => String(link.registration_id));
+    const options = countBy(tables.registrationCampingOptions, (link) => String(link.registrationId));
+    const jobs = countBy(tables.registrationJobs, (link) => String(link.registrationId));
     for (const registration of tables.registrations) {
       expect(options.get(registration.id as string)).toBeGreaterThanOrEqual(1);
       const n = jobs.get(registration.id as string) ?? 0;
@@ -68,19 +69,19 @@ describe('the report camp', () => {
         .map((row) => row.id),
     );
     const jobRows = countBy(
-      tables.registration_jobs.filter((link) => activeOfYear.has(link.registration_id as string)),
-      (link) => String(link.job_id),
+      tables.registrationJobs.filter((link) => activeOfYear.has(link.registrationId as string)),
+      (link) => String(link.jobId),
     );
     for (const job of tables.jobs) {
-      expect(job.current_registrations).toBe(jobRows.get(job.id as string) ?? 0);
-      expect(job.max_registrations as number).toBeGreaterThan(job.current_registrations as number);
+      expect(job.currentRegistrations).toBe(jobRows.get(job.id as string) ?? 0);
+      expect(job.maxRegistrations as number).toBeGreaterThan(job.currentRegistrations as number);
     }
     const optionRows = countBy(
-      tables.registration_camping_options.filter((link) => activeOfYear.has(link.registration_id as string)),
-      (link) => String(link.camping_option_id),
+      tables.registrationCampingOptions.filter((link) => activeOfYear.has(link.registrationId as string)),
+      (link) => String(link.campingOptionId),
     );
-    for (const option of tables.camping_options) {
-      expect(option.current_registrations).toBe(optionRows.get(option.id as string) ?? 0);
+    for (const option of tables.campingOptions) {
+      expect(option.currentRegistrations).toBe(optionRows.get(option.id as string) ?? 0);
     }
     expect(expected.scheduleEntries).toBe([...jobRows.values()].reduce((a, b) => a + b, 0));
   });
@@ -92,9 +93,9 @@ describe('the report camp', () => {
     const paid = new Map(tables.payments.map((payment) => [payment.id, payment]));
     expect(tables.refunds.length).toBeGreaterThan(0);
     for (const refund of tables.refunds) {
-      const payment = paid.get(refund.payment_id as string);
+      const payment = paid.get(refund.paymentId as string);
       expect(['COMPLETED', 'REFUNDED']).toContain(payment?.status);
-      expect(refund.amount_cents as number).toBeLessThanOrEqual(payment?.amount_cents as number);
+      expect(refund.amountCents as number).toBeLessThanOrEqual(payment?.amountCents as number);
     }
     expect(expected.payments).toBe(tables.payments.length);
   });
@@ -109,9 +110,17 @@ describe('the report camp', () => {
     expect(again.expected).toEqual(expected);
   });
 
-  it('writes rows with jsonb_to_recordset', () => {
-    expect(insertStatement('refunds', { id: 'uuid', amount_cents: 'integer' })).toBe(
-      'insert into refunds (id, amount_cents) select id, amount_cents from jsonb_to_recordset($1::jsonb) as t(id uuid, amount_cents integer)',
-    );
-  });
+  it('writes into a migrated database, every place counter equal to its rows', async () => {
+    const client = await PGlite.create();
+    const handle = fromPglite(client);
+    try {
+      await handle.migrate();
+      const written = await writeReportCamp(handle.db, plan);
+      expect(written.registrations).toBe(1000);
+      expect(written.camp_config).toBe(1);
+      expect(await counterDrift(client, REPORT_YEAR)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type DayOfWeek, REGISTRATION_MESSAGES } from '@camp/shared/rules';
+import { Prng } from '../../apps/api/test/kit/rng';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { type Balancer, type ServerStats, startHaproxy } from './balancer';
 import { BENCH_YEAR, seedCamp, submissionFor } from './camp';
@@ -19,7 +20,7 @@ import {
   signIn,
   startServer,
 } from './server';
-import { type LatencySummary, prng, summarize, tally } from './stats';
+import { type LatencySummary, summarize, tally } from './stats';
 
 // The flow of npm run bench:rush, and of its small version in CI (bench-rush.test.ts): N people press
 // "Review & Pay" at the same moment, against one API process or several behind HAProxy (decision 031).
@@ -299,7 +300,7 @@ export async function runRush(
   phase('profiles completed', started);
 
   // The rush: every submission prepared first, then all sent at once.
-  const random = prng(options.seed);
+  const random = new Prng(options.seed).next;
   const bodies = people.map((_, index) => submissionFor(camp, random, index));
   const rush = new JsonClient(base, options.concurrency, 120_000);
   cleanups.push(() => rush.close());

@@ -35,15 +35,3 @@ export function tally(values: readonly (string | number)[]): Array<[string, numb
   for (const value of values) counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
-
-/** A small deterministic pseudo-random generator (mulberry32), so a seed gives the same rush. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

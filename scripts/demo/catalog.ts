@@ -1,5 +1,5 @@
 import { DAY_LABELS, type DayOfWeek, type FieldDataType } from '@camp/shared';
-import type { Prng } from './prng';
+import type { Prng } from '../../apps/api/test/kit/rng';
 
 /**
  * The fixed part of the demo camp: configuration texts, job categories, shifts, jobs and camping options

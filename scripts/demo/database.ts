@@ -1,8 +1,9 @@
 import { count, eq, getTableName, is, ne, sql } from 'drizzle-orm';
-import { PgTable, type PgInsertValue } from 'drizzle-orm/pg-core';
+import { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema/index';
 import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
+import { writeCamp } from '../../apps/api/test/kit/camp-rows';
 import { buildDemoData, DEFAULT_DEMO_SEED, type DemoData } from './demo-data';
 
 /**
@@ -49,38 +50,20 @@ export async function wipeAppTables(tx: Tx): Promise<void> {
   await tx.execute(sql.raw(`TRUNCATE TABLE ${names.join(', ')} CASCADE`));
 }
 
-/** Insert-in-batches: a few hundred rows per statement stays far below the 65,535 bind-parameter limit. */
-async function insertBatched<T extends PgTable>(tx: Tx, table: T, rows: PgInsertValue<T>[], size = 400) {
-  for (let start = 0; start < rows.length; start += size) {
-    await tx.insert(table).values(rows.slice(start, start + size));
-  }
-}
-
 /** Inserts the rows in foreign-key order. Admin HTML goes through the same sanitizer as the API's save. */
 export async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
   const config = data.campConfig;
-  await insertBatched(tx, schema.users, data.users);
-  await insertBatched(tx, schema.campConfig, [
-    {
-      ...config,
-      campDescription: sanitizeAdminHtml(config.campDescription ?? ''),
-      homePageBlurb: sanitizeAdminHtml(config.homePageBlurb ?? ''),
-      registrationTerms: sanitizeAdminHtml(config.registrationTerms ?? ''),
-    },
-  ]);
-  await insertBatched(tx, schema.jobCategories, data.jobCategories);
-  await insertBatched(tx, schema.shifts, data.shifts);
-  await insertBatched(tx, schema.jobs, data.jobs);
-  await insertBatched(tx, schema.campingOptions, data.campingOptions);
-  await insertBatched(tx, schema.campingOptionJobCategories, data.campingOptionJobCategories);
-  await insertBatched(tx, schema.campingOptionFields, data.campingOptionFields);
-  await insertBatched(tx, schema.registrations, data.registrations);
-  await insertBatched(tx, schema.registrationCampingOptions, data.registrationCampingOptions);
-  await insertBatched(tx, schema.registrationFieldValues, data.registrationFieldValues);
-  await insertBatched(tx, schema.registrationJobs, data.registrationJobs);
-  await insertBatched(tx, schema.payments, data.payments);
-  await insertBatched(tx, schema.refunds, data.refunds);
-  await insertBatched(tx, schema.auditRecords, data.auditRecords);
+  await writeCamp(tx, {
+    ...data,
+    campConfig: [
+      {
+        ...config,
+        campDescription: sanitizeAdminHtml(config.campDescription ?? ''),
+        homePageBlurb: sanitizeAdminHtml(config.homePageBlurb ?? ''),
+        registrationTerms: sanitizeAdminHtml(config.registrationTerms ?? ''),
+      },
+    ],
+  });
 }
 
 /**

@@ -2,7 +2,8 @@ import { DAYS_OF_WEEK, FIELD_DATA_TYPES } from '@camp/shared';
 import { describe, expect, it } from 'vitest';
 import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
 import { DEMO_ADMIN_EMAIL } from './catalog';
-import { type CampingOptionFieldRow, type DemoData, DEFAULT_DEMO_SEED, buildDemoData } from './demo-data';
+import type { CampingOptionFieldRow } from '../../apps/api/test/kit/camp-rows';
+import { type DemoData, DEFAULT_DEMO_SEED, buildDemoData } from './demo-data';
 
 const NOW = new Date('2025-06-15T18:30:00Z');
 

@@ -1,5 +1,24 @@
-import type { FieldDataType, PaymentStatus, RegistrationStatus, Role } from '@camp/shared';
-import type * as schema from '../../apps/api/src/db/schema/index';
+import type { PaymentStatus, RegistrationStatus, Role } from '@camp/shared';
+import {
+  type AuditRecordRow,
+  type CampConfigRow,
+  type CampingOptionFieldRow,
+  type CampingOptionJobCategoryRow,
+  type CampingOptionRow,
+  type CampRows,
+  countPlaces,
+  type JobCategoryRow,
+  type JobRow,
+  type PaymentRow,
+  type RefundRow,
+  type RegistrationCampingOptionRow,
+  type RegistrationFieldValueRow,
+  type RegistrationJobRow,
+  type RegistrationRow,
+  type ShiftRow,
+  type UserRow,
+} from '../../apps/api/test/kit/camp-rows';
+import { Prng } from '../../apps/api/test/kit/rng';
 import {
   CAMP_DESCRIPTION_HTML,
   CATEGORY_SPECS,
@@ -24,7 +43,6 @@ import {
   type Place,
   RELATIONSHIPS,
 } from './people';
-import { Prng } from './prng';
 
 /**
  * Builds the whole demo camp as plain rows (no database): the same seed and clock give the same rows.
@@ -36,65 +54,11 @@ import { Prng } from './prng';
 
 export const DEFAULT_DEMO_SEED = 20_250_824;
 
-type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
-type WithId<T> = T & { id: string };
-
-export type CampConfigRow = WithId<Insert<typeof schema.campConfig>>;
-export type UserRow = WithId<Insert<typeof schema.users>> & { email: string; role: Role; createdAt: Date };
-export type JobCategoryRow = WithId<Insert<typeof schema.jobCategories>> & {
-  staffOnly: boolean;
-  alwaysRequired: boolean;
-};
-export type ShiftRow = WithId<Insert<typeof schema.shifts>>;
-export type JobRow = WithId<Insert<typeof schema.jobs>> & {
-  maxRegistrations: number;
-  currentRegistrations: number;
-};
-export type CampingOptionRow = WithId<Insert<typeof schema.campingOptions>> & {
-  workShiftsRequired: number;
-  participantDuesCents: number;
-  staffDuesCents: number;
-  maxSignups: number;
-  currentRegistrations: number;
-};
-export type CampingOptionJobCategoryRow = Insert<typeof schema.campingOptionJobCategories>;
-export type CampingOptionFieldRow = WithId<Insert<typeof schema.campingOptionFields>> & {
-  dataType: FieldDataType;
-  required: boolean;
-  sortOrder: number;
-};
-export type RegistrationRow = WithId<Insert<typeof schema.registrations>> & {
-  status: RegistrationStatus;
-  createdAt: Date;
-};
-export type RegistrationCampingOptionRow = WithId<Insert<typeof schema.registrationCampingOptions>>;
-export type RegistrationFieldValueRow = WithId<Insert<typeof schema.registrationFieldValues>>;
-export type RegistrationJobRow = WithId<Insert<typeof schema.registrationJobs>>;
-export type PaymentRow = WithId<Insert<typeof schema.payments>> & {
-  amountCents: number;
-  status: PaymentStatus;
-};
-export type RefundRow = WithId<Insert<typeof schema.refunds>>;
-export type AuditRecordRow = WithId<Insert<typeof schema.auditRecords>>;
-
-export interface DemoData {
+/** The demo camp's rows (apps/api/test/kit), with its one configuration row on its own. */
+export interface DemoData extends Omit<CampRows, 'campConfig'> {
   seed: number;
   year: number;
   campConfig: CampConfigRow;
-  users: UserRow[];
-  jobCategories: JobCategoryRow[];
-  shifts: ShiftRow[];
-  jobs: JobRow[];
-  campingOptions: CampingOptionRow[];
-  campingOptionJobCategories: CampingOptionJobCategoryRow[];
-  campingOptionFields: CampingOptionFieldRow[];
-  registrations: RegistrationRow[];
-  registrationCampingOptions: RegistrationCampingOptionRow[];
-  registrationFieldValues: RegistrationFieldValueRow[];
-  registrationJobs: RegistrationJobRow[];
-  payments: PaymentRow[];
-  refunds: RefundRow[];
-  auditRecords: AuditRecordRow[];
 }
 
 export interface DemoDataOptions {
@@ -669,19 +633,7 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
   }
 
   // ---- Counters: exactly the places held by registrations that are not cancelled, in the one year seeded ---
-  const active = new Set(registrations.filter((r) => r.status !== 'CANCELLED').map((r) => r.id));
-  for (const option of campingOptions) {
-    option.countedYear = year;
-    option.currentRegistrations = registrationCampingOptions.filter(
-      (link) => link.campingOptionId === option.id && active.has(link.registrationId),
-    ).length;
-  }
-  for (const job of jobs) {
-    job.countedYear = year;
-    job.currentRegistrations = registrationJobs.filter(
-      (link) => link.jobId === job.id && active.has(link.registrationId),
-    ).length;
-  }
+  countPlaces({ registrations, campingOptions, jobs, registrationCampingOptions, registrationJobs }, year);
 
   return {
     seed,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, startCamp } from '../src/modules/work/test-support';
+import { type Camp, startCamp } from './camp';
 
 // Fuzzing every route (docs/security.md): each route of the OpenAPI document is sent wrong path ids, wrong
 // query values, and for each field of its body every wrong shape, plus whole bodies that are not objects,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, payments, refunds } from '../src/db/schema/index';
-import { adminPost, insertSignedInPerson, type Person } from '../src/modules/registrations/test-support';
-import { type Camp, insertRegistration, startCamp } from '../src/modules/work/test-support';
+import { adminPost, insertSignedInPerson, type Person } from './camp-registrations';
+import { type Camp, insertRegistration, startCamp } from './camp';
 
 // The role × route matrix (docs/security.md): every route the app registers has a row saying who may
 // call it, and each row is tried as anonymous, a participant (on their own records), another participant (on

@@ -15,7 +15,7 @@ import {
   users,
 } from '../src/db/schema/index';
 import { deriveKey, randomDigits, sha256Hex } from '../src/lib/crypto';
-import { insertRegistration } from '../src/modules/work/test-support';
+import { insertRegistration } from './camp';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
 import { cookieValue, type SignedIn, signIn } from './session';
 import { SmtpCapture } from './smtp';
@@ -70,9 +70,12 @@ describe('security checklist proofs', () => {
     await t.close();
     await smtp.stop();
   });
+  let hoursOn = 0;
   beforeEach(() => {
-    // Each test starts in its own rate-limit window; the admin's token is renewed where a test needs it.
-    clock = new Date(START.getTime() + (1 + Math.floor(Math.random() * 1000)) * 3_600_000);
+    // Each test starts in its own rate-limit window, an hour after the previous test's; the admin's token is
+    // renewed where a test needs it.
+    hoursOn += 1;
+    clock = new Date(START.getTime() + hoursOn * 3_600_000);
     smtp.clear();
   });
 

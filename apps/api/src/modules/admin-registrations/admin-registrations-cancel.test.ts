@@ -25,10 +25,16 @@ import {
   inCheckout as inCheckoutFor,
   paidByCard as paidByCardFor,
   startPayingCamp,
-} from '../payments/test-support';
+} from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
-import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf, messagesOf } from '../work/test-support';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+} from '../../../test/camp-registrations';
+import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
 
 // DELETE /admin/registrations/{id}: the admin cancel (docs/product.md §5 Admin cancel, §4 audit action types).
 

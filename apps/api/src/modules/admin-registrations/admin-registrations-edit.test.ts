@@ -11,10 +11,16 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
-import { inCheckout as inCheckoutFor, startPayingCamp } from '../payments/test-support';
+import { inCheckout as inCheckoutFor, startPayingCamp } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
-import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+} from '../../../test/camp-registrations';
+import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 // PUT /admin/registrations/{id}: the admin edit (docs/product.md §5 Admin edit, §4 audit action types).
 

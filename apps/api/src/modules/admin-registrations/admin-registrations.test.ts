@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRecords, registrationCampingOptions, registrations, users } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
-import { type Camp, insertPerson, insertRegistration, startCamp } from '../work/test-support';
+import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import { type Camp, insertPerson, insertRegistration, startCamp } from '../../../test/camp';
 
 // GET /admin/registrations, …/{id}/camping-options and …/{id}/audit-trail (docs/product.md §2 Manage Registrations, §7).
 

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campingOptionFields } from '../../db/schema/index';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
+import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 describe('camping option fields: /api/camping-options/{id}/fields and reorder', () => {
   let camp: Camp;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campingOptionJobCategories, campingOptions } from '../../db/schema/index';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
+import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 const TENT = {
   name: 'Tent Camping',

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { auditRecords, emailOutbox, payments, refunds, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
-import { paidByCard as paidByCardFor, PUBLIC_URL, startPayingCamp } from './test-support';
-import { type Camp, messageOf, messagesOf, startCamp } from '../work/test-support';
+import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import { paidByCard as paidByCardFor, PUBLIC_URL, startPayingCamp } from '../../../test/camp-payments';
+import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 describe('Admin payments API: refunds, charge.refunded, manual payments, dues owed', () => {
   const fake = new FakeStripe();

@@ -4,9 +4,21 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { paymentEvents, payments, refunds, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf } from '../work/test-support';
-import { CANCEL_URL, inCheckout, paidByCard, startPayingCamp, SUCCESS_URL } from './test-support';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+} from '../../../test/camp-registrations';
+import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
+import {
+  CANCEL_URL,
+  inCheckout,
+  paidByCard,
+  startPayingCamp,
+  SUCCESS_URL,
+} from '../../../test/camp-payments';
 
 // Stripe's state never blocks a payment: sessions Stripe does not know, Stripe unreachable during a manual
 // payment; and signed webhooks that are malformed or say too much.

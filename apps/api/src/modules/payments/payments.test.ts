@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { emailOutbox, payments, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messageOf } from '../work/test-support';
-import { CANCEL_URL, startPayingCamp, SUCCESS_URL } from './test-support';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+} from '../../../test/camp-registrations';
+import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
+import { CANCEL_URL, startPayingCamp, SUCCESS_URL } from '../../../test/camp-payments';
 
 /** A payer: a signed-in person with a PENDING registration for the tent (125.50 / staff 50.00). */
 async function payer(camp: Camp, optionIds: string[], role?: 'STAFF') {

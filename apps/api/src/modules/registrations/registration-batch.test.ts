@@ -11,11 +11,18 @@ import {
   registrations,
 } from '../../db/schema/index';
 import { REGISTRATION_MESSAGES } from '@camp/shared';
-import { type Camp, messagesOf, startCamp } from '../work/test-support';
+import { type Camp, messagesOf, startCamp } from '../../../test/camp';
+import { Prng } from '../../../test/kit/rng';
 import { GroupAdmission } from './admission';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from './capacity';
 import { type Admitted, admitGroup, fitsGroup, type Submission } from './registration-batch';
-import { adminPost, configure, gateGreeterJob, insertSignedInPerson, YEAR } from './test-support';
+import {
+  adminPost,
+  configure,
+  gateGreeterJob,
+  insertSignedInPerson,
+  YEAR,
+} from '../../../test/camp-registrations';
 
 // Groups of submissions admitted in one transaction (decision 030), straight through admitGroup, on PGlite
 // and on PostgreSQL: who gets a place, what a refused one leaves behind (nothing), and what the counters say.
@@ -25,6 +32,7 @@ describe('admitting a group of submissions', () => {
   let plate: string;
   let dayPass: string;
   let greeter: string;
+  const tentNames = new Prng(30);
 
   beforeAll(async () => {
     camp = await startCamp();
@@ -35,7 +43,7 @@ describe('admitting a group of submissions', () => {
   beforeEach(async () => {
     // A fresh two-place tent for each test.
     tent = await adminPost(camp, '/api/camping-options', {
-      name: `Tent ${Math.random().toString(36).slice(2, 8)}`,
+      name: `Tent ${tentNames.chars(6)}`,
       participantDues: 100,
       maxSignups: 2,
     });

@@ -13,8 +13,8 @@ import {
   registrations,
   users,
 } from '../../db/schema/index';
-import { type Camp, messagesOf, startCamp } from '../work/test-support';
-import { adminPost, configure, gateGreeterJob, YEAR } from './test-support';
+import { type Camp, messagesOf, startCamp } from '../../../test/camp';
+import { adminPost, configure, gateGreeterJob, YEAR } from '../../../test/camp-registrations';
 
 // PGlite has one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
 describe.skipIf(testDatabaseKind() === 'pglite')('registration under load (PostgreSQL)', () => {

@@ -13,9 +13,15 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../work/test-support';
+import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 import { releasePlaces } from './capacity';
-import { adminPost, configure, insertSignedInPerson, type Person, YEAR } from './test-support';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+} from '../../../test/camp-registrations';
 
 describe('registration submission: POST /api/registrations/camp', () => {
   let camp: Camp;

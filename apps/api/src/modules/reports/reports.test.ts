@@ -2,8 +2,8 @@ import { RegistrationReportSchema, type RegistrationReport, type UserReport } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { payments, refunds, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, messagesOf, startCamp } from '../work/test-support';
+import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 
 // GET /reports/registrations and /reports/users (docs/product.md §2 Reports, §6; decision 019).
 

@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../../db/schema/index';
-import { adminPost } from '../registrations/test-support';
-import { type Camp, startCamp } from '../work/test-support';
+import { adminPost } from '../../../test/camp-registrations';
+import { type Camp, startCamp } from '../../../test/camp';
 import { changedFields, REDACTED } from './security-events';
 
 // S19 (decision 022): admin changes to the configuration, users, camping options and their fields, job

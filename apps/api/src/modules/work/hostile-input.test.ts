@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, startCamp } from './test-support';
+import { type Camp, startCamp } from '../../../test/camp';
 
 /** Values of every wrong shape a client might send in place of any one field. */
 const ODD_VALUES: unknown[] = [

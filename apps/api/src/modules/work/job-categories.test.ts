@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campingOptionJobCategories, jobCategories } from '../../db/schema/index';
-import { type Camp, messageOf, messagesOf, startCamp } from './test-support';
+import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 describe('job categories: /api/job-categories', () => {
   let camp: Camp;

@@ -1,7 +1,7 @@
 import type { Job } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from './test-support';
+import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 describe('jobs: /api/jobs', () => {
   let camp: Camp;

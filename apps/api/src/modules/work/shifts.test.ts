@@ -10,7 +10,7 @@ import {
   messageOf,
   messagesOf,
   startCamp,
-} from './test-support';
+} from '../../../test/camp';
 
 const TIME_FORMAT = 'Times must be in HH:MM format (e.g., "09:00" or "17:30")';
 const REQUIRED = 'Name, day, start time, and end time are required.';

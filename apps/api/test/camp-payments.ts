@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { FakeStripe } from '../../../test/fake-stripe';
-import { payments } from '../../db/schema/index';
-import { configure, insertSignedInPerson, type Person, YEAR } from '../registrations/test-support';
-import { type Camp, insertRegistration, startCamp } from '../work/test-support';
+import type { FakeStripe } from './fake-stripe';
+import { payments } from '../src/db/schema/index';
+import { configure, insertSignedInPerson, type Person, YEAR } from './camp-registrations';
+import { type Camp, insertRegistration, startCamp } from './camp';
 
-// Test support for the suites that take payments through the fake Stripe (not a test file itself).
+// The payment suites' camp: Stripe through the fake Stripe, people in Checkout or paid. Not a test file itself.
 
 export const PUBLIC_URL = 'http://camp.test';
 export const SUCCESS_URL = `${PUBLIC_URL}/#/payment/success?session_id={CHECKOUT_SESSION_ID}`;

@@ -1,19 +1,17 @@
 import type { RegistrationStatus } from '@camp/shared';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
-import type { Db } from '../../db/client';
-import {
-  registrationCampingOptions,
-  registrationFieldValues,
-  registrationJobs,
-  registrations,
-  users,
-} from '../../db/schema/index';
+import { createTestApp, type TestApp } from './app';
+import { type SignedIn, signIn } from './session';
+import { SmtpCapture } from './smtp';
+import type { Db } from '../src/db/client';
+import { users } from '../src/db/schema/index';
+import { addRegistration, emptyCamp, writeCamp } from './kit/camp-rows';
+import { Prng } from './kit/rng';
 
-// Test support shared by the camping-options and work suites (not a test file itself).
+// The API suites' camp: an app with its three people, called through app.inject(); people and registrations
+// written straight into its database with the test kit (kit/, decision 043). Not a test file itself.
 
 export interface Camp {
   t: TestApp;
@@ -67,6 +65,8 @@ export async function startCamp(envOverrides: Record<string, string> = {}): Prom
 }
 
 let personCounter = 0;
+/** The addresses' suffixes: varied, and the same on every run. */
+const suffixes = new Prng(1);
 
 /** A person straight in the database (no sign-in needed to be registered). */
 export async function insertPerson(
@@ -74,7 +74,7 @@ export async function insertPerson(
   names: { firstName?: string; lastName?: string; playaName?: string | null } = {},
 ): Promise<{ id: string; email: string }> {
   personCounter += 1;
-  const email = `person${personCounter}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const email = `person${personCounter}-${suffixes.chars(6)}@example.org`;
   const [row] = await db
     .insert(users)
     .values({
@@ -89,7 +89,7 @@ export async function insertPerson(
 }
 
 /**
- * A registration inserted with Drizzle, as the registration module would leave it: its options, jobs and
+ * A registration written with the test kit, as the registration module would leave it: its options, jobs and
  * custom field values. Counter columns are deliberately left alone: the API counts rows.
  */
 export async function insertRegistration(
@@ -105,28 +105,26 @@ export async function insertRegistration(
 ): Promise<string> {
   const userId = options.userId ?? (await insertPerson(db)).id;
   const status = options.status ?? 'CONFIRMED';
-  const [registration] = await db
-    .insert(registrations)
-    .values({
+  const camp = emptyCamp();
+  const registration = addRegistration(
+    camp,
+    {
+      id: randomUUID(),
       userId,
       // The configured registration year when none is stored (places are counted per year).
       year: options.year ?? new Date().getUTCFullYear(),
       status,
       cancelledAt: status === 'CANCELLED' ? new Date() : null,
-    })
-    .returning({ id: registrations.id });
-  if (!registration) throw new Error('no registration inserted');
-  const registrationId = registration.id;
-  for (const campingOptionId of options.campingOptionIds ?? []) {
-    await db.insert(registrationCampingOptions).values({ registrationId, campingOptionId });
-  }
-  for (const jobId of options.jobIds ?? []) {
-    await db.insert(registrationJobs).values({ registrationId, jobId });
-  }
-  for (const [fieldId, value] of Object.entries(options.fieldValues ?? {})) {
-    await db.insert(registrationFieldValues).values({ registrationId, fieldId, value });
-  }
-  return registrationId;
+      createdAt: new Date(),
+    },
+    {
+      campingOptionIds: options.campingOptionIds,
+      jobIds: options.jobIds,
+      fieldValues: Object.entries(options.fieldValues ?? {}),
+    },
+  );
+  await writeCamp(db, camp);
+  return registration.id;
 }
 
 /** The message of an error body. */

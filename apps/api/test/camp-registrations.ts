@@ -1,10 +1,12 @@
 import type { Role } from '@camp/shared';
 import { expect } from 'vitest';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
-import type { Camp } from '../work/test-support';
+import type { Db } from '../src/db/client';
+import { users } from '../src/db/schema/index';
+import type { Camp } from './camp';
+import { Prng } from './kit/rng';
 
-// Test support for the registration suites (not a test file itself).
+// The registration suites' camp: configuration and a Gate job through the API, signed-in people written
+// straight into the database. Not a test file itself.
 
 export const YEAR = 2027;
 
@@ -15,6 +17,8 @@ export interface Person {
 }
 
 let counter = 0;
+/** The addresses' suffixes: varied, and the same on every run. */
+const suffixes = new Prng(2);
 
 /**
  * A person inserted straight into the database with a complete profile (or not) and the given flags, signed
@@ -25,7 +29,7 @@ export async function insertSignedInPerson(
   values: Partial<typeof users.$inferInsert> & { role?: Role } = {},
 ): Promise<Person> {
   counter += 1;
-  const email = values.email ?? `camper${counter}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const email = values.email ?? `camper${counter}-${suffixes.chars(6)}@example.org`;
   const db: Db = camp.t.database.db;
   const [row] = await db
     .insert(users)
