@@ -4,7 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = path.resolve(import.meta.dirname, 'apps/web/src/features');
+const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
+const webFeatures = path.join(webSrc, 'features');
+
+/**
+ * The features from the bottom up (decision 041): a feature may import only features listed before it, so two
+ * features never import each other. A screen that needs a higher feature lives in that feature (the person's
+ * /shifts and Payment pages are registrations') or is composed in app/.
+ */
+const featureOrder = [
+  'auth',
+  'config',
+  'users',
+  'work',
+  'camping-options',
+  'payments',
+  'registrations',
+  'admin-registrations',
+  'reports',
+];
 
 /**
  * Feature boundaries (architecture §2): a file under features/A reaches another feature B only through B's
@@ -40,6 +58,68 @@ const featureBoundaries = {
         messageId: 'internal',
         data: { source: source.value, target: to.feature },
       });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+/**
+ * Web layers point one way (architecture §2, decision 041): app/ → features/ → components/, lib/. A feature never
+ * imports app/; components/ and lib/ import neither features/ nor app/; a feature imports only features below it
+ * in `featureOrder`. Relative paths are resolved against the importing file.
+ */
+const webLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      featureToApp: "'{{source}}': a feature never imports app/; move what it needs to lib/ or components/.",
+      sharedToUpper:
+        "'{{source}}': {{layer}}/ imports neither features/ nor app/ (they import it); move the code down or compose in app/.",
+      featureUpward:
+        "'{{source}}': feature '{{from}}' may import only features before it in featureOrder (eslint.config.js), and '{{target}}' is not; compose the screen in the higher feature or app/.",
+      unknownFeature:
+        "feature '{{feature}}' is not in featureOrder (eslint.config.js): add it where it belongs.",
+    },
+  },
+  create(context) {
+    const placeOf = (file) => {
+      const relative = path.relative(webSrc, file);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+      const [layer, feature] = relative.split(path.sep);
+      return layer === 'features' ? { layer, feature } : { layer };
+    };
+    const from = placeOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = placeOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!to) return;
+      const data = { source: source.value, layer: from.layer, from: from.feature, target: to.feature };
+      if (from.layer === 'features' && to.layer === 'app') {
+        context.report({ node: source, messageId: 'featureToApp', data });
+      } else if (
+        (from.layer === 'components' || from.layer === 'lib') &&
+        (to.layer === 'features' || to.layer === 'app')
+      ) {
+        context.report({ node: source, messageId: 'sharedToUpper', data });
+      } else if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) {
+        for (const feature of [from.feature, to.feature]) {
+          if (!featureOrder.includes(feature)) {
+            context.report({ node: source, messageId: 'unknownFeature', data: { feature } });
+            return;
+          }
+        }
+        if (featureOrder.indexOf(to.feature) > featureOrder.indexOf(from.feature)) {
+          context.report({ node: source, messageId: 'featureUpward', data });
+        }
+      }
     };
     return {
       ImportDeclaration: check,
@@ -87,10 +167,14 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, camp: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: {
+      'react-hooks': reactHooks,
+      camp: { rules: { 'feature-boundaries': featureBoundaries, 'web-layers': webLayers } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'camp/feature-boundaries': 'error',
+      'camp/web-layers': 'error',
       // `import { type X } from 'm'` keeps a bare `import 'm'`: a schema module (and zod) would load for a type.
       '@typescript-eslint/no-import-type-side-effects': 'error',
       // The web app never imports API code (architecture §2: web → shared only).
