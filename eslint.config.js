@@ -214,20 +214,21 @@ export default tseslint.config(
     },
   },
   {
-    // `@camp/shared/rules` is what the browser's first page imports: plain values and functions, no zod. Types
-    // of the schema modules may be imported (they vanish at build); their values may not.
+    // `@camp/shared/rules` is what the browser's first page imports: plain values and functions, no zod. It
+    // defines the plain types it works on (User, PublicConfig, …) and the schema modules are checked against them
+    // (decision 041), so rules import nothing outside rules/, not even a type.
     files: ['packages/shared/src/rules/**/*.ts'],
     ignores: ['packages/shared/src/rules/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': [
+      'no-restricted-imports': [
         'error',
         {
           patterns: [
+            { group: ['zod', 'zod/*'], message: 'rules hold no zod.' },
             {
-              group: ['zod', 'zod/*', '../*'],
-              allowTypeImports: true,
-              message: 'rules hold no zod: import only types from the schema modules.',
+              group: ['../*', '@camp/*'],
+              message:
+                'rules import nothing outside rules/: define the plain type here and check the schema against it (SameType in schema-kit).',
             },
           ],
         },

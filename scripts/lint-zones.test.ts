@@ -69,3 +69,19 @@ describe('web layers point one way', () => {
     expect(message).toContain("feature 'newcomer' is not in featureOrder");
   });
 });
+
+describe('packages/shared', () => {
+  const rules = (code: string) =>
+    reported('packages/shared/src/rules/planted.ts', code, 'no-restricted-imports');
+
+  it('rules/ imports no schema module, not even a type, and no zod', async () => {
+    expect(await rules("import type { User } from '../users.schema';\nexport type U = User;\n")).toHaveLength(
+      1,
+    );
+    expect(
+      await rules("import { UserSchema } from '../users.schema';\nexport const s = UserSchema;\n"),
+    ).toHaveLength(1);
+    expect(await rules("import { z } from 'zod';\nexport const s = z.string();\n")).toHaveLength(1);
+    expect(await rules("import type { User } from './users';\nexport type U = User;\n")).toEqual([]);
+  });
+});
