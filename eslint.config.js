@@ -24,6 +24,30 @@ const featureOrder = [
   'reports',
 ];
 
+/** `file`'s path parts below `directory`, or null when it is not below it. */
+function partsBelow(directory, file) {
+  const relative = path.relative(directory, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep);
+}
+
+/**
+ * The visitors of a rule that checks every relative import, export-from and `import()` of a file: `check` gets
+ * the source node and the path it names, resolved against the importing file.
+ */
+function relativeImports(context, check) {
+  const visit = (node) => {
+    const source = node.source;
+    if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+    check(source, path.resolve(path.dirname(context.filename), source.value));
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+}
+
 /**
  * Feature boundaries (architecture §2): a file under features/A reaches another feature B only through B's
  * public surface, `features/B` (its index.ts). Outside the features (app/, the router) the screens of
@@ -40,16 +64,14 @@ const featureBoundaries = {
   },
   create(context) {
     const featureOf = (file) => {
-      const relative = path.relative(webFeatures, file);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-      const [feature, ...rest] = relative.split(path.sep);
+      const parts = partsBelow(webFeatures, file);
+      if (!parts) return null;
+      const [feature, ...rest] = parts;
       return { feature, rest: rest.join('/').replace(/\.(tsx?|jsx?)$/, '') };
     };
     const from = featureOf(context.filename);
-    const check = (node) => {
-      const source = node.source;
-      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const to = featureOf(path.resolve(path.dirname(context.filename), source.value));
+    return relativeImports(context, (source, target) => {
+      const to = featureOf(target);
       if (!to || to.feature === from?.feature) return;
       if (to.rest === '' || to.rest === 'index') return;
       if (!from && (to.rest === 'routes' || to.rest.startsWith('routes/'))) return;
@@ -58,20 +80,14 @@ const featureBoundaries = {
         messageId: 'internal',
         data: { source: source.value, target: to.feature },
       });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    });
   },
 };
 
 /**
  * Web layers point one way (architecture §2, decision 041): app/ → features/ → components/, lib/. A feature never
  * imports app/; components/ and lib/ import neither features/ nor app/; a feature imports only features below it
- * in `featureOrder`. Relative paths are resolved against the importing file.
+ * in `featureOrder`.
  */
 const webLayers = {
   meta: {
@@ -89,17 +105,14 @@ const webLayers = {
   },
   create(context) {
     const placeOf = (file) => {
-      const relative = path.relative(webSrc, file);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-      const [layer, feature] = relative.split(path.sep);
+      const [layer, feature] = partsBelow(webSrc, file) ?? [];
+      if (!layer) return null;
       return layer === 'features' ? { layer, feature } : { layer };
     };
     const from = placeOf(context.filename);
     if (!from) return {};
-    const check = (node) => {
-      const source = node.source;
-      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const to = placeOf(path.resolve(path.dirname(context.filename), source.value));
+    return relativeImports(context, (source, target) => {
+      const to = placeOf(target);
       if (!to) return;
       const data = { source: source.value, layer: from.layer, from: from.feature, target: to.feature };
       if (from.layer === 'features' && to.layer === 'app') {
@@ -120,13 +133,7 @@ const webLayers = {
           context.report({ node: source, messageId: 'featureUpward', data });
         }
       }
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    });
   },
 };
 

@@ -64,6 +64,13 @@ describe('web layers point one way', () => {
     );
   });
 
+  it('a feature reaches another only through its index (camp/feature-boundaries)', async () => {
+    const file = 'apps/web/src/features/registrations/planted.ts';
+    const boundaries = (code: string) => reported(file, code, 'camp/feature-boundaries');
+    expect(await boundaries("export { workKeys } from '../work/api/query-keys';\n")).toHaveLength(1);
+    expect(await boundaries("export { workKeys } from '../work';\n")).toEqual([]);
+  });
+
   it('a new feature must be placed in the order first', async () => {
     const [message] = await web('features/newcomer/planted.ts', "export { useAuth } from '../auth';\n");
     expect(message).toContain("feature 'newcomer' is not in featureOrder");
