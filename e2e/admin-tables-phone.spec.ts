@@ -1,4 +1,4 @@
-// Issue 12 (One DataTable): on a phone (375 px) every admin table shows its rows as cards, every row's actions
+// One DataTable (decision 028): on a phone (375 px) every admin table shows its rows as cards, every row's actions
 // are on-screen, nothing scrolls sideways, the pager offers its page sizes, and axe finds nothing; screenshots
 // at 375 and 1280 px to look at.
 import { type Page } from '@playwright/test';
@@ -107,7 +107,7 @@ async function expectActionsOnScreen(page: Page, caption: string, minActions: nu
   }
 }
 
-test.describe('admin tables on a phone (issue 12)', () => {
+test.describe('admin tables on a phone', () => {
   test.use({ campSeed: 'registration-open', viewport: PHONE });
 
   test('every admin table is a list of cards whose actions are all on-screen at 375 px', async ({

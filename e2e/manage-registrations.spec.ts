@@ -13,7 +13,7 @@ import {
 import { checkScreen, stepHeading } from './support/screens';
 import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DUES } from './support/stripe';
 
-// Issue 11: Manage Registrations. A person registers and pays by card; an admin finds the registration with
+// docs/product.md §2 Manage Registrations: a person registers and pays by card; an admin finds the registration with
 // the filters, changes its shifts, cancels it with a refund and a notification, reads the audit trail; the
 // person registers again.
 test.describe.configure({ timeout: 180_000 });

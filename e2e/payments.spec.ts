@@ -18,7 +18,7 @@ import {
   TENT_DUES,
 } from './support/stripe';
 
-// Issue 10: dues paid through Stripe Checkout. Every test's server has a fake Stripe of its own (the
+// Dues paid through Stripe Checkout. Every test's server has a fake Stripe of its own (the
 // `stripe` fixture): its Checkout page pays, delivers the signed webhook to the server, then sends the
 // browser back to the app. Each test registers its own people.
 test.describe.configure({ timeout: 120_000 });

@@ -1,4 +1,4 @@
-// Issue 14: nothing scrolls sideways on a 375 px phone, on any screen of the router. One test per role visits
+// Nothing scrolls sideways on a 375 px phone, on any screen of the router. One test per role visits
 // its routes with data in them; together they must cover every route in routePatterns, so a new screen
 // fails here until it is added to a role's list.
 import type { Page } from '@playwright/test';
@@ -51,7 +51,7 @@ async function expectNoOverflow(page: Page, routes: RouteName[], params: Record<
   }
 }
 
-test.describe('no sideways scroll at 375 px (issue 14)', () => {
+test.describe('no sideways scroll at 375 px', () => {
   test.use({ campSeed: 'registration-open', viewport: PHONE });
 
   test('public screens (and the four lists cover every route of the router, once)', async ({ page }) => {

@@ -13,7 +13,7 @@ import {
 import { checkScreen } from './support/screens';
 import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DUES } from './support/stripe';
 
-// Issue 12: the reports. Staff see three report cards and are sent away from the payment report; an admin
+// The reports (docs/product.md §2 Reports). Staff see three report cards and are sent away from the payment report; an admin
 // exports the registration report and the test reads the file; the work schedule is in the festival's day
 // order; an admin filters payments; every report passes axe and fits 375 px without sideways scrolling.
 test.describe.configure({ timeout: 120_000 });

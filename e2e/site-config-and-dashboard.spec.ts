@@ -4,14 +4,14 @@ import { payments } from '../apps/api/src/db/schema/index';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
 import { registerWithDues, TENT_DUES } from './support/stripe';
 
-// Issue 14: the Site Configuration screen (sections to jump between, a save bar in view, a question before
+// The Site Configuration screen of decision 026 (sections to jump between, a save bar in view, a question before
 // leaving unsaved changes) and the dashboard (dates people read, the dues button in the primary colour, a
 // FAILED badge and the editor's links that pass axe). Screenshots go to SCREENSHOTS (looked at, not kept).
 test.describe.configure({ timeout: 120_000 });
 
 const SCREENSHOTS = 'test-results/site-config-and-dashboard';
 
-/** The two axe rules issue 14 names, run on their own so a page cannot pass by skipping them. */
+/** Two axe rules (decision 026), run on their own so a page cannot pass by skipping them. */
 async function expectContrastAndLinks(page: Page) {
   const results = await new AxeBuilder({ page })
     .withRules(['color-contrast', 'link-in-text-block'])
@@ -31,7 +31,7 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
-test.describe('Site Configuration: sections, save bar, unsaved changes (issue 14)', () => {
+test.describe('Site Configuration: sections, save bar, unsaved changes', () => {
   test('an admin jumps between sections, sees unsaved changes, and is asked before leaving them', async ({
     page,
     admin,
@@ -143,7 +143,7 @@ test.describe('Site Configuration: sections, save bar, unsaved changes (issue 14
   });
 });
 
-test.describe('Dashboard (issue 14)', () => {
+test.describe('Dashboard', () => {
   test.use({ campSeed: 'registration-paying' });
 
   test('a custom date reads as a date, dues pay in the primary colour, and a FAILED badge passes axe', async ({

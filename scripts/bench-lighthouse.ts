@@ -4,7 +4,7 @@
 // rebuild meanwhile would replace the hashed files the page names), in the installed Chromium with the flags
 // the e2e tests use. Each page is measured RUNS times and the median score of each category is kept; the
 // scores go into docs/benchmarks.md (section "Lighthouse") and the audits that cost points are printed.
-// Goal (issue 14): performance, accessibility and best practices ≥ 95 on both pages.
+// Goal (docs/architecture.md §3): performance, accessibility and best practices ≥ 95 on both pages.
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -162,7 +162,7 @@ async function main() {
     "a copy of the built app served by the app's server (`buildApp`, `NODE_ENV=production`, fresh PGlite, the",
     `camp's default configuration), in Chromium ${chromiumVersion} with the e2e flags; the median of ${RUNS}`,
     'runs per page (a run that broke is run again).',
-    'Goal (issue 14): performance, accessibility and best practices ≥ 95 on both pages.',
+    'Goal: performance, accessibility and best practices ≥ 95 on both pages.',
     '',
     '### Results',
     '',

@@ -1,7 +1,7 @@
 /**
  * DATABASE_URL=postgres://user@host:5432/db npm run bench:reports [-- --registrations 5000] [-- --runs 30]
  *
- * The report endpoints (issue 12, decision 019) on a camp of N registrations: writes the camp straight into a
+ * The report endpoints (decision 019) on a camp of N registrations: writes the camp straight into a
  * fresh database (migrated first; multi-row INSERTs, seconds for 5,000), starts the real server as a child
  * process on a free loopback port, signs an admin and a staff member in the real way (code by e-mail, read
  * from an SMTP capture), then asks each report W times to warm up and M times timed, one request at a time.
@@ -41,10 +41,10 @@ import { commandLine, readOptions, wholeOption } from './bench/cli';
 const ADMIN_EMAIL = 'reports-admin@example.org';
 const STAFF_EMAIL = 'reports-staff@example.org';
 const OVERALL_TIMEOUT_MS = 20 * 60_000;
-/** Issue 12's goal for each report request on a camp of 5,000. */
+/** The goal for each report request on a camp of 5,000. */
 const GOAL_P95_MS = 300;
 const PAYMENTS_TAKE = 10_000;
-/** Issue 12's goal for the browser: a CSV file of 5,000 rows in under a second. */
+/** The goal for the browser: a CSV file of 5,000 rows in under a second. */
 const GOAL_CSV_MS = 1000;
 /** docs/product.md §9: registration tables show 25 rows to a page. */
 const REGISTRATION_PAGE_SIZE = 25;

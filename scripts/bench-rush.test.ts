@@ -4,7 +4,7 @@ import { HAPROXY_MISSING, haproxyBinary } from './bench/balancer';
 import { DEFAULT_REDIS_URL, runRush } from './bench/rush';
 import { runCleanups, type Cleanups } from './bench/durability';
 
-// Issue 15, item 3: the rush through a real load balancer, small enough for CI. 200 people sign in, are seeded
+// The rush (decision 031) through a real load balancer, small enough for CI. 200 people sign in, are seeded
 // and submit at once through HAProxy in front of two API processes sharing one fresh PostgreSQL database and
 // Redis (decision 031). PostgreSQL is used only to create and drop that database.
 
@@ -52,7 +52,7 @@ describe('the registration rush through HAProxy and two API processes', () => {
       const summary = lines.join('\n');
       expect(result.balanced, summary).toBe(true);
       expect(result.database, summary).toBe('postgres');
-      // Every answer is 201 or the spec's 409 naming only full places; none is a 5xx or missing.
+      // Every answer is 201 or the 409 naming only full places; none is a 5xx or missing.
       expect(result.serverErrors, summary).toBe(0);
       expect(result.unexpected, summary).toEqual([]);
       expect(result.registered + result.refusedAsFull, summary).toBe(PEOPLE);

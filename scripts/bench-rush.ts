@@ -10,7 +10,7 @@
  * limits, behind HAProxy from the system's packages, and everything goes through the balancer (decision 031).
  * Prints submissions per second, latency percentiles, answers by status and message, requests per process,
  * and checks afterwards through the API (and the database on PostgreSQL) that no place was oversold. Exits 1
- * if anything was oversold, any answer was a 5xx or other than 201 or the spec's 409 for a full place, or a
+ * if anything was oversold, any answer was a 5xx or other than 201 or the 409 for a full place, or a
  * counter differs from its rows; 2 on a bad option.
  */
 import { withCleanups } from './bench/server';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Cleanups, describeResult, runCleanups, runDurability } from './bench/durability';
 
 // kill -9 during a burst of writes, restart, every acknowledged write there and every counter equal to its
-// rows (issue 13, finding 6): the flow of npm run test:durability, small enough for CI.
+// rows (docs/security.md): the flow of npm run test:durability, small enough for CI.
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 

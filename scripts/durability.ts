@@ -1,7 +1,7 @@
 /**
  * npm run test:durability [-- --people 200] [-- --kill-at-fraction 0.5 | --kill-after-ms 800] [-- --seed 1]
  *
- * kill -9 during a burst of writes (issue 13, finding 6). Starts the real server as a child process with a
+ * kill -9 during a burst of writes (docs/security.md). Starts the real server as a child process with a
  * fresh database (PGlite in a temporary DATA_DIR, or, when DATABASE_URL is set, a fresh database created on
  * that PostgreSQL server and dropped afterwards), seeds a camp through the admin API, signs N people in by
  * e-mail code, then fires their registration submissions mixed with admin writes (job categories, shifts)

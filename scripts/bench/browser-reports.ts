@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium';
 import type { SmtpCapture } from '../../apps/api/test/smtp';
 import { summarize } from './stats';
 
-// The browser's side of bench:reports (issue 12): the built web app, served by the benchmark's server, in Debian
+// The browser's side of bench:reports (decision 019): the built web app, served by the benchmark's server, in Debian
 // Chromium (never a downloaded browser), signed in as an admin. Per report and run: a fresh tab opens the
 // report's address and the clock runs until the table (or the schedule) shows the data; then Export to CSV is
 // clicked and the clock runs until the downloaded file is complete, whose rows are read and counted.

@@ -9,7 +9,7 @@ import { JsonClient, type JsonResponse, mapLimit } from './http';
 import { completeProfiles, freePort, freshPostgres, type Server, signIn, startServer } from './server';
 import { prng } from './stats';
 
-// Durability under kill -9 (issue 13, finding 6): the real server takes a burst of writes (registration
+// Durability under kill -9 (docs/security.md): the real server takes a burst of writes (registration
 // submissions, which take places, and admin writes), is killed with SIGKILL partway through, restarted on the
 // same data, and every write it answered 2xx must be there, with every place counter equal to its rows.
 // Shared by scripts/durability.ts (npm run test:durability) and scripts/durability.test.ts (CI).

@@ -73,7 +73,7 @@ export interface RushResult {
   /** [status, how many], most first. */
   statuses: Array<[string, number]>;
   registered: number;
-  /** 409 answers whose every message is the spec's text for a full option or shift of this camp. */
+  /** 409 answers whose every message is the text of docs/product.md §8 Registrations for a full option or shift of this camp. */
   refusedAsFull: number;
   oversold: number;
   /** 5xx answers or no answer. */
@@ -436,7 +436,7 @@ export async function runRush(
   if (registrationsRead.body.length !== registered) {
     problems.push(`${registered} answered 201 but ${registrationsRead.body.length} registrations are stored`);
   }
-  // The spec's refusal for each full place of this camp, and whether that place is full now.
+  // The refusal (docs/product.md §8 Registrations) for each full place of this camp, and whether that place is full now.
   const fullAtTheEnd = new Map<string, boolean>();
   let optionPlaces = 0;
   let optionTaken = 0;

@@ -99,7 +99,7 @@ describe('loadEnv', () => {
     );
   });
 
-  it('trusts no proxy unless told which (issue 13: a forged X-Forwarded-For must not pick the client address)', () => {
+  it('trusts no proxy unless told which (a forged X-Forwarded-For must not pick the client address)', () => {
     const production = loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), DATA_DIR: tempDir() });
     expect(production.trustProxy).toBe(false);
     expect(parseTrustProxy(undefined)).toBe(false);

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, startCamp } from '../src/modules/work/test-support';
 
-// Fuzzing every route (issue 13, finding 6): each route of the OpenAPI document is sent wrong path ids, wrong
+// Fuzzing every route (docs/security.md): each route of the OpenAPI document is sent wrong path ids, wrong
 // query values, and for each field of its body every wrong shape, plus whole bodies that are not objects,
 // deep nesting, 1 MB strings, invalid JSON and other content types — as an admin, who gets past every guard.
 // No answer may be a 5xx, and no body may carry a stack, a file path or SQL.

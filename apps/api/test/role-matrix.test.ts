@@ -5,7 +5,7 @@ import { emailOutbox, payments, refunds } from '../src/db/schema/index';
 import { adminPost, insertSignedInPerson, type Person } from '../src/modules/registrations/test-support';
 import { type Camp, insertRegistration, startCamp } from '../src/modules/work/test-support';
 
-// The role × route matrix (issue 13, finding 6): every route the app registers has a row saying who may
+// The role × route matrix (docs/security.md): every route the app registers has a row saying who may
 // call it, and each row is tried as anonymous, a participant (on their own records), another participant (on
 // the first one's records), staff and an admin, with real ids. A route added without a row fails the test.
 

@@ -20,7 +20,7 @@ import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
 import { cookieValue, type SignedIn, signIn } from './session';
 import { SmtpCapture } from './smtp';
 
-// Proofs for the items of the security checklist (../../../shared/design/security-checklist.md, S1–S20) that
+// Proofs for the items of the security checklist (S1–S20, as docs/security.md lists them) that
 // no other test proved; docs/security.md names, per item, this test or the one elsewhere that proves it.
 
 const START = new Date('2033-03-01T08:00:00Z');

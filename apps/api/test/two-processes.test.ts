@@ -14,7 +14,7 @@ import { createPostgresDatabase, testDatabaseKind } from './database';
 import { cookieValue, signIn } from './session';
 import { SmtpCapture } from './smtp';
 
-// docs/architecture.md §1 and issue 15: N stateless API processes behind a balancer against one PostgreSQL. Two apps,
+// docs/architecture.md §1 and decision 031: N stateless API processes behind a balancer against one PostgreSQL. Two apps,
 // each with its own connection pool as a separate process would have, share one database; everything a person
 // or an operator relies on must hold whichever process answers.
 describe.skipIf(testDatabaseKind() === 'pglite')('two API processes on one PostgreSQL', () => {

@@ -148,7 +148,7 @@ const uniqueSorted = (ids: string[]) => [...new Set(ids)].sort();
 
 /**
  * PUT /admin/registrations/{id} (docs/product.md §5 Admin edit): the status (PENDING, CONFIRMED or WAITLISTED; CANCELLED
- * is refused with the spec's pointer to the cancel), the complete lists of job and camping option ids the
+ * is refused with the pointer to the cancel), the complete lists of job and camping option ids the
  * registration is to hold (repeats ignored; an omitted list or status stays as it is), optional notes (kept
  * as the audit records' reason) and whether to mail the person (default off). At least one camping option.
  */

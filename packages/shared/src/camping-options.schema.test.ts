@@ -52,7 +52,7 @@ describe('camping option input', () => {
     });
   });
 
-  it('says what is wrong in the spec words', () => {
+  it('says what is wrong in the words of docs/product.md §5', () => {
     const result = CreateCampingOptionInputSchema.safeParse({
       name: '',
       participantDues: -1,

@@ -18,7 +18,7 @@ import {
   normalizeFieldDataType,
 } from './rules';
 
-// Camping options and their custom fields (docs/product.md §3, §5, §7). Messages are the spec's own texts.
+// Camping options and their custom fields (docs/product.md §3, §5, §7). Messages word for word.
 
 const dues = (label: string) =>
   z

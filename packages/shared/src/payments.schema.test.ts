@@ -16,7 +16,7 @@ const messages = (input: unknown) =>
   CreateStripeCheckoutInputSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
 
 describe('CreateStripeCheckoutInputSchema', () => {
-  it('accepts the spec body (amount in cents)', () => {
+  it('accepts the documented body (amount in cents)', () => {
     expect(CreateStripeCheckoutInputSchema.parse(valid)).toEqual(valid);
   });
 

@@ -85,7 +85,7 @@ export const RefundIdParamsSchema = z.object({
 });
 
 /**
- * docs/product.md §3 Payment; amount in decimal dollars (docs/architecture.md §5). Beyond the spec: what has been refunded of
+ * docs/product.md §3 Payment; amount in decimal dollars (docs/architecture.md §5). Ours as well: what has been refunded of
  * it, its refunds, the registration's year, and a manual payment's method and reference.
  */
 export const PaymentSchema = z.object({

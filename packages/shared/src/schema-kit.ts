@@ -27,7 +27,7 @@ export const notAllowed = (label: string) => `${label} contains a character that
 export const controlCharacters = (label: string) => `${label} must not contain control characters`;
 
 /**
- * Characters no text field takes (issue 13, finding 5), single- or multi-line:
+ * Characters no text field takes (docs/product.md §5 Text characters), single- or multi-line:
  * - C0 controls U+0000–U+001F other than the line-breaking ones multi-line text keeps (below), DEL U+007F,
  *   and the C1 controls U+0080–U+009F (never typed; they come from text decoded with the wrong charset);
  * - the bidi embeddings and overrides U+202A–U+202E and the isolates U+2066–U+2069: invisible, they reorder

@@ -62,7 +62,7 @@ describe('shift input', () => {
 });
 
 describe('job and category input', () => {
-  it('uses the spec messages', () => {
+  it('uses the messages of docs/product.md §5', () => {
     expect(messages(CreateJobCategoryInputSchema.safeParse({ name: 'Kitchen' }))).toEqual([
       'Name and description are required.',
     ]);

@@ -22,7 +22,7 @@ import {
   shiftTimesValid,
 } from './rules';
 
-// Work: job categories, shifts and jobs (docs/product.md §3, §5, §7). Messages are the spec's own texts.
+// Work: job categories, shifts and jobs (docs/product.md §3, §5, §7). Messages word for word.
 
 /** Text that must be present (blank counts as missing) and at most `max` characters. */
 const requiredText = (missing: string, label: string, max: number, lines: TextLines = 'single-line') =>

@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Attributes never kept, whatever the allow-list says: `class` and `id` would let admin HTML borrow the
- * app's own styles and anchors (issue 13, finding 5), `style` could hide or overlay content.
+ * app's own styles and anchors (docs/security.md), `style` could hide or overlay content.
  */
 const NEVER_ALLOWED_ATTRIBUTES = new Set(['class', 'id', 'style']);
 
@@ -83,7 +83,7 @@ const isTagNameEnd = (character: string | undefined) =>
 
 /**
  * Keeps an unclosed element that is dropped with its content from taking the rest of the document with it
- * (issue 13, finding 5: `<p>a</p><style>x{}<p>b</p>` lost "b"):
+ * (`<p>a</p><style>x{}<p>b</p>` once lost "b"):
  * - an unclosed raw-text element (`<style>`, `<script>` …) ends where the next tag begins, so only the text
  *   right after it goes (a browser would hide the whole rest, which for stored text is silent data loss);
  * - an unclosed container (`<math>`, `<svg>`, `<template>` …) loses its opening tag only: what follows is

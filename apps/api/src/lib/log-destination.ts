@@ -11,7 +11,7 @@ export interface BatchedLog extends DestinationStream {
 /**
  * Production's log: JSON lines on stdout (or `dest`), one write per turn of the event loop instead of one per
  * line. A busy server logs many requests in a turn; writing each line with its own system call was the largest
- * cost of GET /api/public/config after the HTTP stack (issue 15, decision 033). The lines of a turn are joined
+ * cost of GET /api/public/config after the HTTP stack (decision 033). The lines of a turn are joined
  * and written by pino's own synchronous destination (which retries a full pipe) right after the turn's I/O, so
  * a quiet server still writes each line at once.
  *

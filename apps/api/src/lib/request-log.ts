@@ -2,7 +2,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * One log line per request: Fastify's default writes two ("incoming request", then "request completed"), and
- * on a busy read path writing them is the largest cost after the HTTP stack itself (issue 15). The one line
+ * on a busy read path writing them is the largest cost after the HTTP stack itself (decision 033). The one line
  * carries what both did: method, URL, client address, status and time. Errors are logged as before.
  */
 export class OneLineRequestLog extends LogController {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveKey } from './crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens';
 
-// Access tokens (issue 13, finding 4): a well-signed token must still carry exp, iat and a user id.
+// Access tokens (docs/security.md): a well-signed token must still carry exp, iat and a user id.
 
 const SECRET = 'a'.repeat(48);
 const NOW = new Date('2031-05-01T12:00:00Z');

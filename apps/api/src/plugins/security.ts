@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * The headers helmet's middleware sets with these options. They depend on the options only (no nonces), so
  * they are worked out once at start rather than on every request (@fastify/helmet rebuilt the whole policy per
- * request: about 12% of the server's CPU on GET /api/public/config, issue 15).
+ * request: about 12% of the server's CPU on GET /api/public/config, decision 033).
  */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -25,7 +25,7 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 }
 
 /**
- * The headers every answer carries, set by one synchronous onRequest hook (issue 15: one
+ * The headers every answer carries, set by one synchronous onRequest hook (decision 033: one
  * call per request where an onRequest and an asynchronous onSend hook ran before):
  *
  * - security headers (docs/architecture.md §6): a CSP with no inline script, no framing, nosniff, a strict referrer

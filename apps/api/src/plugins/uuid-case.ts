@@ -18,7 +18,7 @@ function lowerIds(values: unknown): void {
 /**
  * Ids are case-insensitive (RFC 9562), but the code compares them as text (is this the caller's own id?).
  * Every id given in the path, the query or at the top of a JSON body is written in lower case before the
- * route sees it, so `/users/{MY-ID}` is the caller's own record as `/users/{my-id}` is (issue 13).
+ * route sees it, so `/users/{MY-ID}` is the caller's own record as `/users/{my-id}` is (docs/security.md).
  */
 export function registerUuidCase(app: FastifyInstance): void {
   // Synchronous (a done callback, not a promise): it runs on every request, GET /api/public/config included.

@@ -147,7 +147,7 @@ describe('web app, runtime config and security headers', () => {
   });
 
   it('sends the same security headers and an X-Request-Id on every answer: the configuration (200 and 304), errors, the page', async () => {
-    // The headers helmet gave before they were worked out once at start (issue 15): byte for byte.
+    // The headers helmet gave before they were worked out once at start (decision 033): byte for byte.
     const security = {
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;" +

@@ -32,13 +32,13 @@ describe('home page', () => {
     });
     renderApp('/');
 
-    expect(await screen.findByText('Loading camp information...')).toBeTruthy();
+    expect(await screen.findByText('Loading camp information...')).toBeInTheDocument();
     act(() => answer(jsonResponse(config)));
 
-    expect(await screen.findByText('Welcome home, dusty people')).toBeTruthy();
+    expect(await screen.findByText('Welcome home, dusty people')).toBeInTheDocument();
     const login = screen.getByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe('#/login');
-    expect(screen.queryByText('Loading camp information...')).toBeNull();
+    expect(login).toHaveAttribute('href', '#/login');
+    expect(screen.queryByText('Loading camp information...')).not.toBeInTheDocument();
   });
 
   it('offers Dashboard instead of Login when the auth_state cookie says signed in', async () => {
@@ -47,8 +47,8 @@ describe('home page', () => {
     renderApp('/');
     // The home page's own link (the navigation has a Dashboard link too).
     const dashboard = await within(screen.getByRole('main')).findByRole('link', { name: 'Dashboard' });
-    expect(dashboard.getAttribute('href')).toBe('#/dashboard');
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(dashboard).toHaveAttribute('href', '#/dashboard');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
   it('falls back to the default configuration and says why when it cannot be fetched', async () => {
@@ -59,9 +59,9 @@ describe('home page', () => {
       ),
     );
     renderApp('/');
-    expect(await screen.findByText('Database unavailable')).toBeTruthy();
-    expect(screen.getByText('Welcome! This site has not been configured yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Welcome! This site has not been configured yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 });
 
@@ -82,9 +82,9 @@ describe('layout', () => {
       const heading = screen.getByRole('heading', { level: 1 });
       expect(heading.textContent).toBe('Camp Served Early');
       expect(heading.textContent).not.toContain('Camp Registration');
-      expect(await screen.findByText('Loading camp information...')).toBeTruthy();
+      expect(await screen.findByText('Loading camp information...')).toBeInTheDocument();
       act(() => answer(jsonResponse(testConfig({ campName: 'Camp Served Early', campDescription: '' }))));
-      expect(await screen.findByText('Welcome home, dusty people')).toBeTruthy();
+      expect(await screen.findByText('Welcome home, dusty people')).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Camp Served Early');
     } finally {
       meta.remove();
@@ -100,7 +100,7 @@ describe('layout', () => {
       const fetchMock = mockApi(testConfig({ campName: 'Camp Fetched' }));
       renderApp('/');
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Camp Served Whole');
-      expect(await screen.findByText('Welcome home, dusty people')).toBeTruthy();
+      expect(await screen.findByText('Welcome home, dusty people')).toBeInTheDocument();
       expect(fetchMock.mock.calls.map((call) => String(call[0]))).not.toContain('/api/public/config');
     } finally {
       meta.remove();
@@ -123,9 +123,9 @@ describe('layout', () => {
     const header = await screen.findByRole('banner');
     await within(header).findByRole('heading', { level: 1, name: 'Camp Dusty Gulch' });
     const banner = within(header).getByRole('img', { name: 'Camp Dusty Gulch' });
-    expect(banner.getAttribute('src')).toBe(DEFAULT_BANNER_URL);
+    expect(banner).toHaveAttribute('src', DEFAULT_BANNER_URL);
     expect(header.querySelector(`img[src="${DEFAULT_ICON_URL}"]`)).not.toBeNull();
-    expect(await within(header).findByText('shady')).toBeTruthy();
+    expect(await within(header).findByText('shady')).toBeInTheDocument();
   });
 
   it("uses the admin's banner and its alt text", async () => {
@@ -138,7 +138,7 @@ describe('layout', () => {
     );
     renderApp('/');
     const banner = await screen.findByRole('img', { name: 'Our dome at dawn' });
-    expect(banner.getAttribute('src')).toBe('https://example.org/banner.jpg');
+    expect(banner).toHaveAttribute('src', 'https://example.org/banner.jpg');
     expect(
       screen.getByRole('banner').querySelector('img[src="https://example.org/icon.png"]'),
     ).not.toBeNull();
@@ -163,8 +163,8 @@ describe('layout', () => {
     const menu = document.getElementById(burger.getAttribute('aria-controls') ?? '');
     expect(menu?.hidden).toBe(true);
     act(() => burger.click());
-    expect(burger.getAttribute('aria-expanded')).toBe('true');
-    expect(burger.getAttribute('aria-label')).toBe('Close navigation menu');
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    expect(burger).toHaveAttribute('aria-label', 'Close navigation menu');
     expect(menu?.hidden).toBe(false);
     act(() => {
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
@@ -176,28 +176,28 @@ describe('layout', () => {
     mockApi();
     renderApp('/');
     const header = await screen.findByRole('banner');
-    expect(header.getAttribute('data-collapsed')).toBe('false');
+    expect(header).toHaveAttribute('data-collapsed', 'false');
 
     await act(async () => {
       Object.defineProperty(window, 'scrollY', { configurable: true, value: 100 });
       window.dispatchEvent(new Event('scroll'));
       await new Promise((resolve) => requestAnimationFrame(resolve));
     });
-    expect(header.getAttribute('data-collapsed')).toBe('false');
+    expect(header).toHaveAttribute('data-collapsed', 'false');
 
     await act(async () => {
       Object.defineProperty(window, 'scrollY', { configurable: true, value: 101 });
       window.dispatchEvent(new Event('scroll'));
       await new Promise((resolve) => requestAnimationFrame(resolve));
     });
-    expect(header.getAttribute('data-collapsed')).toBe('true');
+    expect(header).toHaveAttribute('data-collapsed', 'true');
 
     await act(async () => {
       Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
       window.dispatchEvent(new Event('scroll'));
       await new Promise((resolve) => requestAnimationFrame(resolve));
     });
-    expect(header.getAttribute('data-collapsed')).toBe('false');
+    expect(header).toHaveAttribute('data-collapsed', 'false');
   });
 
   it('shows the camp name, registration year and a Powered by link in the footer', async () => {
@@ -207,7 +207,7 @@ describe('layout', () => {
     await within(footer).findByText('Camp Dusty Gulch · 2027');
     const powered = within(footer).getByRole('link', { name: 'Camp Registration' });
     expect(powered.parentElement?.textContent).toBe('Powered by Camp Registration');
-    expect(powered.getAttribute('href')).toBe('#/');
+    expect(powered).toHaveAttribute('href', '#/');
   });
 
   it('has a skip link to the main content', async () => {
@@ -227,8 +227,8 @@ describe('routes', () => {
     async (path) => {
       mockApi();
       renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('#/');
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '#/');
     },
   );
 
@@ -237,11 +237,11 @@ describe('routes', () => {
       throw new TypeError('Failed to fetch');
     });
     renderApp('/');
-    expect(await screen.findByText('Unable to connect to API')).toBeTruthy();
-    expect(screen.getByText('Network error - please check your connection')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(await screen.findByText('Unable to connect to API')).toBeInTheDocument();
+    expect(screen.getByText('Network error - please check your connection')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     // The frame stays usable: header with navigation and footer.
-    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 });

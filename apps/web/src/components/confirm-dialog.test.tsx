@@ -44,12 +44,12 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Dusty' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('uses a red confirm button when danger is set', async () => {
@@ -74,7 +74,7 @@ describe('ConfirmDialog', () => {
       />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
-    expect(dialog.getAttribute('aria-busy')).toBe('true');
+    expect(dialog).toHaveAttribute('aria-busy', 'true');
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     expect(cancel.hasAttribute('disabled')).toBe(true);
     fireEvent.click(cancel);

@@ -16,13 +16,13 @@ describe('ErrorBoundary', () => {
       </ErrorBoundary>,
     );
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
-    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
 
     rerender(
       <ErrorBoundary resetKey="/">
         <p>Home again</p>
       </ErrorBoundary>,
     );
-    expect(screen.getByText('Home again')).toBeTruthy();
+    expect(screen.getByText('Home again')).toBeInTheDocument();
   });
 });

@@ -38,8 +38,8 @@ describe('FilterBar', () => {
       'Pending',
     ]);
     const name = within(region).getByRole('searchbox', { name: 'Name' });
-    expect(name.getAttribute('placeholder')).toBe('First or last name');
-    expect(name.getAttribute('maxlength')).toBe('10');
+    expect(name).toHaveAttribute('placeholder', 'First or last name');
+    expect(name).toHaveAttribute('maxlength', '10');
 
     fireEvent.change(status, { target: { value: 'PENDING' } });
     fireEvent.change(name, { target: { value: 'Dusty' } });
@@ -48,7 +48,7 @@ describe('FilterBar', () => {
       ['name', 'Dusty'],
     ]);
     // Without onClear there is no Clear all.
-    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
   });
 
   it('offers Clear all only while a filter is set (blank text counts as none)', () => {
@@ -56,7 +56,7 @@ describe('FilterBar', () => {
     const { rerender } = renderWithProviders(
       <FilterBar fields={fields({ status: '', name: '   ' }, vi.fn())} onClear={onClear} />,
     );
-    expect((screen.getByRole('button', { name: 'Clear all' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Clear all' })).toBeDisabled();
 
     rerender(
       <AppProviders>
@@ -64,7 +64,7 @@ describe('FilterBar', () => {
       </AppProviders>,
     );
     const clear = screen.getByRole('button', { name: 'Clear all' }) as HTMLButtonElement;
-    expect(clear.disabled).toBe(false);
+    expect(clear).toBeEnabled();
     fireEvent.click(clear);
     expect(onClear).toHaveBeenCalledOnce();
   });

@@ -34,8 +34,8 @@ describe('HtmlContent', () => {
     );
     const image = container.querySelector('img');
     expect(image).not.toBeNull();
-    expect(image?.getAttribute('onerror')).toBeNull();
-    expect(image?.getAttribute('alt')).toBe('Camp');
+    expect(image).not.toHaveAttribute('onerror');
+    expect(image).toHaveAttribute('alt', 'Camp');
     expect(container.innerHTML).not.toContain('alert(1)');
   });
 
@@ -45,9 +45,9 @@ describe('HtmlContent', () => {
         '<a href="javascript:alert(1)">bad</a><iframe title="x"></iframe>' +
         '<style>body{display:none}</style><form><input name="password"></form>',
     );
-    expect(screen.getByRole('heading', { name: 'Marker: welcome' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Marker: welcome' })).toBeInTheDocument();
     expect(container.querySelector('strong')?.textContent).toBe('Bold');
-    expect(container.querySelector('a')?.getAttribute('href')).toBeNull();
+    expect(container.querySelector('a')).not.toHaveAttribute('href');
     expect(container.querySelector('iframe, style, form, input')).toBeNull();
   });
 
@@ -57,16 +57,16 @@ describe('HtmlContent', () => {
         '<a href="#/registration" target="_top">same tab</a></p>',
     );
     const [external, internal] = Array.from(container.querySelectorAll('a'));
-    expect(external?.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(external?.getAttribute('target')).toBe('_blank');
-    expect(internal?.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(internal?.getAttribute('target')).toBeNull();
-    expect(internal?.getAttribute('href')).toBe('#/registration');
+    expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(internal).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(internal).not.toHaveAttribute('target');
+    expect(internal).toHaveAttribute('href', '#/registration');
   });
 
   it('makes tables keyboard-reachable, since a wide one scrolls inside its own box', async () => {
     const container = await renderHtml('<p>Marker</p><table><tr><td>Monday</td></tr></table>');
-    expect(container.querySelector('table')?.getAttribute('tabindex')).toBe('0');
+    expect(container.querySelector('table')).toHaveAttribute('tabindex', '0');
   });
 
   it('falls back to escaped plain text if the sanitizer cannot load', () => {

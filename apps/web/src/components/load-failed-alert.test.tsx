@@ -21,6 +21,6 @@ describe('LoadFailedAlert', () => {
   it('has no button without onRetry', () => {
     renderWithProviders(<LoadFailedAlert title="Failed to load campers" />);
     expect(screen.getByRole('alert').textContent).toBe('Failed to load campers');
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -5,8 +5,18 @@ import { createBlockingHashHistory, type BlockingHistory } from './blocking-hist
 const here = () => window.location.hash.replace(/^#/, '');
 /** The next popstate has been handled (history.go answers later, as in a browser). */
 const popped = () => new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-/** Lets the popstate a listener itself started by history.go arrive and be handled. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** The next `count` popstates have been handled, those a listener itself starts by history.go included. */
+const poppedTimes = (count: number) =>
+  new Promise<void>((resolve) => {
+    let left = count;
+    const onPop = () => {
+      left -= 1;
+      if (left > 0) return;
+      window.removeEventListener('popstate', onPop);
+      resolve();
+    };
+    window.addEventListener('popstate', onPop);
+  });
 
 let history: BlockingHistory;
 let moves: string[];
@@ -65,27 +75,28 @@ describe('createBlockingHashHistory', () => {
     history.block(blocker);
     const retry = () => blocker.mock.lastCall?.[0]();
 
-    const twoBack = popped();
+    // Back two, then the history's own go(+2) that undoes it.
+    const twoBackUndone = poppedTimes(2);
     window.history.go(-2);
-    await twoBack;
-    await settle();
+    await twoBackUndone;
     expect(here()).toBe('/c');
     expect(moves).toEqual([]);
     expect(blocker).toHaveBeenCalledTimes(1);
+    const retried = popped();
     retry();
-    await settle();
+    await retried;
     expect(here()).toBe('/a');
     expect(moves).toEqual(['POP /a']);
 
-    const forward = popped();
+    const forwardUndone = poppedTimes(2);
     window.history.forward();
-    await forward;
-    await settle();
+    await forwardUndone;
     expect(here()).toBe('/a');
     expect(moves).toEqual(['POP /a']);
     expect(blocker).toHaveBeenCalledTimes(2);
+    const retriedForward = popped();
     retry();
-    await settle();
+    await retriedForward;
     expect(here()).toBe('/b');
     expect(moves).toEqual(['POP /a', 'POP /b']);
   });

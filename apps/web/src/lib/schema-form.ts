@@ -56,7 +56,7 @@ export interface FormErrors<K extends string> {
 }
 
 /**
- * Some of the spec's messages are about the form as a whole ('All fields are required.'): those are shown once
+ * Some of the messages of docs/product.md §5 are about the form as a whole ('All fields are required.'): those are shown once
  * (the first of `formMessages` that any field has), and each field they are about is only marked invalid.
  */
 export function withFormMessages<K extends string>(
@@ -81,7 +81,7 @@ export interface FormSchema<V> {
   schema: Schema<unknown>;
   /** The request body of the values: what the schema checks (and the server receives). */
   toInput: (values: V) => unknown;
-  /** The spec's messages about the form as a whole (see withFormMessages). */
+  /** The messages about the form as a whole (see withFormMessages). */
   formMessages?: readonly string[];
 }
 

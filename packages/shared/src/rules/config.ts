@@ -10,7 +10,7 @@ export const CONFIG_MESSAGES = {
   smtpPortRequired: 'SMTP Port must be a valid port number (1-65535) when email notifications are enabled',
   senderEmailRequired: 'Sender Email is required when email notifications are enabled',
   senderNameRequired: 'Sender Name is required when email notifications are enabled',
-  // Not in the spec: a port typed while e-mail is off is still checked, so the stored value is usable later.
+  // Ours: a port typed while e-mail is off is still checked, so the stored value is usable later.
   smtpPortInvalid: 'SMTP Port must be a valid port number (1-65535)',
 } as const;
 

@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 /** Staff and admins pay the staff rate and see staff-only work (docs/product.md §6). */
 export const isStaffRole = (role: Role): boolean => role === 'STAFF' || role === 'ADMIN';
 
-/** The spec shows roles lower-cased, with PARTICIPANT as "user". */
+/** docs/product.md §3 User: roles shown lower-cased, with PARTICIPANT as "user". */
 export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'admin', STAFF: 'staff', PARTICIPANT: 'user' };
 
 export const REGISTRATION_STATUSES = ['PENDING', 'CONFIRMED', 'WAITLISTED', 'CANCELLED'] as const;

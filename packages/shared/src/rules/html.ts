@@ -45,7 +45,7 @@ export const HTML_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>
   img: ['src', 'alt', 'title', 'width', 'height'],
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
-  // No class, id or style on any tag: admin HTML cannot borrow or restyle the app's own elements (issue 13).
+  // No class, id or style on any tag: admin HTML cannot borrow or restyle the app's own elements (docs/security.md).
 };
 
 /** Every attribute allowed on some tag (DOMPurify takes one flat list). */

@@ -23,7 +23,7 @@ export const REGISTRATION_MESSAGES = {
   alreadyRegistered: (year: number) =>
     `You are already registered for ${year}. You can view your registration details on the dashboard.`,
   unavailable: 'Configuration not available. Please try again later.',
-  /** Our choice (the spec has none): an admin switched off allowRegistration for this person. */
+  /** Our choice (docs/product.md §8 Registrations): an admin switched off allowRegistration for this person. */
   notAllowed: (year: number) =>
     `Registration for ${year} is not available for your account. Please contact the camp organizers if you believe this is a mistake.`,
   profileIncomplete: 'Please complete your profile before registering.',

@@ -31,7 +31,7 @@ export interface User {
 export const NAME_MAX = 50;
 export const EMERGENCY_CONTACT_MAX = 1024;
 
-/** Texts of the user-management API (docs/product.md §5 User; the refusals are ours: the spec does not show them). */
+/** Texts of the user-management API (docs/product.md §5 User; the refusals are ours). */
 export const USER_ADMIN_MESSAGES = {
   emailTaken: 'A user with this email already exists',
   passwordTooShort: 'Password must be at least 8 characters',

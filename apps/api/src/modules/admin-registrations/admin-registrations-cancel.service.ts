@@ -35,7 +35,7 @@ export interface AdminRegistrationsCancelDeps {
 }
 
 /**
- * DELETE /admin/registrations/{id}: the admin cancel (docs/product.md §5, issue 11). One transaction, under the
+ * DELETE /admin/registrations/{id}: the admin cancel (docs/product.md §5 Admin cancel, decision 017). One transaction, under the
  * registration's row lock: status CANCELLED (with the time and reason), its work shifts and camping options
  * removed and their places given back through the wizard's capacity code, its unpaid dues row dropped
  * (reconcileDues), audit records under one transactionId, and with sendNotification a mail in the outbox.

@@ -36,7 +36,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
 /**
- * PUT /admin/registrations/{id}: the admin edit (docs/product.md §5 Admin edit, issue 11). One transaction under the
+ * PUT /admin/registrations/{id}: the admin edit (docs/product.md §5 Admin edit, decision 018). One transaction under the
  * registration's row lock: the status, the link rows of the jobs and camping options added and removed, their
  * places moved through the wizard's capacity code (a full one refuses the whole edit with 409 naming it),
  * the dues row reconciled with the new options, REGISTRATION_EDIT plus one record per added or removed item

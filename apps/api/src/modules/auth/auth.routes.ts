@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     route.signedIn({
-      summary: "Completes the caller's own profile (spec's profile-completion call); never makes a password",
+      summary: "Completes the caller's own profile (docs/product.md §7); never makes a password",
       body: RegisterInputSchema,
       response: { 200: AuthResponseSchema, ...errors },
     }),

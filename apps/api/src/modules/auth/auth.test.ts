@@ -520,7 +520,7 @@ describe('sign-in by e-mail code', () => {
       const ok = await t.app.inject({ method: 'GET', url: '/api/auth/test', headers: session.headers });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ message: 'Authentication is working' });
-      // Answers with people's data are never kept by a browser or shared cache (issue 13, finding 5).
+      // Answers with people's data are never kept by a browser or shared cache (docs/security.md).
       expect(ok.headers['cache-control']).toBe('no-store');
       const profile = await t.app.inject({
         method: 'GET',

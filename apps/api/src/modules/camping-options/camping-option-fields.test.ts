@@ -170,7 +170,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       ],
       [{ displayName: 'Size', required: 'yes' }, ['Required must be true or false']],
       [{ displayName: 'Si\u0000ze' }, ['Display name contains a character that is not allowed']],
-      // `order` is accepted since issue 9 item 8; any other unknown key is still refused.
+      // `order` is accepted (a new field's place); any other unknown key is still refused.
       [{ displayName: 'Size', position: 3 }, ['Unrecognized key: "position"']],
     ])('refuses %j with %j', async (payload, messages) => {
       const optionId = await newOption();

@@ -21,7 +21,7 @@ import { changeEvent, recordSecurityEvent } from '../security-events/security-ev
 
 export type CampConfigRow = typeof campConfig.$inferSelect;
 
-/** Plain (not secret) values an admin or a script may store; secrets have their own setters (issue 4). */
+/** Plain (not secret) values an admin or a script may store; secrets have their own setters (decision 007). */
 export type CampConfigValues = Partial<
   Omit<
     typeof campConfig.$inferInsert,

@@ -11,7 +11,7 @@ import {
   SmtpHostNotPublicError,
 } from './smtp-host-guard';
 
-// Issue 13, finding 5: in production the SMTP connection test refuses loopback, link-local, private,
+// In production (docs/security.md) the SMTP connection test refuses loopback, link-local, private,
 // CGNAT and unspecified addresses (no internal port scanning through it) unless SMTP_ALLOW_PRIVATE_HOSTS.
 
 describe('isNotPublicAddress', () => {

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
-// Issue 13, finding 5: in production the SMTP connection test must not become a way to probe the server's
+// In production (docs/security.md) the SMTP connection test must not become a way to probe the server's
 // own network (loopback, link-local such as cloud metadata, private ranges). See SMTP_ALLOW_PRIVATE_HOSTS.
 
 export const SMTP_HOST_NOT_PUBLIC = 'SMTP host must be a public address in production';

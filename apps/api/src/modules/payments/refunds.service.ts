@@ -39,7 +39,7 @@ export interface RefundsServiceDeps {
 type RefundRow = typeof refunds.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Who asks for a refund and under which admin action (issue 11's cancel passes its own transactionId). */
+/** Who asks for a refund and under which admin action (the admin cancel passes its own transactionId). */
 export interface RefundRequest {
   adminUserId: string;
   /** Cents; absent: all that is left of the payment. */

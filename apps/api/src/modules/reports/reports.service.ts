@@ -131,7 +131,7 @@ export class ReportsService {
         where x.registration_id = r.id and x.camping_option_id = ${query.campingOptionId})`);
     }
     // One pass per link table, grouped by registration and joined to the chosen rows (not a subquery per
-    // row); each job's JSON is built once, with its rank in the spec's day order (the enum's order, §3). The
+    // row); each job's JSON is built once, with its rank in festival day order (the enum's order, docs/product.md §3 Shift). The
     // rows come unsorted with their place (newest registered first): sorting 5.5 MB of JSON text would spill
     // to disk. The aggregates join `registrations` (not the CTE) so the planner's estimates stay sane.
     const [rows, fields, years] = await Promise.all([

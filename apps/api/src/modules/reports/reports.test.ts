@@ -190,7 +190,7 @@ describe('reports API', () => {
         { id: rv, name: 'RV Spot' },
         { id: tent, name: 'Tent Camping' },
       ],
-      // In the spec's day order: PRE_OPENING before MONDAY.
+      // In festival day order (docs/product.md §3 Shift): PRE_OPENING before MONDAY.
       jobs: [
         {
           id: dishes,

@@ -5,7 +5,7 @@ import { type SignedIn, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
 import { jobCategories, users } from '../../db/schema/index';
 
-// Issue 13, finding 5: control characters are refused in names and single-line texts with a clear message
+// Control characters (docs/product.md §5 Text characters) are refused in names and single-line texts with a clear message
 // (the shared schemas, so the forms say the same), while multi-line texts keep their line breaks.
 
 const PROFILE = {

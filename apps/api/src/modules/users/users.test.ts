@@ -61,7 +61,7 @@ describe('profiles: GET and PUT /api/users/{id}, POST /api/auth/register', () =>
       internalNotes: null,
     });
     expect(response.body).not.toContain('password');
-    // Ids are case-insensitive: the own id in upper case is still the own record (issue 13, finding 5).
+    // Ids are case-insensitive: the own id in upper case is still the own record (docs/security.md).
     const upper = await get(ada.userId.toUpperCase(), ada);
     expect(upper.statusCode, upper.body).toBe(200);
     expect(upper.json()).toMatchObject({ id: ada.userId });

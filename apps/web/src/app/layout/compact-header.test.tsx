@@ -40,12 +40,12 @@ describe('the compact header of admin and report screens', () => {
     startSignedIn();
     mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(testUser({ role: 'ADMIN' })) });
     renderApp('/reports');
-    expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeInTheDocument();
     const header = screen.getByRole('banner');
-    expect(header.getAttribute('data-collapsed')).toBe('true');
+    expect(header).toHaveAttribute('data-collapsed', 'true');
     await scrollTo(500);
     await scrollTo(0);
-    expect(header.getAttribute('data-collapsed')).toBe('true');
+    expect(header).toHaveAttribute('data-collapsed', 'true');
     // The spacer under the fixed header is as tall as the bar, not the banner.
     expect((header.nextElementSibling as HTMLElement).style.height).toBe('var(--header-collapsed-height)');
   });
@@ -54,8 +54,8 @@ describe('the compact header of admin and report screens', () => {
     mockApi();
     renderApp('/');
     const header = await screen.findByRole('banner');
-    expect(header.getAttribute('data-collapsed')).toBe('false');
+    expect(header).toHaveAttribute('data-collapsed', 'false');
     await scrollTo(101);
-    expect(header.getAttribute('data-collapsed')).toBe('true');
+    expect(header).toHaveAttribute('data-collapsed', 'true');
   });
 });

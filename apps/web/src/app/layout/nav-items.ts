@@ -32,7 +32,7 @@ export interface NavViewer {
 }
 
 /**
- * The header links of docs/product.md §2 Layout: Dashboard (issue 14: the signed-in home, otherwise reached only through
+ * The header links of docs/product.md §2 Layout: Dashboard (the signed-in home, otherwise reached only through
  * the camp name); Profile; Registration (only when open for the user: the caller passes false until that is
  * known, so it never flashes up for someone already registered); Reports (staff and admin); Admin (admin);
  * Sign Out. Signed out: only Sign In. While the session is being checked: none, so neither set flashes up

@@ -10,8 +10,8 @@ describe('Admin panel (docs/product.md §2)', () => {
         jsonResponse(testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Lovelace' })),
     });
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeTruthy();
-    expect(await screen.findByText('Welcome, Ada Lovelace!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Ada Lovelace!')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Admin areas' });
     const links = within(list)
       .getAllByRole('link')

@@ -16,7 +16,7 @@ interface AdminArea {
 // The failed-mail warning comes in its own small chunk once the panel shows (it waits for the outbox anyway).
 const FailedMailWarning = lazy(() => import('../../features/config/routes/failed-mail-warning'));
 
-/** docs/product.md §1: the eight admin areas, in the order docs/product.md §1 lists them (payments: issue 10's Admin → Payments). */
+/** docs/product.md §1: the eight admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
     title: 'User Management',

@@ -30,7 +30,7 @@ export const DATA_TABLE_CARDS_QUERY = '(max-width: 47.99em)';
 
 /**
  * An unpaginated table (docs/product.md §9: payment and user reports) of more rows than this draws only the rows near the
- * viewport (issue 12: windowing); a smaller one draws every row, as a paginated page does.
+ * viewport (windowing, decision 028); a smaller one draws every row, as a paginated page does.
  */
 export const WINDOWING_THRESHOLD = 200;
 

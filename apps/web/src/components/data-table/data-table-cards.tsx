@@ -147,7 +147,7 @@ export interface DataTableCardsProps<TData> {
 const ESTIMATED_CARD_HEIGHT = 180;
 
 /**
- * The rows of the current page as cards, for a phone (issue 12: nothing cut mid-word, nothing off-screen at
+ * The rows of the current page as cards, for a phone (decision 028: nothing cut mid-word, nothing off-screen at
  * 375 px): the first column as the card's title, every other column as its header and value, the row's
  * actions as full-size buttons at the bottom, group rows as folding headings between the cards.
  */

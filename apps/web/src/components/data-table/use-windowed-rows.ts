@@ -19,7 +19,7 @@ export interface WindowedRows<TElement extends HTMLElement> {
 const noMeasure = () => {};
 
 /**
- * Windowing for an unpaginated table of more than WINDOWING_THRESHOLD rows (issue 12: a report of 5,000 rows
+ * Windowing for an unpaginated table of more than WINDOWING_THRESHOLD rows (decision 028: a report of 5,000 rows
  * drew 120,000 DOM nodes): only the rows in and near the viewport are drawn, the page itself scrolls (the
  * window is the scroll element, so there is no inner scroll box to trap a keyboard), and two spacers keep the
  * page's height and the scrollbar as if every row were there. Rows are measured as they are drawn, so rows of

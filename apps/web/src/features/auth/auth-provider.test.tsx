@@ -50,7 +50,7 @@ describe('session refresh on 401 (docs/product.md §4)', () => {
     const results = await Promise.all(extra);
     expect(results[0]).toEqual({ id: 'abc' });
     expect(results[2]).toMatchObject({ id: user.id });
-    expect(await screen.findByRole('heading', { name: 'Welcome, Rae Sun!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Rae Sun!' })).toBeInTheDocument();
     expect(calls.filter((call) => call === 'POST /auth/refresh')).toHaveLength(1);
     expect(getAccessToken()).toBe('fresh-token');
     expect(isAuthenticated()).toBe(true);
@@ -64,7 +64,7 @@ describe('session refresh on 401 (docs/product.md §4)', () => {
     });
     renderApp('/dashboard?tab=payments');
 
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/login?returnTo=%2Fdashboard%3Ftab%3Dpayments');
     expect(getAccessToken()).toBeNull();
     expect(isAuthenticated()).toBe(false);

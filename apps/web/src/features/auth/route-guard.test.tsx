@@ -30,7 +30,7 @@ const LAZY_SCREEN = { timeout: 10_000 };
 
 async function expectLetThrough(path: string) {
   await within(screen.getByRole('main')).findByRole('heading', { level: 2 }, LAZY_SCREEN);
-  expect(screen.queryByRole('heading', { name: /^Welcome, / })).toBeNull();
+  expect(screen.queryByRole('heading', { name: /^Welcome, / })).not.toBeInTheDocument();
   expect(currentRoute()).toBe(path);
 }
 
@@ -63,16 +63,16 @@ describe('route guards (docs/product.md §2)', { timeout: 20_000 }, () => {
       'GET /auth/profile': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderApp('/dashboard');
-    expect(await screen.findByText('Loading...')).toBeTruthy();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(currentRoute()).toBe('/dashboard');
     act(() => answer(jsonResponse(participant)));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeInTheDocument();
   });
 
   it('sends a participant from admin and staff routes to the dashboard', async () => {
     signedInAs(participant);
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/dashboard');
   });
 
@@ -96,19 +96,19 @@ describe('route guards (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('sends a signed-in user on /login to returnTo, or to the dashboard', async () => {
     signedInAs(participant);
     const { unmount } = renderApp('/login?returnTo=%2Fprofile%3Ftab%3D1');
-    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/profile?tab=1');
     unmount();
 
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/dashboard');
   });
 
   it('never follows a returnTo that leaves the app', async () => {
     signedInAs(participant);
     renderApp('/login?returnTo=%2F%2Fevil.example%2Fphish');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Pat Doe!' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/dashboard');
   });
 
@@ -118,9 +118,9 @@ describe('route guards (docs/product.md §2)', { timeout: 20_000 }, () => {
     renderApp('/registration');
     expect(
       await screen.findByRole('heading', { name: 'Registration Not Available' }, LAZY_SCREEN),
-    ).toBeTruthy();
-    expect(screen.getByText('Registration for 2026 is not currently open.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
+    ).toBeInTheDocument();
+    expect(screen.getByText('Registration for 2026 is not currently open.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '#/dashboard');
   });
 
   it('lets an early-registration user into /registration while only early registration is open', async () => {
@@ -198,6 +198,6 @@ describe('navigation by role (docs/product.md §2 Layout)', () => {
     expect(getAccessToken()).toBeNull();
     expect(isAuthenticated()).toBe(false);
     expect((await within(nav).findAllByRole('link', { name: 'Sign In' })).length).toBeGreaterThan(0);
-    expect(within(nav).queryByRole('button', { name: 'Sign Out' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 });

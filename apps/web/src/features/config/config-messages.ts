@@ -45,7 +45,7 @@ export function saveErrorView(error: unknown): SaveErrorView {
   return { message: CONFIG_ADMIN_MESSAGES.saveFailed, details: [] };
 }
 
-/** A failed test-email request: the server's message when it sent one, else the spec's text. */
+/** A failed test-email request: the server's message when it sent one, else the text of docs/product.md §8 Test email. */
 export function sendTestEmailErrorText(error: unknown): string {
   if (isApiError(error) && error.kind === 'http' && error.serverMessages.length > 0) {
     return error.serverMessages.join(' ');

@@ -58,49 +58,49 @@ describe('useUnsavedChangesGuard', () => {
     await renderEditor(false);
     expect(unloadAsks()).toBe(false);
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/elsewhere');
 
     act(() => window.history.back());
-    expect(await screen.findByRole('heading', { name: 'Editor page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Editor page' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/editor');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('with unsaved changes, asks before a link: Stay keeps the page, Leave goes on', async () => {
     await renderEditor(true);
     expect(unloadAsks()).toBe(true);
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Stay' }).click());
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Editor page' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Editor page' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/editor');
 
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
     act(() => screen.getByRole('button', { name: 'Leave' }).click());
-    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/elsewhere');
   });
 
   it("with unsaved changes, asks before the browser's Back: Stay keeps the page and its address", async () => {
     await renderEditor(true);
     act(() => window.history.back());
-    expect(await screen.findByRole('dialog', { name: 'Leave?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
     // The address went back with the button; the guard put it forward again.
     await waitFor(() => expect(currentRoute()).toBe('/editor'));
     act(() => screen.getByRole('button', { name: 'Stay' }).click());
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Editor page' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Editor page' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/editor');
 
     act(() => window.history.back());
     await screen.findByRole('dialog', { name: 'Leave?' });
     await waitFor(() => expect(currentRoute()).toBe('/editor'));
     act(() => screen.getByRole('button', { name: 'Leave' }).click());
-    expect(await screen.findByRole('link', { name: 'Open editor' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Open editor' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/start');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stops asking once the page is gone or the changes are saved', async () => {
@@ -108,8 +108,8 @@ describe('useUnsavedChangesGuard', () => {
     rerender(<App dirty={false} />);
     expect(unloadAsks()).toBe(false);
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Elsewhere page' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unmount();
     expect(unloadAsks()).toBe(false);
   });

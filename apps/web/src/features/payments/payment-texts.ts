@@ -1,5 +1,5 @@
 // The payment screens' own texts (docs/product.md §2 Payment pages, §8 Payments and Payment success page, word for word
-// where the spec gives them). Only the browser says these; what the server also says (its error messages) is
+// where it gives them). Only the browser says these; what the server also says (its error messages) is
 // in @camp/shared/rules PAYMENT_MESSAGES, which the screens use as they are.
 
 export const PAYMENT_TEXTS = {
@@ -15,12 +15,12 @@ export const PAYMENT_TEXTS = {
   registrationConfirmed: 'Your registration is now confirmed!',
   registrationProcessing: 'Your registration is being processed and will be confirmed shortly.',
   processingTitle: 'Payment Processing',
-  // Beyond the spec: what a completed payment's confirmation shows, for the person to quote to the camp.
+  // Ours: what a completed payment's confirmation shows, for the person to quote to the camp.
   amountPaidLabel: 'Amount paid',
   paidOnLabel: 'Paid on',
   referenceLabel: 'Reference',
   quoteReference: 'Please quote this reference if you contact the camp about this payment.',
-  // Beyond the spec: the page's title and loading text, and what the processing state says.
+  // Ours: the page's title and loading text, and what the processing state says.
   confirmationTitle: 'Payment Confirmation',
   confirming: 'Confirming your payment…',
   stillChecking:

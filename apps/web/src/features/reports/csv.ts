@@ -1,6 +1,6 @@
 import { unparse } from 'papaparse';
 
-// The reports' CSV files, made in the browser (issue 12, decisions 019 and 021): RFC 4180 (fields with a comma, a quote
+// The reports' CSV files, made in the browser (decisions 019 and 021): RFC 4180 (fields with a comma, a quote
 // or a line break in double quotes, quotes doubled, CRLF between records), UTF-8 with a byte order mark so
 // spreadsheet programs read accents, and text cells neutralised against formula injection.
 //

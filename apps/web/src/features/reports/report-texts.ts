@@ -1,4 +1,4 @@
-// The report screens' own texts. The spec's §8 texts (errors, empty states, no access) are REPORT_MESSAGES of
+// The report screens' own texts. The texts of docs/product.md §8 (errors, empty states, no access) are REPORT_MESSAGES of
 // @camp/shared/reports, used as they are; these are what only the browser says.
 
 export const REPORT_TEXTS = {

@@ -11,7 +11,7 @@ export interface ScheduleDay {
 }
 
 /**
- * The schedule by day in the spec's order (PRE_OPENING, OPENING_SUNDAY, MONDAY … SATURDAY, CLOSING_SUNDAY,
+ * The schedule by day in festival order (PRE_OPENING, OPENING_SUNDAY, MONDAY … SATURDAY, CLOSING_SUNDAY,
  * POST_EVENT), each day's shifts by start then end time; days without shifts are left out.
  */
 export function groupScheduleByDay(shifts: readonly WorkScheduleShift[]): ScheduleDay[] {

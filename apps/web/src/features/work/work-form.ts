@@ -129,6 +129,6 @@ export function toShiftInput(values: ShiftFormValues): CreateShiftInput {
 export const shiftForm: FormSchema<ShiftFormValues> = {
   schema: CreateShiftInputSchema,
   toInput: toShiftInput,
-  // A missing field is said before a malformed time, as the spec's form does.
+  // A missing field is said before a malformed time, as docs/product.md §5 Shift lists them.
   formMessages: [SHIFT_REQUIRED_MESSAGE, SHIFT_TIME_FORMAT_MESSAGE],
 };

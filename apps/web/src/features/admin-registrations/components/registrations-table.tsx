@@ -111,7 +111,7 @@ export interface RegistrationsTableProps {
 
 /**
  * The registrations of docs/product.md §2, paged by the server (page sizes 10, 25, 50, 100, 25 by default): the shared
- * DataTable with the spec's eight columns, a card per registration on a phone, and the pager's announcements.
+ * DataTable with the eight columns of docs/product.md §2 Manage Registrations, a card per registration on a phone, and the pager's announcements.
  */
 export function RegistrationsTable({
   data,

@@ -179,9 +179,11 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
         .map((item) => (item as HTMLInputElement).checked),
     ).toEqual([true, true, true]);
     // The held shifts show their day; the others sit under theirs with the time only.
-    expect(within(assigned).getByText('Opening Sunday 11:00–11:30 · North field · Kitchen')).toBeTruthy();
+    expect(
+      within(assigned).getByText('Opening Sunday 11:00–11:30 · North field · Kitchen'),
+    ).toBeInTheDocument();
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(75);
-    expect(within(dialog).getByText('3 shifts selected')).toBeTruthy();
+    expect(within(dialog).getByText('3 shifts selected')).toBeInTheDocument();
     // Full: held, so it stays open; not held, so it is closed.
     expect(box(dialog, 'Build job 20').disabled).toBe(false);
     expect(box(dialog, 'Kitchen job 33').disabled).toBe(true);
@@ -190,15 +192,15 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
     fireEvent.change(filter, { target: { value: 'zzz' } });
     expect(within(dialog).getByRole('status').textContent).toBe('No shifts match “zzz”.');
     expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
-    expect(within(dialog).getByText('0 of 75 shifts shown')).toBeTruthy();
+    expect(within(dialog).getByText('0 of 75 shifts shown')).toBeInTheDocument();
 
     fireEvent.change(filter, { target: { value: 'tuesday gate' } });
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(5);
-    expect(within(dialog).getByText('5 of 75 shifts shown')).toBeTruthy();
+    expect(within(dialog).getByText('5 of 75 shifts shown')).toBeInTheDocument();
     fireEvent.click(box(dialog, 'Gate job 31'));
     fireEvent.change(filter, { target: { value: '' } });
     fireEvent.click(box(dialog, 'Build job 20'));
-    expect(within(dialog).getByText('3 shifts selected')).toBeTruthy();
+    expect(within(dialog).getByText('3 shifts selected')).toBeInTheDocument();
     // Unticked, the held shift stays first, so it can be ticked again.
     expect(
       within(within(dialog).getByRole('region', { name: 'Assigned to this registration' })).getAllByRole(
@@ -208,12 +210,12 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
     expect(changes).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(changes).toEqual([[uuid(50), uuid(3), uuid(31)]]);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose shifts' }));
-    expect(screen.getByRole('region', { name: 'Work shifts (3 shifts selected)' })).toBeTruthy();
-    expect(screen.getByText('Gate job 31')).toBeTruthy();
-    expect(screen.queryByText('Build job 20')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Work shifts (3 shifts selected)' })).toBeInTheDocument();
+    expect(screen.getByText('Gate job 31')).toBeInTheDocument();
+    expect(screen.queryByText('Build job 20')).not.toBeInTheDocument();
   });
 
   it('drops the draft on Cancel and on Escape', async () => {
@@ -221,16 +223,16 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
     renderWithProviders(<Harness onChange={(ids) => changes.push(ids)} />);
     let dialog = await openPicker();
     fireEvent.click(box(dialog, 'Kitchen job 0'));
-    expect(within(dialog).getByText('4 shifts selected')).toBeTruthy();
+    expect(within(dialog).getByText('4 shifts selected')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openPicker();
     expect(box(dialog, 'Kitchen job 0').checked).toBe(false);
-    expect(within(dialog).getByText('3 shifts selected')).toBeTruthy();
+    expect(within(dialog).getByText('3 shifts selected')).toBeInTheDocument();
     fireEvent.click(box(dialog, 'Kitchen job 0'));
     fireEvent.keyDown(within(dialog).getByRole('searchbox', { name: 'Filter shifts' }), { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(changes).toEqual([]);
   });
   it('says so when there is no shift at all', () => {
@@ -244,6 +246,6 @@ describe('ShiftsField and ShiftPicker', { timeout: 60_000 }, () => {
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('There are no work shifts to choose from.');
-    expect(screen.getByText('0 shifts selected')).toBeTruthy();
+    expect(screen.getByText('0 shifts selected')).toBeInTheDocument();
   });
 });

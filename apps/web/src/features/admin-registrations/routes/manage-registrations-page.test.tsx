@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { gate, kitchen, testJob, testOption, testRegistration } from '../../../test/registration-fixtures';
 import { PICKER_FULL_SCREEN_QUERY } from '../components/shift-picker';
 import {
+  advanceTimersUntil,
   errorResponse,
   jsonResponse,
   mockApiRoutes,
@@ -196,7 +197,7 @@ const count = (label: string) =>
 
 async function openList() {
   renderApp('/admin/manage-registrations');
-  expect(await screen.findByRole('heading', { name: 'Manage Registrations', level: 2 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Manage Registrations', level: 2 })).toBeInTheDocument();
   await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Dusty Rhodes');
 }
 
@@ -204,7 +205,7 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
   it('shows the count cards and the eight columns, with actions only where they apply', async () => {
     const { listQueries } = openPage();
     await openList();
-    expect(screen.getByRole('link', { name: /Back to Admin/ }).getAttribute('href')).toBe('#/admin');
+    expect(screen.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
     expect(count('Total')).toBe('3');
     expect(count('Confirmed')).toBe('1');
     expect(count('Pending')).toBe('1');
@@ -218,29 +219,33 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
         .map((header) => header.textContent?.replace(/[⇅▲▼]/g, '')),
     ).toEqual(['User', 'Email', 'Year', 'Status', 'Work Shifts', 'Payment', 'Registered', 'Actions']);
     const dustyRow = rowOf('Dusty Rhodes');
-    expect(within(dustyRow).getByText('“Sparkle”')).toBeTruthy();
-    expect(within(dustyRow).getByText('dusty@example.org')).toBeTruthy();
-    expect(within(dustyRow).getByText('2026')).toBeTruthy();
-    expect(within(dustyRow).getByText('CONFIRMED')).toBeTruthy();
-    expect(within(dustyRow).getByText('Gate greeter, Breakfast crew')).toBeTruthy();
+    expect(within(dustyRow).getByText('“Sparkle”')).toBeInTheDocument();
+    expect(within(dustyRow).getByText('dusty@example.org')).toBeInTheDocument();
+    expect(within(dustyRow).getByText('2026')).toBeInTheDocument();
+    expect(within(dustyRow).getByText('CONFIRMED')).toBeInTheDocument();
+    expect(within(dustyRow).getByText('Gate greeter, Breakfast crew')).toBeInTheDocument();
     // Completed payments only: $100 + $50.50.
-    expect(within(dustyRow).getByText('$150.50')).toBeTruthy();
-    expect(within(dustyRow).getByText('Mar 2, 2026')).toBeTruthy();
+    expect(within(dustyRow).getByText('$150.50')).toBeInTheDocument();
+    expect(within(dustyRow).getByText('Mar 2, 2026')).toBeInTheDocument();
 
     const sandyRow = rowOf('Sandy Dunes');
-    expect(within(sandyRow).getByText('No shifts assigned')).toBeTruthy();
-    expect(within(sandyRow).getByText('No payments')).toBeTruthy();
-    expect(within(sandyRow).getByRole('button', { name: 'Edit registration of Sandy Dunes' })).toBeTruthy();
-    expect(within(sandyRow).getByRole('button', { name: 'Cancel registration of Sandy Dunes' })).toBeTruthy();
+    expect(within(sandyRow).getByText('No shifts assigned')).toBeInTheDocument();
+    expect(within(sandyRow).getByText('No payments')).toBeInTheDocument();
+    expect(
+      within(sandyRow).getByRole('button', { name: 'Edit registration of Sandy Dunes' }),
+    ).toBeInTheDocument();
+    expect(
+      within(sandyRow).getByRole('button', { name: 'Cancel registration of Sandy Dunes' }),
+    ).toBeInTheDocument();
 
     const maxRow = rowOf('Max Playa');
-    expect(within(maxRow).getByText('CANCELLED')).toBeTruthy();
-    expect(within(maxRow).getByText('No payments')).toBeTruthy();
+    expect(within(maxRow).getByText('CANCELLED')).toBeInTheDocument();
+    expect(within(maxRow).getByText('No payments')).toBeInTheDocument();
     expect(
       within(maxRow).getByRole('button', { name: 'Audit trail registration of Max Playa' }),
-    ).toBeTruthy();
-    expect(within(maxRow).queryByRole('button', { name: /^Edit/ })).toBeNull();
-    expect(within(maxRow).queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    ).toBeInTheDocument();
+    expect(within(maxRow).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(within(maxRow).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 
   it('shows each registration as a card with its actions on a phone', async () => {
@@ -252,15 +257,19 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
     openPage();
     renderApp('/admin/manage-registrations');
     const list = await screen.findByRole('list', { name: 'Registrations' });
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     const first = cards[0] as HTMLElement;
-    expect(within(first).getByText('Dusty Rhodes')).toBeTruthy();
-    expect(within(first).getByText('$150.50')).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' })).toBeTruthy();
-    expect(within(cards[2] as HTMLElement).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(within(first).getByText('Dusty Rhodes')).toBeInTheDocument();
+    expect(within(first).getByText('$150.50')).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
+    ).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' }),
+    ).toBeInTheDocument();
+    expect(within(cards[2] as HTMLElement).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 
   it('pages on the server, and applies filters after a 500 ms pause from page 1', async () => {
@@ -274,19 +283,21 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
     });
     await openList();
     const last = () => listQueries().at(-1);
-    expect(screen.getByText('Showing 1–3 of 60')).toBeTruthy();
+    expect(screen.getByText('Showing 1–3 of 60')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(last()).toEqual({ page: '2', limit: '25' }));
-    await waitFor(() => expect(screen.getByText('Showing 26–28 of 60')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Showing 26–28 of 60')).toBeInTheDocument());
 
     // The panel opens with the Filters button.
     const toggle = screen.getByRole('button', { name: 'Filters' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
     fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByRole('region', { name: 'Filters' });
 
+    // From here the clock is fake: the 500 ms pause is stepped through, not waited for.
+    vi.useFakeTimers();
     const before = listQueries().length;
     fireEvent.change(within(panel).getByRole('searchbox', { name: 'Name' }), { target: { value: ' dust' } });
     fireEvent.change(within(panel).getByRole('searchbox', { name: 'Email' }), {
@@ -296,9 +307,9 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
       target: { value: 'CONFIRMED' },
     });
     fireEvent.change(within(panel).getByRole('combobox', { name: 'Year' }), { target: { value: '2026' } });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await act(() => vi.advanceTimersByTimeAsync(499));
     expect(listQueries()).toHaveLength(before);
-    await waitFor(() =>
+    await advanceTimersUntil(() =>
       expect(last()).toEqual({
         year: '2026',
         status: 'CONFIRMED',
@@ -309,13 +320,13 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
       }),
     );
     expect(listQueries()).toHaveLength(before + 1);
-    expect(screen.getByRole('button', { name: 'Filters 4 active' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters 4 active' })).toBeInTheDocument();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '50' } });
-    await waitFor(() => expect(last()).toMatchObject({ page: '1', limit: '50' }));
+    await advanceTimersUntil(() => expect(last()).toMatchObject({ page: '1', limit: '50' }));
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Clear all' }));
-    await waitFor(() => expect(last()).toEqual({ page: '1', limit: '50' }));
+    await advanceTimersUntil(() => expect(last()).toEqual({ page: '1', limit: '50' }));
     expect((within(panel).getByRole('searchbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
   });
 
@@ -326,11 +337,11 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
     });
     renderApp('/admin/manage-registrations');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch registrations data')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(alert).getByText('Failed to fetch registrations data')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Sandy Dunes')).toBeTruthy();
+    expect(await screen.findByText('Sandy Dunes')).toBeInTheDocument();
   });
 
   it('says when no registration matches', async () => {
@@ -341,7 +352,7 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
         ),
     });
     renderApp('/admin/manage-registrations');
-    expect(await screen.findByText('No registrations found')).toBeTruthy();
+    expect(await screen.findByText('No registrations found')).toBeInTheDocument();
     expect(count('Total')).toBe('0');
   });
 });
@@ -361,8 +372,8 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' });
     const save = await within(dialog).findByRole('button', { name: 'Save changes' });
-    expect((save as HTMLButtonElement).disabled).toBe(true);
-    expect(within(dialog).getByText('No changes have been made to the registration.')).toBeTruthy();
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByText('No changes have been made to the registration.')).toBeInTheDocument();
 
     const status = within(dialog).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
     expect(status.value).toBe('CONFIRMED');
@@ -374,13 +385,13 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
 
     // The shifts it holds are listed; the picker offers every job with its places.
     const shifts = await within(dialog).findByRole('region', { name: 'Work shifts (2 shifts selected)' });
-    expect(within(shifts).getByText('Gate greeter')).toBeTruthy();
-    expect(within(shifts).getByText('Breakfast crew')).toBeTruthy();
+    expect(within(shifts).getByText('Gate greeter')).toBeInTheDocument();
+    expect(within(shifts).getByText('Breakfast crew')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
     const shown = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
     const pick = (name: RegExp) => within(shown).getByRole('checkbox', { name }) as HTMLInputElement;
     expect(pick(/Gate greeter/).checked).toBe(true);
-    expect(within(shown).getByText('3 of 10 left')).toBeTruthy();
+    expect(within(shown).getByText('3 of 10 left')).toBeInTheDocument();
     // Full, but held by this registration: it stays ticked and can be changed.
     expect(pick(/Breakfast crew/).checked).toBe(true);
     expect(pick(/Breakfast crew/).disabled).toBe(false);
@@ -388,34 +399,34 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     expect(pick(/Dish duty/).checked).toBe(false);
     // The ticks are a draft: Cancel leaves the form as it was.
     fireEvent.click(pick(/Dish duty/));
-    expect(within(shown).getByText('3 shifts selected')).toBeTruthy();
+    expect(within(shown).getByText('3 shifts selected')).toBeInTheDocument();
     fireEvent.click(within(shown).getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).not.toBeInTheDocument(),
     );
-    expect(within(shifts).queryByText('Dish duty')).toBeNull();
-    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(within(shifts).queryByText('Dish duty')).not.toBeInTheDocument();
+    expect(save).toBeDisabled();
     // Escape closes the picker only: the edit stays open.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
     const escaped = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
     fireEvent.keyDown(within(escaped).getByRole('searchbox', { name: 'Filter shifts' }), { key: 'Escape' });
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).not.toBeInTheDocument(),
     );
-    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeInTheDocument();
 
     const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
     expect(box(/Tent Village/).checked).toBe(true);
-    expect(within(dialog).getByText('7 of 10 places left')).toBeTruthy();
+    expect(within(dialog).getByText('7 of 10 places left')).toBeInTheDocument();
     // Full and not held: marked and not offered.
     expect(box(/RV Row/).disabled).toBe(true);
-    expect(within(dialog).getByText('Full')).toBeTruthy();
+    expect(within(dialog).getByText('Full')).toBeInTheDocument();
 
     // Notes alone are no change.
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Notes/ }), {
       target: { value: '  Swapped at the gate lead’s request ' },
     });
-    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(save).toBeDisabled();
 
     fireEvent.change(status, { target: { value: 'WAITLISTED' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
@@ -424,16 +435,16 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     fireEvent.click(within(picker).getByRole('checkbox', { name: /Dish duty/ }));
     fireEvent.click(within(picker).getByRole('button', { name: 'Done' }));
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBeNull(),
+      expect(screen.queryByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).not.toBeInTheDocument(),
     );
     const shiftsNow = within(dialog).getByRole('region', { name: 'Work shifts (2 shifts selected)' });
-    expect(within(shiftsNow).getByText('Dish duty')).toBeTruthy();
-    expect(within(shiftsNow).queryByText('Gate greeter')).toBeNull();
-    expect((save as HTMLButtonElement).disabled).toBe(false);
+    expect(within(shiftsNow).getByText('Dish duty')).toBeInTheDocument();
+    expect(within(shiftsNow).queryByText('Gate greeter')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
     const notify = within(dialog).getByRole('checkbox', {
       name: 'Send notification e-mail to the participant',
     }) as HTMLInputElement;
-    expect(notify.checked).toBe(false);
+    expect(notify).not.toBeChecked();
     fireEvent.click(notify);
 
     const before = listQueries().length;
@@ -445,8 +456,8 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
       notes: 'Swapped at the gate lead’s request',
       sendNotification: true,
     });
-    expect(await screen.findByText('Registration updated')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Registration updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
   });
 
@@ -470,7 +481,7 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     expect(await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' })).toBe(dialog);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(dialog.hasAttribute('data-full-screen')).toBe(true);
-    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
     const filter = within(dialog).getByRole('searchbox', { name: 'Filter shifts' });
     await waitFor(() => expect(document.activeElement).toBe(filter));
     fireEvent.keyDown(filter, { key: 'Escape' });
@@ -504,13 +515,13 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     const tentBox = (await within(dialog).findByRole('checkbox', {
       name: /Tent Village/,
     })) as HTMLInputElement;
-    expect(tentBox.checked).toBe(true);
-    expect(within(dialog).getByText(/camping options could not be loaded/)).toBeTruthy();
-    expect(within(dialog).queryByRole('checkbox', { name: /RV Row/ })).toBeNull();
+    expect(tentBox).toBeChecked();
+    expect(within(dialog).getByText(/camping options could not be loaded/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: /RV Row/ })).not.toBeInTheDocument();
 
     fireEvent.click(tentBox);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByText('Please select at least one camping option')).toBeTruthy();
+    expect(await within(dialog).findByText('Please select at least one camping option')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
     fireEvent.click(tentBox);
@@ -519,10 +530,10 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toEqual([{ status: 'PENDING', sendNotification: false }]));
-    expect(await screen.findByText('Failed to update registration')).toBeTruthy();
-    expect(screen.getByText('"Tent Village" is full')).toBeTruthy();
+    expect(await screen.findByText('Failed to update registration')).toBeInTheDocument();
+    expect(screen.getByText('"Tent Village" is full')).toBeInTheDocument();
     // The dialog stays open to fix the choice.
-    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit registration of Dusty Rhodes' })).toBeInTheDocument();
   });
 });
 
@@ -548,33 +559,35 @@ describe('Manage Registrations: cancel (docs/product.md §5 Admin cancel)', { ti
       within(rowOf('Sandy Dunes')).getByRole('button', { name: 'Cancel registration of Sandy Dunes' }),
     );
     let dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Sandy Dunes' });
-    expect(within(dialog).queryByRole('checkbox', { name: /Process refund/ })).toBeNull();
+    expect(within(dialog).queryByRole('checkbox', { name: /Process refund/ })).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep registration' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     fireEvent.click(
       within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' }),
     );
     dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Dusty Rhodes' });
     const refund = within(dialog).getByRole('checkbox', { name: /Process refund/ }) as HTMLInputElement;
-    expect(refund.checked).toBe(false);
+    expect(refund).not.toBeChecked();
     expect(
       within(dialog).getByText(
         '$150.50 paid by card is refunded through Stripe. If Stripe refuses, the refund is kept in Admin → Payments to retry.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const notify = within(dialog).getByRole('checkbox', {
       name: 'Send notification e-mail to the participant',
     }) as HTMLInputElement;
-    expect(notify.checked).toBe(false);
+    expect(notify).not.toBeChecked();
 
     const submit = within(dialog).getByRole('button', { name: 'Cancel registration' });
     fireEvent.click(submit);
-    expect(await within(dialog).findByText('Please provide a reason for cancellation.')).toBeTruthy();
+    expect(await within(dialog).findByText('Please provide a reason for cancellation.')).toBeInTheDocument();
     const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
     fireEvent.change(reason, { target: { value: '  too short ' } });
     fireEvent.click(submit);
-    expect(await within(dialog).findByText('Reason must be at least 10 characters long.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Reason must be at least 10 characters long.'),
+    ).toBeInTheDocument();
     expect(sent).toHaveLength(0);
 
     fireEvent.change(reason, { target: { value: ' Asked to cancel by phone ' } });
@@ -588,13 +601,13 @@ describe('Manage Registrations: cancel (docs/product.md §5 Admin cancel)', { ti
       sendNotification: true,
       processRefund: true,
     });
-    expect(await screen.findByText('Registration cancelled')).toBeTruthy();
+    expect(await screen.findByText('Registration cancelled')).toBeInTheDocument();
     expect(
       screen.getByText('The 2026 registration of Dusty Rhodes was cancelled. $100.00 refunded.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Refund failed: retry it from Admin → Payments')).toBeTruthy();
-    expect(screen.getByText('$50.50: The charge was disputed')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    ).toBeInTheDocument();
+    expect(screen.getByText('Refund failed: retry it from Admin → Payments')).toBeInTheDocument();
+    expect(screen.getByText('$50.50: The charge was disputed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
   });
 
@@ -612,8 +625,8 @@ describe('Manage Registrations: cancel (docs/product.md §5 Admin cancel)', { ti
       target: { value: 'Duplicate registration' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
-    expect(await screen.findByText('Failed to cancel registration')).toBeTruthy();
-    expect(screen.getByText('This registration is already cancelled.')).toBeTruthy();
+    expect(await screen.findByText('Failed to cancel registration')).toBeInTheDocument();
+    expect(screen.getByText('This registration is already cancelled.')).toBeInTheDocument();
   });
 });
 
@@ -672,30 +685,30 @@ describe('Manage Registrations: audit trail (docs/product.md §4)', { timeout: 2
     expect(cards).toHaveLength(2);
 
     const cancel = cards[0] as HTMLElement;
-    expect(within(cancel).getByRole('heading', { name: 'Registration cancelled' })).toBeTruthy();
-    expect(within(cancel).getByText('By Ada Admin')).toBeTruthy();
-    expect(within(cancel).getByText('Asked to cancel by phone')).toBeTruthy();
-    expect(within(cancel).getByText(/CONFIRMED → CANCELLED/)).toBeTruthy();
-    expect(within(cancel).getByText(/Gate greeter, Dishes → —/)).toBeTruthy();
+    expect(within(cancel).getByRole('heading', { name: 'Registration cancelled' })).toBeInTheDocument();
+    expect(within(cancel).getByText('By Ada Admin')).toBeInTheDocument();
+    expect(within(cancel).getByText('Asked to cancel by phone')).toBeInTheDocument();
+    expect(within(cancel).getByText(/CONFIRMED → CANCELLED/)).toBeInTheDocument();
+    expect(within(cancel).getByText(/Gate greeter, Dishes → —/)).toBeInTheDocument();
     // Ids are not shown, names are.
-    expect(within(cancel).queryByText(/j1/)).toBeNull();
+    expect(within(cancel).queryByText(/j1/)).not.toBeInTheDocument();
     // Unchanged values are left out.
-    expect(within(cancel).queryByText(/Year:/)).toBeNull();
+    expect(within(cancel).queryByText(/Year:/)).not.toBeInTheDocument();
     const more = within(cancel).getByRole('button', { name: /2 related changes/ });
-    expect(more.getAttribute('aria-expanded')).toBe('false');
-    expect(within(cancel).queryByText('Work shift removed')).toBeNull();
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(within(cancel).queryByText('Work shift removed')).not.toBeInTheDocument();
     fireEvent.click(more);
-    expect(more.getAttribute('aria-expanded')).toBe('true');
-    expect(within(cancel).getByText('Work shift removed')).toBeTruthy();
-    expect(within(cancel).getByText(/Gate greeter → —/)).toBeTruthy();
-    expect(within(cancel).getByText('Payment refunded')).toBeTruthy();
-    expect(within(cancel).getByText(/— → \$150\.00/)).toBeTruthy();
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(within(cancel).getByText('Work shift removed')).toBeInTheDocument();
+    expect(within(cancel).getByText(/Gate greeter → —/)).toBeInTheDocument();
+    expect(within(cancel).getByText('Payment refunded')).toBeInTheDocument();
+    expect(within(cancel).getByText(/— → \$150\.00/)).toBeInTheDocument();
 
     const edit = cards[1] as HTMLElement;
-    expect(within(edit).getByRole('heading', { name: 'Registration edited' })).toBeTruthy();
-    expect(within(edit).getByText('By Deleted admin')).toBeTruthy();
-    expect(within(edit).getByText(/PENDING → CONFIRMED/)).toBeTruthy();
-    expect(within(edit).queryByRole('button', { name: /related/ })).toBeNull();
+    expect(within(edit).getByRole('heading', { name: 'Registration edited' })).toBeInTheDocument();
+    expect(within(edit).getByText('By Deleted admin')).toBeInTheDocument();
+    expect(within(edit).getByText(/PENDING → CONFIRMED/)).toBeInTheDocument();
+    expect(within(edit).queryByRole('button', { name: /related/ })).not.toBeInTheDocument();
   });
 
   it('says when there is no history, and when it cannot be loaded', async () => {
@@ -710,12 +723,12 @@ describe('Manage Registrations: audit trail (docs/product.md §4)', { timeout: 2
     );
     const dialog = await screen.findByRole('dialog', { name: 'Audit trail of Sandy Dunes' });
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('Error Loading Audit Trail')).toBeTruthy();
-    expect(within(alert).getByText('Failed to load audit trail')).toBeTruthy();
+    expect(within(alert).getByText('Error Loading Audit Trail')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to load audit trail')).toBeInTheDocument();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await within(dialog).findByText('No Audit Records')).toBeTruthy();
-    expect(within(dialog).getByText('This registration has no modification history.')).toBeTruthy();
+    expect(await within(dialog).findByText('No Audit Records')).toBeInTheDocument();
+    expect(within(dialog).getByText('This registration has no modification history.')).toBeInTheDocument();
   });
 });
 
@@ -750,25 +763,25 @@ describe('Manage Registrations: cards, sort, search and the address', { timeout:
     await openList();
     const header = (name: string) =>
       within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
-    expect(header('Registered').getAttribute('aria-sort')).toBe('descending');
-    expect(header('User').getAttribute('aria-sort')).toBe('none');
+    expect(header('Registered')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('User')).toHaveAttribute('aria-sort', 'none');
     // The shifts and the payment are not sortable.
-    expect(header('Work Shifts').getAttribute('aria-sort')).toBeNull();
-    expect(within(header('Payment')).queryByRole('button')).toBeNull();
+    expect(header('Work Shifts')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Payment')).queryByRole('button')).not.toBeInTheDocument();
 
     fireEvent.click(within(header('User')).getByRole('button'));
     await waitFor(() =>
       expect(listQueries().at(-1)).toEqual({ sort: 'name', order: 'asc', page: '1', limit: '25' }),
     );
     expect(window.location.hash).toBe('#/admin/manage-registrations?sort=name&order=asc');
-    await waitFor(() => expect(header('User').getAttribute('aria-sort')).toBe('ascending'));
-    expect(header('Registered').getAttribute('aria-sort')).toBe('none');
+    await waitFor(() => expect(header('User')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(header('Registered')).toHaveAttribute('aria-sort', 'none');
 
     fireEvent.click(within(header('User')).getByRole('button'));
     await waitFor(() =>
       expect(listQueries().at(-1)).toEqual({ sort: 'name', order: 'desc', page: '1', limit: '25' }),
     );
-    expect(header('User').getAttribute('aria-sort')).toBe('descending');
+    expect(header('User')).toHaveAttribute('aria-sort', 'descending');
 
     fireEvent.click(within(header('Status')).getByRole('button'));
     await waitFor(() =>
@@ -779,7 +792,7 @@ describe('Manage Registrations: cards, sort, search and the address', { timeout:
   it('searches name or e-mail from a box shown without opening Filters', async () => {
     const { listQueries } = openPage();
     await openList();
-    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search registrations' }), {
       target: { value: 'dusty@' },
     });
@@ -812,7 +825,7 @@ describe('Manage Registrations: cards, sort, search and the address', { timeout:
     expect((screen.getByRole('searchbox', { name: 'Search registrations' }) as HTMLInputElement).value).toBe(
       'ann',
     );
-    expect(screen.getByRole('button', { name: 'Filters 3 active' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters 3 active' })).toBeInTheDocument();
   });
 
   it('ignores parameters the server would refuse instead of showing an error', async () => {
@@ -820,7 +833,7 @@ describe('Manage Registrations: cards, sort, search and the address', { timeout:
     renderApp('/admin/manage-registrations?status=DONE&year=1999&sort=password&order=up&page=0&limit=7');
     await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Dusty Rhodes');
     expect(listQueries()[0]).toEqual({ page: '1', limit: '25' });
-    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
   });
 });
 
@@ -838,12 +851,12 @@ describe(
         within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Cancel registration of Dusty Rhodes' }),
       );
       const dialog = await screen.findByRole('dialog', { name: 'Cancel registration of Dusty Rhodes' });
-      expect(within(dialog).getByRole('checkbox', { name: /Process refund/ })).toBeTruthy();
+      expect(within(dialog).getByRole('checkbox', { name: /Process refund/ })).toBeInTheDocument();
       expect(
         within(dialog).getByText(
           '$275.00 paid by cash, check or transfer is recorded as refunded: give it back yourself.',
         ),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     });
 
     it('does not offer to refund card payments while Stripe is off, and says why', async () => {
@@ -857,8 +870,8 @@ describe(
         await within(dialog).findByText(
           '$150.50 was paid by card, and card payments cannot be refunded while Stripe payments are not configured. Cancel without a refund and refund the payment from Admin → Payments once Stripe is set up.',
         ),
-      ).toBeTruthy();
-      expect(within(dialog).queryByRole('checkbox', { name: /Process refund/ })).toBeNull();
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByRole('checkbox', { name: /Process refund/ })).not.toBeInTheDocument();
     });
   },
 );

@@ -52,7 +52,7 @@ const YEARS_BACK = 5;
 /** Only one dialog is open at a time (docs/product.md §2). */
 type Dialog = { kind: 'edit' | 'cancel' | 'audit'; registration: Registration } | null;
 
-/** The filters that wait for a pause in typing (spec: 500 ms), as one comparable value. */
+/** The filters that wait for a pause in typing (500 ms, docs/product.md §9), as one comparable value. */
 type Filters = Pick<RegistrationListState, 'year' | 'status' | 'email' | 'name' | 'q'>;
 
 function toQuery(filters: Filters, state: RegistrationListState): AdminRegistrationFilters {

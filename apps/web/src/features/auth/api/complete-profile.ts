@@ -5,7 +5,7 @@ import { setAccessToken } from '../../../lib/auth-token';
 import { parseAuthResponse } from './parse-auth';
 
 /**
- * The spec's placeholder password for POST /auth/register (docs/product.md §7). Sign-in is by e-mail code only; the server
+ * The placeholder password of POST /auth/register (docs/product.md §7). Sign-in is by e-mail code only; the server
  * accepts and ignores it (decision 004).
  */
 export const PROFILE_COMPLETION_PLACEHOLDER_PASSWORD = 'email-code-login-no-password';
@@ -19,7 +19,7 @@ export type CompleteProfileInput = Omit<RegisterInput, 'password'>;
 export async function completeProfile(input: CompleteProfileInput): Promise<AuthResponse> {
   const body = await apiClient.post('/auth/register', {
     body: { ...input, password: PROFILE_COMPLETION_PLACEHOLDER_PASSWORD },
-    // docs/product.md §7 exempts register from the 401 refresh because there it made accounts. Here it is a bearer call
+    // Once exempt from the 401 refresh, when register made accounts. Here it is a bearer call
     // (decision 004), so a 401 means the access token expired while the form was open: refresh like any
     // other call rather than lose what the newcomer typed.
   });

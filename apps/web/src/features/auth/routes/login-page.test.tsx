@@ -40,7 +40,7 @@ function startAtCodeStep(email = 'sky@example.org') {
 }
 
 async function expectError(text: string) {
-  expect(await screen.findByText(text)).toBeTruthy();
+  expect(await screen.findByText(text)).toBeInTheDocument();
 }
 
 function loginRoutes(verify: ApiRouteHandler, request: ApiRouteHandler = codeSent) {
@@ -60,16 +60,16 @@ describe('login: requesting a code', () => {
     const { unmount } = renderApp('/login');
     await requestCode();
     expect(bodies).toEqual([{ email: 'sky@example.org' }]);
-    expect(screen.getByText('sky@example.org')).toBeTruthy();
+    expect(screen.getByText('sky@example.org')).toBeInTheDocument();
     expect(window.localStorage.getItem(PENDING_LOGIN_EMAIL_KEY)).toBe('sky@example.org');
 
     const input = screen.getByLabelText('Verification code', { exact: false });
-    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
-    expect(input.getAttribute('inputmode')).toBe('numeric');
+    expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
 
     unmount();
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
   });
 
   it('checks the address before sending', async () => {
@@ -98,7 +98,7 @@ describe('login: requesting a code', () => {
     type('Email address', 'sky@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     await expectError('Failed to send verification code. Please try again.');
-    expect(screen.queryByRole('heading', { name: 'Check Your Email' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Check Your Email' })).not.toBeInTheDocument();
   });
 
   it("shows the server's own text when rate-limited", async () => {
@@ -191,7 +191,7 @@ describe('login: entering the code', () => {
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Check Your Email' });
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByText(/A new code is on its way to sky@example.org/)).toBeTruthy();
+    expect(await screen.findByText(/A new code is on its way to sky@example.org/)).toBeInTheDocument();
     expect(calls.filter((call) => call === 'POST /auth/request-login-code')).toHaveLength(1);
   });
 });
@@ -220,7 +220,9 @@ describe('login: after sign-in', () => {
     enterCode('123456');
     // Sign-in waits 500 ms for the profile (docs/product.md §9), then loads the next screen's code.
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, Sparkle!' }, AFTER_SIGN_IN)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Sparkle!' }, AFTER_SIGN_IN),
+    ).toBeInTheDocument();
     expect(currentRoute()).toBe('/dashboard?year=2026');
     expect(getAccessToken()).toBe('new-token');
     expect(isAuthenticated()).toBe(true);
@@ -246,7 +248,9 @@ describe('login: after sign-in', () => {
     await screen.findByRole('heading', { name: 'Check Your Email' }, AFTER_SIGN_IN);
     enterCode('123456');
     // Sign-in waits 500 ms for the profile (docs/product.md §9), then loads the next screen's code.
-    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' }, AFTER_SIGN_IN)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Complete Your Profile' }, AFTER_SIGN_IN),
+    ).toBeInTheDocument();
     expect(currentRoute()).toBe('/profile?returnTo=%2Fshifts');
   });
 

@@ -47,9 +47,9 @@ describe('CampingOptionFormModal', () => {
       'Max signups cannot be negative',
       'Work shifts required cannot be negative',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeInTheDocument();
     }
-    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -57,7 +57,7 @@ describe('CampingOptionFormModal', () => {
     const onSave = renderForm();
     const dialog = await screen.findByRole('dialog', { name: 'Add Camping Option' });
     expect(field('Max signups').value).toBe('0');
-    expect(within(dialog).getByText('0 means unlimited')).toBeTruthy();
+    expect(within(dialog).getByText('0 means unlimited')).toBeInTheDocument();
     type('Name', ' Shade camping ');
     type('Description', 'Under the big shade.');
     type('Participant dues', '125.55');

@@ -38,10 +38,10 @@ describe('FieldFormModal', () => {
     type('Display name', 'Tent size');
     type('Minimum length', '2');
     type('Maximum length', '40');
-    expect(screen.queryByRole('textbox', { name: 'Minimum value' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Minimum value' })).not.toBeInTheDocument();
 
     fireEvent.change(dataType(), { target: { value: 'INTEGER' } });
-    expect(screen.queryByRole('textbox', { name: 'Minimum length' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Minimum length' })).not.toBeInTheDocument();
     expect(input('Minimum value').value).toBe('');
     expect(input('Maximum value').value).toBe('');
     type('Minimum value', '1');
@@ -53,7 +53,7 @@ describe('FieldFormModal', () => {
     expect(input('Maximum length').value).toBe('');
 
     fireEvent.change(dataType(), { target: { value: 'BOOLEAN' } });
-    expect(screen.getByText('Yes / No fields have no limits.')).toBeTruthy();
+    expect(screen.getByText('Yes / No fields have no limits.')).toBeInTheDocument();
     submit();
     expect(onSave).toHaveBeenCalledOnce();
     expect(toFieldInput(onSave.mock.calls[0]![0])).toEqual({
@@ -74,21 +74,21 @@ describe('FieldFormModal', () => {
     type('Minimum length', '-1');
     type('Maximum length', '0');
     submit();
-    expect(screen.getByText('Display name is required')).toBeTruthy();
-    expect(screen.getByText('Maximum length must be at least 1')).toBeTruthy();
-    expect(screen.getByText('Minimum length cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Display name is required')).toBeInTheDocument();
+    expect(screen.getByText('Maximum length must be at least 1')).toBeInTheDocument();
+    expect(screen.getByText('Minimum length cannot be negative')).toBeInTheDocument();
 
     type('Display name', 'Nickname');
     type('Minimum length', '10');
     type('Maximum length', '5');
     submit();
-    expect(screen.getByText('Minimum length cannot be greater than maximum length')).toBeTruthy();
+    expect(screen.getByText('Minimum length cannot be greater than maximum length')).toBeInTheDocument();
 
     fireEvent.change(dataType(), { target: { value: 'NUMBER' } });
     type('Minimum value', '9.5');
     type('Maximum value', '2');
     submit();
-    expect(screen.getByText('Minimum value cannot be greater than maximum value')).toBeTruthy();
+    expect(screen.getByText('Minimum value cannot be greater than maximum value')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
 
     type('Maximum value', '12.25');
@@ -127,7 +127,7 @@ describe('FieldFormModal', () => {
     expect(input('Display name').value).toBe('People');
     expect(input('Minimum value').value).toBe('1');
     expect(input('Maximum value').value).toBe('6');
-    expect((screen.getByRole('checkbox', { name: /Required/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('checkbox', { name: /Required/ })).toBeChecked();
     expect(screen.getByRole('alert').textContent).toContain('Network error occurred. Please try again.');
   });
 });

@@ -48,7 +48,7 @@ describe('Camping Options screen (docs/product.md §2, §4, §8)', () => {
       'GET /camping-options': () =>
         jsonResponse([option(), option({ id: 'o2', name: 'RV spot', enabled: false, maxSignups: 12 })]),
     });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Camping Options' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Camping Options' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Camping options' });
     const tent = within(table).getByRole('row', { name: /Tent camping/ });
     expect(tent.textContent).toContain('$125.50');
@@ -57,8 +57,8 @@ describe('Camping Options screen (docs/product.md §2, §4, §8)', () => {
     expect(tent.textContent).toContain('Enabled');
     expect(within(table).getByRole('row', { name: /RV spot/ }).textContent).toContain('Disabled');
     const fields = within(tent).getByRole('link', { name: 'Fields (0) of Tent camping' });
-    expect(fields.getAttribute('href')).toBe('#/admin/camping-options/o1/fields');
-    expect(screen.getByRole('link', { name: /Back to Admin/ }).getAttribute('href')).toBe('#/admin');
+    expect(fields).toHaveAttribute('href', '#/admin/camping-options/o1/fields');
+    expect(screen.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
   });
 
   it('disables delete, with the reason, while registrations hold a place', async () => {
@@ -66,13 +66,13 @@ describe('Camping Options screen (docs/product.md §2, §4, §8)', () => {
       'GET /camping-options': () => jsonResponse([option({ currentRegistrations: 2 })]),
     });
     const remove = await screen.findByRole('button', { name: 'Delete Tent camping' });
-    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
     const reason = document.getElementById(remove.getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toBe(
       'Cannot be deleted while 2 registrations hold a place. Disable it instead.',
     );
     fireEvent.click(remove);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls).not.toContain('DELETE /camping-options/o1');
   });
 
@@ -96,7 +96,7 @@ describe('Camping Options screen (docs/product.md §2, §4, §8)', () => {
 
   it('shows the empty text and the load failure of docs/product.md §8', async () => {
     openPage({ 'GET /camping-options': () => jsonResponse([]) });
-    expect(await screen.findByText('No camping options found...')).toBeTruthy();
+    expect(await screen.findByText('No camping options found...')).toBeInTheDocument();
   });
 
   it('says when the options cannot be loaded', async () => {

@@ -68,7 +68,7 @@ describe('the Outgoing e-mail section', () => {
       'GET /admin/email-outbox': () => jsonResponse(page([failed, pending, sent])),
     });
     renderWithProviders(<OutgoingEmail />);
-    expect(screen.getByRole('heading', { name: 'Outgoing e-mail' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Outgoing e-mail' })).toBeInTheDocument();
     await screen.findByText('dusty@example.org');
     const table = screen.getByRole('table', { name: 'Outgoing e-mail messages' });
     const counts = screen.getByText('Pending', { selector: 'dt' }).closest('dl')!;
@@ -77,20 +77,20 @@ describe('the Outgoing e-mail section', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     const [failedRow, pendingRow, sentRow] = rows as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(failedRow).getByText('Failed')).toBeTruthy();
-    expect(within(failedRow).getByText('dusty@example.org')).toBeTruthy();
-    expect(within(failedRow).getByText('Your registration was cancelled')).toBeTruthy();
-    expect(within(failedRow).getByText('8')).toBeTruthy();
-    expect(within(failedRow).getByText('connect ECONNREFUSED 10.0.0.1:587')).toBeTruthy();
+    expect(within(failedRow).getByText('Failed')).toBeInTheDocument();
+    expect(within(failedRow).getByText('dusty@example.org')).toBeInTheDocument();
+    expect(within(failedRow).getByText('Your registration was cancelled')).toBeInTheDocument();
+    expect(within(failedRow).getByText('8')).toBeInTheDocument();
+    expect(within(failedRow).getByText('connect ECONNREFUSED 10.0.0.1:587')).toBeInTheDocument();
     expect(
       within(failedRow).getByRole('button', { name: 'Retry the e-mail to dusty@example.org' }),
-    ).toBeTruthy();
-    expect(within(pendingRow).getByText('Pending')).toBeTruthy();
-    expect(within(pendingRow).getByText(/^Next attempt/)).toBeTruthy();
-    expect(within(pendingRow).queryByRole('button', { name: /Retry/ })).toBeNull();
-    expect(within(sentRow).getByText('Sent')).toBeTruthy();
-    expect(within(sentRow).getByText(/^Sent .+/)).toBeTruthy();
-    expect(within(sentRow).queryByRole('button', { name: /Retry/ })).toBeNull();
+    ).toBeInTheDocument();
+    expect(within(pendingRow).getByText('Pending')).toBeInTheDocument();
+    expect(within(pendingRow).getByText(/^Next attempt/)).toBeInTheDocument();
+    expect(within(pendingRow).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+    expect(within(sentRow).getByText('Sent')).toBeInTheDocument();
+    expect(within(sentRow).getByText(/^Sent .+/)).toBeInTheDocument();
+    expect(within(sentRow).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
     expect(calls).toEqual(['GET /admin/email-outbox']);
   });
 
@@ -103,9 +103,9 @@ describe('the Outgoing e-mail section', () => {
     mockApiRoutes({ 'GET /admin/email-outbox': () => jsonResponse(page([failed, sent])) });
     renderWithProviders(<OutgoingEmail />);
     const list = await screen.findByRole('list', { name: 'Outgoing e-mail messages' });
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const [failedCard, sentCard] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
-    expect(within(failedCard).getByText('dusty@example.org')).toBeTruthy();
+    expect(within(failedCard).getByText('dusty@example.org')).toBeInTheDocument();
     // Every other column as its header and value (the shared DataTable's phone cards).
     const fields = [...failedCard.querySelectorAll('dt')].map((term) => [
       term.textContent,
@@ -120,8 +120,8 @@ describe('the Outgoing e-mail section', () => {
     ]);
     expect(
       within(failedCard).getByRole('button', { name: 'Retry the e-mail to dusty@example.org' }),
-    ).toBeTruthy();
-    expect(within(sentCard).queryByRole('button')).toBeNull();
+    ).toBeInTheDocument();
+    expect(within(sentCard).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('filters by status and pages through the server’s pages', async () => {
@@ -144,11 +144,11 @@ describe('the Outgoing e-mail section', () => {
       },
     });
     renderWithProviders(<OutgoingEmail />);
-    expect(await screen.findByText('page1@example.org')).toBeTruthy();
+    expect(await screen.findByText('page1@example.org')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByText('page2@example.org')).toBeTruthy();
+    expect(await screen.findByText('page2@example.org')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Failed' }));
-    expect(await screen.findByText('dusty@example.org')).toBeTruthy();
+    expect(await screen.findByText('dusty@example.org')).toBeInTheDocument();
     expect(urls).toEqual(['?page=1&limit=10', '?page=2&limit=10', '?status=FAILED&page=1&limit=10']);
   });
 
@@ -170,11 +170,11 @@ describe('the Outgoing e-mail section', () => {
       await screen.findByText(
         'The e-mail to dusty@example.org is queued and will be sent again in a moment.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(retried).toEqual(['f1']);
     const table = screen.getByRole('table', { name: 'Outgoing e-mail messages' });
-    expect(await within(table).findByText('Pending')).toBeTruthy();
-    expect(within(table).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(await within(table).findByText('Pending')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
     expect(calls.filter((call) => call === 'GET /admin/email-outbox')).toHaveLength(2);
   });
 
@@ -190,20 +190,20 @@ describe('the Outgoing e-mail section', () => {
       await screen.findByText(
         'Could not send the e-mail again: Only an e-mail that could not be sent (status FAILED) can be retried',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('says when there is no mail yet', async () => {
     mockApiRoutes({ 'GET /admin/email-outbox': () => jsonResponse(page([])) });
     renderWithProviders(<OutgoingEmail />);
-    expect(await screen.findByText('No outgoing e-mail yet')).toBeTruthy();
+    expect(await screen.findByText('No outgoing e-mail yet')).toBeInTheDocument();
     // The table's headers stay, with no rows and the text under them, and no pager.
     const table = screen.getByRole('table', { name: 'Outgoing e-mail messages' });
     expect(within(table).getAllByRole('row')).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: /^Page / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Page / })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Failed' }));
-    expect(await screen.findByText('No failed e-mail')).toBeTruthy();
+    expect(await screen.findByText('No failed e-mail')).toBeInTheDocument();
   });
 
   it('says when the list cannot be loaded, and tries again', async () => {
@@ -211,11 +211,11 @@ describe('the Outgoing e-mail section', () => {
     mockApiRoutes({ 'GET /admin/email-outbox': () => answer() });
     renderWithProviders(<OutgoingEmail />);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to load outgoing e-mail')).toBeTruthy();
+    expect(within(alert).getByText('Failed to load outgoing e-mail')).toBeInTheDocument();
     answer = () => jsonResponse(page([sent]));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('sandy@example.org')).toBeTruthy();
-    expect(screen.queryByText('Failed to load outgoing e-mail')).toBeNull();
+    expect(await screen.findByText('sandy@example.org')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load outgoing e-mail')).not.toBeInTheDocument();
   });
 });
 
@@ -229,7 +229,7 @@ describe('the admin panel’s failed mail warning', () => {
     });
     renderApp('/admin');
     const warning = await screen.findByRole('alert');
-    expect(within(warning).getByText('3 e-mails could not be sent')).toBeTruthy();
+    expect(within(warning).getByText('3 e-mails could not be sent')).toBeInTheDocument();
     expect(
       within(warning)
         .getByRole('link', { name: /See the errors/ })
@@ -245,8 +245,8 @@ describe('the admin panel’s failed mail warning', () => {
       'GET /admin/email-outbox': () => jsonResponse(page([sent])),
     });
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Admin areas' });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -47,12 +47,12 @@ describe('the test e-mail tool', () => {
       'GET /notifications/email/test/history': () => jsonResponse({ testEmails: [] }),
     });
     renderWithProviders(<TestEmailTool />);
-    expect(await screen.findByText('No test emails sent yet.')).toBeTruthy();
+    expect(await screen.findByText('No test emails sent yet.')).toBeInTheDocument();
     send();
-    expect(await screen.findByText('Please enter at least one email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter at least one email address')).toBeInTheDocument();
     fireEvent.change(recipients(), { target: { value: 'ok@example.org, broken' } });
     send();
-    expect(await screen.findByText('Invalid email address(es): broken')).toBeTruthy();
+    expect(await screen.findByText('Invalid email address(es): broken')).toBeInTheDocument();
     expect(calls).not.toContain('POST /notifications/email/test');
   });
 
@@ -91,8 +91,8 @@ describe('the test e-mail tool', () => {
     });
     renderWithProviders(<TestEmailTool />);
     const table = await screen.findByRole('table', { name: 'Recent test emails' });
-    expect(within(table).getByText('Failed')).toBeTruthy();
-    expect(within(table).getByText('Mailbox unavailable')).toBeTruthy();
+    expect(within(table).getByText('Failed')).toBeInTheDocument();
+    expect(within(table).getByText('Mailbox unavailable')).toBeInTheDocument();
 
     fireEvent.change(recipients(), { target: { value: 'a@example.org, b@example.org' } });
     send();
@@ -102,12 +102,12 @@ describe('the test e-mail tool', () => {
     expect(sent).toEqual([
       { email: 'a@example.org, b@example.org', format: 'html', includeSmtpDetails: true },
     ]);
-    expect(await within(table).findByText('b@example.org')).toBeTruthy();
-    expect(within(table).getByText('Sent')).toBeTruthy();
-    expect(within(table).getByText('Pending')).toBeTruthy();
+    expect(await within(table).findByText('b@example.org')).toBeInTheDocument();
+    expect(within(table).getByText('Sent')).toBeInTheDocument();
+    expect(within(table).getByText('Pending')).toBeInTheDocument();
   });
 
-  it('shows the server’s reason when delivery failed, and the spec text when the request did', async () => {
+  it('shows the server’s reason when delivery failed, and its own text when the request did', async () => {
     let answer: Response = jsonResponse({
       success: false,
       auditRecordId: 'x',
@@ -129,7 +129,7 @@ describe('the test e-mail tool', () => {
       (await screen.findAllByText('Failed to send test email to a@example.org (Mailbox unavailable)')).length,
     ).toBeGreaterThan(0);
 
-    // A failure without the API's message (a proxy's answer, say) shows the spec's own text.
+    // A failure without the API's message (a proxy's answer, say) shows the text of docs/product.md §8 Test email.
     answer = offContract(jsonResponse({ statusCode: 503, error: 'Service Unavailable' }, { status: 503 }));
     send();
     expect((await screen.findAllByText('Failed to send test email')).length).toBeGreaterThan(0);
@@ -138,7 +138,7 @@ describe('the test e-mail tool', () => {
   it('says when the history cannot be loaded', async () => {
     mockApiRoutes({ 'GET /notifications/email/test/history': () => errorResponse(503) });
     renderWithProviders(<TestEmailTool />);
-    expect(await screen.findByText('Failed to load test email history')).toBeTruthy();
+    expect(await screen.findByText('Failed to load test email history')).toBeInTheDocument();
   });
 });
 
@@ -170,10 +170,10 @@ describe('the SMTP connection test', () => {
     });
     renderWithProviders(<SmtpConnectionTest values={values} />);
     fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
-    expect(await screen.findByText('Connection Successful')).toBeTruthy();
-    expect(screen.getByText('Host: smtp.example.org')).toBeTruthy();
-    expect(screen.getByText('Authenticated: Yes')).toBeTruthy();
-    expect(screen.getByText('Connection time: 42 ms')).toBeTruthy();
+    expect(await screen.findByText('Connection Successful')).toBeInTheDocument();
+    expect(screen.getByText('Host: smtp.example.org')).toBeInTheDocument();
+    expect(screen.getByText('Authenticated: Yes')).toBeInTheDocument();
+    expect(screen.getByText('Connection time: 42 ms')).toBeInTheDocument();
     expect(sent[0]).toMatchObject({
       smtpHost: 'smtp.example.org',
       smtpPort: 2525,
@@ -192,19 +192,21 @@ describe('the SMTP connection test', () => {
     mockApiRoutes({ 'POST /notifications/email/test-connection': () => answer });
     renderWithProviders(<SmtpConnectionTest values={values} />);
     fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
-    expect(await screen.findByText('Connection Failed')).toBeTruthy();
-    expect(screen.getByText('Error details: code ECONNREFUSED, address 127.0.0.1, port 1')).toBeTruthy();
+    expect(await screen.findByText('Connection Failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('Error details: code ECONNREFUSED, address 127.0.0.1, port 1'),
+    ).toBeInTheDocument();
 
     answer = errorResponse(503);
     fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
-    expect(await screen.findByText('Failed to test SMTP connection')).toBeTruthy();
+    expect(await screen.findByText('Failed to test SMTP connection')).toBeInTheDocument();
   });
 
   it('asks for a host before trying', async () => {
     const { calls } = mockApiRoutes({});
     renderWithProviders(<SmtpConnectionTest values={blankConfigValues()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Test SMTP Connection' }));
-    expect(await screen.findByText('SMTP Host is required to test the connection')).toBeTruthy();
+    expect(await screen.findByText('SMTP Host is required to test the connection')).toBeInTheDocument();
     expect(calls).not.toContain('POST /notifications/email/test-connection');
   });
 });

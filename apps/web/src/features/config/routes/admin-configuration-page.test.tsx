@@ -58,7 +58,7 @@ async function formLoaded() {
 const save = (name: RegExp = /Configuration$/) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => {
-  it('shows the blank form with the spec defaults and creates the configuration with POST', async () => {
+  it('shows the blank form with the defaults and creates the configuration with POST', async () => {
     const posted: unknown[] = [];
     const { calls } = openConfiguration({
       'GET /core-config/current': () => errorResponse(404, 'Configuration not found'),
@@ -68,19 +68,21 @@ describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => 
       },
     });
 
-    expect(await screen.findByRole('heading', { name: 'Site Configuration', level: 2 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back to Admin/ }).getAttribute('href')).toBe('#/admin');
+    expect(await screen.findByRole('heading', { name: 'Site Configuration', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
     await screen.findByLabelText(/^Camp name/);
-    expect((field('Registration open') as HTMLInputElement).checked).toBe(true);
+    expect(field('Registration open')).toBeChecked();
     expect(field(/^SMTP Port/).value).toBe('587');
     expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement).value).toBe('UTC');
     expect(field('PayPal mode').value).toBe('sandbox');
     const paypal = field(/Enable PayPal payments \(not yet implemented\)/);
-    expect(paypal.disabled).toBe(true);
+    expect(paypal).toBeDisabled();
 
     save(/Create Configuration/);
-    expect(await screen.findByText('Please fix the validation errors before submitting.')).toBeTruthy();
-    expect(screen.getByText('Camp name is required')).toBeTruthy();
+    expect(
+      await screen.findByText('Please fix the validation errors before submitting.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Camp name is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(field(/^Camp name/));
     expect(calls).not.toContain('POST /core-config');
 
@@ -90,7 +92,7 @@ describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => 
     });
     save(/Create Configuration/);
 
-    expect(await screen.findByText('Configuration created successfully!')).toBeTruthy();
+    expect(await screen.findByText('Configuration created successfully!')).toBeInTheDocument();
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({
       campName: 'Camp Lantern',
@@ -107,7 +109,7 @@ describe('Site Configuration: no configuration yet', { timeout: 20_000 }, () => 
       expect(calls.filter((call) => call === 'GET /public/config').length).toBeGreaterThan(1),
     );
     // Saved: the button now saves changes to the stored configuration.
-    expect(screen.getByRole('button', { name: 'Save Configuration' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Configuration' })).toBeInTheDocument();
   });
 });
 
@@ -131,7 +133,7 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     type(/^Stripe webhook secret/, 'whsec_new');
     save();
 
-    expect(await screen.findByText('Configuration saved successfully!')).toBeTruthy();
+    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
     expect(patched).toHaveLength(1);
     const body = patched[0] ?? {};
     expect(body.campName).toBe('Camp Dusty Gulch 2');
@@ -149,13 +151,17 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     fireEvent.click(field('Enable email notifications'));
     type(/^Sender Email/, 'not-an-address');
     save();
-    expect(await screen.findByText('Please fix the validation errors before submitting.')).toBeTruthy();
-    expect(screen.getByText('SMTP Host is required when email notifications are enabled')).toBeTruthy();
-    expect(screen.getByText('Sender Email must be a valid email address')).toBeTruthy();
+    expect(
+      await screen.findByText('Please fix the validation errors before submitting.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('SMTP Host is required when email notifications are enabled'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Sender Email must be a valid email address')).toBeInTheDocument();
     expect(calls).not.toContain('PATCH /core-config/current');
   });
 
-  it('lists the server’s validation messages with the spec’s headline', async () => {
+  it('lists the server’s validation messages with the headline', async () => {
     openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig()),
       'PATCH /core-config/current': () =>
@@ -167,7 +173,7 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
       'Configuration has validation errors. Please check the form and try again.',
     );
     expect(alerts.length).toBeGreaterThan(0);
-    expect(screen.getByText('Other rule')).toBeTruthy();
+    expect(screen.getByText('Other rule')).toBeInTheDocument();
   });
 
   it('shows a single server message as Error: {message}', async () => {
@@ -196,13 +202,13 @@ describe('Site Configuration: load failure', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Site Configuration: unsaved changes (issue 14)', { timeout: 20_000 }, () => {
+describe('Site Configuration: unsaved changes', { timeout: 20_000 }, () => {
   it('says what is unsaved, discards it, and asks before a link leaves it behind', async () => {
     const { calls } = openConfiguration({ 'GET /core-config/current': () => jsonResponse(adminConfig()) });
     await formLoaded();
     const state = screen.getByTestId('save-state');
     expect(state.textContent).toBe('All changes saved');
-    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).not.toBeInTheDocument();
 
     type(/^Camp name/, 'Camp Renamed');
     type(/^SMTP Host/, 'mail.example.org');
@@ -215,9 +221,9 @@ describe('Site Configuration: unsaved changes (issue 14)', { timeout: 20_000 }, 
     fireEvent.click(screen.getByRole('link', { name: /Back to Admin/ }));
     const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     fireEvent.click(within(ask).getByRole('button', { name: 'Stay on page' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(field(/^Camp name/).value).toBe('Camp Renamed');
-    expect(screen.getByRole('heading', { name: 'Site Configuration', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Site Configuration', level: 2 })).toBeInTheDocument();
     expect(calls).not.toContain('PATCH /core-config/current');
   });
 
@@ -233,7 +239,7 @@ describe('Site Configuration: unsaved changes (issue 14)', { timeout: 20_000 }, 
 
     await waitFor(() => expect(currentRoute()).toBe('/'));
     expect(calls).toContain('POST /auth/logout');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect((await within(nav).findAllByRole('link', { name: 'Sign In' })).length).toBeGreaterThan(0);
   });
 });

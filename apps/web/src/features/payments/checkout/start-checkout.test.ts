@@ -75,7 +75,7 @@ describe('startCheckout', () => {
     expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1');
   });
 
-  it('fails with the spec text when the answer has no address', async () => {
+  it('fails with its text when the answer has no address', async () => {
     mockApiRoutes({ 'POST /payments/stripe': () => checkoutAnswer({ url: '' }) });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const failure = await startCheckout(request).catch((error: unknown) => error);

@@ -40,7 +40,7 @@ function toQuery(values: PaymentFilterValues, search: string): PaymentQueryFilte
 }
 
 /**
- * /admin/payments (issue 10, the spec's eighth admin area): every payment with filters and totals, refunds
+ * /admin/payments (docs/product.md §2 Payments, the eighth admin area; decision 016): every payment with filters and totals, refunds
  * (full or partial, with a reason) and payments made by cash, check or bank transfer.
  */
 export default function AdminPaymentsPage() {

@@ -13,34 +13,34 @@ function openDashboard(user = testUser()) {
 describe('dashboard greeting and profile banner (docs/product.md §2 Dashboard)', () => {
   it('greets by playa name first', async () => {
     openDashboard(testUser({ playaName: 'Sparkle', firstName: 'Dusty', lastName: 'Rhodes' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Sparkle!' })).toBeTruthy();
-    expect(screen.queryByText('Please complete your profile')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Sparkle!' })).toBeInTheDocument();
+    expect(screen.queryByText('Please complete your profile')).not.toBeInTheDocument();
   });
 
   it('greets by name, and by Camper when there is none', async () => {
     openDashboard(testUser({ playaName: null, firstName: 'Dusty', lastName: 'Rhodes' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Dusty Rhodes!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Dusty Rhodes!' })).toBeInTheDocument();
   });
 
   it('asks to complete an incomplete profile, with a link to it', async () => {
     openDashboard(testUser({ firstName: null, lastName: null, phone: null }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Camper!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Camper!' })).toBeInTheDocument();
     const banner = screen
       .getByText('Please complete your profile')
       .closest('[role="alert"], .mantine-Alert-root');
     expect(banner).not.toBeNull();
     const link = within(banner as HTMLElement).getByRole('link', { name: 'Complete Profile' });
-    expect(link.getAttribute('href')).toBe('#/profile');
+    expect(link).toHaveAttribute('href', '#/profile');
     expect(
       screen.getByText('Before you can register we still need your name and your phone number.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('names only what is missing', async () => {
     openDashboard(testUser({ emergencyContact: ' ' }));
     expect(
       await screen.findByText('Before you can register we still need an emergency contact.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });
 
@@ -89,7 +89,7 @@ function openOverview(camp: CampRegistration) {
   renderApp('/dashboard');
 }
 
-describe('dashboard registration overview as people read it (issue 14)', () => {
+describe('dashboard registration overview as people read it', () => {
   it('lists the sections in docs/product.md §2 order: current registration, Registration History, then Camping', async () => {
     openOverview(campWithAnswers([]));
     await screen.findByRole('heading', { name: 'Camping' });
@@ -112,6 +112,6 @@ describe('dashboard registration overview as people read it (issue 14)', () => {
       .getAllByRole('term')
       .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
     expect(rows).toEqual(['Arrival date: Aug 31, 2026', 'Bringing your own shade? Yes', 'Tent size: 10x10']);
-    expect(within(camping).queryByText('2026-08-31')).toBeNull();
+    expect(within(camping).queryByText('2026-08-31')).not.toBeInTheDocument();
   });
 });

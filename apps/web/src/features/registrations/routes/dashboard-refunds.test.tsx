@@ -44,19 +44,19 @@ describe('dashboard: refunds of a cancelled registration', () => {
   it('a failed refund: the camp will contact the person', async () => {
     openDashboard([cancelledWith('FAILED', 'COMPLETED')]);
     const section = await history();
-    expect(within(section).getByText('COMPLETED')).toBeTruthy();
-    expect(within(section).getByText('Refund failed — the camp will contact you')).toBeTruthy();
+    expect(within(section).getByText('COMPLETED')).toBeInTheDocument();
+    expect(within(section).getByText('Refund failed — the camp will contact you')).toBeInTheDocument();
   });
 
   it('a pending refund says it is pending', async () => {
     openDashboard([cancelledWith('PENDING', 'COMPLETED')]);
-    expect(within(await history()).getByText('Refund pending')).toBeTruthy();
+    expect(within(await history()).getByText('Refund pending')).toBeInTheDocument();
   });
 
   it('a refunded payment says nothing more', async () => {
     openDashboard([cancelledWith(null, 'REFUNDED')]);
     const section = await history();
-    expect(within(section).getByText('REFUNDED')).toBeTruthy();
-    expect(within(section).queryByText(/Refund (failed|pending)/)).toBeNull();
+    expect(within(section).getByText('REFUNDED')).toBeInTheDocument();
+    expect(within(section).queryByText(/Refund (failed|pending)/)).not.toBeInTheDocument();
   });
 });

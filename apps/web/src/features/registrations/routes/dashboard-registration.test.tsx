@@ -69,27 +69,27 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
       'section',
     ) as HTMLElement;
     expect(within(section).getAllByText('PENDING')).toHaveLength(2); // registration and payment
-    expect(within(section).getByText('Breakfast crew')).toBeTruthy();
-    expect(within(section).getByText('Cook and clean for the camp')).toBeTruthy();
-    expect(within(section).getByText('Location: Main kitchen')).toBeTruthy();
-    expect(within(section).getByText('Monday 08:00–11:00')).toBeTruthy();
-    expect(within(section).getByText('Bring a hat')).toBeTruthy();
-    expect(within(section).getByText('$150.00')).toBeTruthy();
-    expect(within(section).getByText('USD')).toBeTruthy();
+    expect(within(section).getByText('Breakfast crew')).toBeInTheDocument();
+    expect(within(section).getByText('Cook and clean for the camp')).toBeInTheDocument();
+    expect(within(section).getByText('Location: Main kitchen')).toBeInTheDocument();
+    expect(within(section).getByText('Monday 08:00–11:00')).toBeInTheDocument();
+    expect(within(section).getByText('Bring a hat')).toBeInTheDocument();
+    expect(within(section).getByText('$150.00')).toBeInTheDocument();
+    expect(within(section).getByText('USD')).toBeInTheDocument();
     // Without payments: said before anything is pressed, and no button to press.
     const dues = screen.getByRole('heading', { name: 'Outstanding Dues' }).closest('section') as HTMLElement;
     expect(
       within(dues).getByText(
         'You have $150.00 in dues to pay for 2026. Your registration stays pending until they are paid.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(dues).getByText(
         'Payment processing is not currently available. Please contact camp administrators.',
       ),
-    ).toBeTruthy();
-    expect(within(dues).queryByRole('button', { name: /Complete Dues Payment/ })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Start Registration' })).toBeNull();
+    ).toBeInTheDocument();
+    expect(within(dues).queryByRole('button', { name: /Complete Dues Payment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start Registration' })).not.toBeInTheDocument();
   });
 
   it('Complete Dues Payment starts Stripe Checkout for what is owed and sends the browser there', async () => {
@@ -109,7 +109,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
       screen.queryByText(
         'Payment processing is not currently available. Please contact camp administrators.',
       ),
-    ).toBeNull();
+    ).not.toBeInTheDocument();
     fireEvent.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_9'));
     expect(CreateStripeCheckoutInputSchema.parse(sent)).toEqual({
@@ -122,7 +122,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
       cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
     });
     // Busy until the browser has left.
-    expect(pay.getAttribute('data-loading')).toBe('true');
+    expect(pay).toHaveAttribute('data-loading', 'true');
   });
 
   it('shows why Checkout could not start, and the button stays for another try', async () => {
@@ -132,8 +132,8 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Dues Payment - $150.00' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed')).toBeTruthy();
-    expect(within(alert).getByText('Stripe payments are not configured')).toBeTruthy();
+    expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
+    expect(within(alert).getByText('Stripe payments are not configured')).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' }).getAttribute('data-loading'),
     ).toBeNull();
@@ -143,15 +143,15 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     openDashboard([testRegistration()]);
     await screen.findByRole('heading', { name: 'Current Registration 2026' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).queryByRole('link', { name: 'Registration' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Registration' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
   });
 
   it('keeps the Registration nav link when the only registration of the year is cancelled', async () => {
     openDashboard([testRegistration({ id: 'old', status: 'CANCELLED', payments: [] })]);
     await screen.findByRole('heading', { name: 'Registration History' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Registration' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Registration' })).toBeInTheDocument();
   });
 
   it('lists cancelled registrations of the year under Registration History', async () => {
@@ -159,10 +159,10 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     const history = (await screen.findByRole('heading', { name: 'Registration History' })).closest(
       'section',
     ) as HTMLElement;
-    expect(within(history).getByText('CANCELLED')).toBeTruthy();
-    expect(within(history).getByText('Breakfast crew')).toBeTruthy();
+    expect(within(history).getByText('CANCELLED')).toBeInTheDocument();
+    expect(within(history).getByText('Breakfast crew')).toBeInTheDocument();
     // Cancelled: no current registration, so registering again is offered.
-    expect(screen.getByText('Registration for 2026 is open!')).toBeTruthy();
+    expect(screen.getByText('Registration for 2026 is open!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Registration' }).getAttribute('href')).toBe(
       '#/registration',
     );
@@ -208,18 +208,18 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     const camping = (await screen.findByRole('heading', { name: 'Camping' })).closest(
       'section',
     ) as HTMLElement;
-    expect(within(camping).getByText('Tent Camping')).toBeTruthy();
-    expect(within(camping).getByText('Additional Information:')).toBeTruthy();
-    expect(within(camping).getByText('Bringing a generator:')).toBeTruthy();
-    expect(within(camping).getByText('Yes')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Complete Dues Payment/ })).toBeNull();
+    expect(within(camping).getByText('Tent Camping')).toBeInTheDocument();
+    expect(within(camping).getByText('Additional Information:')).toBeInTheDocument();
+    expect(within(camping).getByText('Bringing a generator:')).toBeInTheDocument();
+    expect(within(camping).getByText('Yes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Complete Dues Payment/ })).not.toBeInTheDocument();
   });
 
   it('without a registration: the availability message, Start Registration only when open', async () => {
     openDashboard([], testCampRegistration(), false);
-    expect(await screen.findByText('Registration for 2026 is not currently open.')).toBeTruthy();
-    expect(screen.getByText('No camping options selected.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Start Registration' })).toBeNull();
+    expect(await screen.findByText('Registration for 2026 is not currently open.')).toBeInTheDocument();
+    expect(screen.getByText('No camping options selected.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start Registration' })).not.toBeInTheDocument();
   });
 
   it('says when registrations or the camp registration cannot be fetched', async () => {
@@ -227,11 +227,11 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
       () => errorResponse(503, 'Down'),
       () => errorResponse(503, 'Down'),
     );
-    expect(await screen.findByText('Failed to fetch registrations')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch registrations')).toBeInTheDocument();
   });
 
   it('says when the camp registration cannot be fetched', async () => {
     openDashboard([], () => errorResponse(503, 'Down'));
-    expect(await screen.findByText('Failed to fetch camp registration')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch camp registration')).toBeInTheDocument();
   });
 });

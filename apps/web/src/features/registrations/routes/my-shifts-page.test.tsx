@@ -37,48 +37,50 @@ describe('/shifts on real data', () => {
   it('shows my shifts by day, and the other shifts by day with spots left, filterable', async () => {
     openShifts();
     const mine = await section('My Assigned Shifts');
-    expect(await within(mine).findByRole('heading', { name: 'Monday' })).toBeTruthy();
-    expect(within(mine).getByText('Breakfast crew')).toBeTruthy();
-    expect(within(mine).getByText('08:00–11:00 · Main kitchen · Kitchen')).toBeTruthy();
-    expect(within(mine).queryByText(/ left$/)).toBeNull();
+    expect(await within(mine).findByRole('heading', { name: 'Monday' })).toBeInTheDocument();
+    expect(within(mine).getByText('Breakfast crew')).toBeInTheDocument();
+    expect(within(mine).getByText('08:00–11:00 · Main kitchen · Kitchen')).toBeInTheDocument();
+    expect(within(mine).queryByText(/ left$/)).not.toBeInTheDocument();
 
     const available = await section('Available Shifts');
-    expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeTruthy();
+    expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeInTheDocument();
     const monday = within(available).getByRole('group', { name: 'Monday' });
-    expect(within(monday).getByRole('button', { name: 'Monday 1 shift · 0 with spots left' })).toBeTruthy();
-    expect(within(monday).getByText('Gate greeter')).toBeTruthy();
-    expect(within(monday).getByText('Full')).toBeTruthy();
+    expect(
+      within(monday).getByRole('button', { name: 'Monday 1 shift · 0 with spots left' }),
+    ).toBeInTheDocument();
+    expect(within(monday).getByText('Gate greeter')).toBeInTheDocument();
+    expect(within(monday).getByText('Full')).toBeInTheDocument();
     const tuesdayGroup = within(available).getByRole('group', { name: 'Tuesday' });
-    expect(within(tuesdayGroup).getByText('Dinner crew')).toBeTruthy();
-    expect(within(tuesdayGroup).getByText('3 of 4 left')).toBeTruthy();
-    expect(within(available).queryByText('Breakfast crew')).toBeNull();
+    expect(within(tuesdayGroup).getByText('Dinner crew')).toBeInTheDocument();
+    expect(within(tuesdayGroup).getByText('3 of 4 left')).toBeInTheDocument();
+    expect(within(available).queryByText('Breakfast crew')).not.toBeInTheDocument();
 
     fireEvent.change(within(available).getByLabelText('Location'), { target: { value: 'Front gate' } });
-    expect(await within(available).findByText('1 shift, 0 with spots left')).toBeTruthy();
-    expect(within(available).queryByText('Dinner crew')).toBeNull();
+    expect(await within(available).findByText('1 shift, 0 with spots left')).toBeInTheDocument();
+    expect(within(available).queryByText('Dinner crew')).not.toBeInTheDocument();
     fireEvent.change(within(available).getByLabelText('Job type'), { target: { value: kitchen.id } });
-    expect(await within(available).findByText('No available shifts found')).toBeTruthy();
+    expect(await within(available).findByText('No available shifts found')).toBeInTheDocument();
     fireEvent.click(within(available).getByRole('button', { name: 'Clear filters' }));
-    expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeTruthy();
+    expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeInTheDocument();
   });
 
   it('opens only the first day of a long list; a day opens on its header', async () => {
     openShifts([], 12);
     const available = await section('Available Shifts');
-    expect(await within(available).findByText('15 shifts, 14 with spots left')).toBeTruthy();
+    expect(await within(available).findByText('15 shifts, 14 with spots left')).toBeInTheDocument();
     const tuesdayHeader = within(available).getByRole('button', { name: /^Tuesday/ });
     expect(
       within(available)
         .getByRole('button', { name: /^Monday/ })
         .getAttribute('aria-expanded'),
     ).toBe('true');
-    expect(tuesdayHeader.getAttribute('aria-expanded')).toBe('false');
+    expect(tuesdayHeader).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(tuesdayHeader);
-    expect(tuesdayHeader.getAttribute('aria-expanded')).toBe('true');
+    expect(tuesdayHeader).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('says when no shifts are assigned', async () => {
     openShifts([]);
-    expect(await screen.findByText('No shifts assigned yet')).toBeTruthy();
+    expect(await screen.findByText('No shifts assigned yet')).toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ function openCancelPage(
 /** The Try Payment Again button once the dues are known (busy, and disabled, until then). */
 async function readyButton(): Promise<HTMLElement> {
   const button = await screen.findByRole('button', { name: 'Try Payment Again' });
-  await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
+  await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
   return button;
 }
 
@@ -53,14 +53,14 @@ describe('Payment Cancel page (docs/product.md §2 Payment pages)', () => {
     const { calls } = openCancelPage();
     const heading = await screen.findByRole('heading', { name: 'Payment Cancelled' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(screen.getByText('No charges were made.')).toBeTruthy();
+    expect(screen.getByText('No charges were made.')).toBeInTheDocument();
     expect(
       screen.getByText(
         'Your registration is saved, and your dues stay outstanding until they are paid. You can pay them from your dashboard at any time.',
       ),
-    ).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Try Payment Again' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try Payment Again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '#/dashboard');
     // Nothing to tell the server: the open Checkout Session expires by itself.
     expect(calls.some((call) => call.includes('/payments'))).toBe(false);
   });
@@ -85,7 +85,7 @@ describe('Payment Cancel page (docs/product.md §2 Payment pages)', () => {
       cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
     });
     expect(window.location.hash).toBe('#/payment/cancel');
-    expect(screen.queryByRole('heading', { name: 'Registration Not Available' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Registration Not Available' })).not.toBeInTheDocument();
   });
 
   it('says why a new Checkout could not start, and the button stays for another try', async () => {
@@ -98,13 +98,13 @@ describe('Payment Cancel page (docs/product.md §2 Payment pages)', () => {
     });
     fireEvent.click(await readyButton());
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed')).toBeTruthy();
+    expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
     expect(
       within(alert).getByText(
         'The payment service is not reachable right now. Please try again in a few minutes.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Payment Again' }).getAttribute('data-loading')).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Payment Again' })).not.toHaveAttribute('data-loading');
   });
 
   it('leads to the dashboard when nothing is owed any more', async () => {

@@ -68,9 +68,9 @@ const heading = (name: string) => screen.findByRole('heading', { name });
 describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment success page)', () => {
   it('without a session_id says so, offers the dashboard and verifies nothing', async () => {
     const { calls } = openSuccessPage(() => confirmation(), { path: '/payment/success' });
-    expect(await heading('Payment Confirmation')).toBeTruthy();
+    expect(await heading('Payment Confirmation')).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe('No payment session found');
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '#/dashboard');
     expect(calls.some((call) => call.includes('/payments/'))).toBe(false);
   });
 
@@ -78,9 +78,9 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
     let answer: (response: Response) => void = () => {};
     openSuccessPage(() => new Promise<Response>((resolve) => (answer = resolve)));
     const status = (await screen.findByText('Confirming your payment…')).closest('[role="status"]');
-    expect(status?.getAttribute('aria-live')).toBe('polite');
+    expect(status).toHaveAttribute('aria-live', 'polite');
     act(() => answer(confirmation()));
-    expect(await heading('Payment Successful!')).toBeTruthy();
+    expect(await heading('Payment Successful!')).toBeInTheDocument();
   });
 
   it('paid and confirmed: Payment Successful!, the registration confirmed, focus on the heading', async () => {
@@ -88,8 +88,8 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
     queryClient.setQueryData(registrationKeys.mine(), [testRegistration()]);
     const { verifyCalls } = openSuccessPage(() => confirmation(), { queryClient });
     const title = await heading('Payment Successful!');
-    expect(screen.getByText('Your registration is now confirmed!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
+    expect(screen.getByText('Your registration is now confirmed!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '#/dashboard');
     await waitFor(() => expect(document.activeElement).toBe(title));
     // The dashboard's registrations are asked for again (status and payments changed).
     await waitFor(() => expect(queryClient.getQueryState(registrationKeys.mine())?.isInvalidated).toBe(true));
@@ -98,7 +98,7 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
 
   it('paid: shows what was paid, when, and the reference to quote to the camp', async () => {
     openSuccessPage(() => confirmation());
-    expect(await heading('Payment Successful!')).toBeTruthy();
+    expect(await heading('Payment Successful!')).toBeInTheDocument();
     const facts = [...document.querySelectorAll('dt')].map((term) => [
       term.textContent,
       term.nextElementSibling?.textContent,
@@ -110,16 +110,16 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
     ]);
     expect(
       screen.getByText('Please quote this reference if you contact the camp about this payment.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('paid, registration not yet confirmed: being processed and confirmed shortly', async () => {
     openSuccessPage(() => confirmation({ registrationStatus: 'PENDING' }));
-    expect(await heading('Payment Successful!')).toBeTruthy();
+    expect(await heading('Payment Successful!')).toBeInTheDocument();
     expect(
       screen.getByText('Your registration is being processed and will be confirmed shortly.'),
-    ).toBeTruthy();
-    expect(screen.queryByText('Your registration is now confirmed!')).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your registration is now confirmed!')).not.toBeInTheDocument();
   });
 
   it('PENDING: Payment Processing with the status, asked again every 3 s until it is paid', async () => {
@@ -129,21 +129,21 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
       confirmation(paid ? {} : { paymentStatus: 'PENDING', registrationStatus: 'PENDING' }),
     );
     await advanceTimersUntil(() => screen.getByRole('heading', { name: 'Payment Processing' }));
-    expect(screen.getByText('Payment status:')).toBeTruthy();
-    expect(screen.getByText('PENDING')).toBeTruthy();
+    expect(screen.getByText('Payment status:')).toBeInTheDocument();
+    expect(screen.getByText('PENDING')).toBeInTheDocument();
     expect(
       screen.getByText(
         'Waiting for the payment service to confirm your payment. This page checks again every few seconds.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
     expect(verifyCalls()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(verifyCalls()).toBe(2);
     paid = true;
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     await advanceTimersUntil(() => screen.getByRole('heading', { name: 'Payment Successful!' }));
-    expect(screen.getByText('Your registration is now confirmed!')).toBeTruthy();
+    expect(screen.getByText('Your registration is now confirmed!')).toBeInTheDocument();
     const calls = verifyCalls();
     await act(() => vi.advanceTimersByTimeAsync(9_000));
     expect(verifyCalls()).toBe(calls);
@@ -170,11 +170,11 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
 
   it('FAILED: Payment Processing with the status FAILED', async () => {
     openSuccessPage(() => confirmation({ paymentStatus: 'FAILED', registrationStatus: 'PENDING' }));
-    expect(await heading('Payment Processing')).toBeTruthy();
-    expect(screen.getByText('FAILED')).toBeTruthy();
+    expect(await heading('Payment Processing')).toBeInTheDocument();
+    expect(screen.getByText('FAILED')).toBeInTheDocument();
     expect(
       screen.getByText('Your payment did not go through. You can try again from your dashboard.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('401: the session has expired, with a Login button back to this page', async () => {
@@ -182,7 +182,7 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
     openSuccessPage(() => errorResponse(401), {
       routes: { 'POST /auth/refresh': () => jsonResponse(testAuthResponse(testUser(), 'token-refreshed')) },
     });
-    expect(await heading('Payment Confirmation')).toBeTruthy();
+    expect(await heading('Payment Confirmation')).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe(
       'Your session has expired. Please log in again to view your payment status.',
     );
@@ -198,26 +198,26 @@ describe('Payment Success page (docs/product.md §2 Payment pages, §8 Payment s
         'Payment session not found. Please contact support if you believe this is an error.',
       ),
     );
-    expect(await heading('Payment Confirmation')).toBeTruthy();
+    expect(await heading('Payment Confirmation')).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe(
       'Payment session not found. Please contact support if you believe this is an error.',
     );
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
   });
 
   it('any other failure: try refreshing, with Go to Dashboard and Refresh (which asks again)', async () => {
     let down = true;
     const { verifyCalls } = openSuccessPage(() => (down ? errorResponse(500) : confirmation()));
-    expect(await heading('Payment Confirmation')).toBeTruthy();
+    expect(await heading('Payment Confirmation')).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe(
       'Error processing payment confirmation. Please try refreshing the page.',
     );
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
     // A server failure is asked once more before the page gives up.
     expect(verifyCalls()).toBe(2);
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await heading('Payment Successful!')).toBeTruthy();
+    expect(await heading('Payment Successful!')).toBeInTheDocument();
   });
 });

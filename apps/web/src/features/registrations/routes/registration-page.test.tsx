@@ -132,14 +132,14 @@ function checkoutAnswer(url: string): Response {
 describe('registration wizard navigation (docs/product.md §2, §4)', () => {
   it('saves the profile on step 1, then shows Back from step 2 and Continue until Review & Pay', async () => {
     const { calls } = openWizard();
-    expect(await screen.findByRole('heading', { name: 'Registration 2026' })).toBeTruthy();
-    expect(screen.getByText('1. Profile')).toBeTruthy();
-    expect(screen.getByText('6. Payment')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Registration 2026' })).toBeInTheDocument();
+    expect(screen.getByText('1. Profile')).toBeInTheDocument();
+    expect(screen.getByText('6. Payment')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     await toOptions();
     expect(calls).toContain('PUT /users/4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f');
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     click('Back');
     await stepHeading('Step 1 of 6: Profile');
   });
@@ -150,8 +150,8 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     });
     await stepHeading('Step 1 of 6: Profile');
     click('Continue');
-    expect(await screen.findByText('Failed to update profile: Down')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Step 1 of 6: Profile' })).toBeTruthy();
+    expect(await screen.findByText('Failed to update profile: Down')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 6: Profile' })).toBeInTheDocument();
   });
 
   it('step 2 asks for an option and lists full ones as unavailable', async () => {
@@ -169,16 +169,16 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     });
     await toOptions();
     click('Continue');
-    expect(await screen.findByText('Please select at least one camping option')).toBeTruthy();
+    expect(await screen.findByText('Please select at least one camping option')).toBeInTheDocument();
     const full = await screen.findByRole('checkbox', { name: /RV Camping/ });
-    expect((full as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('Full - unavailable')).toBeTruthy();
+    expect(full).toBeDisabled();
+    expect(screen.getByText('Full - unavailable')).toBeInTheDocument();
   });
 
   it('step 2 says when there are no options', async () => {
     openWizard({ options: [] });
     await toOptions();
-    expect(await screen.findByText('No camping options available')).toBeTruthy();
+    expect(await screen.findByText('No camping options available')).toBeInTheDocument();
   });
 
   it('step 3 checks the custom fields with the shared messages', async () => {
@@ -204,20 +204,20 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     fireEvent.change(screen.getByLabelText('Guests'), { target: { value: '7' } });
     fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'hi' } });
     click('Continue');
-    expect(await screen.findByText('Nickname is required')).toBeTruthy();
-    expect(screen.getByText('Guests must be at most 4')).toBeTruthy();
-    expect(screen.getByText('Bio must be at least 5 characters')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Step 3 of 6: Details' })).toBeTruthy();
+    expect(await screen.findByText('Nickname is required')).toBeInTheDocument();
+    expect(screen.getByText('Guests must be at most 4')).toBeInTheDocument();
+    expect(screen.getByText('Bio must be at least 5 characters')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 6: Details' })).toBeInTheDocument();
   });
 
   it('step 4 groups shifts, says when a category has none, and asks for enough shifts', async () => {
     openWizard({ categories: [gate, kitchen], jobs: [testJob(kitchen)] });
     await toShifts();
-    expect(screen.getByText('No shifts available for this category')).toBeTruthy();
+    expect(screen.getByText('No shifts available for this category')).toBeInTheDocument();
     click('Continue');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('You need to select at least 2 shifts')).toBeTruthy();
-    expect(within(alert).getByText('You must select at least one Gate shift')).toBeTruthy();
+    expect(within(alert).getByText('You need to select at least 2 shifts')).toBeInTheDocument();
+    expect(within(alert).getByText('You must select at least one Gate shift')).toBeInTheDocument();
   });
 
   it('step 4 does not offer a full job', async () => {
@@ -226,7 +226,7 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     expect((screen.getByRole('checkbox', { name: /Breakfast crew/ }) as HTMLInputElement).disabled).toBe(
       true,
     );
-    expect(screen.getByRole('checkbox', { name: /Breakfast crew.*Full/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Breakfast crew.*Full/ })).toBeInTheDocument();
   });
 
   it('step 4 keeps a summary of what is still required by Continue; shown problems go as they are met', async () => {
@@ -236,7 +236,7 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     });
     await toShifts();
     const summary = screen.getByRole('list', { name: 'What is still required' });
-    expect(screen.getByText('Selected: 0 shifts')).toBeTruthy();
+    expect(screen.getByText('Selected: 0 shifts')).toBeInTheDocument();
     expect(
       within(summary)
         .getAllByRole('listitem')
@@ -254,13 +254,13 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       'You must select at least 1 shift outside the always-required categories for your camping options (Tent Camping: 1)',
     ]);
     fireEvent.click(screen.getByRole('checkbox', { name: /Gate greeter/ }));
-    expect(screen.getByText('Selected: 1 shift')).toBeTruthy();
+    expect(screen.getByText('Selected: 1 shift')).toBeInTheDocument();
     expect(within(summary).getAllByRole('listitem')[0]!.textContent).toBe('✓ Gate: 1 of 1, done');
     expect(screen.getByRole('alert').textContent).toBe(
       'You need to select at least 2 shiftsYou must select at least 1 shift outside the always-required categories for your camping options (Tent Camping: 1)',
     );
     fireEvent.click(screen.getByRole('checkbox', { name: /Breakfast crew/ }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     click('Continue');
     await stepHeading('Step 5 of 6: Review');
   });
@@ -269,20 +269,20 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     openWizard();
     await toReview();
     expect(screen.getByTestId('registration-total').textContent).toBe('$150.00');
-    expect(await screen.findByText('Leave no trace.')).toBeTruthy();
+    expect(await screen.findByText('Leave no trace.')).toBeInTheDocument();
     click('Review & Pay');
-    expect(await screen.findByText('You must accept the terms to continue')).toBeTruthy();
+    expect(await screen.findByText('You must accept the terms to continue')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
     click('Review & Pay');
     await stepHeading('Step 6 of 6: Payment');
-    expect(screen.getByText('$150.00')).toBeTruthy();
+    expect(screen.getByText('$150.00')).toBeInTheDocument();
   });
 
   it('shows staff dues to staff', async () => {
     openWizard({ user: testUser({ role: 'STAFF' }) });
     await toReview();
     expect(screen.getByTestId('registration-total').textContent).toBe('$75.00');
-    expect(screen.getByText('(staff rate)')).toBeTruthy();
+    expect(screen.getByText('(staff rate)')).toBeInTheDocument();
   });
 
   it('without payments: says so before any button, and Save Registration saves it PENDING', async () => {
@@ -299,21 +299,21 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     const notice = screen.getByText(
       'Payment processing is not currently available. Please contact camp administrators.',
     );
-    expect(notice).toBeTruthy();
+    expect(notice).toBeInTheDocument();
     expect(
       screen.getByText(
         'You can still save your registration: it is kept with status PENDING, with your dues of $150.00 outstanding until they are paid.',
       ),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Complete Registration' })).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete Registration' })).not.toBeInTheDocument();
     click('Save Registration');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
     expect(
       await screen.findByText(
         'Your registration for 2026 is saved with status PENDING. Your dues of $150.00 are still outstanding.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(sent).toEqual({
       campingOptions: ['o0000000-0000-4000-8000-000000000001'],
       customFields: {},
@@ -337,13 +337,13 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       },
     });
     await toPayment();
-    expect(screen.getByText('Amount due:')).toBeTruthy();
+    expect(screen.getByText('Amount due:')).toBeInTheDocument();
     expect(screen.getByTestId('amount-due').textContent).toBe('$150.00');
     expect(
       screen.queryByText(
         'Payment processing is not currently available. Please contact camp administrators.',
       ),
-    ).toBeNull();
+    ).not.toBeInTheDocument();
     click('Pay $150.00');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));
     // The server's own number (its PENDING dues row), in cents, with this app's return pages.
@@ -357,8 +357,8 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
     });
     // Busy until the browser has left; no way back to a step that is already saved.
-    expect(screen.getByRole('button', { name: 'Pay $140.00' }).getAttribute('data-loading')).toBe('true');
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $140.00' })).toHaveAttribute('data-loading', 'true');
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(calls.filter((call) => call === 'POST /registrations/camp')).toHaveLength(1);
   });
 
@@ -381,21 +381,21 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     await toPayment();
     click('Pay $150.00');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed')).toBeTruthy();
+    expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
     expect(
       within(alert).getByText(
         'The payment service is not reachable right now. Please try again in a few minutes.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(alert).getByText(
         'Your registration for 2026 has been saved with status PENDING. You can try to pay again, or pay your dues of $150.00 later from your dashboard.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
       '#/dashboard',
     );
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     stripeUp = true;
     click('Pay $150.00');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_2'));
@@ -415,7 +415,7 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     });
     await toPayment();
     click('Pay $150.00');
-    expect(await screen.findByText('No checkout URL returned from payment service')).toBeTruthy();
+    expect(await screen.findByText('No checkout URL returned from payment service')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -426,15 +426,15 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       routes: { 'POST /registrations/camp': () => created() },
     });
     await toPayment();
-    expect(screen.getByRole('button', { name: 'Pay $150.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $150.00' })).toBeInTheDocument();
     expect(
       screen.getByText(
         'You may also pay later: complete your registration now and pay your dues from your dashboard.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     click('Complete Registration');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
-    expect(await screen.findByText('You are registered for 2026.')).toBeTruthy();
+    expect(await screen.findByText('You are registered for 2026.')).toBeInTheDocument();
     expect(calls).not.toContain('POST /payments/stripe');
   });
 
@@ -446,10 +446,10 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     await toPayment();
     expect(
       screen.getByText('Payment processing is not currently available. Please contact camp administrators.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Complete Registration' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Save Registration' })).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Registration' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Registration' })).not.toBeInTheDocument();
   });
 
   it('step 6 shows the server message when a place was taken meanwhile', async () => {
@@ -461,9 +461,9 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     });
     await toPayment();
     click('Pay $150.00');
-    expect(await screen.findByText('Failed to submit registration')).toBeTruthy();
-    expect(screen.getByText('"Tent Camping" is full')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByText('Failed to submit registration')).toBeInTheDocument();
+    expect(screen.getByText('"Tent Camping" is full')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(calls).not.toContain('POST /payments/stripe');
   });
 
@@ -474,8 +474,8 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       routes: { 'POST /registrations/camp': () => created(0) },
     });
     await toPayment();
-    expect(screen.getByText('Your registration has no dues, so no payment is needed.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.getByText('Your registration has no dues, so no payment is needed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     click('Complete Registration');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
     expect(calls).not.toContain('POST /payments/stripe');
@@ -485,13 +485,13 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
 describe('registration access (docs/product.md §2, §4)', () => {
   it('refuses someone already registered, with the message and a dashboard button', async () => {
     openWizard({ routes: { 'GET /registrations/me': () => jsonResponse([testRegistration()]) } });
-    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeInTheDocument();
     expect(
       screen.getByText(
         'You are already registered for 2026. You can view your registration details on the dashboard.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('#/dashboard');
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '#/dashboard');
   });
 
   it('offers someone already registered who still owes dues to pay them (Try Payment Again lands here)', async () => {
@@ -499,9 +499,9 @@ describe('registration access (docs/product.md §2, §4)', () => {
       config: withPayments,
       routes: { 'GET /registrations/me': () => jsonResponse([testRegistration()]) },
     });
-    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Outstanding Dues' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Outstanding Dues' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' })).toBeInTheDocument();
   });
 
   it('shows no dues box when the registration is paid', async () => {
@@ -512,13 +512,13 @@ describe('registration access (docs/product.md §2, §4)', () => {
           jsonResponse([testRegistration({ status: 'CONFIRMED', payments: [] })]),
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Outstanding Dues' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Outstanding Dues' })).not.toBeInTheDocument();
   });
 
   it('refuses when registration is closed', async () => {
     openWizard({ config: { registrationOpen: false } });
-    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeTruthy();
-    expect(screen.getByText('Registration for 2026 is not currently open.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeInTheDocument();
+    expect(screen.getByText('Registration for 2026 is not currently open.')).toBeInTheDocument();
   });
 });

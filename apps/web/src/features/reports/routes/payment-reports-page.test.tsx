@@ -51,8 +51,8 @@ const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;
 describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 }, () => {
   it('lists every payment on one page with totals net of refunds', async () => {
     const { queries } = openReport();
-    expect(await screen.findByRole('heading', { name: 'Payment Reports', level: 2 })).toBeTruthy();
-    expect(screen.getByText('Admin Only')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment Reports', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Admin Only')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Payments' });
     await within(table).findByText('Basil Rhodes');
     expect(within(table).getAllByRole('row')).toHaveLength(5);
@@ -61,8 +61,8 @@ describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 
     expect(count('gross')).toBe('$305.10');
     expect(count('refunded')).toBe('$125.00');
     expect(count('net')).toBe('$180.10');
-    expect(screen.queryByRole('navigation', { name: 'Payments pages' })).toBeNull();
-    expect(screen.getByText('4 rows')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Payments pages' })).not.toBeInTheDocument();
+    expect(screen.getByText('4 rows')).toBeInTheDocument();
   });
 
   it('filters by provider and status on the server', async () => {
@@ -106,7 +106,7 @@ describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 
 
   it('says when there are no payments', async () => {
     openReport({ 'GET /payments': () => jsonResponse({ payments: [] }) });
-    expect(await screen.findByText('No payments found')).toBeTruthy();
+    expect(await screen.findByText('No payments found')).toBeInTheDocument();
     expect(count('net')).toBe('$0.00');
   });
 
@@ -119,25 +119,25 @@ describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch payments data')).toBeTruthy();
+    expect(within(alert).getByText('Failed to fetch payments data')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await within(await screen.findByRole('table', { name: 'Payments' })).findByText('Basil Rhodes'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('says when the answer is not payment data', async () => {
     openReport({ 'GET /payments': () => offContract(jsonResponse({ payments: [{ id: 1 }] })) });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Received invalid payment data format')).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(alert).getByText('Received invalid payment data format')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('reads a bare list of payments too (docs/product.md §7)', async () => {
     openReport({ 'GET /payments': () => offContract(jsonResponse(payments)) });
     expect(
       await within(await screen.findByRole('table', { name: 'Payments' })).findByText('Basil Rhodes'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });
 

@@ -47,7 +47,9 @@ const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;
 describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('shows the counts and a row per registration, for the registration year at first', async () => {
     const { queries } = openReport();
-    expect(await screen.findByRole('heading', { name: 'Registration Reports', level: 2 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Registration Reports', level: 2 }),
+    ).toBeInTheDocument();
     await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
     expect(queries[0]?.get('year')).toBe('2026');
     expect(count('total')).toBe('2');
@@ -55,12 +57,12 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
     expect(count('pending')).toBe('1');
     expect(count('cancelled')).toBe('0');
     const zoe = within(table()).getByText('Zoë Núñez').closest('tr') as HTMLElement;
-    expect(within(zoe).getByText('“Sparkle”')).toBeTruthy();
-    expect(within(zoe).getByText('CONFIRMED')).toBeTruthy();
-    expect(within(zoe).getByText('Tent Village')).toBeTruthy();
-    expect(within(zoe).getByText('Gate greeter — Monday 09:00–12:00')).toBeTruthy();
-    expect(within(zoe).getByText('$150.00')).toBeTruthy();
-    expect(within(zoe).getByText('Feb 3, 2026')).toBeTruthy();
+    expect(within(zoe).getByText('“Sparkle”')).toBeInTheDocument();
+    expect(within(zoe).getByText('CONFIRMED')).toBeInTheDocument();
+    expect(within(zoe).getByText('Tent Village')).toBeInTheDocument();
+    expect(within(zoe).getByText('Gate greeter — Monday 09:00–12:00')).toBeInTheDocument();
+    expect(within(zoe).getByText('$150.00')).toBeInTheDocument();
+    expect(within(zoe).getByText('Feb 3, 2026')).toBeInTheDocument();
   });
 
   it('sends the year, status and camping option filters to the server', async () => {
@@ -115,14 +117,16 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
     openReport({ 'GET /reports/registrations': () => jsonResponse(staffRegistrationReport()) }, staffUser);
     expect(
       await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(table())
         .getAllByRole('columnheader')
         .map((header) => header.textContent?.replace(/[⇅▲▼]/g, '').trim()),
     ).toEqual(['Name', 'Email', 'Phone', 'Status', 'Camping options', 'Shifts', 'Registered']);
-    expect(within(table()).queryByText('$0.00')).toBeNull();
-    expect(screen.getByText('Every registration with its options, shifts and custom answers.')).toBeTruthy();
+    expect(within(table()).queryByText('$0.00')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Every registration with its options, shifts and custom answers.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Export to CSV' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     const [header, first] = ((await downloads[0]?.text()) ?? '').slice(1).split('\r\n');
@@ -142,7 +146,7 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
     expect(headers.slice(-3)).toEqual(['Paid', 'Outstanding', 'Registered']);
     expect(
       screen.getByText('Every registration with its options, shifts, custom answers and money.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('offers the camp’s camping options in the filter, disabled ones to an admin', async () => {
@@ -163,9 +167,9 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
     openReport({
       'GET /reports/registrations': () => jsonResponse(registrationReport({ registrations: [] })),
     });
-    expect(await screen.findByText('No registrations found')).toBeTruthy();
+    expect(await screen.findByText('No registrations found')).toBeInTheDocument();
     expect(count('total')).toBe('0');
-    expect((screen.getByRole('button', { name: 'Export to CSV' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Export to CSV' })).toBeDisabled();
   });
 
   it('shows the fetch failure with Try again, which fetches again', async () => {
@@ -177,11 +181,11 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch registrations data')).toBeTruthy();
+    expect(within(alert).getByText('Failed to fetch registrations data')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('shows each registration as a card on a phone, with a Sort by list', async () => {
@@ -194,20 +198,20 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
     openReport();
     const list = await screen.findByRole('list', { name: 'Registrations' });
     await within(list).findByText('Zoë Núñez');
-    expect(screen.queryByRole('table', { name: 'Registrations' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Registrations' })).not.toBeInTheDocument();
     const cards = within(list)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === list);
     expect(cards).toHaveLength(2);
     // Newest first, as the table sorts it.
-    expect(within(cards[0] as HTMLElement).getByText('Basil Rhodes, Jr.')).toBeTruthy();
-    expect(within(cards[1] as HTMLElement).getByText('Outstanding')).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText('Basil Rhodes, Jr.')).toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText('Outstanding')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'name:desc' } });
     await waitFor(() => {
       const sorted = within(list)
         .getAllByRole('listitem')
         .filter((item) => item.parentElement === list);
-      expect(within(sorted[0] as HTMLElement).getByText('Zoë Núñez')).toBeTruthy();
+      expect(within(sorted[0] as HTMLElement).getByText('Zoë Núñez')).toBeInTheDocument();
     });
   });
   it('shows staff cards on a phone without Paid or Outstanding', async () => {
@@ -221,8 +225,8 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
     const list = await screen.findByRole('list', { name: 'Registrations' });
     await within(list).findByText('Zoë Núñez');
     expect(within(list).getAllByText('Registered')).toHaveLength(2);
-    expect(within(list).queryByText('Paid')).toBeNull();
-    expect(within(list).queryByText('Outstanding')).toBeNull();
+    expect(within(list).queryByText('Paid')).not.toBeInTheDocument();
+    expect(within(list).queryByText('Outstanding')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('combobox', { name: 'Sort by' }))
         .getAllByRole('option')
@@ -241,7 +245,7 @@ describe('Registration reports: export what the table shows', { timeout: 20_000 
       target: { value: 'basil' },
     });
     const button = await screen.findByRole('button', { name: 'Export 1 row to CSV' });
-    expect(within(table()).queryByText('Zoë Núñez')).toBeNull();
+    expect(within(table()).queryByText('Zoë Núñez')).not.toBeInTheDocument();
     fireEvent.click(button);
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]?.fileName).toBe(`registration_reports_2026_basil_${localDate()}.csv`);

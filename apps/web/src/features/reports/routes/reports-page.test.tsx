@@ -25,7 +25,7 @@ describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => 
   it('shows an admin all four reports, payments labelled Admin Only', async () => {
     signedInAs(adminUser);
     renderApp('/reports');
-    expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeInTheDocument();
     expect(cardTitles()).toEqual([
       'Registration Reports',
       'Work Schedule',
@@ -33,10 +33,10 @@ describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => 
       'Payment Reports',
     ]);
     const payments = screen.getByRole('heading', { name: 'Payment Reports' }).closest('li');
-    expect(within(payments as HTMLElement).getByText('Admin Only')).toBeTruthy();
+    expect(within(payments as HTMLElement).getByText('Admin Only')).toBeInTheDocument();
     expect(
       screen.getByText('Who is coming, who works when, who has paid: on screen and as a spreadsheet.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open report: Payment Reports' }).getAttribute('href')).toBe(
       '#/reports/payments',
     );
@@ -45,14 +45,14 @@ describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => 
   it('shows staff the three reports they may open, and no payments', async () => {
     signedInAs(staffUser);
     renderApp('/reports');
-    expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeInTheDocument();
     expect(cardTitles()).toEqual(['Registration Reports', 'Work Schedule', 'User Reports']);
-    expect(screen.queryByText('Admin Only')).toBeNull();
+    expect(screen.queryByText('Admin Only')).not.toBeInTheDocument();
     // Staff read no money: the index promises none.
     expect(
       screen.getByText('Who is coming and who works when: on screen and as a spreadsheet.'),
-    ).toBeTruthy();
-    expect(screen.queryByText(/paid/i)).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/paid/i)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open report: Work Schedule' }).getAttribute('href')).toBe(
       '#/reports/work-schedule',
     );

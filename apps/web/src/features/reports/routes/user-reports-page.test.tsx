@@ -46,20 +46,20 @@ function openReport(routes: Record<string, ApiRouteHandler> = {}) {
 describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('lists everyone on one page with their status in the registration year', async () => {
     const { queries } = openReport();
-    expect(await screen.findByRole('heading', { name: 'User Reports', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'User Reports', level: 2 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Users' });
     await within(table).findByText('Basil Rhodes');
     expect(queries[0]?.get('year')).toBe('2026');
     const basil = within(table).getByText('Basil Rhodes').closest('tr') as HTMLElement;
-    expect(within(basil).getByText('Inactive')).toBeTruthy();
-    expect(within(basil).getByText('Not registered')).toBeTruthy();
-    expect(within(basil).getByText('staff')).toBeTruthy();
+    expect(within(basil).getByText('Inactive')).toBeInTheDocument();
+    expect(within(basil).getByText('Not registered')).toBeInTheDocument();
+    expect(within(basil).getByText('staff')).toBeInTheDocument();
     const zoe = within(table).getByText('Zoë Núñez').closest('tr') as HTMLElement;
-    expect(within(zoe).getByText('CONFIRMED')).toBeTruthy();
-    expect(within(zoe).getByText('Reno, NV, USA')).toBeTruthy();
+    expect(within(zoe).getByText('CONFIRMED')).toBeInTheDocument();
+    expect(within(zoe).getByText('Reno, NV, USA')).toBeInTheDocument();
     expect(screen.getByTestId('count-active').textContent).toBe('1');
     expect(screen.getByTestId('count-inactive').textContent).toBe('1');
-    expect(screen.queryByRole('navigation', { name: 'Users pages' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument();
   });
 
   it('offers the years from five before the registration year to one after, and sends the filters', async () => {
@@ -108,8 +108,8 @@ describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
 
   it('says when nobody matches', async () => {
     openReport({ 'GET /reports/users': () => jsonResponse(userReport([])) });
-    expect(await screen.findByText('No users found')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Export to CSV' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export to CSV' })).toBeDisabled();
   });
 
   it('shows the fetch failure with Try again', async () => {
@@ -121,10 +121,10 @@ describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch users data')).toBeTruthy();
+    expect(within(alert).getByText('Failed to fetch users data')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await within(await screen.findByRole('table', { name: 'Users' })).findByText('Basil Rhodes'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });

@@ -83,7 +83,7 @@ function openReport(routes: Record<string, ApiRouteHandler> = {}) {
 describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 }, () => {
   it('groups the shifts by day in the festival order, with jobs, places and people', async () => {
     const { years } = openReport();
-    expect(await screen.findByRole('heading', { name: 'Work Schedule', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Work Schedule', level: 2 })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Pre-Opening', level: 3 });
     expect(years[0]).toBe('2026');
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
@@ -99,15 +99,15 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
         .map((heading) => heading.textContent),
     ).toEqual(['Morning', 'Evening']);
     const morning = screen.getByRole('article', { name: 'Morning' });
-    expect(within(morning).getByText('09:00–12:00')).toBeTruthy();
+    expect(within(morning).getByText('09:00–12:00')).toBeInTheDocument();
     expect(within(morning).getByLabelText('2 of 3 places taken').textContent).toBe('2 / 3');
-    expect(within(morning).getByText('Oak Camper')).toBeTruthy();
+    expect(within(morning).getByText('Oak Camper')).toBeInTheDocument();
     const evening = screen.getByRole('article', { name: 'Evening' });
-    expect(within(evening).getByText('1 / 1')).toBeTruthy();
-    expect(within(evening).getByText('“Sprout”')).toBeTruthy();
+    expect(within(evening).getByText('1 / 1')).toBeInTheDocument();
+    expect(within(evening).getByText('“Sprout”')).toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'Teardown' })).getByText('No jobs on this shift.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('prints, and exports work_schedule_report with the year and the date in day order', async () => {
@@ -147,8 +147,8 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
 
   it('says when there is no schedule', async () => {
     openReport({ 'GET /shifts/with-jobs-and-registrations': () => jsonResponse([]) });
-    expect(await screen.findByRole('heading', { name: 'No Schedule Data Available' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Print' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'No Schedule Data Available' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
   });
 
   it('shows the fetch failure with Try again', async () => {
@@ -160,8 +160,8 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch work schedule data')).toBeTruthy();
+    expect(within(alert).getByText('Failed to fetch work schedule data')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Monday', level: 3 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Monday', level: 3 })).toBeInTheDocument();
   });
 });

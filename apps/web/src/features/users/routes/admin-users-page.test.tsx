@@ -47,12 +47,12 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'User Management', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'User Management', level: 2 })).toBeInTheDocument();
     const rows = await within(await screen.findByRole('table', { name: 'Users' })).findAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(table()).getByText('admin')).toBeTruthy();
-    expect(within(table()).getByText('user')).toBeTruthy();
-    expect(within(table()).getByText('“Sparkle”')).toBeTruthy();
+    expect(within(table()).getByText('admin')).toBeInTheDocument();
+    expect(within(table()).getByText('user')).toBeInTheDocument();
+    expect(within(table()).getByText('“Sparkle”')).toBeInTheDocument();
 
     fireEvent.change(screen.getByRole('searchbox', { name: /Search users/ }), { target: { value: 'spark' } });
     await waitFor(() => expect(searches).toContain('spark'));
@@ -62,13 +62,13 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('says when there are no users, and when they cannot be fetched', async () => {
     openUsers({}, []);
     renderApp('/admin/users');
-    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it('shows the fetch failure', async () => {
     openUsers({ 'GET /users': () => errorResponse(503) });
     renderApp('/admin/users');
-    expect(await screen.findByText('An error occurred fetching users')).toBeTruthy();
+    expect(await screen.findByText('An error occurred fetching users')).toBeInTheDocument();
   });
 
   it('creates a user from the side form with the default permissions', async () => {
@@ -91,23 +91,23 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Add User' }));
     await screen.findByRole('dialog', { name: 'Add User' });
-    expect((within(drawer()).getByLabelText(/Allow registration/) as HTMLInputElement).checked).toBe(true);
+    expect(within(drawer()).getByLabelText(/Allow registration/)).toBeChecked();
     expect((within(drawer()).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe(
       'PARTICIPANT',
     );
-    expect((within(drawer()).getByLabelText(/^Internal notes/) as HTMLTextAreaElement).disabled).toBe(true);
-    expect(within(drawer()).queryByLabelText(/password/i)).toBeNull();
+    expect(within(drawer()).getByLabelText(/^Internal notes/)).toBeDisabled();
+    expect(within(drawer()).queryByLabelText(/password/i)).not.toBeInTheDocument();
 
     fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'not-valid' } });
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Create User' }));
-    expect(await within(drawer()).findByText('Please enter a valid email address')).toBeTruthy();
+    expect(await within(drawer()).findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(created).toHaveLength(0);
 
     fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'new@example.org' } });
     fireEvent.change(within(drawer()).getByLabelText(/^First name/), { target: { value: 'Sky' } });
     fireEvent.click(within(drawer()).getByLabelText(/No job requirement/));
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Create User' }));
-    expect(await screen.findByText('User Sky Rhodes created.')).toBeTruthy();
+    expect(await screen.findByText('User Sky Rhodes created.')).toBeInTheDocument();
     expect(created[0]).toMatchObject({
       email: 'new@example.org',
       firstName: 'Sky',
@@ -124,7 +124,7 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     await screen.findByRole('dialog', { name: 'Add User' });
     fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'dusty@example.org' } });
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Create User' }));
-    expect(await within(drawer()).findByText('An error occurred creating the user')).toBeTruthy();
+    expect(await within(drawer()).findByText('An error occurred creating the user')).toBeInTheDocument();
     expect(within(drawer()).getAllByText('A user with this email already exists').length).toBeGreaterThan(0);
   });
 
@@ -145,7 +145,7 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByLabelText(/Allow early registration/));
     fireEvent.click(within(form).getByLabelText(/Allow deferred dues payment/));
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('User Dusty Rhodes updated.')).toBeTruthy();
+    expect(await screen.findByText('User Dusty Rhodes updated.')).toBeInTheDocument();
     expect(updates[0]).toMatchObject({
       role: 'STAFF',
       allowEarlyRegistration: true,
@@ -159,7 +159,7 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     openUsers({ [`GET /users/${dusty.id}`]: () => errorResponse(503) });
     renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Dusty Rhodes' }));
-    expect(await screen.findByText('An error occurred fetching the user')).toBeTruthy();
+    expect(await screen.findByText('An error occurred fetching the user')).toBeInTheDocument();
   });
 
   it('asks before deleting, and shows the server’s refusal', async () => {
@@ -173,17 +173,17 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(
       within(dialog).getByText('Delete Dusty Rhodes (dusty@example.org)? This cannot be undone.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
       await within(dialog).findByText(
         'An error occurred deleting the user: This user has registrations or payments and cannot be deleted.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     answer = new Response(null, { status: 204 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('User Dusty Rhodes deleted.')).toBeTruthy();
+    expect(await screen.findByText('User Dusty Rhodes deleted.')).toBeInTheDocument();
     expect(calls.filter((call) => call === `DELETE /users/${dusty.id}`)).toHaveLength(2);
   });
 
@@ -197,16 +197,18 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
       within(dialog).getByText(
         'Sign Dusty Rhodes (dusty@example.org) out on every device and browser? They will need a new sign-in code to continue.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'End sessions' }));
     expect(
       await within(dialog).findByText('An error occurred ending the sessions: Database unavailable'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     answer = jsonResponse({ success: true, sessionsEnded: 2 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'End sessions' }));
-    expect(await screen.findByText('Dusty Rhodes was signed out of 2 sessions.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End sessions' })).toBeNull());
+    expect(await screen.findByText('Dusty Rhodes was signed out of 2 sessions.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'End sessions' })).not.toBeInTheDocument(),
+    );
     expect(calls.filter((call) => call === `POST /users/${dusty.id}/end-sessions`)).toHaveLength(2);
   });
 
@@ -218,13 +220,15 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'End sessions Dusty Rhodes' }));
     let dialog = await screen.findByRole('dialog', { name: 'End sessions' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'End sessions' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'End sessions' })).not.toBeInTheDocument(),
+    );
     expect(calls.some((call) => call.endsWith('/end-sessions'))).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'End sessions Dusty Rhodes' }));
     dialog = await screen.findByRole('dialog', { name: 'End sessions' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'End sessions' }));
-    expect(await screen.findByText('Dusty Rhodes had no active sessions.')).toBeTruthy();
+    expect(await screen.findByText('Dusty Rhodes had no active sessions.')).toBeInTheDocument();
     // Your own sessions end from your profile (Sign out everywhere), not from here.
     expect(screen.getByRole('button', { name: 'End sessions Ada Admin' }).getAttribute('aria-disabled')).toBe(
       'true',
@@ -235,7 +239,7 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     openUsers({});
     renderApp('/admin/users');
     const own = await screen.findByRole('button', { name: 'Delete Ada Admin' });
-    expect(own.getAttribute('aria-disabled')).toBe('true');
+    expect(own).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('on a phone shows each user as a card with Edit and Delete at the bottom, and a Sort by list', async () => {
@@ -249,7 +253,7 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     renderApp('/admin/users');
     const list = await screen.findByRole('list', { name: 'Users' });
     await within(list).findByRole('button', { name: 'Edit Ada Admin' });
-    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
     const cards = within(list)
       .getAllByRole('listitem')
       .filter((item) => item.parentElement === list);
@@ -260,11 +264,13 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
       'Role',
       'Permissions',
     ]);
-    expect(within(ada).getByRole('button', { name: 'Edit Ada Admin' })).toBeTruthy();
+    expect(within(ada).getByRole('button', { name: 'Edit Ada Admin' })).toBeInTheDocument();
     expect(within(ada).getByRole('button', { name: 'Delete Ada Admin' }).getAttribute('aria-disabled')).toBe(
       'true',
     );
-    expect(within(cards[1] as HTMLElement).getByRole('button', { name: 'Delete Dusty Rhodes' })).toBeTruthy();
+    expect(
+      within(cards[1] as HTMLElement).getByRole('button', { name: 'Delete Dusty Rhodes' }),
+    ).toBeInTheDocument();
     expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('name:asc');
   });
 });

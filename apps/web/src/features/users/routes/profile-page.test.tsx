@@ -38,17 +38,17 @@ describe('Your Profile', () => {
     mockApiRoutes({ 'GET /auth/profile': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/profile');
     // The guard shows 'Loading...' until it knows who is signed in; the page then loads the profile itself.
-    expect(await screen.findByText(/^Loading/)).toBeTruthy();
+    expect(await screen.findByText(/^Loading/)).toBeInTheDocument();
     act(() => answer(jsonResponse(complete)));
-    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(field('First name')));
     expect(field('First name').value).toBe('Dusty');
     expect(field('City').value).toBe('Reno');
     const email = field('Email');
     expect(email.value).toBe(complete.email);
     expect(email.readOnly).toBe(true);
-    expect(screen.getByText('Email cannot be changed (yet)')).toBeTruthy();
-    expect(screen.getByText('Name, phone, relationship')).toBeTruthy();
+    expect(screen.getByText('Email cannot be changed (yet)')).toBeInTheDocument();
+    expect(screen.getByText('Name, phone, relationship')).toBeInTheDocument();
   });
 
   it("says 'Failed to load user profile' when the profile cannot be loaded", async () => {
@@ -58,8 +58,10 @@ describe('Your Profile', () => {
     });
     renderApp('/profile');
     // One retry first (docs/product.md §9), a second later.
-    expect(await advanceTimersUntil(() => screen.getByText('Failed to load user profile'))).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(
+      await advanceTimersUntil(() => screen.getByText('Failed to load user profile')),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     // The screen mounting does not fetch again by itself (no fetch loop while the server fails).
     await act(() => vi.advanceTimersByTimeAsync(1200));
     expect(calls.filter((call) => call === 'GET /auth/profile')).toHaveLength(2);
@@ -72,9 +74,9 @@ describe('Your Profile', () => {
     type('First name', ' ');
     type('Phone', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('First name is required')).toBeTruthy();
-    expect(screen.getByText('Phone is required')).toBeTruthy();
-    expect(field('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone is required')).toBeInTheDocument();
+    expect(field('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(document.activeElement).toBe(field('First name'));
     expect(calls.some((call) => call.startsWith('PUT '))).toBe(false);
   });
@@ -92,7 +94,7 @@ describe('Your Profile', () => {
     type('Playa name', '  Sparkle ');
     type('City', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         firstName: 'Dusty',
@@ -118,8 +120,8 @@ describe('Your Profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(
       await screen.findByText('Failed to update profile: First name is required, Phone is required'),
-    ).toBeTruthy();
-    expect(screen.getByText('Phone is required')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Phone is required')).toBeInTheDocument();
   });
 
   it("says 'Authentication expired. Please log in again.' when the save is refused as unauthenticated", async () => {
@@ -131,7 +133,7 @@ describe('Your Profile', () => {
     renderApp('/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Authentication expired. Please log in again.')).toBeTruthy();
+    expect(await screen.findByText('Authentication expired. Please log in again.')).toBeInTheDocument();
   });
 
   it("says 'Failed to update profile: {message}' for other failures", async () => {
@@ -139,7 +141,7 @@ describe('Your Profile', () => {
     renderApp('/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Failed to update profile: Internal Server Error')).toBeTruthy();
+    expect(await screen.findByText('Failed to update profile: Internal Server Error')).toBeInTheDocument();
   });
 
   it('signs out everywhere after confirming: the server ends every session, this browser forgets its own', async () => {
@@ -152,10 +154,12 @@ describe('Your Profile', () => {
       within(dialog).getByText(
         'Sign out on every device and browser where you are signed in, including this one? You will need a new sign-in code to continue.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     // Refused: still signed in here, and told so.
-    expect(await within(dialog).findByText('Could not sign out everywhere. Please try again.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Could not sign out everywhere. Please try again.'),
+    ).toBeInTheDocument();
     expect(getAccessToken()).not.toBeNull();
 
     answer = jsonResponse({ success: true, sessionsEnded: 3 });
@@ -169,8 +173,8 @@ describe('Your Profile', () => {
   it('offers Sign out everywhere only once the profile is complete', async () => {
     profileRoutes({}, incomplete);
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
   });
 });
 
@@ -203,13 +207,13 @@ describe('Complete Your Profile', () => {
       incomplete,
     );
     renderApp('/profile?returnTo=%2Fdashboard%3Fwelcome%3D1');
-    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
-    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
 
     fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Nova Stone!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Nova Stone!' })).toBeInTheDocument();
     expect(currentRoute()).toBe('/dashboard?welcome=1');
     expect(getAccessToken()).toBe('token-after-register');
     expect(bodies).toEqual([
@@ -226,7 +230,7 @@ describe('Complete Your Profile', () => {
         password: expect.any(String) as unknown,
       },
     ]);
-    expect(screen.queryByText('Please complete your profile')).toBeNull();
+    expect(screen.queryByText('Please complete your profile')).not.toBeInTheDocument();
   });
 
   it('goes to the dashboard when there is no returnTo', async () => {
