@@ -85,9 +85,9 @@ const featureBoundaries = {
 };
 
 /**
- * Web layers point one way (architecture §2, decision 041): app/ → features/ → components/, lib/. A feature never
- * imports app/; components/ and lib/ import neither features/ nor app/; a feature imports only features below it
- * in `featureOrder`.
+ * Web layers point one way (docs/architecture.md §3, decision 041): app/ → features/ → components/, lib/. A
+ * feature never imports app/; components/ and lib/ import neither features/ nor app/; a feature imports only
+ * features below it in `featureOrder`.
  */
 const webLayers = {
   meta: {
