@@ -2,7 +2,7 @@
 // are on-screen, nothing scrolls sideways, the pager offers its page sizes, and axe finds nothing; screenshots
 // at 375 and 1280 px to look at.
 import { type Page } from '@playwright/test';
-import { routePatterns } from '../apps/web/src/app/paths';
+import { routePatterns } from '../apps/web/src/lib/paths';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
 import { checkScreen } from './support/screens';
 import { registerAndPayInCash } from './support/stripe';

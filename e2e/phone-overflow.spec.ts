@@ -2,7 +2,7 @@
 // its routes with data in them; together they must cover every route in routePatterns, so a new screen
 // fails here until it is added to a role's list.
 import type { Page } from '@playwright/test';
-import { routePatterns, type RouteName } from '../apps/web/src/app/paths';
+import { routePatterns, type RouteName } from '../apps/web/src/lib/paths';
 import { ADMIN_EMAIL, expect, REGISTRATION_CAMP, test } from './support/fixtures';
 import { registerAndPayInCash, registerWithDues, registerWithDuesAs } from './support/stripe';
 

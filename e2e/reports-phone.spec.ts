@@ -4,7 +4,7 @@
 // 'Showing 20 of 250' is announced), and at 1280 px the tables still show every row. Money reads $54,825.00.
 // The Work Schedule's full-job badge is readable. Axe on each screen; screenshots to look at.
 import { type Page } from '@playwright/test';
-import { routePatterns } from '../apps/web/src/app/paths';
+import { routePatterns } from '../apps/web/src/lib/paths';
 import { WINDOWING_THRESHOLD } from '../apps/web/src/components/data-table/columns';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, test } from './support/fixtures';
 import { pageHeight, type PhonesCamp, seedPhonesCamp } from './support/i22-phones';

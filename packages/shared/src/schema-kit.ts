@@ -3,6 +3,14 @@ import { z } from 'zod';
 // Pieces the area schema modules build their fields from, so each phrasing of a rule exists once.
 
 /**
+ * `true` when A and B are the same type, else `false`: a schema module states `SameType<z.output<typeof
+ * XSchema>, X>` (through `Holds`) for each plain type X of rules/ its schema stands for, so the two cannot drift.
+ */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only when given `true`. */
+export type Holds<T extends true> = T;
+
+/**
  * zod error callback: one message when the value is missing (absent, null, or '' where a choice such as an
  * enum was left unselected), another when it is of the wrong type.
  */

@@ -1,9 +1,9 @@
 import { lazy, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthProvider, RouteGuard } from '../features/auth';
-import { BlockingHashRouter } from './blocking-router';
+import { BlockingHashRouter } from '../lib/blocking-router';
 import { AppLayout } from './layout/app-layout';
-import { routeAccess, routePatterns, type RouteName } from './paths';
+import { routeAccess, routePatterns, type RouteName } from '../lib/paths';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
 
@@ -17,11 +17,13 @@ const DashboardPage = lazy(() => screens().then((s) => s.loadDashboardPage()));
 const ProfilePage = lazy(() => screens().then((s) => s.loadProfilePage()));
 const RegistrationPage = lazy(() => screens().then((s) => s.loadRegistrationPage()));
 const MyShiftsPage = lazy(() => screens().then((s) => s.loadMyShiftsPage()));
+const PaymentSuccessPage = lazy(() => screens().then((s) => s.loadPaymentSuccessPage()));
+const PaymentCancelPage = lazy(() => screens().then((s) => s.loadPaymentCancelPage()));
 const AdminPanelPage = lazy(() => screens().then((s) => s.loadAdminPanelPage()));
 const AdminConfigurationPage = lazy(() => screens().then((s) => s.loadAdminConfigurationPage()));
 const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()));
 const ManageRegistrationsPage = lazy(() => screens().then((s) => s.loadManageRegistrationsPage()));
-// The camp-setup and payment screens come as one chunk per feature (screens.ts).
+// The camp-setup and admin screens come as one chunk per feature (screens.ts).
 const loadCampingOptions = () => screens().then((s) => s.loadCampingOptions());
 const CampingOptionsPage = lazy(() => loadCampingOptions().then((m) => ({ default: m.CampingOptionsPage })));
 const CampingOptionFieldsPage = lazy(() =>
@@ -32,8 +34,6 @@ const JobCategoriesPage = lazy(() => loadWork().then((m) => ({ default: m.JobCat
 const JobsPage = lazy(() => loadWork().then((m) => ({ default: m.JobsPage })));
 const AdminShiftsPage = lazy(() => loadWork().then((m) => ({ default: m.AdminShiftsPage })));
 const loadPayments = () => screens().then((s) => s.loadPayments());
-const PaymentSuccessPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentSuccessPage })));
-const PaymentCancelPage = lazy(() => loadPayments().then((m) => ({ default: m.PaymentCancelPage })));
 const AdminPaymentsPage = lazy(() => loadPayments().then((m) => ({ default: m.AdminPaymentsPage })));
 const loadReports = () => screens().then((s) => s.loadReports());
 const ReportsPage = lazy(() => loadReports().then((m) => ({ default: m.ReportsPage })));

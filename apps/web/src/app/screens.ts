@@ -9,13 +9,15 @@ export const loadLoginPage = () => import('../features/auth/routes/login-page');
 export const loadDashboardPage = () => import('../features/registrations/routes/dashboard-page');
 export const loadProfilePage = () => import('../features/users/routes/profile-page');
 export const loadRegistrationPage = () => import('../features/registrations/routes/registration-page');
-export const loadMyShiftsPage = () => import('../features/work/routes/my-shifts-page');
+export const loadMyShiftsPage = () => import('../features/registrations/routes/my-shifts-page');
+export const loadPaymentSuccessPage = () => import('../features/registrations/routes/payment-success-page');
+export const loadPaymentCancelPage = () => import('../features/registrations/routes/payment-cancel-page');
 export const loadAdminPanelPage = () => import('./routes/admin-panel-page');
 export const loadAdminConfigurationPage = () => import('../features/config/routes/admin-configuration-page');
 export const loadAdminUsersPage = () => import('../features/users/routes/admin-users-page');
 export const loadManageRegistrationsPage = () =>
   import('../features/admin-registrations/routes/manage-registrations-page');
-// The camp-setup and payment screens come as one chunk per feature (fewer lazy chunks to list).
+// The camp-setup and admin screens come as one chunk per feature (fewer lazy chunks to list).
 export const loadCampingOptions = () => import('../features/camping-options/routes');
 export const loadWork = () => import('../features/work/routes');
 export const loadPayments = () => import('../features/payments/routes');

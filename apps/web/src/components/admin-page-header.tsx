@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /** The 'Back to Admin' button every admin screen has (docs/product.md §2 Admin screens). */
 export function BackToAdminButton() {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../app/providers';
-import { renderWithProviders } from '../test/test-utils';
+import { AppProviders, renderWithProviders } from '../test/test-utils';
 import { FilterBar, yearOptions, type FilterField } from './filter-bar';
 
 function fields(values: { status: string; name: string }, onChange: (key: string, value: string) => void) {

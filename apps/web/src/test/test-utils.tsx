@@ -22,6 +22,9 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+/** The app's providers, for a test that re-renders what `renderWithProviders` rendered. */
+export { AppProviders };
+
 export function renderWithProviders(ui: ReactElement, queryClient = createTestQueryClient()): RenderResult {
   return render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
 }

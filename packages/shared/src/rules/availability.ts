@@ -1,6 +1,6 @@
-import type { PublicConfig } from '../config';
 import type { RegistrationStatus } from './enums';
-import type { User } from '../users';
+import type { PublicConfig } from './public-config';
+import type { User } from './users';
 
 // Whether a person may register (docs/product.md §4), without any text: the header's Registration link runs this on the
 // first page, so it stays apart from the registration rules and their messages (./registrations.ts).

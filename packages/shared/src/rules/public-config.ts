@@ -1,5 +1,4 @@
-import type { PublicConfig } from '../config';
-import { PAYPAL_MODES } from './enums';
+import { PAYPAL_MODES, type PaypalMode } from './enums';
 
 // The public camp configuration (GET /public/config) that every page starts from: its fields and defaults.
 
@@ -7,7 +6,7 @@ export type ConfigFieldKind = 'string' | 'nullable-string' | 'integer' | 'boolea
 
 /**
  * Every field of the public configuration (GET /public/config) and its kind: the one list that
- * PublicConfigSchema (../config) is built from and that parsePublicConfig checks without zod, so the first
+ * PublicConfigSchema (config.schema.ts) is built from and that parsePublicConfig checks without zod, so the first
  * page can check the answer without loading zod.
  */
 export const PUBLIC_CONFIG_FIELDS = {
@@ -33,6 +32,23 @@ export const PUBLIC_CONFIG_FIELDS = {
   createdAt: 'nullable-string',
   updatedAt: 'nullable-string',
 } as const satisfies Record<string, ConfigFieldKind>;
+
+/** The value each kind of field holds. */
+interface ConfigFieldValues {
+  string: string;
+  'nullable-string': string | null;
+  integer: number;
+  boolean: boolean;
+  'paypal-mode': PaypalMode;
+}
+
+/**
+ * The public configuration, as the plain type the rules work on: one property per field of the table above.
+ * PublicConfigSchema (@camp/shared/config) is checked to produce exactly it.
+ */
+export type PublicConfig = {
+  -readonly [K in keyof typeof PUBLIC_CONFIG_FIELDS]: ConfigFieldValues[(typeof PUBLIC_CONFIG_FIELDS)[K]];
+};
 
 function fitsKind(kind: ConfigFieldKind, value: unknown): boolean {
   switch (kind) {

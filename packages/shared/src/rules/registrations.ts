@@ -1,5 +1,4 @@
 import { isWholeCents } from './camping-options';
-import type { PublicConfig } from '../config';
 import { DAY_LABELS, isStaffRole, type DayOfWeek, type FieldDataType, type Role } from './enums';
 import {
   availabilityReason,
@@ -8,8 +7,9 @@ import {
   type AvailabilityUser,
   type RegistrationYearStatus,
 } from './availability';
+import type { PublicConfig } from './public-config';
 import { centsToDollars, dollarsToCents } from './text';
-import type { User } from '../users';
+import type { User } from './users';
 
 // The registration rules of docs/product.md §4-§6 and §9, pure, so the wizard and the server can never disagree
 // (docs/architecture.md §4). The server runs every one of them again on submission.

@@ -1,5 +1,32 @@
-import type { User } from '../users';
+import type { Role } from './enums';
 import { showsNothing } from './text';
+
+/**
+ * A user as the API answers it (docs/product.md §3). internalNotes is null for anyone but an admin. The plain type
+ * the rules work on; UserSchema (@camp/shared/users) is checked to produce exactly it.
+ */
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  playaName: string | null;
+  profilePicture: string | null;
+  role: Role;
+  isEmailVerified: boolean;
+  createdAt: string;
+  updatedAt: string;
+  phone: string | null;
+  city: string | null;
+  stateProvince: string | null;
+  country: string | null;
+  emergencyContact: string | null;
+  allowRegistration: boolean;
+  allowEarlyRegistration: boolean;
+  allowDeferredDuesPayment: boolean;
+  allowNoJob: boolean;
+  internalNotes: string | null;
+}
 
 export const NAME_MAX = 50;
 export const EMERGENCY_CONTACT_MAX = 1024;

@@ -1,5 +1,5 @@
 import { isStaffRole, type Role } from '@camp/shared/rules';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export interface NavLinkItem {
   key: string;

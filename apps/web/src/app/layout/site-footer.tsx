@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@camp/shared/config';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import classes from './site-footer.module.css';
 
 export interface SiteFooterProps {

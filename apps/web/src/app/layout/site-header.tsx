@@ -3,7 +3,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HtmlContent } from '../../components/html-content';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import type { NavItem } from './nav-items';
 import classes from './site-header.module.css';
 import { SiteNav } from './site-nav';

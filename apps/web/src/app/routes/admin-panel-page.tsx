@@ -3,7 +3,7 @@ import { personName } from '@camp/shared/rules';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { useAuth } from '../../features/auth';
 import classes from './admin-panel-page.module.css';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { HtmlContent } from '../../components/html-content';
 import { PageLoader } from '../../components/page-loader';
 import { useIsAuthenticated } from '../../lib/auth-state';

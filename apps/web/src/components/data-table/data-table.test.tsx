@@ -2,8 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { renderWithProviders } from '../../test/test-utils';
+import { AppProviders, renderWithProviders } from '../../test/test-utils';
 import { DATA_TABLE_CARDS_QUERY, WINDOWING_THRESHOLD } from './columns';
 import { DataTable, type DataTableProps } from './data-table';
 

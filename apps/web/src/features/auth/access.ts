@@ -1,5 +1,5 @@
 import { isStaffRole, type Role } from '@camp/shared/rules';
-import type { RouteAccess } from '../../app/paths';
+import type { RouteAccess } from '../../lib/paths';
 
 /**
  * Whether a signed-in user with this role may open a route of the given access level (docs/product.md §2 and §6).

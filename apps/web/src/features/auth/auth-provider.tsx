@@ -4,7 +4,7 @@ import type { User } from '@camp/shared/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths, routePatterns } from '../../app/paths';
+import { paths, routePatterns } from '../../lib/paths';
 import { isApiError, setAuthRefreshHandler } from '../../lib/api-client';
 import {
   clearAuthStateCookie,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths, type RouteAccess } from '../../app/paths';
+import { paths, type RouteAccess } from '../../lib/paths';
 import { PageLoader } from '../../components/page-loader';
 import { roleMeetsAccess } from './access';
 import { useAuth } from './auth-context';

@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { configKeys } from '../config';
+import { PUBLIC_CONFIG_QUERY_KEY } from '../../lib/query-client';
 
 /** docs/product.md §9: the profile is fetched 500 ms after sign-in. */
 export const PROFILE_FETCH_DELAY_MS = 500;
@@ -10,7 +10,7 @@ export const PROFILE_FETCH_DELAY_MS = 500;
  */
 export function isSessionQuery(query: Pick<Query, 'queryKey'>): boolean {
   const [area, name] = query.queryKey;
-  const [publicArea, publicName] = configKeys.public();
+  const [publicArea, publicName] = PUBLIC_CONFIG_QUERY_KEY;
   return !(area === publicArea && name === publicName);
 }
 

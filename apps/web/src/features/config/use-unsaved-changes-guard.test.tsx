@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BlockingHashRouter } from '../../app/blocking-router';
+import { BlockingHashRouter } from '../../lib/blocking-router';
 import { currentRoute } from '../../test/test-utils';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigationBlocker } from '../../app/blocking-router';
+import { useNavigationBlocker } from '../../lib/blocking-router';
 
 export interface UnsavedChangesGuard {
   /** A navigation is waiting for the person to choose: stay (keep editing) or leave (lose the edits). */

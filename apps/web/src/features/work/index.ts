@@ -10,11 +10,13 @@ export {
   groupByCategory,
   groupByDay,
   NO_FILTER,
+  placesOf,
   ShiftFilters,
   ShiftList,
   ShiftRow,
   shiftsWord,
   useOpenGroups,
+  type ShiftFilter,
   type ShiftGroup,
   type ShiftListJob,
 } from './components/shift-list';

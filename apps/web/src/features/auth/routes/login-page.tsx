@@ -4,7 +4,7 @@ import type { AuthResponse } from '@camp/shared/auth';
 import { Paper } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { paths, safeReturnTo } from '../../../app/paths';
+import { paths, safeReturnTo } from '../../../lib/paths';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../auth-context';
 import { RequestCodeForm } from '../components/request-code-form';

@@ -2,7 +2,7 @@ import type { CampingOptionField } from '@camp/shared/camping-options';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';

@@ -3,7 +3,7 @@ import { formatDollars } from '@camp/shared/rules';
 import type { CampingOption, CreateCampingOptionInput } from '@camp/shared/camping-options';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { RowAction, RowActions } from '../../../components/row-actions';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useEmailOutbox } from '../api/get-email-outbox';
 
 /** The id of the Outgoing e-mail section of the Site Configuration screen (the warning's link target). */

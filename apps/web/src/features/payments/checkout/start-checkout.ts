@@ -7,7 +7,7 @@ import {
 } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { useEffect, useRef, useState } from 'react';
-import { absoluteAppUrl, paths } from '../../../app/paths';
+import { absoluteAppUrl, paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api-client';
 import { createCheckout } from '../api/create-checkout';
 import { PAYMENT_TEXTS } from '../payment-texts';

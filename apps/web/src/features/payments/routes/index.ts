@@ -1,4 +1,3 @@
-// The payment screens as one lazy chunk (one entry in Home's list of lazy chunks; budget 125 KB gzip).
-export { default as PaymentSuccessPage } from './payment-success-page';
-export { default as PaymentCancelPage } from './payment-cancel-page';
+// The payments feature's screen, Admin → Payments. The Payment Success and Cancel pages are the registrations
+// feature's (they read the person's registration; decision 041).
 export { default as AdminPaymentsPage } from './admin-payments-page';

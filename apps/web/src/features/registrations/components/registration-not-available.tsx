@@ -1,7 +1,7 @@
 import { REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** docs/product.md §2: registration refused, with the reason (the availability message) and a way to the dashboard. */
 export function RegistrationNotAvailable({ reason }: { reason: string }) {

@@ -10,7 +10,7 @@ import type { CampRegistration, Registration } from '@camp/shared/registrations'
 import type { User } from '@camp/shared/users';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import {
   checkoutFailureMessage,
   owedCents,

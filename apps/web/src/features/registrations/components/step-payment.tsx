@@ -1,7 +1,7 @@
 import { formatDollars, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { PAYMENT_TEXTS } from '../../payments';
 
 /** The button of step 6 that is at work. */

@@ -12,7 +12,7 @@ import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';

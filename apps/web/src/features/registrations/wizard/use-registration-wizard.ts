@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api-client';
 import { campingOptionsQueryOptions } from '../../camping-options';
 import { usePublicConfig } from '../../config';

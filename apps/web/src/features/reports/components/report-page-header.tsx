@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { REPORT_TEXTS } from '../report-texts';
 import classes from './reports.module.css';
 

@@ -3,7 +3,7 @@ import { REPORT_MESSAGES } from '@camp/shared/reports';
 import { seesOthersMoney } from '@camp/shared/rules';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useAuth } from '../../auth';
 import { AdminOnlyBadge } from '../components/report-page-header';
 import { reportCardsFor } from '../report-cards';

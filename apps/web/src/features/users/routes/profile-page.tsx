@@ -5,7 +5,7 @@ import type { User } from '@camp/shared/users';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, safeReturnTo } from '../../../app/paths';
+import { paths, safeReturnTo } from '../../../lib/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RoleSchema } from './enums';
+import { RoleSchema } from './enums.schema';
 import { INVALID_CODE_FORMAT, LOGIN_CODE_LENGTH } from './rules';
-import { EmailSchema } from './users';
+import { EmailSchema } from './users.schema';
 
 export const RequestLoginCodeInputSchema = z.strictObject({ email: EmailSchema });
 export type RequestLoginCodeInput = z.input<typeof RequestLoginCodeInputSchema>;

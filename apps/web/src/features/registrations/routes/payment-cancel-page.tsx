@@ -1,19 +1,19 @@
 import { currentRegistration } from '@camp/shared/rules';
 import { Alert, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useAuth } from '../../auth';
 import { usePublicConfig } from '../../config';
-import { useMyRegistrations } from '../../registrations';
-import { owedCents } from '../checkout/owed';
-import { PaymentResult } from '../checkout/payment-result';
-import { usePaymentsAvailable } from '../checkout/payments-available';
 import {
   checkoutFailureMessage,
+  owedCents,
+  PAYMENT_TEXTS,
+  PaymentResult,
   type StartCheckoutState,
   useStartCheckout,
-} from '../checkout/start-checkout';
-import { PAYMENT_TEXTS } from '../payment-texts';
+  usePaymentsAvailable,
+} from '../../payments';
+import { useMyRegistrations } from '../api/get-my-registrations';
 
 /**
  * 'Try Payment Again' goes straight back to paying the dues: it starts a new Checkout for what the current

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, missingOr, textCharacters, type TextLines } from './schema-kit';
-import { DayOfWeekSchema, RegistrationStatusSchema } from './enums';
+import { DayOfWeekSchema, RegistrationStatusSchema } from './enums.schema';
 import {
   DAYS_OF_WEEK,
   DAY_OF_WEEK_MESSAGE,

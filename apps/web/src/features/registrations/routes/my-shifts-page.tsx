@@ -9,10 +9,9 @@ import { useState, type ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
-import { myRegistrationsQueryOptions } from '../../registrations';
-import { jobsQueryOptions } from '../api/get-jobs';
 import {
   CollapsibleGroups,
+  jobsQueryOptions,
   DayRows,
   filterShifts,
   groupByDay,
@@ -25,7 +24,8 @@ import {
   useOpenGroups,
   type ShiftFilter,
   type ShiftListJob,
-} from '../components/shift-list';
+} from '../../work';
+import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
 
 const withSpotsLeft = (jobs: readonly ShiftListJob[]) =>
   jobs.filter((job) => (placesOf(job)?.left ?? 0) > 0).length;

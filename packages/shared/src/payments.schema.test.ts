@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateStripeCheckoutInputSchema, PaymentsQuerySchema } from './payments';
+import { CreateStripeCheckoutInputSchema, PaymentsQuerySchema } from './payments.schema';
 import { duesPaymentDescription, isOpenRefund, openRefundStatus, PAYMENT_MESSAGES } from './rules';
 
 const valid = {

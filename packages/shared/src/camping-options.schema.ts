@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldDataTypeSchema } from './enums';
+import { FieldDataTypeSchema } from './enums.schema';
 import { missingOr, textCharacters } from './schema-kit';
 import {
   AVAILABILITY_STATUSES,

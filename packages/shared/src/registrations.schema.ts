@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { CampingOptionSummarySchema } from './camping-options';
+import { CampingOptionSummarySchema } from './camping-options.schema';
 import {
   FieldDataTypeSchema,
   PaymentProviderSchema,
   PaymentStatusSchema,
   RegistrationStatusSchema,
-} from './enums';
+} from './enums.schema';
 import { REGISTRATION_MESSAGES } from './rules';
-import { JobCategorySchema, ShiftSummarySchema } from './work';
+import { JobCategorySchema, ShiftSummarySchema } from './work.schema';
 
 // Registrations: the wizard's submission and the dashboard's reads (docs/product.md §3, §7). Amounts are decimal
 // dollars in JSON (docs/architecture.md §5).

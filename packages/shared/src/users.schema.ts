@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, INVALID_EMAIL, ROLES, showsNothing } from './rules';
-import { RoleSchema } from './enums';
-import { flag, optionalText, textCharacters, type TextLines } from './schema-kit';
+import { RoleSchema } from './enums.schema';
+import { flag, type Holds, optionalText, type SameType, textCharacters, type TextLines } from './schema-kit';
 import {
   EMERGENCY_CONTACT_MAX,
   NAME_MAX,
@@ -9,9 +9,10 @@ import {
   PASSWORD_MIN,
   USER_ADMIN_MESSAGES,
   USER_SEARCH_MAX,
+  type User,
 } from './rules';
 
-/** A user as the API answers it (docs/product.md §3). internalNotes is null for anyone but an admin. */
+/** A user as the API answers it: the plain User of rules/users.ts. */
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -34,7 +35,8 @@ export const UserSchema = z.object({
   allowNoJob: z.boolean(),
   internalNotes: z.string().nullable(),
 });
-export type User = z.infer<typeof UserSchema>;
+export type { User };
+type _UserSchemaIsUser = Holds<SameType<z.output<typeof UserSchema>, User>>;
 
 const requiredText = (label: string, max: number, lines: TextLines = 'single-line') =>
   z

@@ -4,7 +4,7 @@ import {
   PaymentStatusSchema,
   RefundStatusSchema,
   RegistrationStatusSchema,
-} from './enums';
+} from './enums.schema';
 import {
   DUES_MAX_DOLLARS,
   isWholeCents,

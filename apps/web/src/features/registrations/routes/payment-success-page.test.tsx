@@ -17,7 +17,7 @@ import {
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
-import { registrationKeys } from '../../registrations';
+import { registrationKeys } from '../api/query-keys';
 
 const SESSION = 'cs_test_a1B2c3';
 const PAID_AT = '2026-07-04T17:05:00.000Z';

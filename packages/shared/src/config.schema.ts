@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PaypalModeSchema } from './enums';
-import { flag, optionalText, textCharacters } from './schema-kit';
+import { PaypalModeSchema } from './enums.schema';
+import { flag, type Holds, optionalText, type SameType, textCharacters } from './schema-kit';
 import {
   CAMP_NAME_MAX,
   campConfigRuleProblems,
@@ -10,6 +10,7 @@ import {
   DEFAULT_SMTP_PORT,
   isSafeImageUrl,
   PUBLIC_CONFIG_FIELDS,
+  type PublicConfig,
   REGISTRATION_YEAR_MAX,
   REGISTRATION_YEAR_MIN,
 } from './rules';
@@ -39,7 +40,8 @@ export const PublicConfigSchema = z.object(
     Object.entries(PUBLIC_CONFIG_FIELDS).map(([key, kind]) => [key, FIELD_KIND_SCHEMAS[kind]]),
   ) as PublicConfigShape,
 );
-export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+export type { PublicConfig };
+type _PublicConfigSchemaIsPublicConfig = Holds<SameType<z.output<typeof PublicConfigSchema>, PublicConfig>>;
 
 // ---- Admin configuration (GET/PATCH /core-config/current, POST /core-config) -------------------------
 

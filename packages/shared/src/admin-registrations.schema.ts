@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AuditActionTypeSchema, RefundStatusSchema, RegistrationStatusSchema } from './enums';
+import { AuditActionTypeSchema, RefundStatusSchema, RegistrationStatusSchema } from './enums.schema';
 import {
   MAX_CAMPING_OPTIONS_PER_REGISTRATION,
   MAX_JOBS_PER_REGISTRATION,
   RegistrationCampingOptionSchema,
   RegistrationSchema,
-} from './registrations';
+} from './registrations.schema';
 import {
   ADMIN_CANCEL_MESSAGES,
   ADMIN_EDIT_MESSAGES,

@@ -1,54 +1,27 @@
 import type { PaymentConfirmation } from '@camp/shared/payments';
-import { formatDateTime, formatDollars, PAYMENT_MESSAGES } from '@camp/shared/rules';
+import { PAYMENT_MESSAGES } from '@camp/shared/rules';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { StatusBadge } from '../../../components/status-badge';
 import { isApiError } from '../../../lib/api-client';
-import { registrationKeys } from '../../registrations';
-import { useVerifyPaymentSession, VERIFY_POLL_LIMIT_MS } from '../api/verify-payment-session';
-import { PaymentResult } from '../checkout/payment-result';
-import classes from '../checkout/payment-result.module.css';
-import { PAYMENT_STATUS_LABEL, PAYMENT_TEXTS } from '../payment-texts';
+import {
+  PAYMENT_STATUS_LABEL,
+  PAYMENT_TEXTS,
+  PaymentFacts,
+  PaymentResult,
+  useVerifyPaymentSession,
+  VERIFY_POLL_LIMIT_MS,
+} from '../../payments';
+import { registrationKeys } from '../api/query-keys';
 
 const dashboardButton = (
   <Button component={Link} to={paths.dashboard()}>
     Go to Dashboard
   </Button>
 );
-
-/**
- * What was paid, when, and the reference to quote to the camp (the one the receipt e-mail gives), as a
- * description list.
- */
-function PaymentFacts({ confirmation }: { confirmation: PaymentConfirmation }) {
-  const facts: Array<[string, string]> = [
-    [PAYMENT_TEXTS.amountPaidLabel, `${formatDollars(confirmation.amount)} ${confirmation.currency}`],
-    [PAYMENT_TEXTS.paidOnLabel, formatDateTime(confirmation.paidAt)],
-    [PAYMENT_TEXTS.referenceLabel, confirmation.reference ?? confirmation.paymentId],
-  ];
-  return (
-    <Stack gap="xs" w="100%">
-      <Stack component="dl" gap="xs" m={0}>
-        {facts.map(([label, value]) => (
-          <div key={label} className={classes.fact}>
-            <Text component="dt" fw={600} size="sm">
-              {label}
-            </Text>
-            <Text component="dd" m={0} className={classes.value}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </Stack>
-      <Text size="sm" c="dimmed">
-        {PAYMENT_TEXTS.quoteReference}
-      </Text>
-    </Stack>
-  );
-}
 
 /** What a Checkout Session's confirmation says (docs/product.md §8 Payment success page). */
 function Outcome({ confirmation, polling }: { confirmation: PaymentConfirmation; polling: boolean }) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DayOfWeekSchema, FieldDataTypeSchema, RegistrationStatusSchema, RoleSchema } from './enums';
+import { DayOfWeekSchema, FieldDataTypeSchema, RegistrationStatusSchema, RoleSchema } from './enums.schema';
 import { LIST_TEXTS } from './rules';
 
 // The reports (docs/product.md §2 Reports, §6, decision 019): registrations and users as one read each, for staff and
