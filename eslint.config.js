@@ -49,7 +49,7 @@ function relativeImports(context, check) {
 }
 
 /**
- * Feature boundaries (architecture §2): a file under features/A reaches another feature B only through B's
+ * Feature boundaries (docs/architecture.md §3): a file under features/A reaches another feature B only through B's
  * public surface, `features/B` (its index.ts). Outside the features (app/, the router) the screens of
  * `features/B/routes/…` may also be imported, lazily. Relative paths are resolved against the importing file.
  */
@@ -161,7 +161,7 @@ export default tseslint.config(
     },
   },
   {
-    // process.env is read in one place only (architecture §2): apps/api/src/env.ts.
+    // process.env is read in one place only (docs/architecture.md §3): apps/api/src/env.ts.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: ['apps/api/src/env.ts'],
     rules: {
@@ -184,7 +184,7 @@ export default tseslint.config(
       'camp/web-layers': 'error',
       // `import { type X } from 'm'` keeps a bare `import 'm'`: a schema module (and zod) would load for a type.
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      // The web app never imports API code (architecture §2: web → shared only).
+      // The web app never imports API code (docs/architecture.md §3: web → shared only).
       'no-restricted-imports': [
         'error',
         {
