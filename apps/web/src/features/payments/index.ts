@@ -8,7 +8,6 @@ export {
   useStartCheckout,
   type CheckoutRequest,
 } from './checkout/start-checkout';
-export { owedCents } from './checkout/owed';
 export { usePaymentsAvailable, type PaymentsAvailability } from './checkout/payments-available';
 export { PAYMENT_TEXTS } from './payment-texts';
 export { paymentTotals, type PaymentTotals } from './admin/payment-money';
