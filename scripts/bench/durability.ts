@@ -1,8 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../apps/api/src/db/client';
+import { rowsOf } from '../../apps/api/src/db/raw';
+import { countersMatchRows, describeMismatch } from '../../apps/api/src/modules/registrations/capacity';
 import { Prng } from '../../apps/api/test/kit/rng';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { BENCH_YEAR, seedCamp, submissionFor } from './camp';
@@ -103,27 +105,6 @@ interface AdminWrite {
 }
 
 type BurstItem = { kind: 'registration'; person: number } | { kind: 'admin'; write: number };
-
-interface CounterRow {
-  kind: string;
-  id: string;
-  name: string;
-  counter: number;
-  countedYear: number | null;
-  taken: number;
-}
-
-const COUNTER_SQL = `
-  select 'option' as kind, o.id::text as id, o.name, o.current_registrations as counter,
-         o.counted_year as "countedYear",
-         (select count(*)::int from registration_camping_options l join registrations r on r.id = l.registration_id
-           where l.camping_option_id = o.id and r.year = $1 and r.status <> 'CANCELLED') as taken
-    from camping_options o
-  union all
-  select 'job', j.id::text, j.name, j.current_registrations, j.counted_year,
-         (select count(*)::int from registration_jobs l join registrations r on r.id = l.registration_id
-           where l.job_id = j.id and r.year = $1 and r.status <> 'CANCELLED')
-    from jobs j`;
 
 const sortedIds = (ids: readonly string[]) => [...ids].sort();
 const sameIds = (a: readonly string[], b: readonly string[]) =>
@@ -446,34 +427,26 @@ export async function runDurability(
   verify.close();
   await second.stop();
   log('  restarted server stopped; checking the database itself');
-  const database = await openForCheck(databaseUrl, dataDir);
-  let counterRows: CounterRow[];
+  const database = await openDatabase({ databaseUrl, dataDir });
+  let counters: Awaited<ReturnType<typeof countersMatchRows>>;
   let storedIds: Set<string>;
   try {
-    counterRows = await database.query<CounterRow>(COUNTER_SQL, [BENCH_YEAR]);
+    counters = await countersMatchRows(database.db, BENCH_YEAR);
     storedIds = new Set(
-      (
-        await database.query<{ id: string }>(
-          `select id::text as id from registrations union all select id::text from job_categories
+      rowsOf<{ id: string }>(
+        await database.db.execute(
+          sql`select id::text as id from registrations union all select id::text from job_categories
            union all select id::text from shifts`,
-          [],
-        )
+        ),
       ).map((row) => row.id),
     );
   } finally {
     await database.close();
   }
   log(
-    `  database read: ${counterRows.length} counters, ${storedIds.size} rows of registrations, categories, shifts`,
+    `  database read: ${counters.checked} counters, ${storedIds.size} rows of registrations, categories, shifts`,
   );
-  for (const row of counterRows) {
-    const counted = row.countedYear === BENCH_YEAR ? row.counter : 0;
-    if (counted !== row.taken) {
-      mismatches.push(
-        `database: ${row.kind} ${row.name} counter ${row.counter} (year ${row.countedYear ?? 'none'}), rows ${row.taken}`,
-      );
-    }
-  }
+  mismatches.push(...counters.mismatches.map((mismatch) => `database: ${describeMismatch(mismatch)}`));
   // One line per lost write: a write the API already reported lost is not counted again.
   for (const id of acknowledgedIds) {
     if (!storedIds.has(id) && !lost.some((line) => line.includes(id))) {
@@ -507,28 +480,6 @@ export async function runDurability(
     log(`  the restarted server's last lines:\n${second.output().split('\n').slice(-20).join('\n')}`);
   }
   return result;
-}
-
-interface CheckDatabase {
-  query: <T>(text: string, params: unknown[]) => Promise<T[]>;
-  close: () => Promise<void>;
-}
-
-/** The database for the final check: the PostgreSQL database, or the embedded data directory (server stopped). */
-async function openForCheck(databaseUrl: string | undefined, dataDir: string): Promise<CheckDatabase> {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    return {
-      query: async <T>(text: string, params: unknown[]) => (await client.query(text, params)).rows as T[],
-      close: () => client.end(),
-    };
-  }
-  const client = await PGlite.create(path.join(dataDir, 'pglite'));
-  return {
-    query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
-    close: () => client.close(),
-  };
 }
 
 /** The summary lines of a result, for the script and for a failing test. */

@@ -3,8 +3,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { type DayOfWeek, REGISTRATION_MESSAGES } from '@camp/shared/rules';
+import {
+  type DayOfWeek,
+  isFull,
+  isOverCapacity,
+  jobCapacity,
+  optionCapacity,
+  REGISTRATION_MESSAGES,
+} from '@camp/shared/rules';
+import { sql } from 'drizzle-orm';
+import { fromPostgresUrl } from '../../apps/api/src/db/client';
+import { rowsOf } from '../../apps/api/src/db/raw';
+import { countersMatchRows, describeMismatch } from '../../apps/api/src/modules/registrations/capacity';
 import { Prng } from '../../apps/api/test/kit/rng';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { type Balancer, type ServerStats, startHaproxy } from './balancer';
@@ -447,11 +457,9 @@ export async function runRush(
     optionTaken += rows;
     if (rows !== option.currentRegistrations)
       problems.push(`${option.name}: API says ${option.currentRegistrations}, rows ${rows}`);
-    if (option.maxSignups > 0 && rows > option.maxSignups) oversold += rows - option.maxSignups;
-    fullAtTheEnd.set(
-      REGISTRATION_MESSAGES.optionFull(option.name),
-      option.maxSignups > 0 && rows >= option.maxSignups,
-    );
+    const capacity = optionCapacity(option.maxSignups);
+    if (isOverCapacity(capacity, rows)) oversold += rows - option.maxSignups;
+    fullAtTheEnd.set(REGISTRATION_MESSAGES.optionFull(option.name), isFull(capacity, rows));
   }
   let jobPlaces = 0;
   let jobTaken = 0;
@@ -461,11 +469,9 @@ export async function runRush(
     jobTaken += rows;
     if (rows !== job.currentRegistrations)
       problems.push(`${job.name}: API says ${job.currentRegistrations}, rows ${rows}`);
-    if (rows > job.maxRegistrations) oversold += rows - job.maxRegistrations;
-    fullAtTheEnd.set(
-      REGISTRATION_MESSAGES.jobFull(job.name, job.shift.dayOfWeek),
-      rows >= job.maxRegistrations,
-    );
+    const capacity = jobCapacity(job.maxRegistrations);
+    if (isOverCapacity(capacity, rows)) oversold += rows - job.maxRegistrations;
+    fullAtTheEnd.set(REGISTRATION_MESSAGES.jobFull(job.name, job.shift.dayOfWeek), isFull(capacity, rows));
   }
   // A refusal names only places that are full (none is freed during the rush, so they are full at the end).
   const unexpected: Outcome[] = [];
@@ -489,33 +495,18 @@ export async function runRush(
   let countersChecked = 0;
   if (databaseUrl) {
     // The counter columns the capacity check uses must equal the rows too.
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+    const database = fromPostgresUrl(databaseUrl, 1);
     try {
-      const drift = await client.query<{ name: string; counter: number; taken: number }>(
-        `select o.name, o.current_registrations as counter,
-                (select count(*)::int from registration_camping_options l join registrations r on r.id = l.registration_id
-                  where l.camping_option_id = o.id and r.year = $1 and r.status <> 'CANCELLED') as taken
-           from camping_options o
-         union all
-         select j.name, j.current_registrations,
-                (select count(*)::int from registration_jobs l join registrations r on r.id = l.registration_id
-                  where l.job_id = j.id and r.year = $1 and r.status <> 'CANCELLED')
-           from jobs j`,
-        [BENCH_YEAR],
+      const counters = await countersMatchRows(database.db, BENCH_YEAR);
+      countersChecked = counters.checked;
+      problems.push(...counters.mismatches.map(describeMismatch));
+      const [orphans] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from registrations r
+          where not exists (select 1 from registration_camping_options l where l.registration_id = r.id)`),
       );
-      countersChecked = drift.rows.length;
-      for (const row of drift.rows.filter((entry) => entry.counter !== entry.taken)) {
-        problems.push(`${row.name}: counter ${row.counter}, rows ${row.taken}`);
-      }
-      const orphans = await client.query<{ n: number }>(
-        `select count(*)::int as n from registrations r
-          where not exists (select 1 from registration_camping_options l where l.registration_id = r.id)`,
-      );
-      if ((orphans.rows[0]?.n ?? 0) > 0)
-        problems.push(`${orphans.rows[0]?.n} registrations without a camping option`);
+      if ((orphans?.n ?? 0) > 0) problems.push(`${orphans?.n} registrations without a camping option`);
     } finally {
-      await client.end();
+      await database.close();
     }
   }
   const serverErrors = outcomes.filter((outcome) => outcome.status >= 500 || outcome.status === 0).length;

@@ -1,8 +1,9 @@
-import { count, eq, getTableName, is, ne, sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema/index';
 import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
+import { countersMatchRows, describeMismatch } from '../../apps/api/src/modules/registrations/capacity';
 import { writeCamp } from '../../apps/api/test/kit/camp-rows';
 import { buildDemoData, DEFAULT_DEMO_SEED, type DemoData } from './demo-data';
 
@@ -67,61 +68,6 @@ export async function insertDemoData(tx: Tx, data: DemoData): Promise<void> {
 }
 
 /**
- * Reads back what was written and lists every capacity counter that disagrees with the rows or exceeds its
- * limit (docs/architecture.md §4b, §7). Empty means consistent.
- */
-export async function checkCounters(db: DbOrTx): Promise<string[]> {
-  const problems: string[] = [];
-  const {
-    campingOptions,
-    jobs,
-    registrationCampingOptions: rco,
-    registrationJobs: rj,
-    registrations,
-  } = schema;
-
-  const optionCounts = await db
-    .select({ id: rco.campingOptionId, taken: count() })
-    .from(rco)
-    .innerJoin(registrations, eq(registrations.id, rco.registrationId))
-    .where(ne(registrations.status, 'CANCELLED'))
-    .groupBy(rco.campingOptionId);
-  const optionTaken = new Map(optionCounts.map((row) => [row.id, row.taken]));
-  const options = await db
-    .select({
-      id: campingOptions.id,
-      name: campingOptions.name,
-      current: campingOptions.currentRegistrations,
-      max: campingOptions.maxSignups,
-    })
-    .from(campingOptions);
-  for (const option of options) {
-    const taken = optionTaken.get(option.id) ?? 0;
-    if (option.current !== taken)
-      problems.push(`camping option ${option.name}: counter ${option.current}, rows ${taken}`);
-    if (option.max > 0 && taken > option.max)
-      problems.push(`camping option ${option.name}: ${taken} > max ${option.max}`);
-  }
-
-  const jobCounts = await db
-    .select({ id: rj.jobId, taken: count() })
-    .from(rj)
-    .innerJoin(registrations, eq(registrations.id, rj.registrationId))
-    .where(ne(registrations.status, 'CANCELLED'))
-    .groupBy(rj.jobId);
-  const jobTaken = new Map(jobCounts.map((row) => [row.id, row.taken]));
-  const jobRows = await db
-    .select({ id: jobs.id, name: jobs.name, current: jobs.currentRegistrations, max: jobs.maxRegistrations })
-    .from(jobs);
-  for (const job of jobRows) {
-    const taken = jobTaken.get(job.id) ?? 0;
-    if (job.current !== taken) problems.push(`job ${job.name}: counter ${job.current}, rows ${taken}`);
-    if (taken > job.max) problems.push(`job ${job.name}: ${taken} > max ${job.max}`);
-  }
-  return problems;
-}
-
-/**
  * The demo camp written in one transaction (on any error nothing changes): the rows of `seed`, the database
  * emptied first when `wipe` is set, then every capacity counter checked against the rows. Used by
  * `npm run seed:demo` and by the e2e tests that run on the demo camp. Answers what was written.
@@ -134,9 +80,11 @@ export async function seedDemoCamp(
   await db.transaction(async (tx) => {
     if (wipe) await wipeAppTables(tx);
     await insertDemoData(tx, data);
-    const problems = await checkCounters(tx);
-    if (problems.length > 0)
-      throw new Error(`Capacity counters do not match the rows:\n  ${problems.join('\n  ')}`);
+    const { mismatches } = await countersMatchRows(tx, data.year);
+    if (mismatches.length > 0)
+      throw new Error(
+        `Capacity counters do not match the rows:\n  ${mismatches.map(describeMismatch).join('\n  ')}`,
+      );
   });
   return data;
 }

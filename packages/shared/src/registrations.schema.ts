@@ -126,15 +126,18 @@ export const RegistrationSchema = z.object({
   jobs: z.array(RegistrationJobSchema),
   campingOptions: z.array(RegistrationCampingOptionSchema),
   payments: z.array(RegistrationPaymentSchema),
+  /** What is still owed, in dollars, as the server counts it (docs/product.md §2; decision 040). */
+  amountOwed: z.number(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
 /**
- * GET /registrations (staff and admins): everyone's registrations; the payments only for admins (staff read
+ * GET /registrations (staff and admins): everyone's registrations; the payments and amountOwed only for admins (staff read
  * no one's money; everyone reads their own on GET /registrations/me).
  */
 export const RegistrationListItemSchema = RegistrationSchema.extend({
   payments: RegistrationSchema.shape.payments.optional(),
+  amountOwed: RegistrationSchema.shape.amountOwed.optional(),
 });
 export type RegistrationListItem = z.infer<typeof RegistrationListItemSchema>;
 

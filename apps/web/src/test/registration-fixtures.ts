@@ -89,8 +89,9 @@ export function testJob(category: JobCategory, overrides: Partial<Job> = {}): Jo
   };
 }
 
+/** A registration as GET /registrations/me answers it: amountOwed, unless given, is its PENDING payments. */
 export function testRegistration(overrides: Partial<Registration> = {}): Registration {
-  return {
+  const registration: Omit<Registration, 'amountOwed'> = {
     id: 'r0000000-0000-4000-8000-000000000001',
     userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
     year: 2026,
@@ -131,6 +132,11 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
       },
     ],
     ...overrides,
+  };
+  const pending = registration.payments.filter((payment) => payment.status === 'PENDING');
+  return {
+    ...registration,
+    amountOwed: overrides.amountOwed ?? pending.reduce((sum, payment) => sum + payment.amount, 0),
   };
 }
 

@@ -1,4 +1,5 @@
 import { FIELD_DATA_TYPES, type FieldDataType } from './enums';
+import { isOptionFull } from './places';
 
 // Camping options and their custom fields (docs/product.md §3, §5): limits, messages and rules, without zod.
 
@@ -26,7 +27,7 @@ export function availabilityStatus(option: {
   currentRegistrations: number;
 }): AvailabilityStatus {
   if (!option.enabled) return 'DISABLED';
-  if (option.maxSignups > 0 && option.currentRegistrations >= option.maxSignups) return 'FULL';
+  if (isOptionFull(option)) return 'FULL';
   return 'AVAILABLE';
 }
 

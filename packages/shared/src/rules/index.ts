@@ -11,6 +11,7 @@ export * from './public-config';
 export * from './config';
 export * from './notifications';
 export * from './camping-options';
+export * from './places';
 export * from './work';
 export * from './availability';
 export * from './registrations';

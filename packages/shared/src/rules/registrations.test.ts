@@ -8,11 +8,7 @@ import {
   customFieldStoredValue,
   customFieldValueFromStored,
   duesFor,
-  isJobFull,
-  isOptionFull,
-  isOptionSelectable,
   isValidIsoDate,
-  jobSpots,
   REGISTRATION_MESSAGES,
   registrationAvailability,
   type ShiftRuleCategory,
@@ -178,25 +174,6 @@ describe('canDeferDues', () => {
 });
 
 describe('capacity', () => {
-  it('counts job spots as max minus current, full at 0 or less', () => {
-    expect(jobSpots({ maxRegistrations: 5, currentRegistrations: 3 })).toBe(2);
-    expect(isJobFull({ maxRegistrations: 5, currentRegistrations: 4 })).toBe(false);
-    expect(isJobFull({ maxRegistrations: 5, currentRegistrations: 5 })).toBe(true);
-    expect(isJobFull({ maxRegistrations: 5, currentRegistrations: 7 })).toBe(true);
-  });
-
-  it('never fills an option with maxSignups 0', () => {
-    expect(isOptionFull({ maxSignups: 0, currentRegistrations: 10_000 })).toBe(false);
-    expect(isOptionFull({ maxSignups: 2, currentRegistrations: 1 })).toBe(false);
-    expect(isOptionFull({ maxSignups: 2, currentRegistrations: 2 })).toBe(true);
-  });
-
-  it('offers only enabled options with free places', () => {
-    expect(isOptionSelectable({ enabled: true, maxSignups: 2, currentRegistrations: 1 })).toBe(true);
-    expect(isOptionSelectable({ enabled: false, maxSignups: 0, currentRegistrations: 0 })).toBe(false);
-    expect(isOptionSelectable({ enabled: true, maxSignups: 2, currentRegistrations: 2 })).toBe(false);
-  });
-
   it('names what is full', () => {
     expect(REGISTRATION_MESSAGES.optionFull('Tent Camping')).toBe('"Tent Camping" is full');
     expect(REGISTRATION_MESSAGES.jobFull('Gate Greeter', 'MONDAY')).toBe(

@@ -162,27 +162,6 @@ export function canDeferDues(
   return Boolean(config?.allowDeferredDuesPayment && user?.allowDeferredDuesPayment);
 }
 
-// ---- Capacity (docs/product.md §5 step 2 and 4, §9) ---------------------------------------------------------------
-
-/** Places left on a job: maxRegistrations minus currentRegistrations (docs/product.md §9). */
-export const jobSpots = (job: { maxRegistrations: number; currentRegistrations: number }): number =>
-  job.maxRegistrations - job.currentRegistrations;
-
-/** A job is full at 0 places left or fewer. */
-export const isJobFull = (job: { maxRegistrations: number; currentRegistrations: number }): boolean =>
-  jobSpots(job) <= 0;
-
-/** maxSignups 0 means unlimited. */
-export const isOptionFull = (option: { maxSignups: number; currentRegistrations: number }): boolean =>
-  option.maxSignups > 0 && option.currentRegistrations >= option.maxSignups;
-
-/** Only enabled options with free places can be chosen (docs/product.md §5 step 2). */
-export const isOptionSelectable = (option: {
-  enabled: boolean;
-  maxSignups: number;
-  currentRegistrations: number;
-}): boolean => option.enabled && !isOptionFull(option);
-
 // ---- Work shifts (docs/product.md §5 step 4) ----------------------------------------------------------------------
 
 export interface ShiftRuleOption {

@@ -1,5 +1,7 @@
 import {
   availabilityStatus,
+  isOverCapacity,
+  optionCapacity,
   type CampingOption,
   type CampingOptionSummary,
   centsToDollars,
@@ -132,10 +134,11 @@ export class CampingOptionsService {
       // The row lock makes the capacity check below race-free against registrations taking places.
       const current = await lockOption(id, tx);
       let recount: { currentRegistrations: number; countedYear: number } | undefined;
-      if (values.maxSignups !== undefined && values.maxSignups > 0) {
+      const capacity = values.maxSignups === undefined ? null : optionCapacity(values.maxSignups);
+      if (capacity !== null) {
         const counter = current.countedYear === year ? current.currentRegistrations : 0;
         const taken = Math.max(counter, await activeOptionCount(id, tx, year));
-        if (values.maxSignups < taken) {
+        if (isOverCapacity(capacity, taken)) {
           throw conflict(
             `Max signups cannot be lower than the ${plural(taken, 'current registration', 'current registrations')} (0 means unlimited).`,
           );

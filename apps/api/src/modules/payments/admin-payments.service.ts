@@ -16,6 +16,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit-writer';
 import type { OutboxWorker } from '../mail/outbox';
 import { duesBalance } from './dues';
+import { duesBalanceCents, optionDuesCentsSql, paidCentsSql } from './owed';
 import { paymentDto } from './payments.read';
 import type { PaymentsService } from './payments.service';
 
@@ -97,7 +98,7 @@ export class AdminPaymentsService {
 
   /**
    * GET /admin/payments/dues: registrations (not cancelled) that still owe dues, in one query: options' dues
-   * at the person's rate, minus COMPLETED and REFUNDED payments (the same ledger as `duesBalance`).
+   * at the person's rate, minus what was paid: the ledger of `duesBalance`, in SQL from owed.ts.
    */
   async owed(): Promise<OwedRegistration[]> {
     type Row = {
@@ -113,8 +114,7 @@ export class AdminPaymentsService {
     };
     const result = await this.deps.db.execute(sql`
       with dues as (
-        select r.id, sum(case when u.role in ('STAFF', 'ADMIN') then o.staff_dues_cents
-                              else o.participant_dues_cents end) as cents
+        select r.id, sum(${optionDuesCentsSql(sql`u.role`, sql`o`)}) as cents
         from registrations r
         join users u on u.id = r.user_id
         join registration_camping_options rco on rco.registration_id = r.id
@@ -122,10 +122,10 @@ export class AdminPaymentsService {
         where r.status <> 'CANCELLED'
         group by r.id
       ), paid as (
-        select registration_id, sum(amount_cents) as cents
-        from payments
-        where status in ('COMPLETED', 'REFUNDED') and registration_id is not null
-        group by registration_id
+        select p.registration_id, ${paidCentsSql(sql`p`)} as cents
+        from payments p
+        where p.registration_id is not null
+        group by p.registration_id
       )
       select r.id as registration_id, r.year, r.status, u.id as user_id, u.email,
              u.first_name, u.last_name, d.cents as dues, coalesce(p.cents, 0) as paid
@@ -151,7 +151,7 @@ export class AdminPaymentsService {
         },
         dues: centsToDollars(dues),
         paid: centsToDollars(paid),
-        owed: centsToDollars(dues - paid),
+        owed: centsToDollars(duesBalanceCents(dues, paid)),
       };
     });
   }

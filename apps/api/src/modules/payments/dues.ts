@@ -8,6 +8,7 @@ import {
   registrations,
   users,
 } from '../../db/schema/index';
+import { duesBalanceCents, PAID_STATUSES } from './owed';
 
 /** What a registration's dues come to and what has been paid of them, in cents. */
 export interface DuesBalance {
@@ -17,9 +18,9 @@ export interface DuesBalance {
 }
 
 /**
- * The dues ledger of one registration (decision 016): its chosen options' dues at the person's rate (staff
- * rate for STAFF and ADMIN), minus what was paid: COMPLETED payments and REFUNDED ones (a refund gives money
- * back; it does not put dues back on the account).
+ * The dues ledger of one registration (decision 016, owed.ts): its chosen options' dues at the person's rate
+ * (staff rate for STAFF and ADMIN), minus what was paid: COMPLETED payments and REFUNDED ones (a refund gives
+ * money back; it does not put dues back on the account).
  */
 export async function duesBalance(db: DbOrTx, registrationId: string): Promise<DuesBalance> {
   const [owner] = await db
@@ -42,11 +43,9 @@ export async function duesBalance(db: DbOrTx, registrationId: string): Promise<D
   const [settled] = await db
     .select({ cents: sum(payments.amountCents) })
     .from(payments)
-    .where(
-      and(eq(payments.registrationId, registrationId), inArray(payments.status, ['COMPLETED', 'REFUNDED'])),
-    );
+    .where(and(eq(payments.registrationId, registrationId), inArray(payments.status, [...PAID_STATUSES])));
   const paid = Number(settled?.cents ?? 0);
-  return { dues, paid, owed: dues - paid };
+  return { dues, paid, owed: duesBalanceCents(dues, paid) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type Capacity, isFull, isOverCapacity, jobCapacity, optionCapacity } from '@camp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bare, rowsOf } from '../../db/raw';
@@ -43,8 +44,8 @@ export interface PlaceTable {
   table: typeof campingOptions | typeof jobs;
   /** The capacity column. */
   max: typeof campingOptions.maxSignups | typeof jobs.maxRegistrations;
-  /** A camping option's max 0 means unlimited; a job's max is at least 1. */
-  zeroIsUnlimited: boolean;
+  /** The capacity its column's value means (the shared rule: a camping option's 0 is unlimited). */
+  capacity: (max: number) => Capacity;
   /** The link table (registration ↔ row) and its column naming the row. */
   links: typeof registrationCampingOptions | typeof registrationJobs;
   linkColumn: typeof registrationCampingOptions.campingOptionId | typeof registrationJobs.jobId;
@@ -53,7 +54,7 @@ export interface PlaceTable {
 export const OPTION_PLACES: PlaceTable = {
   table: campingOptions,
   max: campingOptions.maxSignups,
-  zeroIsUnlimited: true,
+  capacity: optionCapacity,
   links: registrationCampingOptions,
   linkColumn: registrationCampingOptions.campingOptionId,
 };
@@ -61,7 +62,7 @@ export const OPTION_PLACES: PlaceTable = {
 export const JOB_PLACES: PlaceTable = {
   table: jobs,
   max: jobs.maxRegistrations,
-  zeroIsUnlimited: false,
+  capacity: jobCapacity,
   links: registrationJobs,
   linkColumn: registrationJobs.jobId,
 };
@@ -219,17 +220,92 @@ export async function activePlaceCounts(
   return new Map(rows.map((row) => [row.id, Number(row.count)]));
 }
 
+/** A counter that disagrees with the rows, or rows beyond the capacity (see countersMatchRows). */
+export interface CounterMismatch {
+  kind: 'option' | 'job';
+  id: string;
+  name: string;
+  /** The counter column and the year it counts. */
+  counter: number;
+  countedYear: number | null;
+  /** Places held by the rows (activePlaceCounts). */
+  taken: number;
+  max: number;
+  problem: 'counter' | 'over capacity';
+}
+
+/**
+ * Whether every option's and job's counter equals its rows in `year` (a counter of another year counts 0 there,
+ * as takePlaces reads it) and no row holds a place beyond the capacity: the check of the benchmarks, the
+ * durability test and the demo seed. Answers how many counters were checked and what disagrees.
+ */
+export async function countersMatchRows(
+  db: DbOrTx,
+  year: number,
+): Promise<{ checked: number; mismatches: CounterMismatch[] }> {
+  const mismatches: CounterMismatch[] = [];
+  let checked = 0;
+  for (const [kind, places] of [
+    ['option', OPTION_PLACES],
+    ['job', JOB_PLACES],
+  ] as const) {
+    const rows = rowsOf<{
+      id: string;
+      name: string;
+      max: number;
+      counter: number;
+      countedYear: number | null;
+    }>(
+      await db.execute(sql`
+        select ${places.table.id} as id, ${places.table.name} as name, ${places.max} as max,
+          ${places.table.currentRegistrations} as counter, ${places.table.countedYear} as "countedYear"
+        from ${places.table} order by ${places.table.name}, ${places.table.id}`),
+    );
+    const counts = await activePlaceCounts(
+      places,
+      rows.map((row) => row.id),
+      db,
+      year,
+    );
+    checked += rows.length;
+    for (const row of rows) {
+      const taken = counts.get(row.id) ?? 0;
+      const entry = {
+        kind,
+        id: row.id,
+        name: row.name,
+        counter: row.counter,
+        countedYear: row.countedYear,
+        taken,
+      };
+      const counted = row.countedYear === year ? row.counter : 0;
+      if (counted !== taken) mismatches.push({ ...entry, max: row.max, problem: 'counter' });
+      if (isOverCapacity(places.capacity(row.max), taken))
+        mismatches.push({ ...entry, max: row.max, problem: 'over capacity' });
+    }
+  }
+  return { checked, mismatches };
+}
+
+/** One line for a mismatch: 'job Dishes: counter 3 (year 2026), rows 2' or 'option Tent: 5 > max 4'. */
+export function describeMismatch(mismatch: CounterMismatch): string {
+  const what = `${mismatch.kind} ${mismatch.name}`;
+  return mismatch.problem === 'counter'
+    ? `${what}: counter ${mismatch.counter} (year ${mismatch.countedYear ?? 'none'}), rows ${mismatch.taken}`
+    : `${what}: ${mismatch.taken} > max ${mismatch.max}`;
+}
+
 /** A locked row's counter as a group of claims sees it: places taken in the year, and its limit. */
 interface Counter {
   taken: number;
-  /** Places in all; undefined when unlimited (a camping option with max 0). */
-  limit: number | undefined;
+  /** Places in all; null when unlimited (a camping option with max 0). */
+  limit: Capacity;
   /** Whether `taken` must be written back (taken by a claim, or recounted for the year). */
   dirty: boolean;
 }
 
 const hasRoom = (counter: Counter | undefined) =>
-  counter !== undefined && (counter.limit === undefined || counter.taken < counter.limit);
+  counter !== undefined && !isFull(counter.limit, counter.taken);
 
 function take(counter: Counter | undefined) {
   if (!counter) return;
@@ -266,7 +342,7 @@ async function lockCounters(
   return new Map(
     rows.map((row) => {
       const recounted = row.countedYear !== year;
-      const limit = places.zeroIsUnlimited && row.max <= 0 ? undefined : row.max;
+      const limit = places.capacity(row.max);
       const taken = recounted ? (counts.get(row.id) ?? 0) : row.current;
       return [row.id, { taken, limit, dirty: recounted }];
     }),

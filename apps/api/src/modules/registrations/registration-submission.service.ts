@@ -1,11 +1,15 @@
 import {
+  type Capacity,
   centsToDollars,
   customFieldStoredValue,
   type DayOfWeek,
   duesFor,
+  isFull,
   isProfileComplete,
   isStaffRole,
+  jobCapacity,
   jobLabel,
+  optionCapacity,
   REGISTRATION_MESSAGES,
   registrationAvailability,
   type PublicConfig,
@@ -37,19 +41,15 @@ const GROUPS_IN_FLIGHT = 2;
 /** People in one group at most: bounds one statement's size and one transaction's time. */
 const GROUP_SIZE = 100;
 
-/** A place counter as an option or job row holds it (an option's max 0 means unlimited; a job's is at least 1). */
+/** A place counter as an option or job row holds it, with its capacity by the shared rule. */
 interface PlaceCounter {
   currentRegistrations: number;
   countedYear: number | null;
-  maxSignups?: number;
-  maxRegistrations?: number;
 }
 
 /** Full by the counter of this year (a counter of another year says nothing: the transaction recounts). */
-function isFullNow(counter: PlaceCounter, year: number): boolean {
-  const max = counter.maxSignups ?? counter.maxRegistrations ?? 0;
-  return counter.countedYear === year && max > 0 && counter.currentRegistrations >= max;
-}
+const isFullNow = (counter: PlaceCounter, capacity: Capacity, year: number): boolean =>
+  counter.countedYear === year && isFull(capacity, counter.currentRegistrations);
 
 /** A chosen job as the 409 message names it. */
 const jobOnDay = ({ job, shift }: JobWithContext) => ({ name: job.name, dayOfWeek: shift.dayOfWeek });
@@ -280,12 +280,15 @@ export class RegistrationSubmissionService {
 
     // Places: refuse at once what the counters read for this group already show full; the transaction
     // decides the rest.
-    const knownFull = (counter: PlaceCounter) => isFullNow(counter, year);
     const fullNow = fullMessagesFor(
       { options: chosenOptions, jobs: chosenJobs },
       {
-        campingOptionIds: chosenOptions.filter(knownFull).map((option) => option.id),
-        jobIds: chosenJobs.filter(({ job }) => knownFull(job)).map(({ job }) => job.id),
+        campingOptionIds: chosenOptions
+          .filter((option) => isFullNow(option, optionCapacity(option.maxSignups), year))
+          .map((option) => option.id),
+        jobIds: chosenJobs
+          .filter(({ job }) => isFullNow(job, jobCapacity(job.maxRegistrations), year))
+          .map(({ job }) => job.id),
       },
     );
     if (fullNow) throw conflict(fullNow);

@@ -2,6 +2,7 @@ import {
   type CampRegistration,
   centsToDollars,
   customFieldValueFromStored,
+  dollarsToCents,
   compareShifts,
   openRefundStatus,
   type RefundStatus,
@@ -13,6 +14,7 @@ import {
 import type { campingOptions, jobCategories, jobs, payments, shifts } from '../../db/schema/index';
 import { groupBy } from '../../lib/group-by';
 import { toCampingOptionSummary } from '../camping-options/camping-options.service';
+import { owedCents } from '../payments/owed';
 import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import type {
   InsertedRegistration,
@@ -102,6 +104,7 @@ export function toRegistrationDtos({
       toRegistrationOption(row.id, row.option),
     ),
     payments: (paymentsOf.get(registration.id) ?? []).map(toPaymentDto),
+    amountOwed: centsToDollars(owedCents(paymentsOf.get(registration.id) ?? [])),
   }));
 }
 
@@ -149,6 +152,11 @@ export function toSubmittedRegistration(
           },
         ]
       : [],
+    amountOwed: centsToDollars(
+      owedCents(
+        created.payment ? [{ status: 'PENDING', amountCents: dollarsToCents(values.duesDollars) }] : [],
+      ),
+    ),
   };
 }
 

@@ -62,7 +62,9 @@ export class RegistrationsService {
     const found = toRegistrationDtos(
       await selectRegistrations(this.db, registrationFilter(this.db, filters), { withPayments }),
     );
-    return withPayments ? found : found.map(({ payments: _payments, ...registration }) => registration);
+    return withPayments
+      ? found
+      : found.map(({ payments: _payments, amountOwed: _owed, ...registration }) => registration);
   }
 
   /**

@@ -247,6 +247,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
             refundStatus: null,
           },
         ],
+        amountOwed: 125.5,
       });
 
       const stored = await storedFor(ada.id);
@@ -1003,7 +1004,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
     const asStaff = await camp.call('GET', url, camp.staff);
     expect(asStaff.statusCode).toBe(200);
     const staffRows = asStaff.json<Record<string, unknown>[]>();
-    const { payments: _payments, ...withoutPayments } = adminRow!;
+    const { payments: _payments, amountOwed: _owed, ...withoutPayments } = adminRow!;
     expect(staffRows).toEqual([withoutPayments]);
     expect(asStaff.body).not.toContain(session);
     expect(asStaff.body).not.toMatch(/"(payments|amount|provider|providerRefId|currency)"/);

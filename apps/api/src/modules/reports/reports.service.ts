@@ -26,6 +26,7 @@ import {
   shifts,
   users,
 } from '../../db/schema/index';
+import { owedCentsSql, paidCentsSql } from '../payments/owed';
 
 /** The person's profile columns as every report selects them (alias `u`), named as ReportPerson names them. */
 const PROFILE_COLUMNS = sql`u.email, u.first_name as "firstName", u.last_name as "lastName",
@@ -73,16 +74,16 @@ interface UserRow extends PersonRow {
 }
 
 /**
- * The registration report's money, for admins only: what each registration paid (COMPLETED and REFUNDED
- * payments less SUCCEEDED refunds) and still owes (PENDING payments), one pass per table grouped by
+ * The registration report's money, for admins only: what each registration paid (paidCentsSql less SUCCEEDED
+ * refunds) and still owes (owedCentsSql: the PENDING payments), one pass per table grouped by
  * registration. Each part begins with its separator, so leaving them all out leaves valid SQL.
  */
 const MONEY = {
   ctes: sql`,
         money as (
           select p.registration_id,
-            sum(p.amount_cents) filter (where p.status in ('COMPLETED', 'REFUNDED')) as paid,
-            sum(p.amount_cents) filter (where p.status = 'PENDING') as outstanding
+            ${paidCentsSql(sql`p`)} as paid,
+            ${owedCentsSql(sql`p`)} as outstanding
           from ${payments} p join chosen on chosen.id = p.registration_id
           group by p.registration_id
         ),

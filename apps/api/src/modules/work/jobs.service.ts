@@ -1,4 +1,11 @@
-import { type CreateJobInputSchema, type Job, type UpdateJobInputSchema, plural } from '@camp/shared';
+import {
+  type CreateJobInputSchema,
+  isOverCapacity,
+  type Job,
+  jobCapacity,
+  plural,
+  type UpdateJobInputSchema,
+} from '@camp/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -94,7 +101,7 @@ export class JobsService {
       if (values.maxRegistrations !== undefined) {
         const counter = current.countedYear === year ? current.currentRegistrations : 0;
         const taken = Math.max(counter, (await activeJobCounts([id], tx, year)).get(id) ?? 0);
-        if (values.maxRegistrations < taken) {
+        if (isOverCapacity(jobCapacity(values.maxRegistrations), taken)) {
           throw conflict(
             `Maximum registrations cannot be lower than the ${plural(taken, 'person', 'people')} already registered for this job.`,
           );

@@ -1,6 +1,6 @@
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { RegistrationCampingOption } from '@camp/shared/registrations';
-import { isOptionFull } from '@camp/shared/rules';
+import { isOptionFull, optionPlacesLeft } from '@camp/shared/rules';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from './admin-registration-texts';
 import type { Choice } from './components/choice-list';
 
@@ -33,10 +33,8 @@ export function optionChoices(
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((option): Choice => {
       const full = isOptionFull(option);
-      const places =
-        option.maxSignups === 0
-          ? 'Unlimited places'
-          : placesLeftText(option.maxSignups - option.currentRegistrations, option.maxSignups);
+      const left = optionPlacesLeft(option);
+      const places = left === null ? 'Unlimited places' : placesLeftText(left, option.maxSignups);
       return {
         id: option.id,
         label: option.name,

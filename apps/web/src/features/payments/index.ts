@@ -9,7 +9,6 @@ export {
   type CheckoutRequest,
   type StartCheckoutState,
 } from './checkout/start-checkout';
-export { owedCents } from './checkout/owed';
 export { usePaymentsAvailable, type PaymentsAvailability } from './checkout/payments-available';
 export { PAYMENT_STATUS_LABEL, PAYMENT_TEXTS } from './payment-texts';
 export { PaymentResult } from './checkout/payment-result';

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { formatDollars } from '@camp/shared/rules';
+import { formatDollars, optionCapacity } from '@camp/shared/rules';
 import type { CampingOption, CreateCampingOptionInput } from '@camp/shared/camping-options';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -70,7 +70,8 @@ const columns = [
     meta: { align: 'right' },
     // Unlimited (0) sorts as the largest.
     sortingFn: (a, b) =>
-      (a.original.maxSignups || Number.MAX_SAFE_INTEGER) - (b.original.maxSignups || Number.MAX_SAFE_INTEGER),
+      (optionCapacity(a.original.maxSignups) ?? Number.MAX_SAFE_INTEGER) -
+      (optionCapacity(b.original.maxSignups) ?? Number.MAX_SAFE_INTEGER),
     cell: (info) => formatMaxSignups(info.getValue()),
   }),
   column.accessor('workShiftsRequired', {

@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { contractOf } from '../../../test/api-contract';
 import { errorResponse, jsonResponse, mockApiRoutes, offContract } from '../../../test/test-utils';
-import { owedCents } from './owed';
 import { paymentsAvailable } from './payments-available';
 import {
   checkoutFailureMessage,
@@ -108,20 +107,6 @@ describe('checkoutFailureMessage (docs/product.md §8 Payments)', () => {
     ).toBe('User must be logged in to make payment');
     expect(checkoutFailureMessage(new ApiError({ kind: 'http', status: 500 }))).toBe('Payment failed');
     expect(checkoutFailureMessage(new Error('boom'))).toBe('Payment failed');
-  });
-});
-
-describe('owedCents', () => {
-  it('sums the PENDING payments in cents, rounding each', () => {
-    expect(
-      owedCents([
-        { status: 'PENDING', amount: 150.1 },
-        { status: 'COMPLETED', amount: 100 },
-        { status: 'PENDING', amount: 0.2 },
-        { status: 'FAILED', amount: 75 },
-      ]),
-    ).toBe(15_030);
-    expect(owedCents([])).toBe(0);
   });
 });
 

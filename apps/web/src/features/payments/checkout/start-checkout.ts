@@ -16,7 +16,7 @@ import { PAYMENT_TEXTS } from '../payment-texts';
 export interface CheckoutRequest {
   user: Pick<User, 'id'>;
   registrationId: string;
-  /** What is owed, in cents: the sum of the registration's PENDING payments (the server's own number). */
+  /** What is owed, in cents: the registration's amountOwed (the server's own number). */
   amountCents: number;
   campName: string;
   /** The registration's year, for the description. */

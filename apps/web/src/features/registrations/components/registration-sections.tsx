@@ -1,4 +1,5 @@
 import {
+  dollarsToCents,
   fieldValueText,
   formatDate,
   formatDollars,
@@ -13,7 +14,6 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import {
   checkoutFailureMessage,
-  owedCents,
   PAYMENT_TEXTS,
   usePaymentsAvailable,
   useStartCheckout,
@@ -51,7 +51,7 @@ export function CurrentRegistration({ registration }: { registration: Registrati
 }
 
 /**
- * The outstanding-dues box (docs/product.md §2 Dashboard): the sum of PENDING payments, and the way to pay them through
+ * The outstanding-dues box (docs/product.md §2 Dashboard): what the server says is owed, and the way to pay it through
  * Stripe Checkout; when payments are not available it says so instead of offering the button.
  */
 export function OutstandingDues({
@@ -65,7 +65,7 @@ export function OutstandingDues({
 }) {
   const payments = usePaymentsAvailable();
   const checkout = useStartCheckout();
-  const cents = owedCents(registration.payments);
+  const cents = dollarsToCents(registration.amountOwed);
   if (cents <= 0) return null;
   const amount = formatDollars(cents / 100);
   return (

@@ -2,6 +2,7 @@ import {
   formatDollars,
   isOptionSelectable,
   optionDuesFor,
+  optionPlacesLeft,
   REGISTRATION_TEXTS,
   type Role,
 } from '@camp/shared/rules';
@@ -17,8 +18,8 @@ interface StepOptionsProps {
 }
 
 function placesText(option: CampingOption): string | null {
-  if (option.maxSignups === 0) return null;
-  const left = Math.max(0, option.maxSignups - option.currentRegistrations);
+  const left = optionPlacesLeft(option);
+  if (left === null) return null;
   return `${left} of ${option.maxSignups} places left`;
 }
 

@@ -1,4 +1,4 @@
-import { currentRegistration } from '@camp/shared/rules';
+import { currentRegistration, dollarsToCents } from '@camp/shared/rules';
 import { Alert, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -6,7 +6,6 @@ import { useAuth } from '../../auth';
 import { usePublicConfig } from '../../config';
 import {
   checkoutFailureMessage,
-  owedCents,
   PAYMENT_TEXTS,
   PaymentResult,
   type StartCheckoutState,
@@ -29,7 +28,7 @@ function TryPaymentAgain({ checkout }: { checkout: StartCheckoutState }) {
   const current = registrations.data
     ? currentRegistration(registrations.data, config.registrationYear)
     : undefined;
-  const cents = current ? owedCents(current.payments) : 0;
+  const cents = current ? dollarsToCents(current.amountOwed) : 0;
   const loading = registrations.isPending || payments.isLoading;
   if (!loading && !(user && current && cents > 0 && payments.available)) {
     return (

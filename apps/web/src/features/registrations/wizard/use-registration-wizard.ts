@@ -1,4 +1,10 @@
-import { canDeferDues, type CustomFieldValue, formatDollars, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import {
+  canDeferDues,
+  type CustomFieldValue,
+  dollarsToCents,
+  formatDollars,
+  REGISTRATION_TEXTS,
+} from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +16,6 @@ import { campingOptionsQueryOptions } from '../../camping-options';
 import { usePublicConfig } from '../../config';
 import {
   checkoutFailureMessage,
-  owedCents,
   startCheckout,
   usePaymentsAvailable,
   useReturnFromCheckout,
@@ -137,8 +142,8 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
     const created = {
       id: registration.id,
       year: registration.year,
-      // What the server says is owed (its PENDING dues row), not the wizard's own total.
-      owedCents: owedCents(registration.payments),
+      // What the server says is owed, not the wizard's own total.
+      owedCents: dollarsToCents(registration.amountOwed),
     };
     setSaved(created);
     return created;

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { shiftTimeRange } from '@camp/shared/rules';
+import { isFull, jobCapacity, shiftTimeRange } from '@camp/shared/rules';
 import { REPORT_MESSAGES } from '@camp/shared/reports';
 import type { WorkScheduleShift } from '@camp/shared/work';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -22,7 +22,7 @@ type Job = WorkScheduleShift['jobs'][number];
 
 function JobItem({ job }: { job: Job }) {
   const taken = job.registrations.length;
-  const full = taken >= job.maxRegistrations;
+  const full = isFull(jobCapacity(job.maxRegistrations), taken);
   return (
     <li className={scheduleClasses.job}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { compareShifts, shiftWhenText } from '@camp/shared/rules';
+import { compareShifts, isJobFull, jobSpots, shiftWhenText } from '@camp/shared/rules';
 import type { CreateJobInput, Job } from '@camp/shared/work';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -54,13 +54,10 @@ const columns = [
     header: 'Spots',
     meta: { nowrap: true, label: 'Spots' },
     // By places left, fewest first.
-    sortingFn: (a, b) =>
-      a.original.maxRegistrations -
-      a.original.currentRegistrations -
-      (b.original.maxRegistrations - b.original.currentRegistrations),
+    sortingFn: (a, b) => jobSpots(a.original) - jobSpots(b.original),
     cell: (info) => {
       const job = info.row.original;
-      const full = job.maxRegistrations - job.currentRegistrations <= 0;
+      const full = isJobFull(job);
       return (
         <Group gap={6} wrap="nowrap">
           <Text size="sm">{info.getValue()}</Text>

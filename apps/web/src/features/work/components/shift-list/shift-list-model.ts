@@ -43,10 +43,10 @@ export const shiftsWord = (count: number) => `${count} ${count === 1 ? 'shift' :
 export function placesOf(job: ShiftListJob): { left: number; max: number } | undefined {
   if (job.maxRegistrations === undefined || job.currentRegistrations === undefined) return undefined;
   return {
-    left: Math.max(
-      0,
-      jobSpots({ maxRegistrations: job.maxRegistrations, currentRegistrations: job.currentRegistrations }),
-    ),
+    left: jobSpots({
+      maxRegistrations: job.maxRegistrations,
+      currentRegistrations: job.currentRegistrations,
+    }),
     max: job.maxRegistrations,
   };
 }
