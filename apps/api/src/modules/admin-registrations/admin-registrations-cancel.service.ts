@@ -1,6 +1,5 @@
 import {
   ADMIN_CANCEL_MESSAGES,
-  ADMIN_REGISTRATION_MESSAGES,
   type CancelRefundOutcome,
   type CancelRegistrationResponse,
   type CancelRegistrationValues,
@@ -12,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { ConfigService } from '../config/config.service';
 import { payments, registrationCampingOptions, registrationJobs, registrations } from '../../db/schema/index';
 import type { Env } from '../../env';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxMail, type OutboxWorker } from '../mail/outbox';
 import { reconcileDues } from '../payments/dues';
@@ -21,7 +20,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { RefundsService } from '../payments/refunds.service';
 import { stripeSecretKey } from '../payments/stripe-client';
 import { releasePlaces } from '../registrations/capacity';
-import { itemAudits, jobItems, optionItems } from './registration-items';
+import { itemAudits, jobItems, lockOpenRegistration, optionItems } from './registration-items';
 
 export interface AdminRegistrationsCancelDeps {
   db: Db;
@@ -60,13 +59,11 @@ export class AdminRegistrationsCancelService {
     // An open Checkout is expired first (or fulfilled, if paid meanwhile), so nobody pays afterwards.
     await this.deps.payments.settleCheckoutsOf(registrationId);
     const asked = await this.deps.db.transaction(async (tx) => {
-      const [registration] = await tx
-        .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
-        .from(registrations)
-        .where(eq(registrations.id, registrationId))
-        .for('update');
-      if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
-      if (registration.status === 'CANCELLED') throw badRequest(ADMIN_CANCEL_MESSAGES.alreadyCancelled);
+      const registration = await lockOpenRegistration(
+        tx,
+        registrationId,
+        ADMIN_CANCEL_MESSAGES.alreadyCancelled,
+      );
 
       const jobRows = await tx
         .delete(registrationJobs)

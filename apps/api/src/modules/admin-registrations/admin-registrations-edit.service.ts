@@ -21,7 +21,14 @@ import { changePlaces } from '../registrations/capacity';
 import { fullMessages } from '../registrations/registration-submission.service';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { selectRegistrations } from '../registrations/registrations.store';
-import { itemAudits, type JobItem, jobItems, type OptionItem, optionItems } from './registration-items';
+import {
+  itemAudits,
+  type JobItem,
+  jobItems,
+  lockOpenRegistration,
+  type OptionItem,
+  optionItems,
+} from './registration-items';
 
 export interface AdminRegistrationsEditDeps {
   db: Db;
@@ -61,13 +68,7 @@ export class AdminRegistrationsEditService {
     }
 
     const mailed = await this.deps.db.transaction(async (tx) => {
-      const [registration] = await tx
-        .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
-        .from(registrations)
-        .where(eq(registrations.id, registrationId))
-        .for('update');
-      if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
-      if (registration.status === 'CANCELLED') throw badRequest(ADMIN_EDIT_MESSAGES.cancelled);
+      const registration = await lockOpenRegistration(tx, registrationId, ADMIN_EDIT_MESSAGES.cancelled);
 
       const before = await linkedIds(tx, registrationId);
       const status = input.status ?? registration.status;

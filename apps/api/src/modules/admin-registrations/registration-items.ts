@@ -1,11 +1,27 @@
-import { type DayOfWeek, jobLabel } from '@camp/shared';
+import { ADMIN_REGISTRATION_MESSAGES, type DayOfWeek, jobLabel } from '@camp/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { campingOptions, jobs, shifts } from '../../db/schema/index';
+import { campingOptions, jobs, registrations, shifts } from '../../db/schema/index';
+import { badRequest, notFound } from '../../lib/app-error';
 import type { AuditEntry } from '../audit/audit-writer';
 
-// What an admin edit or cancel adds to or removes from a registration (its jobs and camping options), named
-// the way the audit trail and the person's mail show them.
+// What an admin edit or cancel shares: the registration under its row lock, and what they add to or remove
+// from it (its jobs and camping options), named the way the audit trail and the person's mail show them.
+
+/**
+ * The registration under its row lock (inside the caller's transaction): 404 when there is none, 400 with
+ * `cancelledMessage` when it is already CANCELLED.
+ */
+export async function lockOpenRegistration(tx: DbOrTx, registrationId: string, cancelledMessage: string) {
+  const [registration] = await tx
+    .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId))
+    .for('update');
+  if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+  if (registration.status === 'CANCELLED') throw badRequest(cancelledMessage);
+  return registration;
+}
 
 /** A job with its shift's day: `label` reads 'Dishes (Tuesday lunch, Tuesday)'. */
 export interface JobItem {

@@ -191,20 +191,15 @@ export class RefundsService {
       await this.complete(tx, row.id, null, request.transactionId);
       return row;
     }
-    await recordAudit(tx, {
-      actionType: 'PAYMENT_REFUND',
+    await auditRefund(tx, payment, {
       transactionId: request.transactionId,
       adminUserId: request.adminUserId,
-      registrationId: payment.registrationId,
       reason: request.reason,
-      oldValues: { paymentId: payment.id, status: payment.status, refundedAmount: refunded / 100 },
-      newValues: {
-        paymentId: payment.id,
-        status: payment.status,
-        refundedAmount: refunded / 100,
-        refund: left / 100,
-        refundStatus: 'PENDING',
-      },
+      refundCents: left,
+      refundedBefore: refunded,
+      refundedAfter: refunded,
+      statusAfter: payment.status,
+      refundStatus: 'PENDING',
     });
     return row;
   }
@@ -332,21 +327,16 @@ export class RefundsService {
     transactionId: string,
   ): Promise<void> {
     const refunded = await refundedCents(tx, payment.id, ['SUCCEEDED']);
-    await recordAudit(tx, {
-      actionType: 'PAYMENT_REFUND',
+    await auditRefund(tx, payment, {
       transactionId,
       adminUserId: row.adminUserId,
-      registrationId: payment.registrationId,
       reason: row.reason,
-      oldValues: { paymentId: payment.id, status: payment.status, refundedAmount: refunded / 100 },
-      newValues: {
-        paymentId: payment.id,
-        status: payment.status,
-        refundedAmount: refunded / 100,
-        refund: row.amountCents / 100,
-        refundStatus: 'FAILED',
-        failureReason: row.failureReason,
-      },
+      refundCents: row.amountCents,
+      refundedBefore: refunded,
+      refundedAfter: refunded,
+      statusAfter: payment.status,
+      refundStatus: 'FAILED',
+      details: { failureReason: row.failureReason },
     });
   }
 
@@ -388,25 +378,16 @@ export class RefundsService {
         .set({ status: 'REFUNDED', refundedAt: new Date(), refundRefId: providerRefId })
         .where(eq(payments.id, payment.id));
     }
-    await recordAudit(tx, {
-      actionType: 'PAYMENT_REFUND',
+    await auditRefund(tx, payment, {
       transactionId,
       adminUserId: row.adminUserId,
-      registrationId: payment.registrationId,
       reason: row.reason,
-      oldValues: {
-        paymentId: payment.id,
-        status: payment.status,
-        refundedAmount: (refunded - row.amountCents) / 100,
-      },
-      newValues: {
-        paymentId: payment.id,
-        status: whole ? 'REFUNDED' : payment.status,
-        refundedAmount: refunded / 100,
-        refund: row.amountCents / 100,
-        refundStatus: 'SUCCEEDED',
-        source: row.source,
-      },
+      refundCents: row.amountCents,
+      refundedBefore: refunded - row.amountCents,
+      refundedAfter: refunded,
+      statusAfter: whole ? 'REFUNDED' : payment.status,
+      refundStatus: 'SUCCEEDED',
+      details: { source: row.source },
     });
     if (!row.notify) return;
     const context = await paymentMailContext(tx, {
@@ -516,6 +497,44 @@ export class RefundsService {
 }
 
 /** Stripe's idempotency key of a refund: its own, and one of its own for each admin's retry after a refusal. */
+interface RefundAudit {
+  transactionId: string;
+  adminUserId: string | null;
+  reason: string | null;
+  refundCents: number;
+  /** Cents of the payment given back before and after this refund. */
+  refundedBefore: number;
+  refundedAfter: number;
+  statusAfter: PaymentRow['status'];
+  refundStatus: RefundRow['status'];
+  /** What the record adds after the refund's status (why it failed, who made it). */
+  details?: Record<string, unknown>;
+}
+
+/** The PAYMENT_REFUND audit record of a refund: the payment before it and after it, amounts in dollars. */
+async function auditRefund(
+  tx: DbOrTx,
+  payment: Pick<PaymentRow, 'id' | 'status' | 'registrationId'>,
+  audit: RefundAudit,
+): Promise<void> {
+  await recordAudit(tx, {
+    actionType: 'PAYMENT_REFUND',
+    transactionId: audit.transactionId,
+    adminUserId: audit.adminUserId,
+    registrationId: payment.registrationId,
+    reason: audit.reason,
+    oldValues: { paymentId: payment.id, status: payment.status, refundedAmount: audit.refundedBefore / 100 },
+    newValues: {
+      paymentId: payment.id,
+      status: audit.statusAfter,
+      refundedAmount: audit.refundedAfter / 100,
+      refund: audit.refundCents / 100,
+      refundStatus: audit.refundStatus,
+      ...audit.details,
+    },
+  });
+}
+
 function stripeKeyOf(row: Pick<RefundRow, 'id' | 'retries'>): string {
   return row.retries === 0 ? `refund-${row.id}` : `refund-${row.id}-retry-${row.retries}`;
 }
