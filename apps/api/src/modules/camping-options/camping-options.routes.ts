@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth';
+import { catalogRoutes } from '../../plugins/catalog-routes';
 import { idParams, noContent, routeKit } from '../../plugins/route-kit';
 import type { OptionViewer } from './camping-option-rows';
 
@@ -42,49 +43,20 @@ export const campingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.list(viewerOf(request, request.query.includeDisabled)),
   );
 
-  app.post(
-    '/camping-options',
-    route.adminOnly({
-      summary: 'Creates a camping option (admin)',
-      body: CreateCampingOptionInputSchema,
-      response: { 201: CampingOptionSchema },
-    }),
-    async (request, reply) => reply.code(201).send(await service.create(request.body)),
-  );
-
-  app.get(
-    '/camping-options/:id',
-    route.signedIn({
-      summary: 'A camping option (a disabled one for admins only)',
-      params: OptionParamsSchema,
-      response: { 200: CampingOptionSchema },
-    }),
-    async (request) => service.get(request.params.id, viewerOf(request)),
-  );
-
-  app.patch(
-    '/camping-options/:id',
-    route.adminOnly({
+  catalogRoutes(app, route, {
+    path: '/camping-options',
+    params: OptionParamsSchema,
+    schema: CampingOptionSchema,
+    create: { summary: 'Creates a camping option (admin)', body: CreateCampingOptionInputSchema },
+    get: { summary: 'A camping option (a disabled one for admins only)' },
+    update: {
       summary: 'Changes a camping option (admin); jobCategoryIds, when given, replaces the list',
-      params: OptionParamsSchema,
       body: UpdateCampingOptionInputSchema,
-      response: { 200: CampingOptionSchema },
-    }),
-    async (request) => service.update(request.params.id, request.body),
-  );
-
-  app.delete(
-    '/camping-options/:id',
-    route.adminOnly({
-      summary: 'Deletes a camping option no registration refers to (admin)',
-      params: OptionParamsSchema,
-      response: noContent(),
-    }),
-    async (request, reply) => {
-      await service.remove(request.params.id);
-      return reply.code(204).send(null);
     },
-  );
+    remove: { summary: 'Deletes a camping option no registration refers to (admin)' },
+    viewerOf,
+    service,
+  });
 
   app.get(
     '/camping-options/:id/fields',

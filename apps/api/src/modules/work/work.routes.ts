@@ -18,7 +18,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth';
-import { idParams, noContent, routeKit } from '../../plugins/route-kit';
+import { catalogRoutes } from '../../plugins/catalog-routes';
+import { idParams, routeKit } from '../../plugins/route-kit';
 import { workViewer } from './work-common';
 
 const CategoryParamsSchema = idParams('Invalid job category id');
@@ -43,46 +44,20 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request) => jobCategories.list(viewerOf(request)),
     );
-    app.post(
-      '/job-categories',
-      route.adminOnly({
-        summary: 'Creates a job category (admin)',
-        body: CreateJobCategoryInputSchema,
-        response: { 201: JobCategorySchema },
-      }),
-      async (request, reply) => reply.code(201).send(await jobCategories.create(request.body)),
-    );
-    app.get(
-      '/job-categories/:id',
-      route.signedIn({
-        summary: 'A job category',
-        params: CategoryParamsSchema,
-        response: { 200: JobCategorySchema },
-      }),
-      async (request) => jobCategories.get(request.params.id, viewerOf(request)),
-    );
-    app.patch(
-      '/job-categories/:id',
-      route.adminOnly({
+    catalogRoutes(app, route, {
+      path: '/job-categories',
+      params: CategoryParamsSchema,
+      schema: JobCategorySchema,
+      create: { summary: 'Creates a job category (admin)', body: CreateJobCategoryInputSchema },
+      get: { summary: 'A job category' },
+      update: {
         summary: 'Changes a job category (admin)',
-        params: CategoryParamsSchema,
         body: UpdateJobCategoryInputSchema,
-        response: { 200: JobCategorySchema },
-      }),
-      async (request) => jobCategories.update(request.params.id, request.body),
-    );
-    app.delete(
-      '/job-categories/:id',
-      route.adminOnly({
-        summary: 'Deletes a job category no job uses (admin)',
-        params: CategoryParamsSchema,
-        response: noContent(),
-      }),
-      async (request, reply) => {
-        await jobCategories.remove(request.params.id);
-        return reply.code(204).send(null);
       },
-    );
+      remove: { summary: 'Deletes a job category no job uses (admin)' },
+      viewerOf,
+      service: jobCategories,
+    });
   }
 
   // ---- Jobs --------------------------------------------------------------------------------------------
@@ -97,46 +72,20 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request) => jobs.list(viewerOf(request), request.query),
     );
-    app.post(
-      '/jobs',
-      route.adminOnly({
-        summary: 'Creates a job (admin)',
-        body: CreateJobInputSchema,
-        response: { 201: JobSchema },
-      }),
-      async (request, reply) => reply.code(201).send(await jobs.create(request.body)),
-    );
-    app.get(
-      '/jobs/:id',
-      route.signedIn({
-        summary: 'A job',
-        params: JobParamsSchema,
-        response: { 200: JobSchema },
-      }),
-      async (request) => jobs.get(request.params.id, viewerOf(request)),
-    );
-    app.patch(
-      '/jobs/:id',
-      route.adminOnly({
+    catalogRoutes(app, route, {
+      path: '/jobs',
+      params: JobParamsSchema,
+      schema: JobSchema,
+      create: { summary: 'Creates a job (admin)', body: CreateJobInputSchema },
+      get: { summary: 'A job' },
+      update: {
         summary: 'Changes a job (admin); maxRegistrations never below the people registered',
-        params: JobParamsSchema,
         body: UpdateJobInputSchema,
-        response: { 200: JobSchema },
-      }),
-      async (request) => jobs.update(request.params.id, request.body),
-    );
-    app.delete(
-      '/jobs/:id',
-      route.adminOnly({
-        summary: 'Deletes a job no registration refers to (admin)',
-        params: JobParamsSchema,
-        response: noContent(),
-      }),
-      async (request, reply) => {
-        await jobs.remove(request.params.id);
-        return reply.code(204).send(null);
       },
-    );
+      remove: { summary: 'Deletes a job no registration refers to (admin)' },
+      viewerOf,
+      service: jobs,
+    });
   }
 
   // ---- Shifts ------------------------------------------------------------------------------------------
@@ -160,24 +109,17 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request) => shifts.workSchedule(request.query),
     );
-    app.post(
-      '/shifts',
-      route.adminOnly({
-        summary: 'Creates a shift (admin)',
-        body: CreateShiftInputSchema,
-        response: { 201: ShiftSchema },
-      }),
-      async (request, reply) => reply.code(201).send(await shifts.create(request.body)),
-    );
-    app.get(
-      '/shifts/:id',
-      route.signedIn({
-        summary: 'A shift with its jobs',
-        params: ShiftParamsSchema,
-        response: { 200: ShiftSchema },
-      }),
-      async (request) => shifts.get(request.params.id, viewerOf(request)),
-    );
+    catalogRoutes(app, route, {
+      path: '/shifts',
+      params: ShiftParamsSchema,
+      schema: ShiftSchema,
+      create: { summary: 'Creates a shift (admin)', body: CreateShiftInputSchema },
+      get: { summary: 'A shift with its jobs' },
+      update: { summary: 'Changes a shift (admin)', body: UpdateShiftInputSchema },
+      remove: { summary: 'Deletes a shift no job uses (admin)' },
+      viewerOf,
+      service: shifts,
+    });
     app.get(
       '/shifts/:id/registrations',
       route.staffOnly({
@@ -187,28 +129,6 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ShiftRegistrationSchema) },
       }),
       async (request) => shifts.registrations(request.params.id, request.query),
-    );
-    app.patch(
-      '/shifts/:id',
-      route.adminOnly({
-        summary: 'Changes a shift (admin)',
-        params: ShiftParamsSchema,
-        body: UpdateShiftInputSchema,
-        response: { 200: ShiftSchema },
-      }),
-      async (request) => shifts.update(request.params.id, request.body),
-    );
-    app.delete(
-      '/shifts/:id',
-      route.adminOnly({
-        summary: 'Deletes a shift no job uses (admin)',
-        params: ShiftParamsSchema,
-        response: noContent(),
-      }),
-      async (request, reply) => {
-        await shifts.remove(request.params.id);
-        return reply.code(204).send(null);
-      },
     );
   }
 };
