@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FieldDataTypeSchema } from './enums.schema';
-import { missingOr, textCharacters } from './schema-kit';
+import { missingOr, optionalFields, textCharacters } from './schema-kit';
 import {
   AVAILABILITY_STATUSES,
   CAMPING_OPTION_DESCRIPTION_MAX,
@@ -91,12 +91,14 @@ const fieldFields = {
     .nullable(),
   minValue: z.number({ error: 'Minimum value must be a number' }).nullable(),
   maxValue: z.number({ error: 'Maximum value must be a number' }).nullable(),
-  order: z
-    .number({ error: 'Order must be a number' })
-    .int('Order must be a whole number')
-    .min(0, 'Order cannot be negative')
-    .max(FIELD_ORDER_LIMIT, `Order must be at most ${FIELD_ORDER_LIMIT}`),
 };
+
+/** A field's place in its option's list. */
+const fieldOrder = z
+  .number({ error: 'Order must be a number' })
+  .int('Order must be a whole number')
+  .min(0, 'Order cannot be negative')
+  .max(FIELD_ORDER_LIMIT, `Order must be at most ${FIELD_ORDER_LIMIT}`);
 
 /** POST /camping-options/{id}/fields. The new field goes last unless `order` says where. */
 export const CreateCampingOptionFieldInputSchema = z
@@ -110,7 +112,7 @@ export const CreateCampingOptionFieldInputSchema = z
     minValue: fieldFields.minValue.default(null),
     maxValue: fieldFields.maxValue.default(null),
     // docs/product.md §3 lists `order` on a field; without it the new field goes last.
-    order: fieldFields.order.optional(),
+    order: fieldOrder.optional(),
   })
   .superRefine((field, context) => {
     for (const issue of fieldLimitIssues(field)) {
@@ -124,14 +126,8 @@ export type CreateCampingOptionFieldInput = z.input<typeof CreateCampingOptionFi
  * every stored limit not given in the same request (docs/product.md §5); the limits are then checked as a whole.
  */
 export const UpdateCampingOptionFieldInputSchema = z.strictObject({
-  displayName: fieldFields.displayName.optional(),
+  ...optionalFields(fieldFields),
   description: fieldFields.description,
-  dataType: fieldFields.dataType.optional(),
-  required: fieldFields.required.optional(),
-  maxLength: fieldFields.maxLength.optional(),
-  minLength: fieldFields.minLength.optional(),
-  minValue: fieldFields.minValue.optional(),
-  maxValue: fieldFields.maxValue.optional(),
 });
 export type UpdateCampingOptionFieldInput = z.input<typeof UpdateCampingOptionFieldInputSchema>;
 
@@ -141,11 +137,7 @@ export const ReorderCampingOptionFieldsInputSchema = z.strictObject({
     .array(
       z.strictObject({
         id: z.uuid('Invalid field id'),
-        order: z
-          .number({ error: 'Order must be a number' })
-          .int('Order must be a whole number')
-          .min(0, 'Order cannot be negative')
-          .max(FIELD_ORDER_LIMIT, `Order must be at most ${FIELD_ORDER_LIMIT}`),
+        order: fieldOrder,
       }),
       { error: 'fieldOrders must be a list of {id, order}' },
     )
@@ -235,14 +227,8 @@ export type CreateCampingOptionInput = z.input<typeof CreateCampingOptionInputSc
 
 /** PATCH /camping-options/{id}: only the fields given change; jobCategoryIds, when given, replaces the list. */
 export const UpdateCampingOptionInputSchema = z.strictObject({
-  name: optionFields.name.optional(),
+  ...optionalFields(optionFields),
   description: optionFields.description,
-  enabled: optionFields.enabled.optional(),
-  workShiftsRequired: optionFields.workShiftsRequired.optional(),
-  participantDues: optionFields.participantDues.optional(),
-  staffDues: optionFields.staffDues.optional(),
-  maxSignups: optionFields.maxSignups.optional(),
-  jobCategoryIds: optionFields.jobCategoryIds.optional(),
 });
 export type UpdateCampingOptionInput = z.input<typeof UpdateCampingOptionInputSchema>;
 

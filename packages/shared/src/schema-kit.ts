@@ -77,3 +77,12 @@ export const optionalText = (label: string, max: number, lines: TextLines = 'sin
 
 /** A true/false setting. */
 export const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+/** Each of `fields` optional: the body of a PATCH, where only the fields given change. */
+export function optionalFields<F extends Record<string, z.ZodType>>(
+  fields: F,
+): { [K in keyof F]: z.ZodOptional<F[K]> } {
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.optional()])) as {
+    [K in keyof F]: z.ZodOptional<F[K]>;
+  };
+}

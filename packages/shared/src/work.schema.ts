@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, missingOr, textCharacters, type TextLines } from './schema-kit';
+import { flag, missingOr, optionalFields, textCharacters, type TextLines } from './schema-kit';
 import { DayOfWeekSchema, RegistrationStatusSchema } from './enums.schema';
 import {
   DAYS_OF_WEEK,
@@ -100,12 +100,7 @@ export const CreateJobCategoryInputSchema = z.strictObject({
 export type CreateJobCategoryInput = z.input<typeof CreateJobCategoryInputSchema>;
 
 /** PATCH /job-categories/{id}: only the fields given change. */
-export const UpdateJobCategoryInputSchema = z.strictObject({
-  name: jobCategoryFields.name.optional(),
-  description: jobCategoryFields.description.optional(),
-  staffOnly: jobCategoryFields.staffOnly.optional(),
-  alwaysRequired: jobCategoryFields.alwaysRequired.optional(),
-});
+export const UpdateJobCategoryInputSchema = z.strictObject(optionalFields(jobCategoryFields));
 export type UpdateJobCategoryInput = z.input<typeof UpdateJobCategoryInputSchema>;
 
 // ---- Shifts --------------------------------------------------------------------------------------------
@@ -157,13 +152,10 @@ export const CreateShiftInputSchema = z
   });
 export type CreateShiftInput = z.input<typeof CreateShiftInputSchema>;
 
-/** PATCH /shifts/{id}: only the fields given change. */
+/** PATCH /shifts/{id}: only the fields given change (the description is optional text as it is). */
 export const UpdateShiftInputSchema = z.strictObject({
-  name: shiftFields.name.optional(),
+  ...optionalFields(shiftFields),
   description: shiftFields.description,
-  startTime: shiftFields.startTime.optional(),
-  endTime: shiftFields.endTime.optional(),
-  dayOfWeek: shiftFields.dayOfWeek.optional(),
 });
 export type UpdateShiftInput = z.input<typeof UpdateShiftInputSchema>;
 
@@ -257,13 +249,7 @@ export const CreateJobInputSchema = z.strictObject({
 export type CreateJobInput = z.input<typeof CreateJobInputSchema>;
 
 /** PATCH /jobs/{id}: only the fields given change. */
-export const UpdateJobInputSchema = z.strictObject({
-  name: jobFields.name.optional(),
-  location: jobFields.location.optional(),
-  categoryId: jobFields.categoryId.optional(),
-  shiftId: jobFields.shiftId.optional(),
-  maxRegistrations: maxRegistrations.optional(),
-});
+export const UpdateJobInputSchema = z.strictObject(optionalFields({ ...jobFields, maxRegistrations }));
 export type UpdateJobInput = z.input<typeof UpdateJobInputSchema>;
 
 /** GET /jobs?categoryId=…&shiftId=… */
