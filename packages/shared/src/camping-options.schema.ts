@@ -125,10 +125,7 @@ export type CreateCampingOptionFieldInput = z.input<typeof CreateCampingOptionFi
  * PATCH /camping-options/{id}/fields/{fieldId}: only the fields given change. Changing the data type clears
  * every stored limit not given in the same request (docs/product.md §5); the limits are then checked as a whole.
  */
-export const UpdateCampingOptionFieldInputSchema = z.strictObject({
-  ...optionalFields(fieldFields),
-  description: fieldFields.description,
-});
+export const UpdateCampingOptionFieldInputSchema = z.strictObject(optionalFields(fieldFields, 'description'));
 export type UpdateCampingOptionFieldInput = z.input<typeof UpdateCampingOptionFieldInputSchema>;
 
 /** PATCH /camping-option-fields/reorder/{optionId}. */
@@ -226,10 +223,7 @@ export const CreateCampingOptionInputSchema = z.strictObject({
 export type CreateCampingOptionInput = z.input<typeof CreateCampingOptionInputSchema>;
 
 /** PATCH /camping-options/{id}: only the fields given change; jobCategoryIds, when given, replaces the list. */
-export const UpdateCampingOptionInputSchema = z.strictObject({
-  ...optionalFields(optionFields),
-  description: optionFields.description,
-});
+export const UpdateCampingOptionInputSchema = z.strictObject(optionalFields(optionFields, 'description'));
 export type UpdateCampingOptionInput = z.input<typeof UpdateCampingOptionInputSchema>;
 
 /** GET /camping-options?includeDisabled=true (honoured for admins only). */

@@ -12,7 +12,13 @@ import {
   UpdateProfileInputSchema,
   UserListQuerySchema,
 } from './index';
-import { controlCharacters, optionalText, textCharacterProblem, textCharacters } from './schema-kit';
+import {
+  controlCharacters,
+  optionalFields,
+  optionalText,
+  textCharacterProblem,
+  textCharacters,
+} from './schema-kit';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
@@ -222,5 +228,17 @@ describe('the area schemas refuse control characters', () => {
     expect(issues(CancelRegistrationInputSchema.safeParse({ reason: 'Asked by phone\u001B[2J' }))).toEqual([
       'Reason must not contain control characters',
     ]);
+  });
+});
+
+describe('optionalFields', () => {
+  it('makes each field optional, and leaves those named as they are', () => {
+    const name = z.string();
+    const description = z.string().nullish();
+    const fields = optionalFields({ name, description }, 'description');
+    expect(fields.name).toBeInstanceOf(z.ZodOptional);
+    expect(fields.name.unwrap()).toBe(name);
+    expect(fields.description).toBe(description);
+    expect(z.strictObject(fields).parse({})).toEqual({});
   });
 });

@@ -78,11 +78,15 @@ export const optionalText = (label: string, max: number, lines: TextLines = 'sin
 /** A true/false setting. */
 export const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
-/** Each of `fields` optional: the body of a PATCH, where only the fields given change. */
-export function optionalFields<F extends Record<string, z.ZodType>>(
+/**
+ * Each of `fields` optional: the body of a PATCH, where only the fields given change. Those named in `asIs`
+ * stay as they are: optional text that reads its own absence (absent leaves it, null or '' clears it).
+ */
+export function optionalFields<F extends Record<string, z.ZodType>, K extends keyof F = never>(
   fields: F,
-): { [K in keyof F]: z.ZodOptional<F[K]> } {
-  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.optional()])) as {
-    [K in keyof F]: z.ZodOptional<F[K]>;
-  };
+  ...asIs: K[]
+): { [P in keyof F]: P extends K ? F[P] : z.ZodOptional<F[P]> } {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, asIs.includes(key as K) ? field : field.optional()]),
+  ) as { [P in keyof F]: P extends K ? F[P] : z.ZodOptional<F[P]> };
 }

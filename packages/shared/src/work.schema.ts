@@ -152,11 +152,8 @@ export const CreateShiftInputSchema = z
   });
 export type CreateShiftInput = z.input<typeof CreateShiftInputSchema>;
 
-/** PATCH /shifts/{id}: only the fields given change (the description is optional text as it is). */
-export const UpdateShiftInputSchema = z.strictObject({
-  ...optionalFields(shiftFields),
-  description: shiftFields.description,
-});
+/** PATCH /shifts/{id}: only the fields given change. */
+export const UpdateShiftInputSchema = z.strictObject(optionalFields(shiftFields, 'description'));
 export type UpdateShiftInput = z.input<typeof UpdateShiftInputSchema>;
 
 /** GET /shifts?dayOfWeek=… */
