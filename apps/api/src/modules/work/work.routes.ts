@@ -50,10 +50,7 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: JobCategorySchema,
       create: { summary: 'Creates a job category (admin)', body: CreateJobCategoryInputSchema },
       get: { summary: 'A job category' },
-      update: {
-        summary: 'Changes a job category (admin)',
-        body: UpdateJobCategoryInputSchema,
-      },
+      update: { summary: 'Changes a job category (admin)', body: UpdateJobCategoryInputSchema },
       remove: { summary: 'Deletes a job category no job uses (admin)' },
       viewerOf,
       service: jobCategories,
