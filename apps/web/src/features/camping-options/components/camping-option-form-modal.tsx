@@ -38,7 +38,7 @@ export function CampingOptionFormModal({
   onSave,
   onClose,
 }: CampingOptionFormModalProps) {
-  const { values, errors, set, submit } = useModalForm({
+  const { values, set, textField, numberField, checkField, submit } = useModalForm({
     initialValues: () => campingOptionFormValues(option),
     form: campingOptionForm,
     onSave,
@@ -70,57 +70,44 @@ export function CampingOptionFormModal({
         required
         data-autofocus
         maxLength={CAMPING_OPTION_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
+        {...textField('name')}
       />
       <Textarea
         label="Description"
         rows={2}
         resize="vertical"
         maxLength={CAMPING_OPTION_DESCRIPTION_MAX}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
       <Switch
         label="Enabled"
         description="Campers can choose only enabled options."
-        checked={values.enabled}
-        onChange={(event) => set('enabled', event.currentTarget.checked)}
+        {...checkField('enabled')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NumberInput
           label="Participant dues"
           description="In US dollars"
           {...money}
-          value={values.participantDues}
-          onChange={(value) => set('participantDues', value)}
-          error={errors.participantDues}
+          {...numberField('participantDues')}
         />
         <NumberInput
           label="Staff dues"
           description="In US dollars, paid by staff and admins"
           {...money}
-          value={values.staffDues}
-          onChange={(value) => set('staffDues', value)}
-          error={errors.staffDues}
+          {...numberField('staffDues')}
         />
         <NumberInput
           label="Max signups"
           description="0 means unlimited"
           {...count}
-          value={values.maxSignups}
-          onChange={(value) => set('maxSignups', value)}
-          error={errors.maxSignups}
+          {...numberField('maxSignups')}
         />
         <NumberInput
           label="Work shifts required"
           description="Shifts each camper on this option must work"
           {...count}
-          value={values.workShiftsRequired}
-          onChange={(value) => set('workShiftsRequired', value)}
-          error={errors.workShiftsRequired}
+          {...numberField('workShiftsRequired')}
         />
       </SimpleGrid>
       <Checkbox.Group

@@ -25,7 +25,7 @@ export function JobCategoryFormModal({
   onSave,
   onClose,
 }: JobCategoryFormModalProps) {
-  const { values, errors, formError, set, submit } = useModalForm({
+  const { formError, textField, checkField, submit } = useModalForm({
     initialValues: () => jobCategoryFormValues(category),
     form: jobCategoryForm,
     onSave,
@@ -46,9 +46,7 @@ export function JobCategoryFormModal({
         required
         data-autofocus
         maxLength={JOB_CATEGORY_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
+        {...textField('name')}
       />
       <Textarea
         label="Description"
@@ -57,22 +55,18 @@ export function JobCategoryFormModal({
         resize="vertical"
         maxLength={JOB_CATEGORY_DESCRIPTION_MAX}
         description={`Up to ${JOB_CATEGORY_DESCRIPTION_MAX} characters; campers see it when choosing shifts.`}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
       <Stack gap="sm">
         <Checkbox
           label="Staff only"
           description="Only staff and admins see and choose jobs in this category."
-          checked={values.staffOnly}
-          onChange={(event) => set('staffOnly', event.currentTarget.checked)}
+          {...checkField('staffOnly')}
         />
         <Checkbox
           label="Always required"
           description="Every registration must include at least one shift in this category."
-          checked={values.alwaysRequired}
-          onChange={(event) => set('alwaysRequired', event.currentTarget.checked)}
+          {...checkField('alwaysRequired')}
         />
       </Stack>
     </FormModal>

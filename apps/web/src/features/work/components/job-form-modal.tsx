@@ -28,7 +28,7 @@ export function JobFormModal({
   onSave,
   onClose,
 }: JobFormModalProps) {
-  const { values, errors, formError, set, submit } = useModalForm({
+  const { formError, textField, numberField, submit } = useModalForm({
     initialValues: () => jobFormValues(job),
     form: jobForm,
     onSave,
@@ -73,39 +73,10 @@ export function JobFormModal({
           Every job needs a category and a shift. Create {missing.join(' and ')} first.
         </Alert>
       )}
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={JOB_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
-      />
-      <TextInput
-        label="Location"
-        required
-        maxLength={JOB_LOCATION_MAX}
-        value={values.location}
-        onChange={(event) => set('location', event.currentTarget.value)}
-        error={errors.location}
-      />
-      <NativeSelect
-        label="Category"
-        required
-        value={values.categoryId}
-        onChange={(event) => set('categoryId', event.currentTarget.value)}
-        data={categoryOptions}
-        error={errors.categoryId}
-      />
-      <NativeSelect
-        label="Shift"
-        required
-        value={values.shiftId}
-        onChange={(event) => set('shiftId', event.currentTarget.value)}
-        data={shiftOptions}
-        error={errors.shiftId}
-      />
+      <TextInput label="Name" required data-autofocus maxLength={JOB_NAME_MAX} {...textField('name')} />
+      <TextInput label="Location" required maxLength={JOB_LOCATION_MAX} {...textField('location')} />
+      <NativeSelect label="Category" required {...textField('categoryId')} data={categoryOptions} />
+      <NativeSelect label="Shift" required {...textField('shiftId')} data={shiftOptions} />
       <NumberInput
         label="Maximum registrations"
         required
@@ -115,9 +86,7 @@ export function JobFormModal({
         allowDecimal={false}
         // Keep what was typed so a wrong value gets the message instead of being silently changed.
         clampBehavior="none"
-        value={values.maxRegistrations}
-        onChange={(value) => set('maxRegistrations', value)}
-        error={errors.maxRegistrations}
+        {...numberField('maxRegistrations')}
       />
     </FormModal>
   );

@@ -1,11 +1,5 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import {
-  dayLabel,
-  DAYS_OF_WEEK,
-  SHIFT_DESCRIPTION_MAX,
-  SHIFT_NAME_MAX,
-  type DayOfWeek,
-} from '@camp/shared/rules';
+import { dayLabel, DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX } from '@camp/shared/rules';
 import type { Shift } from '@camp/shared/work';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
@@ -25,7 +19,7 @@ const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day
 
 /** Add or edit a shift (docs/product.md §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
 export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: ShiftFormModalProps) {
-  const { values, errors, formError, set, submit } = useModalForm({
+  const { formError, textField, submit } = useModalForm({
     initialValues: () => shiftFormValues(shift),
     form: shiftForm,
     onSave,
@@ -41,33 +35,16 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={SHIFT_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
-      />
+      <TextInput label="Name" required data-autofocus maxLength={SHIFT_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         rows={2}
         resize="vertical"
         maxLength={SHIFT_DESCRIPTION_MAX}
         description={`Optional, up to ${SHIFT_DESCRIPTION_MAX} characters.`}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
-      <NativeSelect
-        label="Day"
-        required
-        value={values.dayOfWeek}
-        onChange={(event) => set('dayOfWeek', event.currentTarget.value as DayOfWeek | '')}
-        data={DAY_OPTIONS}
-        error={errors.dayOfWeek}
-      />
+      <NativeSelect label="Day" required {...textField('dayOfWeek')} data={DAY_OPTIONS} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
           label="Start time"
@@ -77,9 +54,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
           inputMode="numeric"
           autoComplete="off"
           maxLength={5}
-          value={values.startTime}
-          onChange={(event) => set('startTime', event.currentTarget.value)}
-          error={errors.startTime}
+          {...textField('startTime')}
         />
         <TextInput
           label="End time"
@@ -89,9 +64,7 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
           inputMode="numeric"
           autoComplete="off"
           maxLength={5}
-          value={values.endTime}
-          onChange={(event) => set('endTime', event.currentTarget.value)}
-          error={errors.endTime}
+          {...textField('endTime')}
         />
       </SimpleGrid>
     </FormModal>
