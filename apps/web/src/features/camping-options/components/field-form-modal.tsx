@@ -40,7 +40,7 @@ const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
  * for text, value for numbers; changing the type clears them all.
  */
 export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {
-  const { values, setValues, errors, clearErrors, set, submit } = useModalForm({
+  const { values, setValues, clearErrors, textField, numberField, checkField, submit } = useModalForm({
     initialValues: () => fieldFormValues(field),
     form: fieldForm,
     onSave,
@@ -69,9 +69,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
         required
         data-autofocus
         maxLength={FIELD_DISPLAY_NAME_MAX}
-        value={values.displayName}
-        onChange={(event) => set('displayName', event.currentTarget.value)}
-        error={errors.displayName}
+        {...textField('displayName')}
       />
       <Textarea
         label="Description"
@@ -79,9 +77,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
         rows={2}
         resize="vertical"
         maxLength={FIELD_DESCRIPTION_MAX}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
       <NativeSelect
         label="Data type"
@@ -93,8 +89,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
       <Checkbox
         label="Required"
         description="Campers must fill it in to register with this option."
-        checked={values.required}
-        onChange={(event) => set('required', event.currentTarget.checked)}
+        {...checkField('required')}
       />
       {hasLengthLimits(values.dataType) && (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -104,9 +99,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={false}
             min={0}
             {...limit}
-            value={values.minLength}
-            onChange={(value) => set('minLength', value)}
-            error={errors.minLength}
+            {...numberField('minLength')}
           />
           <NumberInput
             label="Maximum length"
@@ -114,9 +107,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={false}
             min={1}
             {...limit}
-            value={values.maxLength}
-            onChange={(value) => set('maxLength', value)}
-            error={errors.maxLength}
+            {...numberField('maxLength')}
           />
         </SimpleGrid>
       )}
@@ -128,9 +119,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={values.dataType === 'NUMBER'}
             decimalScale={values.dataType === 'NUMBER' ? 2 : undefined}
             {...limit}
-            value={values.minValue}
-            onChange={(value) => set('minValue', value)}
-            error={errors.minValue}
+            {...numberField('minValue')}
           />
           <NumberInput
             label="Maximum value"
@@ -138,9 +127,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={values.dataType === 'NUMBER'}
             decimalScale={values.dataType === 'NUMBER' ? 2 : undefined}
             {...limit}
-            value={values.maxValue}
-            onChange={(value) => set('maxValue', value)}
-            error={errors.maxValue}
+            {...numberField('maxValue')}
           />
         </SimpleGrid>
       )}
