@@ -9,23 +9,19 @@ import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
   campingOptionForm,
   campingOptionFormValues,
   type CampingOptionFormValues,
 } from '../camping-option-form';
 
-export interface CampingOptionFormModalProps {
+export interface CampingOptionFormModalProps extends SaveModalProps<CampingOptionFormValues> {
   /** The option to edit; absent to add one. */
   option?: CampingOption;
   /** Undefined while loading. */
   jobCategories: readonly JobCategory[] | undefined;
   jobCategoriesError: string | null;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: CampingOptionFormValues) => void;
-  onClose: () => void;
 }
 
 /** Add or edit a camping option (docs/product.md §5 Camping option). Mounted only while open. */
@@ -56,12 +52,12 @@ export function CampingOptionFormModal({
   const count = { min: 0, step: 1, allowDecimal: false, clampBehavior: 'none' } as const;
 
   return (
-    <FormModal
-      opened
-      title={option ? 'Edit Camping Option' : 'Add Camping Option'}
-      submitLabel={option ? 'Save Changes' : 'Add Camping Option'}
+    <AddEditFormModal
+      noun="Camping Option"
+      editing={option !== undefined}
       saving={saving}
-      error={saveError}
+
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -141,6 +137,6 @@ export function CampingOptionFormModal({
           )}
         </Stack>
       </Checkbox.Group>
-    </FormModal>
+    </AddEditFormModal>
   );
 }

@@ -14,7 +14,7 @@ import {
 import type { CampingOptionField } from '@camp/shared/camping-options';
 import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
   FIELD_TYPE_LABELS,
   fieldForm,
@@ -23,13 +23,9 @@ import {
   type FieldFormValues,
 } from '../field-form';
 
-export interface FieldFormModalProps {
+export interface FieldFormModalProps extends SaveModalProps<FieldFormValues> {
   /** The field to edit; absent to add one. */
   field?: CampingOptionField;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: FieldFormValues) => void;
-  onClose: () => void;
 }
 
 const TYPE_OPTIONS = FIELD_DATA_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
@@ -54,12 +50,12 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
   const limit = { clampBehavior: 'none' } as const;
 
   return (
-    <FormModal
-      opened
-      title={field ? 'Edit Field' : 'Add Field'}
-      submitLabel={field ? 'Save Changes' : 'Add Field'}
+    <AddEditFormModal
+      noun="Field"
+      editing={field !== undefined}
       saving={saving}
-      error={saveError}
+
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -136,6 +132,6 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
           {FIELD_TYPE_LABELS[values.dataType]} fields have no limits.
         </Text>
       )}
-    </FormModal>
+    </AddEditFormModal>
   );
 }

@@ -5,16 +5,12 @@ import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/share
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
 
-export interface JobCategoryFormModalProps {
+export interface JobCategoryFormModalProps extends SaveModalProps<JobCategoryFormValues> {
   /** The category to edit; absent to add one. */
   category?: JobCategory;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: JobCategoryFormValues) => void;
-  onClose: () => void;
 }
 
 /** Add or edit a job category (docs/product.md §5 Job category). Mounted only while open, so it starts fresh each time. */
@@ -32,12 +28,12 @@ export function JobCategoryFormModal({
   });
 
   return (
-    <FormModal
-      opened
-      title={category ? 'Edit Job Category' : 'Add Job Category'}
-      submitLabel={category ? 'Save Changes' : 'Add Job Category'}
+    <AddEditFormModal
+      noun="Job Category"
+      editing={category !== undefined}
       saving={saving}
-      error={formError ? { title: formError } : saveError}
+      formError={formError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -69,6 +65,6 @@ export function JobCategoryFormModal({
           {...checkField('alwaysRequired')}
         />
       </Stack>
-    </FormModal>
+    </AddEditFormModal>
   );
 }

@@ -4,18 +4,14 @@ import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
-export interface JobFormModalProps {
+export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
   /** The job to edit; absent to add one. */
   job?: Job;
   categories: readonly JobCategory[];
   shifts: readonly Shift[];
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: JobFormValues) => void;
-  onClose: () => void;
 }
 
 /** Add or edit a job (docs/product.md §5 Job): name, location, category, shift and places (5 to start with). */
@@ -59,12 +55,12 @@ export function JobFormModal({
   );
 
   return (
-    <FormModal
-      opened
-      title={job ? 'Edit Job' : 'Add Job'}
-      submitLabel={job ? 'Save Changes' : 'Add Job'}
+    <AddEditFormModal
+      noun="Job"
+      editing={job !== undefined}
       saving={saving}
-      error={formError ? { title: formError } : saveError}
+      formError={formError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -88,6 +84,6 @@ export function JobFormModal({
         clampBehavior="none"
         {...numberField('maxRegistrations')}
       />
-    </FormModal>
+    </AddEditFormModal>
   );
 }

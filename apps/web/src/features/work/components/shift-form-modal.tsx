@@ -3,16 +3,12 @@ import { dayLabel, DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX } from '@
 import type { Shift } from '@camp/shared/work';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
 
-export interface ShiftFormModalProps {
+export interface ShiftFormModalProps extends SaveModalProps<ShiftFormValues> {
   /** The shift to edit; absent to add one (Monday, 09:00–17:00 to start with). */
   shift?: Shift;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: ShiftFormValues) => void;
-  onClose: () => void;
 }
 
 const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day) }));
@@ -26,12 +22,12 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
   });
 
   return (
-    <FormModal
-      opened
-      title={shift ? 'Edit Shift' : 'Add Shift'}
-      submitLabel={shift ? 'Save Changes' : 'Add Shift'}
+    <AddEditFormModal
+      noun="Shift"
+      editing={shift !== undefined}
       saving={saving}
-      error={formError ? { title: formError } : saveError}
+      formError={formError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -67,6 +63,6 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
           {...textField('endTime')}
         />
       </SimpleGrid>
-    </FormModal>
+    </AddEditFormModal>
   );
 }
