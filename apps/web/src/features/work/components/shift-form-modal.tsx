@@ -11,6 +11,11 @@ export interface ShiftFormModalProps extends SaveModalProps<ShiftFormValues> {
   shift?: Shift;
 }
 
+const TIME_FIELDS = [
+  { key: 'startTime', label: 'Start time', example: '09:00' },
+  { key: 'endTime', label: 'End time', example: '17:30' },
+] as const;
+
 const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day) }));
 
 /** Add or edit a shift (docs/product.md §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
@@ -42,26 +47,19 @@ export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: Sh
       />
       <NativeSelect label="Day" required {...textField('dayOfWeek')} data={DAY_OPTIONS} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput
-          label="Start time"
-          required
-          description="24-hour HH:MM, e.g. 09:00"
-          placeholder="HH:MM"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={5}
-          {...textField('startTime')}
-        />
-        <TextInput
-          label="End time"
-          required
-          description="24-hour HH:MM, e.g. 17:30"
-          placeholder="HH:MM"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={5}
-          {...textField('endTime')}
-        />
+        {TIME_FIELDS.map(({ key, label, example }) => (
+          <TextInput
+            key={key}
+            label={label}
+            required
+            description={`24-hour HH:MM, e.g. ${example}`}
+            placeholder="HH:MM"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={5}
+            {...textField(key)}
+          />
+        ))}
       </SimpleGrid>
     </AddEditFormModal>
   );
