@@ -56,7 +56,6 @@ export function CampingOptionFormModal({
       noun="Camping Option"
       editing={option !== undefined}
       saving={saving}
-
       saveError={saveError}
       onSubmit={submit}
       onClose={onClose}

@@ -54,7 +54,6 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
       noun="Field"
       editing={field !== undefined}
       saving={saving}
-
       saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
