@@ -119,3 +119,36 @@ export function FormModal({
     </DialogShell>
   );
 }
+
+/** What a page hands an Add/Edit modal: the save under way, its failure, and where checked values go. */
+export interface SaveModalProps<V> {
+  saving: boolean;
+  saveError: FormModalError | null;
+  onSave: (values: V) => void;
+  onClose: () => void;
+}
+
+export interface AddEditFormModalProps extends Omit<
+  FormModalProps,
+  'opened' | 'title' | 'submitLabel' | 'error'
+> {
+  /** What is added or edited, e.g. 'Job Category': the title says 'Add Job Category' or 'Edit Job Category'. */
+  noun: string;
+  editing: boolean;
+  /** The form's own message (useModalForm's formError), shown instead of the save's failure. */
+  formError?: string;
+  saveError: FormModalError | null;
+}
+
+/** The open Add/Edit dialog of one kind of thing: its submit says 'Add <noun>', or 'Save Changes' when editing. */
+export function AddEditFormModal({ noun, editing, formError, saveError, ...props }: AddEditFormModalProps) {
+  return (
+    <FormModal
+      opened
+      title={editing ? `Edit ${noun}` : `Add ${noun}`}
+      submitLabel={editing ? 'Save Changes' : `Add ${noun}`}
+      error={formError ? { title: formError } : saveError}
+      {...props}
+    />
+  );
+}

@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { checkForm, hasErrors, type FormErrors, type FormSchema } from '../lib/schema-form';
+
+/** The fields of V that hold a value of type T. */
+type FieldsOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
 
 export interface ModalFormOptions<V> {
   /** The form's first values (read once: the modal is mounted fresh each time it opens). */
@@ -28,11 +31,41 @@ export function useModalForm<V extends object>(options: ModalFormOptions<V>) {
       return next;
     });
 
+  /** A text input's (TextInput, Textarea, NativeSelect) value, onChange and error, bound to a string field. */
+  const textField = <K extends FieldsOf<V, string>>(key: K) => ({
+    value: values[key] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key, event.currentTarget.value as V[K]),
+    error: errors.fields[key],
+  });
+  /** A NumberInput's value, onChange and error, bound to a field that holds a number or '' (empty). */
+  const numberField = <K extends FieldsOf<V, number | string>>(key: K) => ({
+    value: values[key] as number | string,
+    onChange: (value: number | string) => set(key, value as V[K]),
+    error: errors.fields[key],
+  });
+  /** A Checkbox's or Switch's checked and onChange, bound to a boolean field. */
+  const checkField = <K extends FieldsOf<V, boolean>>(key: K) => ({
+    checked: values[key] as boolean,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.currentTarget.checked as V[K]),
+  });
+
   const submit = () => {
     const found = checkForm(options.form, values);
     setErrors(found);
     if (!hasErrors(found)) options.onSave(values);
   };
 
-  return { values, setValues, errors: errors.fields, formError: errors.form, clearErrors, set, submit };
+  return {
+    values,
+    setValues,
+    errors: errors.fields,
+    formError: errors.form,
+    clearErrors,
+    set,
+    textField,
+    numberField,
+    checkField,
+    submit,
+  };
 }

@@ -4,6 +4,7 @@ import { flexRender, type Row, type Table as TanStackTable } from '@tanstack/rea
 import type { CSSProperties, ReactNode } from 'react';
 import { ACTIONS_COLUMN_ID, columnLabel } from './columns';
 import classes from './data-table.module.css';
+import { TableScrollFrame } from './table-scroll-frame';
 import { TruncatedText } from './truncated-text';
 import { useWindowedRows } from './use-windowed-rows';
 
@@ -147,84 +148,80 @@ export function DataTableGrid<TData>({
   const firstDrawn = items[0]?.index ?? 0;
   const striped = windowed ? (firstDrawn % 2 === 0 ? 'even' : 'odd') : true;
   return (
-    <div className={classes.frame}>
-      <div
-        className={classes.scrollBox}
-        // Focusable so a keyboard user can scroll a table wider than the screen (axe: scrollable-region-focusable).
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
+    <TableScrollFrame
+      label={caption}
+      below={
+        // Outside the table, so on a phone the message sits in view instead of in the middle of a wide table.
+        placeholder && <div className={classes.statePanel}>{placeholder}</div>
+      }
+    >
+      <Table
+        className={classes.table}
+        style={{ '--data-table-min-width': `${minWidth}px` } as CSSProperties}
+        striped={striped}
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="sm"
+        aria-busy={busy || undefined}
+        aria-rowcount={windowed ? headerRows + rows.length : undefined}
       >
-        <Table
-          className={classes.table}
-          style={{ '--data-table-min-width': `${minWidth}px` } as CSSProperties}
-          striped={striped}
-          highlightOnHover
-          verticalSpacing="sm"
-          horizontalSpacing="sm"
-          aria-busy={busy || undefined}
-          aria-rowcount={windowed ? headerRows + rows.length : undefined}
-        >
-          <caption className={classes.caption}>{caption}</caption>
-          <Table.Thead>
-            {table.getHeaderGroups().map((headerGroup) => (
-              <Table.Tr key={headerGroup.id} aria-rowindex={windowed ? headerGroup.depth + 1 : undefined}>
-                {headerGroup.headers.map((header) => {
-                  const { column } = header;
-                  const canSort = column.getCanSort();
-                  const direction = column.getIsSorted();
-                  const content = header.isPlaceholder
-                    ? null
-                    : flexRender(column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      colSpan={header.colSpan}
-                      scope="col"
-                      aria-sort={canSort ? ariaSort(direction) : undefined}
-                      style={{ textAlign: column.columnDef.meta?.align }}
-                    >
-                      {canSort ? (
-                        <UnstyledButton
-                          className={classes.sortButton}
-                          onClick={column.getToggleSortingHandler()}
-                        >
-                          {content}
-                          <SortIcon direction={direction} />
-                        </UnstyledButton>
-                      ) : (
-                        content
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          {!placeholder && (
-            <Table.Tbody ref={setList}>
-              {windowed && <SpacerRow height={before} columns={columns} />}
-              {items.map(({ index }) => {
-                const row = rows[index];
-                if (!row) return null;
-                const place: RowPlace = {
-                  index,
-                  ariaRowIndex: windowed ? headerRows + index + 1 : undefined,
-                  measure: measure,
-                };
-                return row.getIsGrouped() ? (
-                  <GroupRow key={row.id} row={row} table={table} {...place} />
-                ) : (
-                  <DataRow key={row.id} row={row} {...place} />
+        <caption className={classes.caption}>{caption}</caption>
+        <Table.Thead>
+          {table.getHeaderGroups().map((headerGroup) => (
+            <Table.Tr key={headerGroup.id} aria-rowindex={windowed ? headerGroup.depth + 1 : undefined}>
+              {headerGroup.headers.map((header) => {
+                const { column } = header;
+                const canSort = column.getCanSort();
+                const direction = column.getIsSorted();
+                const content = header.isPlaceholder
+                  ? null
+                  : flexRender(column.columnDef.header, header.getContext());
+                return (
+                  <Table.Th
+                    key={header.id}
+                    colSpan={header.colSpan}
+                    scope="col"
+                    aria-sort={canSort ? ariaSort(direction) : undefined}
+                    style={{ textAlign: column.columnDef.meta?.align }}
+                  >
+                    {canSort ? (
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        onClick={column.getToggleSortingHandler()}
+                      >
+                        {content}
+                        <SortIcon direction={direction} />
+                      </UnstyledButton>
+                    ) : (
+                      content
+                    )}
+                  </Table.Th>
                 );
               })}
-              {windowed && <SpacerRow height={after} columns={columns} />}
-            </Table.Tbody>
-          )}
-        </Table>
-      </div>
-      {/* Outside the table, so on a phone the message sits in view instead of in the middle of a wide table. */}
-      {placeholder && <div className={classes.statePanel}>{placeholder}</div>}
-    </div>
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        {!placeholder && (
+          <Table.Tbody ref={setList}>
+            {windowed && <SpacerRow height={before} columns={columns} />}
+            {items.map(({ index }) => {
+              const row = rows[index];
+              if (!row) return null;
+              const place: RowPlace = {
+                index,
+                ariaRowIndex: windowed ? headerRows + index + 1 : undefined,
+                measure: measure,
+              };
+              return row.getIsGrouped() ? (
+                <GroupRow key={row.id} row={row} table={table} {...place} />
+              ) : (
+                <DataRow key={row.id} row={row} {...place} />
+              );
+            })}
+            {windowed && <SpacerRow height={after} columns={columns} />}
+          </Table.Tbody>
+        )}
+      </Table>
+    </TableScrollFrame>
   );
 }

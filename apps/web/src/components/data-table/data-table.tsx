@@ -60,10 +60,7 @@ export interface DataTableProps<TData> extends UseDataTableOptions<TData> {
  * false. On a phone (below 48em) the rows are cards instead, with a Sort by list in place of the headers.
  */
 export function DataTable<TData>({
-  data,
-  columns,
   caption,
-  getRowId,
   isLoading = false,
   loadingText = 'Loading...',
   error,
@@ -73,38 +70,18 @@ export function DataTable<TData>({
   searchable = true,
   searchLabel,
   searchPlaceholder,
-  initialSorting,
-  defaultPageSize,
-  paginate,
-  serverPaging,
-  serverSorting,
-  groupableColumns,
-  initialGrouping,
-  renderRowActions,
-  rowActionsHeader,
   toolbar,
   minWidth,
   cards: cardsAllowed = true,
   cardTitle,
   phoneShowMore,
   onSearchResult,
+  ...tableOptions
 }: DataTableProps<TData>) {
+  const { data } = tableOptions;
   const phone = useMediaQuery(DATA_TABLE_CARDS_QUERY, false, { getInitialValueInEffect: false });
   const cards = cardsAllowed && phone;
-  const state = useDataTable({
-    data,
-    columns,
-    getRowId,
-    initialSorting,
-    defaultPageSize,
-    paginate,
-    serverPaging,
-    serverSorting,
-    groupableColumns,
-    initialGrouping,
-    renderRowActions,
-    rowActionsHeader,
-  });
+  const state = useDataTable(tableOptions);
   const more = useShowMore(phoneShowMore ?? 0);
   // On a phone, an unpaginated list grows with Show more rather than drawing every card.
   const growing = cards && !state.paginated && phoneShowMore !== undefined;

@@ -11,6 +11,7 @@ export {
   type UseDataTableOptions,
 } from './use-data-table';
 export { DataTableGrid, type DataTableGridProps } from './data-table-grid';
+export { TableScrollFrame } from './table-scroll-frame';
 export { DataTableCards, DataTableSortSelect, type DataTableCardsProps } from './data-table-cards';
 export { DataTableToolbar, type DataTableToolbarProps } from './data-table-toolbar';
 export {

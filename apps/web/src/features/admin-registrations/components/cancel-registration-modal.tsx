@@ -47,7 +47,7 @@ export function CancelRegistrationModal({
   const stripe = usePaymentsAvailable();
   const cardBlocked = paid.card > 0 && !stripe.available;
   const canRefund = paid.card + paid.manual > 0 && !cardBlocked && !stripe.isLoading;
-  const { values, errors, formError, set, clearErrors, submit } = useModalForm({
+  const { values, errors, formError, set, clearErrors, checkField, submit } = useModalForm({
     initialValues: () => EMPTY_CANCEL_FORM,
     form: cancelForm(canRefund),
     onSave: (checked) => onSave(toCancelInput(checked, canRefund)),
@@ -100,8 +100,7 @@ export function CancelRegistrationModal({
                   )}
                 </>
               }
-              checked={values.processRefund}
-              onChange={(event) => set('processRefund', event.currentTarget.checked)}
+              {...checkField('processRefund')}
             />
           )}
           {cardBlocked && !stripe.isLoading && (
@@ -109,11 +108,7 @@ export function CancelRegistrationModal({
               {TEXTS.refundUnavailable(money(paid.card))}
             </Text>
           )}
-          <Checkbox
-            label={TEXTS.notify}
-            checked={values.sendNotification}
-            onChange={(event) => set('sendNotification', event.currentTarget.checked)}
-          />
+          <Checkbox label={TEXTS.notify} {...checkField('sendNotification')} />
           {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
           <DialogFooter
             submitLabel="Cancel registration"

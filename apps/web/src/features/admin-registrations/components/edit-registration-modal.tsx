@@ -17,7 +17,6 @@ import {
   EDITABLE_STATUSES,
   MANAGE_REGISTRATIONS_TEXTS as TEXTS,
   STATUS_LABELS,
-  type EditableStatus,
 } from '../admin-registration-texts';
 import { useRegistrationCampingOptions } from '../api/get-registration-camping-options';
 import { optionChoices } from '../edit-choices';
@@ -120,7 +119,7 @@ function EditForm({
   );
   const jobs = useQuery(jobsQueryOptions());
   const options = useQuery(campingOptionsQueryOptions({ includeDisabled: true }));
-  const { values, errors, formError, set, clearErrors, submit } = useModalForm({
+  const { values, errors, formError, set, clearErrors, textField, checkField, submit } = useModalForm({
     initialValues: () => initial,
     form: editForm(initial),
     onSave: (checked) => onSave(toUpdateInput(checked, initial)),
@@ -159,14 +158,7 @@ function EditForm({
       <form noValidate onSubmit={send} aria-busy={saving || undefined} hidden={picking}>
         <Stack gap="md">
           <RegistrationSummary registration={registration} />
-          <NativeSelect
-            label="Status"
-            data-autofocus
-            data={STATUS_OPTIONS}
-            value={values.status}
-            onChange={(event) => set('status', event.currentTarget.value as EditableStatus)}
-            error={errors.status}
-          />
+          <NativeSelect label="Status" data-autofocus data={STATUS_OPTIONS} {...textField('status')} />
           {jobs.isPending ? (
             <Loading text="Loading work shifts..." />
           ) : (
@@ -207,15 +199,9 @@ function EditForm({
             rows={2}
             resize="vertical"
             maxLength={EDIT_NOTES_MAX}
-            value={values.notes}
-            onChange={(event) => set('notes', event.currentTarget.value)}
-            error={errors.notes}
+            {...textField('notes')}
           />
-          <Checkbox
-            label={TEXTS.notify}
-            checked={values.sendNotification}
-            onChange={(event) => set('sendNotification', event.currentTarget.checked)}
-          />
+          <Checkbox label={TEXTS.notify} {...checkField('sendNotification')} />
           {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
           <DialogFooter
             submitLabel="Save changes"

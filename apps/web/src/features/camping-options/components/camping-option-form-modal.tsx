@@ -9,23 +9,19 @@ import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
   campingOptionForm,
   campingOptionFormValues,
   type CampingOptionFormValues,
 } from '../camping-option-form';
 
-export interface CampingOptionFormModalProps {
+export interface CampingOptionFormModalProps extends SaveModalProps<CampingOptionFormValues> {
   /** The option to edit; absent to add one. */
   option?: CampingOption;
   /** Undefined while loading. */
   jobCategories: readonly JobCategory[] | undefined;
   jobCategoriesError: string | null;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: CampingOptionFormValues) => void;
-  onClose: () => void;
 }
 
 /** Add or edit a camping option (docs/product.md §5 Camping option). Mounted only while open. */
@@ -38,7 +34,7 @@ export function CampingOptionFormModal({
   onSave,
   onClose,
 }: CampingOptionFormModalProps) {
-  const { values, errors, set, submit } = useModalForm({
+  const { values, set, textField, numberField, checkField, submit } = useModalForm({
     initialValues: () => campingOptionFormValues(option),
     form: campingOptionForm,
     onSave,
@@ -56,12 +52,11 @@ export function CampingOptionFormModal({
   const count = { min: 0, step: 1, allowDecimal: false, clampBehavior: 'none' } as const;
 
   return (
-    <FormModal
-      opened
-      title={option ? 'Edit Camping Option' : 'Add Camping Option'}
-      submitLabel={option ? 'Save Changes' : 'Add Camping Option'}
+    <AddEditFormModal
+      noun="Camping Option"
+      editing={option !== undefined}
       saving={saving}
-      error={saveError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -70,57 +65,44 @@ export function CampingOptionFormModal({
         required
         data-autofocus
         maxLength={CAMPING_OPTION_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
+        {...textField('name')}
       />
       <Textarea
         label="Description"
         rows={2}
         resize="vertical"
         maxLength={CAMPING_OPTION_DESCRIPTION_MAX}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
       <Switch
         label="Enabled"
         description="Campers can choose only enabled options."
-        checked={values.enabled}
-        onChange={(event) => set('enabled', event.currentTarget.checked)}
+        {...checkField('enabled')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NumberInput
           label="Participant dues"
           description="In US dollars"
           {...money}
-          value={values.participantDues}
-          onChange={(value) => set('participantDues', value)}
-          error={errors.participantDues}
+          {...numberField('participantDues')}
         />
         <NumberInput
           label="Staff dues"
           description="In US dollars, paid by staff and admins"
           {...money}
-          value={values.staffDues}
-          onChange={(value) => set('staffDues', value)}
-          error={errors.staffDues}
+          {...numberField('staffDues')}
         />
         <NumberInput
           label="Max signups"
           description="0 means unlimited"
           {...count}
-          value={values.maxSignups}
-          onChange={(value) => set('maxSignups', value)}
-          error={errors.maxSignups}
+          {...numberField('maxSignups')}
         />
         <NumberInput
           label="Work shifts required"
           description="Shifts each camper on this option must work"
           {...count}
-          value={values.workShiftsRequired}
-          onChange={(value) => set('workShiftsRequired', value)}
-          error={errors.workShiftsRequired}
+          {...numberField('workShiftsRequired')}
         />
       </SimpleGrid>
       <Checkbox.Group
@@ -154,6 +136,6 @@ export function CampingOptionFormModal({
           )}
         </Stack>
       </Checkbox.Group>
-    </FormModal>
+    </AddEditFormModal>
   );
 }

@@ -14,7 +14,7 @@ import {
 import type { CampingOptionField } from '@camp/shared/camping-options';
 import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
   FIELD_TYPE_LABELS,
   fieldForm,
@@ -23,13 +23,9 @@ import {
   type FieldFormValues,
 } from '../field-form';
 
-export interface FieldFormModalProps {
+export interface FieldFormModalProps extends SaveModalProps<FieldFormValues> {
   /** The field to edit; absent to add one. */
   field?: CampingOptionField;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: FieldFormValues) => void;
-  onClose: () => void;
 }
 
 const TYPE_OPTIONS = FIELD_DATA_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
@@ -40,7 +36,7 @@ const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
  * for text, value for numbers; changing the type clears them all.
  */
 export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {
-  const { values, setValues, errors, clearErrors, set, submit } = useModalForm({
+  const { values, setValues, clearErrors, textField, numberField, checkField, submit } = useModalForm({
     initialValues: () => fieldFormValues(field),
     form: fieldForm,
     onSave,
@@ -54,12 +50,11 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
   const limit = { clampBehavior: 'none' } as const;
 
   return (
-    <FormModal
-      opened
-      title={field ? 'Edit Field' : 'Add Field'}
-      submitLabel={field ? 'Save Changes' : 'Add Field'}
+    <AddEditFormModal
+      noun="Field"
+      editing={field !== undefined}
       saving={saving}
-      error={saveError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -69,9 +64,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
         required
         data-autofocus
         maxLength={FIELD_DISPLAY_NAME_MAX}
-        value={values.displayName}
-        onChange={(event) => set('displayName', event.currentTarget.value)}
-        error={errors.displayName}
+        {...textField('displayName')}
       />
       <Textarea
         label="Description"
@@ -79,9 +72,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
         rows={2}
         resize="vertical"
         maxLength={FIELD_DESCRIPTION_MAX}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
       <NativeSelect
         label="Data type"
@@ -93,8 +84,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
       <Checkbox
         label="Required"
         description="Campers must fill it in to register with this option."
-        checked={values.required}
-        onChange={(event) => set('required', event.currentTarget.checked)}
+        {...checkField('required')}
       />
       {hasLengthLimits(values.dataType) && (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -104,9 +94,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={false}
             min={0}
             {...limit}
-            value={values.minLength}
-            onChange={(value) => set('minLength', value)}
-            error={errors.minLength}
+            {...numberField('minLength')}
           />
           <NumberInput
             label="Maximum length"
@@ -114,9 +102,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={false}
             min={1}
             {...limit}
-            value={values.maxLength}
-            onChange={(value) => set('maxLength', value)}
-            error={errors.maxLength}
+            {...numberField('maxLength')}
           />
         </SimpleGrid>
       )}
@@ -128,9 +114,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={values.dataType === 'NUMBER'}
             decimalScale={values.dataType === 'NUMBER' ? 2 : undefined}
             {...limit}
-            value={values.minValue}
-            onChange={(value) => set('minValue', value)}
-            error={errors.minValue}
+            {...numberField('minValue')}
           />
           <NumberInput
             label="Maximum value"
@@ -138,9 +122,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
             allowDecimal={values.dataType === 'NUMBER'}
             decimalScale={values.dataType === 'NUMBER' ? 2 : undefined}
             {...limit}
-            value={values.maxValue}
-            onChange={(value) => set('maxValue', value)}
-            error={errors.maxValue}
+            {...numberField('maxValue')}
           />
         </SimpleGrid>
       )}
@@ -149,6 +131,6 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
           {FIELD_TYPE_LABELS[values.dataType]} fields have no limits.
         </Text>
       )}
-    </FormModal>
+    </AddEditFormModal>
   );
 }

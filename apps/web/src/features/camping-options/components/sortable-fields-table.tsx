@@ -28,6 +28,7 @@ import { useRef } from 'react';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { FIELD_TYPE_LABELS, describeLimits } from '../field-form';
 import classes from './sortable-fields-table.module.css';
+import { TableScrollFrame } from '../../../components/data-table';
 
 export interface SortableFieldsTableProps {
   fields: readonly CampingOptionField[];
@@ -184,67 +185,63 @@ export function SortableFieldsTable({
   };
 
   return (
-    <div className={classes.frame}>
-      <div
-        className={classes.scrollBox}
-        // Focusable so a keyboard user can scroll a table wider than the screen (axe: scrollable-region-focusable).
-        tabIndex={0}
-        role="region"
-        aria-label="Fields in order"
+    <TableScrollFrame
+      label="Fields in order"
+      below={
+        count === 0 && (
+          <div className={classes.empty}>
+            <Text>{emptyText}</Text>
+          </div>
+        )
+      }
+    >
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[verticalOnly]}
+        accessibility={{ announcements, screenReaderInstructions }}
+        onDragEnd={onDragEnd}
       >
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          modifiers={[verticalOnly]}
-          accessibility={{ announcements, screenReaderInstructions }}
-          onDragEnd={onDragEnd}
+        <Table
+          className={classes.table}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-busy={disabled || undefined}
         >
-          <Table
-            className={classes.table}
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            aria-busy={disabled || undefined}
+          <caption
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
           >
-            <caption
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
-              Custom fields in the order campers see them
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Move</Table.Th>
-                <Table.Th scope="col">Order</Table.Th>
-                <Table.Th scope="col">Display name</Table.Th>
-                <Table.Th scope="col">Data type</Table.Th>
-                <Table.Th scope="col">Required</Table.Th>
-                <Table.Th scope="col">Limits</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            {count > 0 && (
-              <Table.Tbody>
-                <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                  {fields.map((field, index) => (
-                    <SortableRow
-                      key={field.id}
-                      field={field}
-                      position={index + 1}
-                      disabled={disabled}
-                      onEdit={() => onEdit(field)}
-                      onDelete={() => onDelete(field)}
-                    />
-                  ))}
-                </SortableContext>
-              </Table.Tbody>
-            )}
-          </Table>
-        </DndContext>
-      </div>
-      {count === 0 && (
-        <div className={classes.empty}>
-          <Text>{emptyText}</Text>
-        </div>
-      )}
-    </div>
+            Custom fields in the order campers see them
+          </caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Move</Table.Th>
+              <Table.Th scope="col">Order</Table.Th>
+              <Table.Th scope="col">Display name</Table.Th>
+              <Table.Th scope="col">Data type</Table.Th>
+              <Table.Th scope="col">Required</Table.Th>
+              <Table.Th scope="col">Limits</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          {count > 0 && (
+            <Table.Tbody>
+              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                {fields.map((field, index) => (
+                  <SortableRow
+                    key={field.id}
+                    field={field}
+                    position={index + 1}
+                    disabled={disabled}
+                    onEdit={() => onEdit(field)}
+                    onDelete={() => onDelete(field)}
+                  />
+                ))}
+              </SortableContext>
+            </Table.Tbody>
+          )}
+        </Table>
+      </DndContext>
+    </TableScrollFrame>
   );
 }

@@ -19,6 +19,11 @@ import { CAMPING_OPTION_MESSAGES, serverMessage } from '../camping-option-messag
 import { toCampingOptionInput } from '../camping-option-form';
 import { CampingOptionFormModal } from '../components/camping-option-form-modal';
 
+const DUES_RATES = [
+  { key: 'participantDues', who: 'participant' },
+  { key: 'staffDues', who: 'staff' },
+] as const;
+
 const column = createColumnHelper<CampingOption>();
 
 const columns = [
@@ -50,18 +55,14 @@ const columns = [
     sortingFn: (a, b) => a.original.participantDues - b.original.participantDues,
     cell: (info) => (
       <Stack gap={0}>
-        <Text size="sm">
-          {formatDollars(info.row.original.participantDues)}{' '}
-          <Text span size="xs" c="dimmed">
-            participant
+        {DUES_RATES.map(({ key, who }) => (
+          <Text key={key} size="sm">
+            {formatDollars(info.row.original[key])}{' '}
+            <Text span size="xs" c="dimmed">
+              {who}
+            </Text>
           </Text>
-        </Text>
-        <Text size="sm">
-          {formatDollars(info.row.original.staffDues)}{' '}
-          <Text span size="xs" c="dimmed">
-            staff
-          </Text>
-        </Text>
+        ))}
       </Stack>
     ),
   }),

@@ -21,7 +21,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAuth } from '../../auth';
 import { useSaveAdminConfig } from '../api/save-admin-config';
@@ -59,6 +59,28 @@ type FormAlert = { kind: 'invalid' } | ({ kind: 'save-failed' } & SaveErrorView)
 const HINT_BELOW: Pick<TextInputProps, 'inputWrapperOrder'> = {
   inputWrapperOrder: ['label', 'input', 'description', 'error'],
 };
+
+/** The header's two images, each an address and its alt text. */
+const HEADER_IMAGES = [
+  {
+    url: 'campBannerUrl',
+    altText: 'campBannerAltText',
+    shape: 'banner',
+    label: 'Banner image URL',
+    description: 'A banner of 1920x600 pixels (16:5) is recommended. A relative path or an http(s) address.',
+    altTextLabel: 'Banner alt text',
+    altTextDescription: 'Describes the banner for people who cannot see it.',
+  },
+  {
+    url: 'campIconUrl',
+    altText: 'campIconAltText',
+    shape: 'icon',
+    label: 'Icon URL',
+    description: 'A small square image shown beside the camp name.',
+    altTextLabel: 'Icon alt text',
+    altTextDescription: 'Describes the icon for people who cannot see it.',
+  },
+] as const;
 
 export const LEAVE_DIALOG = {
   title: 'Leave without saving?',
@@ -194,36 +216,25 @@ export function ConfigForm({ config }: ConfigFormProps) {
               onChange={(html) => set('campDescription', html)}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <ImageUrlField
-                label="Banner image URL"
-                description="A banner of 1920x600 pixels (16:5) is recommended. A relative path or an http(s) address."
-                value={values.campBannerUrl}
-                error={errors.campBannerUrl}
-                onChange={(value) => set('campBannerUrl', value)}
-                name="campBannerUrl"
-                altText={values.campBannerAltText}
-                shape="banner"
-              />
-              <TextInput
-                {...text('campBannerAltText')}
-                label="Banner alt text"
-                description="Describes the banner for people who cannot see it."
-              />
-              <ImageUrlField
-                label="Icon URL"
-                description="A small square image shown beside the camp name."
-                value={values.campIconUrl}
-                error={errors.campIconUrl}
-                onChange={(value) => set('campIconUrl', value)}
-                name="campIconUrl"
-                altText={values.campIconAltText}
-                shape="icon"
-              />
-              <TextInput
-                {...text('campIconAltText')}
-                label="Icon alt text"
-                description="Describes the icon for people who cannot see it."
-              />
+              {HEADER_IMAGES.map((image) => (
+                <Fragment key={image.url}>
+                  <ImageUrlField
+                    label={image.label}
+                    description={image.description}
+                    value={values[image.url]}
+                    error={errors[image.url]}
+                    onChange={(value) => set(image.url, value)}
+                    name={image.url}
+                    altText={values[image.altText]}
+                    shape={image.shape}
+                  />
+                  <TextInput
+                    {...text(image.altText)}
+                    label={image.altTextLabel}
+                    description={image.altTextDescription}
+                  />
+                </Fragment>
+              ))}
             </SimpleGrid>
           </FormSection>
 

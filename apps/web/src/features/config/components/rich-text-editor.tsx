@@ -48,13 +48,7 @@ export default function RichTextEditorField({
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-      },
+      attributes: editableAttributes(labelId, describedBy, invalid),
     },
     onUpdate: ({ editor: current }) => onChangeRef.current(htmlOf(current)),
   });
@@ -70,13 +64,7 @@ export default function RichTextEditorField({
   useEffect(() => {
     editor?.setOptions({
       editorProps: {
-        attributes: {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        },
+        attributes: editableAttributes(labelId, describedBy, invalid),
       },
     });
   }, [editor, labelId, describedBy, invalid]);
@@ -119,4 +107,15 @@ export default function RichTextEditorField({
       <RichTextEditor.Content />
     </RichTextEditor>
   );
+}
+
+/** The editable box's accessible name, description and invalid state. */
+function editableAttributes(labelId: string, describedBy: string | undefined, invalid: boolean | undefined) {
+  return {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+  };
 }

@@ -12,7 +12,6 @@ import {
   MANUAL_PAYMENT_METHOD_LABELS,
   MANUAL_PAYMENT_METHODS,
   MANUAL_REFERENCE_MAX,
-  type ManualPaymentMethod,
 } from '@camp/shared/rules';
 import {
   Button,
@@ -123,7 +122,7 @@ function ManualPaymentForm({ registrations, saving, saveError, onSave, onCancel 
       })),
     [registrations],
   );
-  const { values, errors, formError, set, setValues, clearErrors, submit } = useModalForm({
+  const { values, errors, formError, setValues, clearErrors, textField, numberField, submit } = useModalForm({
     initialValues: () => EMPTY_MANUAL_PAYMENT,
     form: manualPaymentForm(registrations),
     onSave: (checked) => onSave(toManualPaymentInput(checked)),
@@ -178,26 +177,15 @@ function ManualPaymentForm({ registrations, saving, saveError, onSave, onCancel 
           min={0}
           max={chosen?.owed}
           clampBehavior="none"
-          value={values.amount}
-          onChange={(value) => set('amount', value)}
-          error={errors.amount}
+          {...numberField('amount')}
         />
-        <NativeSelect
-          label="Method"
-          required
-          data={METHOD_OPTIONS}
-          value={values.method}
-          onChange={(event) => set('method', event.currentTarget.value as ManualPaymentMethod | '')}
-          error={errors.method}
-        />
+        <NativeSelect label="Method" required data={METHOD_OPTIONS} {...textField('method')} />
         <TextInput
           label="Reference"
           description="Receipt or check number, or the transfer's id"
           required
           maxLength={MANUAL_REFERENCE_MAX}
-          value={values.reference}
-          onChange={(event) => set('reference', event.currentTarget.value)}
-          error={errors.reference}
+          {...textField('reference')}
         />
         <FormActions
           submitLabel="Record payment"

@@ -24,7 +24,7 @@ export interface RefundPaymentModalProps {
 export function RefundPaymentModal({ payment, saving, saveError, onSave, onClose }: RefundPaymentModalProps) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const left = refundableCents(payment);
-  const { values, errors, formError, set, submit } = useModalForm({
+  const { formError, textField, numberField, submit } = useModalForm({
     initialValues: () => refundFormValues(payment),
     form: refundForm(payment, idempotencyKey),
     onSave: (checked) => onSave(toRefundInput(checked, idempotencyKey)),
@@ -73,9 +73,7 @@ export function RefundPaymentModal({ payment, saving, saveError, onSave, onClose
         max={left / 100}
         // Keep what was typed so a wrong amount gets its message instead of silently changing.
         clampBehavior="none"
-        value={values.amount}
-        onChange={(value) => set('amount', value)}
-        error={errors.amount}
+        {...numberField('amount')}
       />
       <Textarea
         label="Reason"
@@ -84,9 +82,7 @@ export function RefundPaymentModal({ payment, saving, saveError, onSave, onClose
         rows={3}
         resize="vertical"
         maxLength={REFUND_REASON_MAX}
-        value={values.reason}
-        onChange={(event) => set('reason', event.currentTarget.value)}
-        error={errors.reason}
+        {...textField('reason')}
       />
     </FormModal>
   );

@@ -9,7 +9,7 @@ import {
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { Job } from '@camp/shared/work';
 import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { HtmlContent } from '../../../components/html-content';
 import { fieldsOf, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
@@ -40,10 +40,7 @@ export function StepReview({
   const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
   return (
     <Stack gap="lg">
-      <section aria-labelledby="review-options">
-        <Title order={4} id="review-options" mb="xs">
-          Camping Options
-        </Title>
+      <ReviewSection id="review-options" title="Camping Options">
         <Stack component="ul" gap={4} className={classes.plainList}>
           {options.map((option) => (
             <Group component="li" key={option.id} justify="space-between" wrap="nowrap" gap="sm">
@@ -52,12 +49,9 @@ export function StepReview({
             </Group>
           ))}
         </Stack>
-      </section>
+      </ReviewSection>
       {fields.length > 0 && (
-        <section aria-labelledby="review-details">
-          <Title order={4} id="review-details" mb="xs">
-            Details
-          </Title>
+        <ReviewSection id="review-details" title="Details">
           <Stack component="dl" gap={6} m={0}>
             {fields.map((field) => (
               <div key={field.id}>
@@ -70,12 +64,9 @@ export function StepReview({
               </div>
             ))}
           </Stack>
-        </section>
+        </ReviewSection>
       )}
-      <section aria-labelledby="review-shifts">
-        <Title order={4} id="review-shifts" mb="xs">
-          Work Shifts
-        </Title>
+      <ReviewSection id="review-shifts" title="Work Shifts">
         {chosenJobs.length === 0 ? (
           <Text c="dimmed">No shifts selected.</Text>
         ) : (
@@ -88,11 +79,8 @@ export function StepReview({
             ))}
           </Stack>
         )}
-      </section>
-      <section aria-labelledby="review-terms">
-        <Title order={4} id="review-terms" mb="xs">
-          Registration Terms
-        </Title>
+      </ReviewSection>
+      <ReviewSection id="review-terms" title="Registration Terms">
         <Paper
           withBorder
           radius="md"
@@ -117,7 +105,7 @@ export function StepReview({
           onChange={(event) => onAcceptTerms(event.currentTarget.checked)}
           error={termsError}
         />
-      </section>
+      </ReviewSection>
       <Divider />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={600} size="lg">
@@ -134,5 +122,17 @@ export function StepReview({
         </Text>
       </Group>
     </Stack>
+  );
+}
+
+/** One part of the review: a section named by its heading. */
+function ReviewSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={4} id={id} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </section>
   );
 }

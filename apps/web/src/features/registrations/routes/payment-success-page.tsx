@@ -2,7 +2,7 @@ import type { PaymentConfirmation } from '@camp/shared/payments';
 import { PAYMENT_MESSAGES } from '@camp/shared/rules';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { StatusBadge } from '../../../components/status-badge';
@@ -78,11 +78,9 @@ export default function PaymentSuccessPage() {
 
   if (!sessionId) {
     return (
-      <PaymentResult title={PAYMENT_TEXTS.confirmationTitle} actions={dashboardButton}>
-        <Alert color="yellow" variant="light" role="alert" w="100%">
-          {PAYMENT_TEXTS.noSession}
-        </Alert>
-      </PaymentResult>
+      <ConfirmationProblem color="yellow" actions={dashboardButton}>
+        {PAYMENT_TEXTS.noSession}
+      </ConfirmationProblem>
     );
   }
   if (verify.data) return <Outcome confirmation={verify.data} polling={verify.polling} />;
@@ -100,32 +98,28 @@ export default function PaymentSuccessPage() {
   const status = isApiError(verify.error) ? verify.error.status : 0;
   if (status === 401) {
     return (
-      <PaymentResult
-        title={PAYMENT_TEXTS.confirmationTitle}
+      <ConfirmationProblem
+        color="yellow"
         actions={
           <Button component={Link} to={paths.login({ returnTo: `${location.pathname}${location.search}` })}>
             Login
           </Button>
         }
       >
-        <Alert color="yellow" variant="light" role="alert" w="100%">
-          {PAYMENT_TEXTS.sessionExpired}
-        </Alert>
-      </PaymentResult>
+        {PAYMENT_TEXTS.sessionExpired}
+      </ConfirmationProblem>
     );
   }
   if (status === 404) {
     return (
-      <PaymentResult title={PAYMENT_TEXTS.confirmationTitle} actions={dashboardButton}>
-        <Alert color="red" variant="light" role="alert" w="100%">
-          {PAYMENT_MESSAGES.sessionNotFound}
-        </Alert>
-      </PaymentResult>
+      <ConfirmationProblem color="red" actions={dashboardButton}>
+        {PAYMENT_MESSAGES.sessionNotFound}
+      </ConfirmationProblem>
     );
   }
   return (
-    <PaymentResult
-      title={PAYMENT_TEXTS.confirmationTitle}
+    <ConfirmationProblem
+      color="red"
       actions={
         <>
           {dashboardButton}
@@ -135,8 +129,25 @@ export default function PaymentSuccessPage() {
         </>
       }
     >
-      <Alert color="red" variant="light" role="alert" w="100%">
-        {PAYMENT_TEXTS.confirmationFailed}
+      {PAYMENT_TEXTS.confirmationFailed}
+    </ConfirmationProblem>
+  );
+}
+
+/** The confirmation could not be shown: why, in an alert, and what to do next. */
+function ConfirmationProblem({
+  color,
+  actions,
+  children,
+}: {
+  color: 'yellow' | 'red';
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <PaymentResult title={PAYMENT_TEXTS.confirmationTitle} actions={actions}>
+      <Alert color={color} variant="light" role="alert" w="100%">
+        {children}
       </Alert>
     </PaymentResult>
   );

@@ -21,3 +21,20 @@ export function ExportCsvButton({
     </Button>
   );
 }
+
+/** The export of a report whose table has a search: what the table shows (useSearchResult's rows and search). */
+export function ExportShownButton({
+  onExport,
+  shown,
+}: {
+  onExport: () => void;
+  shown: { rows: readonly unknown[] | undefined; search: string };
+}) {
+  return (
+    <ExportCsvButton
+      onExport={onExport}
+      disabled={!shown.rows || shown.rows.length === 0}
+      searchedRows={shown.search ? shown.rows?.length : undefined}
+    />
+  );
+}

@@ -18,7 +18,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { FilterBar } from '../../../components/filter-bar';
 import { paymentTotals } from '../../payments';
 import { InvalidPaymentDataError, usePaymentReport } from '../api/get-payment-report';
-import { ExportCsvButton } from '../components/export-button';
+import { ExportShownButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
 import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
@@ -154,13 +154,7 @@ export default function PaymentReportsPage() {
         title={REPORT_TEXTS.paymentsTitle}
         description={REPORT_TEXTS.paymentsDescription}
         adminOnly
-        actions={
-          <ExportCsvButton
-            onExport={onExport}
-            disabled={!shown.rows || shown.rows.length === 0}
-            searchedRows={shown.search ? shown.rows?.length : undefined}
-          />
-        }
+        actions={<ExportShownButton onExport={onExport} shown={shown} />}
       />
       <FilterBar
         fields={[

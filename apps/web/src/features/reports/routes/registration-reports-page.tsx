@@ -26,7 +26,7 @@ import { campingOptionsQueryOptions } from '../../camping-options';
 import { usePublicConfig } from '../../config';
 import type { RegistrationReportFilters } from '../api/query-keys';
 import { useRegistrationReport } from '../api/get-registration-report';
-import { ExportCsvButton } from '../components/export-button';
+import { ExportShownButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
 import { PersonCell } from '../components/person-cell';
 import { ShiftsCell } from '../components/shifts-cell';
@@ -272,13 +272,7 @@ export default function RegistrationReportsPage() {
         description={
           money ? REPORT_TEXTS.registrationsDescriptionAdmin : REPORT_TEXTS.registrationsDescription
         }
-        actions={
-          <ExportCsvButton
-            onExport={onExport}
-            disabled={!shown.rows || shown.rows.length === 0}
-            searchedRows={shown.search ? shown.rows?.length : undefined}
-          />
-        }
+        actions={<ExportShownButton onExport={onExport} shown={shown} />}
       />
       <FilterBar
         fields={[

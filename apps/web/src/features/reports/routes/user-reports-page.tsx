@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { FilterBar } from '../../../components/filter-bar';
 import { usePublicConfig } from '../../config';
 import { useUserReport } from '../api/get-user-report';
-import { ExportCsvButton } from '../components/export-button';
+import { ExportShownButton } from '../components/export-button';
 import { ReportCounts } from '../components/report-counts';
 import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
@@ -158,13 +158,7 @@ export default function UserReportsPage() {
       <ReportPageHeader
         title={REPORT_TEXTS.usersTitle}
         description={REPORT_TEXTS.usersDescription}
-        actions={
-          <ExportCsvButton
-            onExport={onExport}
-            disabled={!shown.rows || shown.rows.length === 0}
-            searchedRows={shown.search ? shown.rows?.length : undefined}
-          />
-        }
+        actions={<ExportShownButton onExport={onExport} shown={shown} />}
       />
       <FilterBar
         fields={[

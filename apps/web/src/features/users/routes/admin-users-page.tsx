@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { displayName, personName, ROLE_LABELS, type Role } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -9,6 +9,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
 import { DataTable } from '../../../components/data-table';
+import { FlagBadges, type Flag } from '../../../components/flag-badges';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { isApiError } from '../../../lib/api-client';
 import { AdminPageHeader } from '../../../components/admin-page-header';
@@ -32,28 +33,14 @@ const ROLE_COLORS: Record<Role, string> = { ADMIN: 'dusk', STAFF: 'blue', PARTIC
 
 /** The name a person is known by in this screen: first and last name, else the e-mail. */
 
-function FlagBadges({ user }: { user: User }) {
+function UserFlagBadges({ user }: { user: User }) {
   const flags = [
     !user.allowRegistration && { label: 'Registration blocked', color: 'red' },
     user.allowEarlyRegistration && { label: 'Early registration', color: 'teal' },
     user.allowDeferredDuesPayment && { label: 'Deferred dues', color: 'teal' },
     user.allowNoJob && { label: 'No job requirement', color: 'teal' },
-  ].filter((flag): flag is { label: string; color: string } => Boolean(flag));
-  if (flags.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  return (
-    <Group gap={4}>
-      {flags.map((flag) => (
-        <Badge key={flag.label} color={flag.color} style={BADGE_TEXT} variant="light" size="sm" tt="none">
-          {flag.label}
-        </Badge>
-      ))}
-    </Group>
-  );
+  ].filter((flag): flag is Flag => Boolean(flag));
+  return <FlagBadges flags={flags} badgeProps={{ style: BADGE_TEXT, tt: 'none' }} />;
 }
 
 const column = createColumnHelper<User>();
@@ -94,7 +81,7 @@ const columns = [
   column.display({
     id: 'flags',
     header: 'Permissions',
-    cell: ({ row }) => <FlagBadges user={row.original} />,
+    cell: ({ row }) => <UserFlagBadges user={row.original} />,
   }),
 ];
 

@@ -5,16 +5,12 @@ import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/share
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
 
-export interface JobCategoryFormModalProps {
+export interface JobCategoryFormModalProps extends SaveModalProps<JobCategoryFormValues> {
   /** The category to edit; absent to add one. */
   category?: JobCategory;
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: JobCategoryFormValues) => void;
-  onClose: () => void;
 }
 
 /** Add or edit a job category (docs/product.md §5 Job category). Mounted only while open, so it starts fresh each time. */
@@ -25,19 +21,19 @@ export function JobCategoryFormModal({
   onSave,
   onClose,
 }: JobCategoryFormModalProps) {
-  const { values, errors, formError, set, submit } = useModalForm({
+  const { formError, textField, checkField, submit } = useModalForm({
     initialValues: () => jobCategoryFormValues(category),
     form: jobCategoryForm,
     onSave,
   });
 
   return (
-    <FormModal
-      opened
-      title={category ? 'Edit Job Category' : 'Add Job Category'}
-      submitLabel={category ? 'Save Changes' : 'Add Job Category'}
+    <AddEditFormModal
+      noun="Job Category"
+      editing={category !== undefined}
       saving={saving}
-      error={formError ? { title: formError } : saveError}
+      formError={formError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -46,9 +42,7 @@ export function JobCategoryFormModal({
         required
         data-autofocus
         maxLength={JOB_CATEGORY_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
+        {...textField('name')}
       />
       <Textarea
         label="Description"
@@ -57,24 +51,20 @@ export function JobCategoryFormModal({
         resize="vertical"
         maxLength={JOB_CATEGORY_DESCRIPTION_MAX}
         description={`Up to ${JOB_CATEGORY_DESCRIPTION_MAX} characters; campers see it when choosing shifts.`}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
+        {...textField('description')}
       />
       <Stack gap="sm">
         <Checkbox
           label="Staff only"
           description="Only staff and admins see and choose jobs in this category."
-          checked={values.staffOnly}
-          onChange={(event) => set('staffOnly', event.currentTarget.checked)}
+          {...checkField('staffOnly')}
         />
         <Checkbox
           label="Always required"
           description="Every registration must include at least one shift in this category."
-          checked={values.alwaysRequired}
-          onChange={(event) => set('alwaysRequired', event.currentTarget.checked)}
+          {...checkField('alwaysRequired')}
         />
       </Stack>
-    </FormModal>
+    </AddEditFormModal>
   );
 }

@@ -4,18 +4,14 @@ import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useModalForm } from '../../../components/use-modal-form';
-import { FormModal, type FormModalError } from '../../../components/form-modal';
+import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
-export interface JobFormModalProps {
+export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
   /** The job to edit; absent to add one. */
   job?: Job;
   categories: readonly JobCategory[];
   shifts: readonly Shift[];
-  saving: boolean;
-  saveError: FormModalError | null;
-  onSave: (values: JobFormValues) => void;
-  onClose: () => void;
 }
 
 /** Add or edit a job (docs/product.md §5 Job): name, location, category, shift and places (5 to start with). */
@@ -28,7 +24,7 @@ export function JobFormModal({
   onSave,
   onClose,
 }: JobFormModalProps) {
-  const { values, errors, formError, set, submit } = useModalForm({
+  const { formError, textField, numberField, submit } = useModalForm({
     initialValues: () => jobFormValues(job),
     form: jobForm,
     onSave,
@@ -59,12 +55,12 @@ export function JobFormModal({
   );
 
   return (
-    <FormModal
-      opened
-      title={job ? 'Edit Job' : 'Add Job'}
-      submitLabel={job ? 'Save Changes' : 'Add Job'}
+    <AddEditFormModal
+      noun="Job"
+      editing={job !== undefined}
       saving={saving}
-      error={formError ? { title: formError } : saveError}
+      formError={formError}
+      saveError={saveError}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -73,39 +69,10 @@ export function JobFormModal({
           Every job needs a category and a shift. Create {missing.join(' and ')} first.
         </Alert>
       )}
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={JOB_NAME_MAX}
-        value={values.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-        error={errors.name}
-      />
-      <TextInput
-        label="Location"
-        required
-        maxLength={JOB_LOCATION_MAX}
-        value={values.location}
-        onChange={(event) => set('location', event.currentTarget.value)}
-        error={errors.location}
-      />
-      <NativeSelect
-        label="Category"
-        required
-        value={values.categoryId}
-        onChange={(event) => set('categoryId', event.currentTarget.value)}
-        data={categoryOptions}
-        error={errors.categoryId}
-      />
-      <NativeSelect
-        label="Shift"
-        required
-        value={values.shiftId}
-        onChange={(event) => set('shiftId', event.currentTarget.value)}
-        data={shiftOptions}
-        error={errors.shiftId}
-      />
+      <TextInput label="Name" required data-autofocus maxLength={JOB_NAME_MAX} {...textField('name')} />
+      <TextInput label="Location" required maxLength={JOB_LOCATION_MAX} {...textField('location')} />
+      <NativeSelect label="Category" required {...textField('categoryId')} data={categoryOptions} />
+      <NativeSelect label="Shift" required {...textField('shiftId')} data={shiftOptions} />
       <NumberInput
         label="Maximum registrations"
         required
@@ -115,10 +82,8 @@ export function JobFormModal({
         allowDecimal={false}
         // Keep what was typed so a wrong value gets the message instead of being silently changed.
         clampBehavior="none"
-        value={values.maxRegistrations}
-        onChange={(value) => set('maxRegistrations', value)}
-        error={errors.maxRegistrations}
+        {...numberField('maxRegistrations')}
       />
-    </FormModal>
+    </AddEditFormModal>
   );
 }

@@ -5,6 +5,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
+import { FlagBadges } from '../../../components/flag-badges';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../../components/admin-page-header';
@@ -74,25 +75,14 @@ const columns = [
     id: 'flags',
     header: 'Restrictions',
     enableSorting: false,
-    cell: (info) => {
-      const flags = flagsOf(info.row.original);
-      if (flags.length === 0) {
-        return (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        );
-      }
-      return (
-        <Group gap={4}>
-          {flags.map((flag) => (
-            <Badge key={flag} variant="light" color={flag === 'Staff only' ? 'dusk' : 'sunset'} size="sm">
-              {flag}
-            </Badge>
-          ))}
-        </Group>
-      );
-    },
+    cell: (info) => (
+      <FlagBadges
+        flags={flagsOf(info.row.original).map((flag) => ({
+          label: flag,
+          color: flag === 'Staff only' ? 'dusk' : 'sunset',
+        }))}
+      />
+    ),
   }),
 ];
 
