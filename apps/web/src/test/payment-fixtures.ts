@@ -1,4 +1,4 @@
-import { StripeCheckoutResponseSchema } from '@camp/shared/payments';
+import { type Payment, StripeCheckoutResponseSchema } from '@camp/shared/payments';
 import type { Registration } from '@camp/shared/registrations';
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -44,4 +44,32 @@ export async function findPaymentFailed(reason: string): Promise<HTMLElement> {
   expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
   expect(within(alert).getByText(reason)).toBeInTheDocument();
   return alert;
+}
+
+/** Payment `n` (1–9) of Zoë Núñez: a completed $150.00 Stripe payment of 2026 without refunds. */
+export function testPayment(n: number, overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: `00000000-0000-4000-9000-00000000000${n}`,
+    userId: '00000000-0000-4000-8000-000000000101',
+    user: {
+      id: '00000000-0000-4000-8000-000000000101',
+      email: 'zoe@example.org',
+      firstName: 'Zoë',
+      lastName: 'Núñez',
+    },
+    registrationId: '00000000-0000-4000-c000-000000000001',
+    registrationYear: 2026,
+    amount: 150,
+    refundedAmount: 0,
+    currency: 'USD',
+    status: 'COMPLETED',
+    provider: 'STRIPE',
+    providerRefId: `cs_test_${n}`,
+    method: null,
+    reference: null,
+    refunds: [],
+    createdAt: `2026-03-0${n}T12:00:00.000Z`,
+    updatedAt: `2026-03-0${n}T12:00:00.000Z`,
+    ...overrides,
+  };
 }

@@ -1,4 +1,3 @@
-import type { Payment } from '@camp/shared/payments';
 import type {
   RegistrationReport,
   RegistrationReportRow,
@@ -144,33 +143,6 @@ export function userRow(overrides: Partial<UserReportRow> = {}): UserReportRow {
 export function userReport(users: UserReportRow[] = [userRow()], year = 2026): UserReport {
   const active = users.filter((user) => user.active).length;
   return { year, users, counts: { total: users.length, active, inactive: users.length - active } };
-}
-
-export function payment(n: number, overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: `00000000-0000-4000-9000-00000000000${n}`,
-    userId: '00000000-0000-4000-8000-000000000101',
-    user: {
-      id: '00000000-0000-4000-8000-000000000101',
-      email: 'zoe@example.org',
-      firstName: 'Zoë',
-      lastName: 'Núñez',
-    },
-    registrationId: '00000000-0000-4000-c000-000000000001',
-    registrationYear: 2026,
-    amount: 150,
-    refundedAmount: 0,
-    currency: 'USD',
-    status: 'COMPLETED',
-    provider: 'STRIPE',
-    providerRefId: `cs_test_${n}`,
-    method: null,
-    reference: null,
-    refunds: [],
-    createdAt: `2026-03-0${n}T12:00:00.000Z`,
-    updatedAt: `2026-03-0${n}T12:00:00.000Z`,
-    ...overrides,
-  };
 }
 
 type ScheduleJob = WorkScheduleShift['jobs'][number];

@@ -10,7 +10,8 @@ import {
   type ApiRouteHandler,
 } from '../../../test/test-utils';
 import { localDate } from '../csv';
-import { adminUser, captureDownloads, payment } from '../test-fixtures';
+import { testPayment as payment } from '../../../test/payment-fixtures';
+import { adminUser, captureDownloads } from '../test-fixtures';
 import { paymentTotals } from '../../payments';
 
 const payments = [
