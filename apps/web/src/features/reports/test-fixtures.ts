@@ -6,8 +6,9 @@ import type {
   UserReportRow,
 } from '@camp/shared/reports';
 import type { WorkScheduleShift } from '@camp/shared/work';
-import { vi } from 'vitest';
-import { testUser } from '../../test/test-utils';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { errorResponse, testUser, type ApiRouteHandler } from '../../test/test-utils';
 
 // Answers of the report endpoints for the screens' tests (checked against the API's schemas by the fakes).
 
@@ -191,4 +192,20 @@ export function captureDownloads(): Download[] {
     if (blob) downloads.push({ fileName: this.download, text: () => blob.text() });
   });
   return downloads;
+}
+
+/** A report route that fails once with `status`, then answers with `answer()` (for Try again). */
+export function failsOnce(answer: () => Response, status = 500): ApiRouteHandler {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1 ? errorResponse(status) : answer();
+  };
+}
+
+/** Waits for the load-failure alert saying `message` and presses its Try again. */
+export async function tryAgainAfter(message: string): Promise<void> {
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByText(message)).toBeInTheDocument();
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
 }

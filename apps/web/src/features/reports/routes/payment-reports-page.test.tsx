@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  errorResponse,
   jsonResponse,
   mockApiRoutes,
   offContract,
@@ -11,7 +10,7 @@ import {
 } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import { testPayment as payment } from '../../../test/payment-fixtures';
-import { adminUser, captureDownloads } from '../test-fixtures';
+import { adminUser, captureDownloads, failsOnce, tryAgainAfter } from '../test-fixtures';
 import { paymentTotals } from '../../payments';
 
 const payments = [
@@ -112,16 +111,8 @@ describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 
   });
 
   it('shows the fetch failure with Try again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /payments': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(503) : jsonResponse({ payments });
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch payments data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /payments': failsOnce(() => jsonResponse({ payments }), 503) });
+    await tryAgainAfter('Failed to fetch payments data');
     expect(
       await within(await screen.findByRole('table', { name: 'Payments' })).findByText('Basil Rhodes'),
     ).toBeInTheDocument();

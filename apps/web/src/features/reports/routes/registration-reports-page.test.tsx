@@ -12,11 +12,13 @@ import { CSV_BOM, localDate } from '../csv';
 import {
   adminUser,
   captureDownloads,
+  failsOnce,
   registrationReport,
   RV_ID,
   staffRegistrationReport,
   staffUser,
   TENT_ID,
+  tryAgainAfter,
 } from '../test-fixtures';
 import { testOption } from '../../../test/registration-fixtures';
 
@@ -173,16 +175,8 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
   });
 
   it('shows the fetch failure with Try again, which fetches again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /reports/registrations': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(500) : jsonResponse(registrationReport());
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch registrations data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /reports/registrations': failsOnce(() => jsonResponse(registrationReport())) });
+    await tryAgainAfter('Failed to fetch registrations data');
     expect(
       await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
     ).toBeInTheDocument();

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  errorResponse,
   jsonResponse,
   mockApiRoutes,
   renderApp,
@@ -9,7 +8,14 @@ import {
   type ApiRouteHandler,
 } from '../../../test/test-utils';
 import { localDate } from '../csv';
-import { captureDownloads, scheduleJob, scheduleShift, staffUser } from '../test-fixtures';
+import {
+  captureDownloads,
+  failsOnce,
+  scheduleJob,
+  scheduleShift,
+  staffUser,
+  tryAgainAfter,
+} from '../test-fixtures';
 
 const person = (n: number, firstName: string, playaName: string | null = null) => ({
   id: `00000000-0000-4000-c000-00000000000${n}`,
@@ -152,16 +158,8 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
   });
 
   it('shows the fetch failure with Try again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /shifts/with-jobs-and-registrations': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(500) : jsonResponse(shifts);
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch work schedule data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /shifts/with-jobs-and-registrations': failsOnce(() => jsonResponse(shifts)) });
+    await tryAgainAfter('Failed to fetch work schedule data');
     expect(await screen.findByRole('heading', { name: 'Monday', level: 3 })).toBeInTheDocument();
   });
 });
