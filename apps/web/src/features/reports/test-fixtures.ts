@@ -5,10 +5,19 @@ import type {
   UserReport,
   UserReportRow,
 } from '@camp/shared/reports';
+import type { User } from '@camp/shared/users';
 import type { WorkScheduleShift } from '@camp/shared/work';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { errorResponse, testUser, type ApiRouteHandler } from '../../test/test-utils';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testUser,
+  type ApiRouteHandler,
+} from '../../test/test-utils';
 
 // Answers of the report endpoints for the screens' tests (checked against the API's schemas by the fakes).
 
@@ -192,6 +201,32 @@ export function captureDownloads(): Download[] {
     if (blob) downloads.push({ fileName: this.download, text: () => blob.text() });
   });
   return downloads;
+}
+
+/**
+ * Signs `user` in and opens the report screen at `page`. `endpoint` (e.g. 'GET /reports/users') answers with
+ * `answer(query)` and keeps every query string in `queries`; `routes` add or replace other endpoints.
+ */
+export function openReportPage(
+  page: string,
+  user: User,
+  endpoint: string,
+  answer: (query: URLSearchParams) => Response,
+  routes: Record<string, ApiRouteHandler> = {},
+) {
+  startSignedIn();
+  const queries: URLSearchParams[] = [];
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(user),
+    [endpoint]: ({ url }) => {
+      const query = new URL(url, 'http://localhost').searchParams;
+      queries.push(query);
+      return answer(query);
+    },
+    ...routes,
+  });
+  renderApp(page);
+  return { ...api, queries };
 }
 
 /** A report route that fails once with `status`, then answers with `answer()` (for Try again). */

@@ -1,16 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  jsonResponse,
-  mockApiRoutes,
-  offContract,
-  renderApp,
-  startSignedIn,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { jsonResponse, offContract, type ApiRouteHandler } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import { testPayment as payment } from '../../../test/payment-fixtures';
-import { adminUser, captureDownloads, failsOnce, tryAgainAfter } from '../test-fixtures';
+import { adminUser, captureDownloads, failsOnce, openReportPage, tryAgainAfter } from '../test-fixtures';
 import { paymentTotals } from '../../payments';
 
 const payments = [
@@ -32,18 +25,13 @@ const payments = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}) {
-  startSignedIn();
-  const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(adminUser),
-    'GET /payments': ({ url }) => {
-      queries.push(new URL(url, 'http://localhost').searchParams);
-      return jsonResponse({ payments });
-    },
-    ...routes,
-  });
-  renderApp('/reports/payments');
-  return { ...api, queries };
+  return openReportPage(
+    '/reports/payments',
+    adminUser,
+    'GET /payments',
+    () => jsonResponse({ payments }),
+    routes,
+  );
 }
 
 const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;

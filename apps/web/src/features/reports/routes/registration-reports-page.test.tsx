@@ -13,6 +13,7 @@ import {
   adminUser,
   captureDownloads,
   failsOnce,
+  openReportPage,
   registrationReport,
   RV_ID,
   staffRegistrationReport,
@@ -28,19 +29,16 @@ const campingOptions = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}, user = adminUser) {
-  startSignedIn();
-  const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(user),
-    'GET /camping-options': () => jsonResponse(campingOptions),
-    'GET /reports/registrations': ({ url }) => {
-      queries.push(new URL(url, 'http://localhost').searchParams);
-      return jsonResponse(registrationReport());
+  return openReportPage(
+    '/reports/registrations',
+    user,
+    'GET /reports/registrations',
+    () => jsonResponse(registrationReport()),
+    {
+      'GET /camping-options': () => jsonResponse(campingOptions),
+      ...routes,
     },
-    ...routes,
-  });
-  renderApp('/reports/registrations');
-  return { ...api, queries };
+  );
 }
 
 const table = () => screen.getByRole('table', { name: 'Registrations' });

@@ -1,16 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { jsonResponse, type ApiRouteHandler } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import {
   captureDownloads,
   failsOnce,
+  openReportPage,
   reportPerson,
   staffUser,
   tryAgainAfter,
@@ -35,19 +30,13 @@ const users = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}) {
-  startSignedIn();
-  const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(staffUser),
-    'GET /reports/users': ({ url }) => {
-      const query = new URL(url, 'http://localhost').searchParams;
-      queries.push(query);
-      return jsonResponse(userReport(users, Number(query.get('year'))));
-    },
-    ...routes,
-  });
-  renderApp('/reports/users');
-  return { ...api, queries };
+  return openReportPage(
+    '/reports/users',
+    staffUser,
+    'GET /reports/users',
+    (query) => jsonResponse(userReport(users, Number(query.get('year')))),
+    routes,
+  );
 }
 
 describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
