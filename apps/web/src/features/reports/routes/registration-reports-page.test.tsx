@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
@@ -22,6 +22,7 @@ import {
   tryAgainAfter,
 } from '../test-fixtures';
 import { testOption } from '../../../test/registration-fixtures';
+import { cardsOf, onPhone } from '../../../test/media';
 
 const campingOptions = [
   testOption({ id: TENT_ID, name: 'Tent Village' }),
@@ -181,38 +182,24 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
   });
 
   it('shows each registration as a card on a phone, with a Sort by list', async () => {
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === '(max-width: 47.99em)'
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
+    onPhone();
     openReport();
     const list = await screen.findByRole('list', { name: 'Registrations' });
     await within(list).findByText('Zoë Núñez');
     expect(screen.queryByRole('table', { name: 'Registrations' })).not.toBeInTheDocument();
-    const cards = within(list)
-      .getAllByRole('listitem')
-      .filter((item) => item.parentElement === list);
+    const cards = cardsOf(list);
     expect(cards).toHaveLength(2);
     // Newest first, as the table sorts it.
     expect(within(cards[0] as HTMLElement).getByText('Basil Rhodes, Jr.')).toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).getByText('Outstanding')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'name:desc' } });
     await waitFor(() => {
-      const sorted = within(list)
-        .getAllByRole('listitem')
-        .filter((item) => item.parentElement === list);
+      const sorted = cardsOf(list);
       expect(within(sorted[0] as HTMLElement).getByText('Zoë Núñez')).toBeInTheDocument();
     });
   });
   it('shows staff cards on a phone without Paid or Outstanding', async () => {
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === '(max-width: 47.99em)'
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
+    onPhone();
     openReport({ 'GET /reports/registrations': () => jsonResponse(staffRegistrationReport()) }, staffUser);
     const list = await screen.findByRole('list', { name: 'Registrations' });
     await within(list).findByText('Zoë Núñez');
