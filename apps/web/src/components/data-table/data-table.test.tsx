@@ -67,6 +67,15 @@ function cards(): HTMLElement[] {
   return cardsOf(screen.getByRole('list', { name: 'Campers' }));
 }
 
+/** Row actions: an Edit button that calls `onEdit` with the camper's id. */
+function editButton(onEdit: (id: string) => void) {
+  return (camper: Camper) => (
+    <button type="button" onClick={() => onEdit(camper.id)}>
+      Edit {camper.name}
+    </button>
+  );
+}
+
 describe('DataTable', () => {
   it('shows the first 10 rows by default and pages through the rest', () => {
     renderTable();
@@ -190,11 +199,7 @@ describe('DataTable', () => {
     const onEdit = vi.fn();
     renderTable({
       data: campers(3),
-      renderRowActions: (camper) => (
-        <button type="button" onClick={() => onEdit(camper.id)}>
-          Edit {camper.name}
-        </button>
-      ),
+      renderRowActions: editButton(onEdit),
     });
     const actionsHeader = screen.getByRole('columnheader', { name: 'Actions' });
     expect(actionsHeader).not.toHaveAttribute('aria-sort');
@@ -394,11 +399,7 @@ describe('DataTable on a phone', () => {
     const onEdit = vi.fn();
     renderTable({
       data: campers(3),
-      renderRowActions: (camper) => (
-        <button type="button" onClick={() => onEdit(camper.id)}>
-          Edit {camper.name}
-        </button>
-      ),
+      renderRowActions: editButton(onEdit),
     });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const [first, second] = cards();
