@@ -39,8 +39,7 @@ async function openRegistrations(
   path: string,
 ) {
   await registerPeople(fixtures, backend);
-  const { signIn } = fixtures;
-  await signIn(ADMIN_EMAIL, null);
+  await fixtures.signIn(ADMIN_EMAIL, null);
   await page.setViewportSize(DESKTOP);
   await page.goto(`/#${path}`);
   const table = page.getByRole('table', { name: 'Registrations' });
