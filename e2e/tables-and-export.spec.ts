@@ -5,7 +5,15 @@
 // up; a report's export writes the rows its search shows, a phone number without an apostrophe; the status
 // filters say 'Pending'. Axe on every screen, screenshots at 1280 and 375 px to look at.
 import { readFileSync } from 'node:fs';
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
+import { type Page } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  type Backend,
+  expect,
+  expectNoSidewaysScroll,
+  REGISTRATION_CAMP,
+  test,
+} from './support/fixtures';
 import {
   countCards,
   expectCutWithTooltip,
@@ -23,6 +31,22 @@ const SCREENSHOTS = 'test-results/tables-and-export-screens';
 const DESKTOP = { width: 1280, height: 900 };
 const CAMP = REGISTRATION_CAMP;
 
+/** Registers everyone, then opens `path` (a screen with a Registrations table) as the admin at 1280 px. */
+async function openRegistrations(
+  page: Page,
+  fixtures: Parameters<typeof registerPeople>[0],
+  backend: Backend,
+  path: string,
+) {
+  await registerPeople(fixtures, backend);
+  await fixtures.signIn(ADMIN_EMAIL, null);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/#${path}`);
+  const table = page.getByRole('table', { name: 'Registrations' });
+  await expect(table.getByText('Zoë Núñez', { exact: true })).toBeVisible();
+  return table;
+}
+
 test('Manage Registrations at 1280 px: cut names, server sort, search, filters in the address, cards that add up', async ({
   page,
   playwright,
@@ -32,12 +56,12 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
   backend,
   checkA11y,
 }) => {
-  await registerPeople({ playwright, server, camp, signIn }, backend);
-  await signIn(ADMIN_EMAIL, null);
-  await page.setViewportSize(DESKTOP);
-  await page.goto('/#/admin/manage-registrations');
-  const table = page.getByRole('table', { name: 'Registrations' });
-  await expect(table.getByText('Zoë Núñez', { exact: true })).toBeVisible();
+  const table = await openRegistrations(
+    page,
+    { playwright, server, camp, signIn },
+    backend,
+    '/admin/manage-registrations',
+  );
 
   // Five cards, each status counted, adding up to the total.
   expect(await countCards(page)).toEqual({
@@ -126,12 +150,12 @@ test('the Registration report fits 1280 px, keeps its filters in the address, an
   backend,
   checkA11y,
 }) => {
-  await registerPeople({ playwright, server, camp, signIn }, backend);
-  await signIn(ADMIN_EMAIL, null);
-  await page.setViewportSize(DESKTOP);
-  await page.goto('/#/reports/registrations');
-  const table = page.getByRole('table', { name: 'Registrations' });
-  await expect(table.getByText('Zoë Núñez', { exact: true })).toBeVisible();
+  const table = await openRegistrations(
+    page,
+    { playwright, server, camp, signIn },
+    backend,
+    '/reports/registrations',
+  );
   await expect(page.getByTestId('count-total')).toHaveText('5');
 
   // No sideways scrolling, of the page or of the table's box; shifts as a count that opens into the list.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { DAYS_OF_WEEK } from '@camp/shared';
 import type { Db } from '../../apps/api/src/db/client';
 import {
   addRegistration,
@@ -23,18 +24,6 @@ import { Prng } from '../../apps/api/test/kit/rng';
 
 export const REPORT_YEAR = 2030;
 
-const DAYS = [
-  'PRE_OPENING',
-  'OPENING_SUNDAY',
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-  'CLOSING_SUNDAY',
-  'POST_EVENT',
-] as const;
 const SHIFT_TIMES = [
   ['06:00', '10:00'],
   ['10:00', '14:00'],
@@ -176,7 +165,7 @@ export function planReportCamp(input: ReportCampInput): ReportCampPlan {
     alwaysRequired: index === 0,
   }));
   const shifts: ShiftRow[] = [];
-  for (const day of DAYS) {
+  for (const day of DAYS_OF_WEEK) {
     for (const [startTime, endTime] of SHIFT_TIMES) {
       shifts.push({
         id: randomUUID(),

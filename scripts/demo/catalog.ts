@@ -1,4 +1,4 @@
-import { DAY_LABELS, type DayOfWeek, type FieldDataType } from '@camp/shared';
+import { DAY_LABELS, DAYS_OF_WEEK, type DayOfWeek, type FieldDataType } from '@camp/shared';
 import type { Prng } from '../../apps/api/test/kit/rng';
 
 /**
@@ -132,14 +132,11 @@ function shift(
   };
 }
 
-const EVENT_WEEKDAYS: readonly DayOfWeek[] = [
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-];
+/** Monday to Saturday: the festival days between the opening and closing Sundays. */
+const EVENT_WEEKDAYS: readonly DayOfWeek[] = DAYS_OF_WEEK.slice(
+  DAYS_OF_WEEK.indexOf('MONDAY'),
+  DAYS_OF_WEEK.indexOf('SATURDAY') + 1,
+);
 
 /** Shifts and jobs over all ten festival days. */
 export function buildSchedule(): { shifts: ShiftSpec[]; jobs: JobSpec[] } {

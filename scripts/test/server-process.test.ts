@@ -1,23 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort, ROOT } from '../bench/server';
 
 interface Running {
   child: ChildProcessWithoutNullStreams;
@@ -29,8 +15,8 @@ interface Running {
 
 /** Runs the real server process (what `npm start` runs once the web app is built). */
 async function startServer(dataDir: string, port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'development',
@@ -158,8 +144,8 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start in production without APP_SECRET, saying why', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-      cwd: root,
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+      cwd: ROOT,
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',

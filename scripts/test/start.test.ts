@@ -1,23 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort, ROOT } from '../bench/server';
 
 /** Whether any process of the process group `pgid` is still alive. */
 function groupAlive(pgid: number): boolean {
@@ -36,8 +22,8 @@ describe('npm start (scripts/start.mjs)', () => {
   it('stops with every process it started after one SIGINT, with exit code 0', async () => {
     const port = await freePort();
     // Its own process group, as in a terminal, so the test can see every process it starts.
-    const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+      cwd: ROOT,
       detached: true,
       env: {
         PATH: process.env.PATH,

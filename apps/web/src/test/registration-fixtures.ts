@@ -150,3 +150,34 @@ export function testCampRegistration(overrides: Partial<CampRegistration> = {}):
     ...overrides,
   };
 }
+
+/** A camp registration for Tent Camping with these answers (field names and types as given). */
+export function campWithAnswers(
+  answers: [string, CampRegistration['customFieldValues'][number]['field']['dataType'], unknown][],
+) {
+  return testCampRegistration({
+    registrationId: 'r1',
+    status: 'PENDING',
+    campingOptions: [
+      {
+        id: 'link-1',
+        campingOption: {
+          id: 'o1',
+          name: 'Tent Camping',
+          description: 'Shade for tents',
+          enabled: true,
+          workShiftsRequired: 1,
+          participantDues: 150,
+          staffDues: 75,
+          maxSignups: 0,
+        },
+      },
+    ],
+    customFieldValues: answers.map(([displayName, dataType, value], order) => ({
+      id: `v${order}`,
+      fieldId: `f${order}`,
+      value: value as string | number | boolean | null,
+      field: { id: `f${order}`, displayName, dataType, campingOptionId: 'o1', order },
+    })),
+  });
+}

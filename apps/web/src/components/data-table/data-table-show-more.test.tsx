@@ -2,8 +2,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/test-utils';
-import { DATA_TABLE_CARDS_QUERY } from './columns';
 import { DataTable, type DataTableProps } from './data-table';
+import { cardsOf, onPhone } from '../../test/media';
 
 interface Camper {
   id: string;
@@ -39,21 +39,10 @@ function renderTable(props: Partial<DataTableProps<Camper>> = {}) {
   );
 }
 
-function onPhone() {
-  const matchMedia = window.matchMedia.bind(window);
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    query === DATA_TABLE_CARDS_QUERY
-      ? { ...matchMedia(query), matches: true, media: query }
-      : matchMedia(query),
-  );
-}
-
 /** The titles of the cards drawn (top-level items of the list named by the caption). */
 function cardTitles(): string[] {
-  const list = screen.getByRole('list', { name: 'Campers' });
-  return within(list)
-    .getAllByRole('listitem')
-    .filter((item) => item.parentElement === list && !item.querySelector('button'))
+  return cardsOf(screen.getByRole('list', { name: 'Campers' }))
+    .filter((item) => !item.querySelector('button'))
     .map((item) => item.firstElementChild?.textContent ?? '');
 }
 

@@ -3,8 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, renderWithProviders } from '../../test/test-utils';
-import { DATA_TABLE_CARDS_QUERY, WINDOWING_THRESHOLD } from './columns';
+import { WINDOWING_THRESHOLD } from './columns';
 import { DataTable, type DataTableProps } from './data-table';
+import { cardsOf, onPhone } from '../../test/media';
 
 interface Camper {
   id: string;
@@ -61,22 +62,18 @@ function liveRegion(): HTMLElement {
   return region;
 }
 
-/** Makes the page as narrow as a phone (375 px): the cards' media query matches. */
-function onPhone() {
-  const matchMedia = window.matchMedia.bind(window);
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    query === DATA_TABLE_CARDS_QUERY
-      ? { ...matchMedia(query), matches: true, media: query }
-      : matchMedia(query),
-  );
-}
-
 /** The cards of the phone layout (top-level items of the list named by the caption). */
 function cards(): HTMLElement[] {
-  const list = screen.getByRole('list', { name: 'Campers' });
-  return within(list)
-    .getAllByRole('listitem')
-    .filter((item) => item.parentElement === list);
+  return cardsOf(screen.getByRole('list', { name: 'Campers' }));
+}
+
+/** Row actions: an Edit button that calls `onEdit` with the camper's id. */
+function editButton(onEdit: (id: string) => void) {
+  return (camper: Camper) => (
+    <button type="button" onClick={() => onEdit(camper.id)}>
+      Edit {camper.name}
+    </button>
+  );
 }
 
 describe('DataTable', () => {
@@ -202,11 +199,7 @@ describe('DataTable', () => {
     const onEdit = vi.fn();
     renderTable({
       data: campers(3),
-      renderRowActions: (camper) => (
-        <button type="button" onClick={() => onEdit(camper.id)}>
-          Edit {camper.name}
-        </button>
-      ),
+      renderRowActions: editButton(onEdit),
     });
     const actionsHeader = screen.getByRole('columnheader', { name: 'Actions' });
     expect(actionsHeader).not.toHaveAttribute('aria-sort');
@@ -406,11 +399,7 @@ describe('DataTable on a phone', () => {
     const onEdit = vi.fn();
     renderTable({
       data: campers(3),
-      renderRowActions: (camper) => (
-        <button type="button" onClick={() => onEdit(camper.id)}>
-          Edit {camper.name}
-        </button>
-      ),
+      renderRowActions: editButton(onEdit),
     });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const [first, second] = cards();

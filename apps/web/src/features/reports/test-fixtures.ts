@@ -1,4 +1,3 @@
-import type { Payment } from '@camp/shared/payments';
 import type {
   RegistrationReport,
   RegistrationReportRow,
@@ -6,9 +5,19 @@ import type {
   UserReport,
   UserReportRow,
 } from '@camp/shared/reports';
+import type { User } from '@camp/shared/users';
 import type { WorkScheduleShift } from '@camp/shared/work';
-import { vi } from 'vitest';
-import { testUser } from '../../test/test-utils';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  startSignedIn,
+  testUser,
+  type ApiRouteHandler,
+} from '../../test/test-utils';
 
 // Answers of the report endpoints for the screens' tests (checked against the API's schemas by the fakes).
 
@@ -146,33 +155,6 @@ export function userReport(users: UserReportRow[] = [userRow()], year = 2026): U
   return { year, users, counts: { total: users.length, active, inactive: users.length - active } };
 }
 
-export function payment(n: number, overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: `00000000-0000-4000-9000-00000000000${n}`,
-    userId: '00000000-0000-4000-8000-000000000101',
-    user: {
-      id: '00000000-0000-4000-8000-000000000101',
-      email: 'zoe@example.org',
-      firstName: 'Zoë',
-      lastName: 'Núñez',
-    },
-    registrationId: '00000000-0000-4000-c000-000000000001',
-    registrationYear: 2026,
-    amount: 150,
-    refundedAmount: 0,
-    currency: 'USD',
-    status: 'COMPLETED',
-    provider: 'STRIPE',
-    providerRefId: `cs_test_${n}`,
-    method: null,
-    reference: null,
-    refunds: [],
-    createdAt: `2026-03-0${n}T12:00:00.000Z`,
-    updatedAt: `2026-03-0${n}T12:00:00.000Z`,
-    ...overrides,
-  };
-}
-
 type ScheduleJob = WorkScheduleShift['jobs'][number];
 
 export function scheduleJob(overrides: Partial<ScheduleJob> = {}): ScheduleJob {
@@ -219,4 +201,46 @@ export function captureDownloads(): Download[] {
     if (blob) downloads.push({ fileName: this.download, text: () => blob.text() });
   });
   return downloads;
+}
+
+/**
+ * Signs `user` in and opens the report screen at `page`. `endpoint` (e.g. 'GET /reports/users') answers with
+ * `answer(query)` and keeps every query string in `queries`; `routes` add or replace other endpoints.
+ */
+export function openReportPage(
+  page: string,
+  user: User,
+  endpoint: string,
+  answer: (query: URLSearchParams) => Response,
+  routes: Record<string, ApiRouteHandler> = {},
+) {
+  startSignedIn();
+  const queries: URLSearchParams[] = [];
+  const api = mockApiRoutes({
+    'GET /auth/profile': () => jsonResponse(user),
+    [endpoint]: ({ url }) => {
+      const query = new URL(url, 'http://localhost').searchParams;
+      queries.push(query);
+      return answer(query);
+    },
+    ...routes,
+  });
+  renderApp(page);
+  return { ...api, queries };
+}
+
+/** A report route that fails once with `status`, then answers with `answer()` (for Try again). */
+export function failsOnce(answer: () => Response, status = 500): ApiRouteHandler {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1 ? errorResponse(status) : answer();
+  };
+}
+
+/** Waits for the load-failure alert saying `message` and presses its Try again. */
+export async function tryAgainAfter(message: string): Promise<void> {
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByText(message)).toBeInTheDocument();
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
 }

@@ -23,6 +23,7 @@ import {
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
+import { matchMediaQuery } from '../../../test/media';
 
 afterEach(() => notifications.clean());
 
@@ -465,12 +466,7 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     openPage({});
     await openList();
     // A phone from here on (the list above stays a table: it measured the screen already).
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === PICKER_FULL_SCREEN_QUERY
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
+    matchMediaQuery(PICKER_FULL_SCREEN_QUERY);
     fireEvent.click(
       within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
     );

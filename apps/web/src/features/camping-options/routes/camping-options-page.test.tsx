@@ -1,6 +1,7 @@
 import type { CampingOption } from '@camp/shared/camping-options';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testOption } from '../../../test/registration-fixtures';
 import {
   errorResponse,
   jsonResponse,
@@ -11,24 +12,17 @@ import {
   type ApiRouteHandler,
 } from '../../../test/test-utils';
 
+/** An option of this screen's tests: the wizard's Tent Camping with other names and dues. */
 function option(overrides: Partial<CampingOption> = {}): CampingOption {
-  return {
+  return testOption({
     id: 'o1',
     name: 'Tent camping',
     description: 'Bring your own tent.',
-    enabled: true,
     workShiftsRequired: 2,
     participantDues: 125.5,
     staffDues: 60,
-    maxSignups: 0,
-    jobCategoryIds: [],
-    currentRegistrations: 0,
-    availabilityStatus: 'AVAILABLE',
-    fields: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function openPage(routes: Record<string, ApiRouteHandler>) {

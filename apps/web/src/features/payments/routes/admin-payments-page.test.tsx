@@ -11,6 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { contractOf } from '../../../test/api-contract';
+import { STRIPE_UNREACHABLE, stripeDown, testPayment } from '../../../test/payment-fixtures';
 import {
   errorResponse,
   jsonResponse,
@@ -55,25 +56,16 @@ const person = (n: number, firstName: string, lastName: string) => ({
   lastName,
 });
 
+/** Payment `n` of `user`: a completed $275.00 Stripe payment of their own registration. */
 function payment(n: number, overrides: Partial<Payment> & Pick<Payment, 'user'>): Payment {
-  return {
-    id: `00000000-0000-4000-9000-00000000000${n}`,
+  return testPayment(n, {
     userId: overrides.user.id,
     registrationId: `00000000-0000-4000-a000-00000000000${n}`,
-    registrationYear: 2026,
     amount: 275,
-    refundedAmount: 0,
-    currency: 'USD',
-    status: 'COMPLETED',
-    provider: 'STRIPE',
-    providerRefId: `cs_test_${n}`,
-    method: null,
-    reference: null,
-    refunds: [],
     createdAt: `2026-03-0${n}T18:30:00.000Z`,
     updatedAt: `2026-03-0${n}T18:30:00.000Z`,
     ...overrides,
-  };
+  });
 }
 
 function refundOf(paid: Payment, amount: number, reason: string): Refund {
@@ -356,10 +348,7 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
     openPayments({
       [`POST /admin/payments/${dusty.id}/refunds`]: ({ body }) => {
         keys.push((body as { idempotencyKey: unknown }).idempotencyKey);
-        return errorResponse(
-          503,
-          'The payment service is not reachable right now. Please try again in a few minutes.',
-        );
+        return stripeDown();
       },
     });
     renderApp('/admin/payments');
@@ -371,11 +360,7 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('Failed to refund payment')).toBeInTheDocument();
-    expect(
-      within(alert).getByText(
-        'The payment service is not reachable right now. Please try again in a few minutes.',
-      ),
-    ).toBeInTheDocument();
+    expect(within(alert).getByText(STRIPE_UNREACHABLE)).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(keys).toHaveLength(2));

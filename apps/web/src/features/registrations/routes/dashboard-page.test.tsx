@@ -1,8 +1,8 @@
+import type { CampRegistration } from '@camp/shared/registrations';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CampRegistration } from '@camp/shared/registrations';
 import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
-import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
+import { campWithAnswers, testRegistration } from '../../../test/registration-fixtures';
 
 function openDashboard(user = testUser()) {
   startSignedIn();
@@ -43,37 +43,6 @@ describe('dashboard greeting and profile banner (docs/product.md §2 Dashboard)'
     ).toBeInTheDocument();
   });
 });
-
-/** A camp registration for Tent Camping with these answers (field names and types as given). */
-function campWithAnswers(
-  answers: [string, CampRegistration['customFieldValues'][number]['field']['dataType'], unknown][],
-) {
-  return testCampRegistration({
-    registrationId: 'r1',
-    status: 'PENDING',
-    campingOptions: [
-      {
-        id: 'link-1',
-        campingOption: {
-          id: 'o1',
-          name: 'Tent Camping',
-          description: 'Shade for tents',
-          enabled: true,
-          workShiftsRequired: 1,
-          participantDues: 150,
-          staffDues: 75,
-          maxSignups: 0,
-        },
-      },
-    ],
-    customFieldValues: answers.map(([displayName, dataType, value], order) => ({
-      id: `v${order}`,
-      fieldId: `f${order}`,
-      value: value as string | number | boolean | null,
-      field: { id: `f${order}`, displayName, dataType, campingOptionId: 'o1', order },
-    })),
-  });
-}
 
 function openOverview(camp: CampRegistration) {
   startSignedIn();

@@ -1,21 +1,26 @@
 import type { PublicConfig } from '@camp/shared/config';
-import { CreateStripeCheckoutInputSchema, StripeCheckoutResponseSchema } from '@camp/shared/payments';
+import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { contractOf } from '../../../test/api-contract';
 import {
   errorResponse,
   jsonResponse,
   mockApiRoutes,
-  offContract,
   renderApp,
   startSignedIn,
   testConfig,
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
-import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
+import {
+  checkoutAnswer,
+  findPaymentFailed,
+  OWING_REGISTRATION_ID,
+  owingRegistration,
+  withPayments,
+} from '../../../test/payment-fixtures';
+import { campWithAnswers, testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
 
 function openDashboard(
   registrations: Registration[] | (() => Response),
@@ -39,27 +44,6 @@ function openDashboard(
   );
   renderApp('/dashboard');
   return api;
-}
-
-/** Stripe enabled with a public key (docs/product.md §5 Payment). */
-const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
-
-const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
-
-/** A registration whose PENDING dues row owes $150.00 (ids the checkout body's schema takes). */
-const owing = () =>
-  testRegistration({
-    id: REGISTRATION_ID,
-    payments: [{ ...testRegistration().payments[0]!, registrationId: REGISTRATION_ID }],
-  });
-
-/** POST /payments/stripe's answer, checked against the shared schema while the contract table lacks it. */
-function checkoutAnswer(url: string): Response {
-  const body = { url };
-  const response = jsonResponse(body);
-  if (contractOf('POST', '/payments/stripe')) return response;
-  expect(StripeCheckoutResponseSchema.parse(body)).toEqual(body);
-  return offContract(response);
 }
 
 describe('dashboard registration overview (docs/product.md §2 Dashboard)', () => {
@@ -95,7 +79,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
   it('Complete Dues Payment starts Stripe Checkout for what is owed and sends the browser there', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     let sent: unknown;
-    openDashboard([owing()], testCampRegistration(), true, {
+    openDashboard([owingRegistration()], testCampRegistration(), true, {
       config: withPayments,
       routes: {
         'POST /payments/stripe': ({ body }) => {
@@ -116,7 +100,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
       amount: 15_000,
       currency: 'USD',
       userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
-      registrationId: REGISTRATION_ID,
+      registrationId: OWING_REGISTRATION_ID,
       description: 'Camp Dusty Gulch Dues Payment 2026',
       successUrl: `${window.location.origin}${window.location.pathname}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
@@ -126,14 +110,12 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
   });
 
   it('shows why Checkout could not start, and the button stays for another try', async () => {
-    openDashboard([owing()], testCampRegistration(), true, {
+    openDashboard([owingRegistration()], testCampRegistration(), true, {
       config: withPayments,
       routes: { 'POST /payments/stripe': () => errorResponse(400, 'Stripe payments are not configured') },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete Dues Payment - $150.00' }));
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
-    expect(within(alert).getByText('Stripe payments are not configured')).toBeInTheDocument();
+    await findPaymentFailed('Stripe payments are not configured');
     expect(
       screen.getByRole('button', { name: 'Complete Dues Payment - $150.00' }).getAttribute('data-loading'),
     ).toBeNull();
@@ -171,39 +153,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
   it('shows camping choices with their Additional Information, or none', async () => {
     openDashboard(
       [testRegistration({ payments: [] })],
-      testCampRegistration({
-        registrationId: 'r1',
-        status: 'PENDING',
-        campingOptions: [
-          {
-            id: 'link-1',
-            campingOption: {
-              id: 'o1',
-              name: 'Tent Camping',
-              description: 'Shade for tents',
-              enabled: true,
-              workShiftsRequired: 1,
-              participantDues: 150,
-              staffDues: 75,
-              maxSignups: 0,
-            },
-          },
-        ],
-        customFieldValues: [
-          {
-            id: 'v1',
-            fieldId: 'f1',
-            value: true,
-            field: {
-              id: 'f1',
-              displayName: 'Bringing a generator',
-              dataType: 'BOOLEAN',
-              campingOptionId: 'o1',
-              order: 0,
-            },
-          },
-        ],
-      }),
+      campWithAnswers([['Bringing a generator', 'BOOLEAN', true]]),
     );
     const camping = (await screen.findByRole('heading', { name: 'Camping' })).closest(
       'section',

@@ -1,9 +1,16 @@
 import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  findPaymentFailed,
+  OWING_REGISTRATION_ID,
+  owingRegistration,
+  STRIPE_UNREACHABLE,
+  stripeDown,
+  withPayments,
+} from '../../../test/payment-fixtures';
 import { testRegistration } from '../../../test/registration-fixtures';
 import {
-  errorResponse,
   jsonResponse,
   mockApiRoutes,
   renderApp,
@@ -13,17 +20,6 @@ import {
   type ApiRouteHandler,
 } from '../../../test/test-utils';
 
-/** Stripe enabled with a public key. */
-const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
-const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
-
-/** A registration of 2026 whose PENDING dues row owes $150.00. */
-const owing = () =>
-  testRegistration({
-    id: REGISTRATION_ID,
-    payments: [{ ...testRegistration().payments[0]!, registrationId: REGISTRATION_ID }],
-  });
-
 function openCancelPage(
   routes: Record<string, ApiRouteHandler> = {},
   config: Parameters<typeof testConfig>[0] = withPayments,
@@ -32,7 +28,7 @@ function openCancelPage(
   const api = mockApiRoutes(
     {
       'GET /auth/profile': () => jsonResponse(testUser()),
-      'GET /registrations/me': () => jsonResponse([owing()]),
+      'GET /registrations/me': () => jsonResponse([owingRegistration()]),
       ...routes,
     },
     testConfig(config),
@@ -81,7 +77,7 @@ describe('Payment Cancel page (docs/product.md §2 Payment pages)', () => {
     expect(CreateStripeCheckoutInputSchema.parse(sent)).toMatchObject({
       amount: 15_000,
       currency: 'USD',
-      registrationId: REGISTRATION_ID,
+      registrationId: OWING_REGISTRATION_ID,
       cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
     });
     expect(window.location.hash).toBe('#/payment/cancel');
@@ -90,20 +86,10 @@ describe('Payment Cancel page (docs/product.md §2 Payment pages)', () => {
 
   it('says why a new Checkout could not start, and the button stays for another try', async () => {
     openCancelPage({
-      'POST /payments/stripe': () =>
-        errorResponse(
-          503,
-          'The payment service is not reachable right now. Please try again in a few minutes.',
-        ),
+      'POST /payments/stripe': stripeDown,
     });
     fireEvent.click(await readyButton());
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
-    expect(
-      within(alert).getByText(
-        'The payment service is not reachable right now. Please try again in a few minutes.',
-      ),
-    ).toBeInTheDocument();
+    await findPaymentFailed(STRIPE_UNREACHABLE);
     expect(screen.getByRole('button', { name: 'Try Payment Again' })).not.toHaveAttribute('data-loading');
   });
 

@@ -1,17 +1,23 @@
 import type { CampingOption } from '@camp/shared/camping-options';
-import { CreateStripeCheckoutInputSchema, StripeCheckoutResponseSchema } from '@camp/shared/payments';
+import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contractOf } from '../../../test/api-contract';
+import {
+  checkoutAnswer,
+  findPaymentFailed,
+  OWING_REGISTRATION_ID,
+  STRIPE_UNREACHABLE,
+  stripeDown,
+  withPayments,
+} from '../../../test/payment-fixtures';
 import {
   currentRoute,
   errorResponse,
   jsonResponse,
   mockApiRoutes,
-  offContract,
   renderApp,
   startSignedIn,
   testConfig,
@@ -88,15 +94,10 @@ async function toPayment() {
   await stepHeading('Step 6 of 6: Payment');
 }
 
-/** Stripe enabled with a public key (docs/product.md §5 Payment). */
-const withPayments = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
-
-const REGISTRATION_ID = '0b6f6a3e-8d2c-4f57-9a41-7c1d2e3f4a5b';
-
 /** POST /registrations/camp's answer: a PENDING registration whose dues row owes `owed` dollars. */
 function created(owed = 150): Response {
   const registration = testRegistration({
-    id: REGISTRATION_ID,
+    id: OWING_REGISTRATION_ID,
     payments:
       owed > 0
         ? [
@@ -108,25 +109,16 @@ function created(owed = 150): Response {
               createdAt: '2026-03-02T10:00:00.000Z',
               provider: 'STRIPE',
               providerRefId: null,
-              registrationId: REGISTRATION_ID,
+              registrationId: OWING_REGISTRATION_ID,
               refundStatus: null,
             },
           ]
         : [],
   });
   return jsonResponse(
-    { jobRegistration: { id: REGISTRATION_ID, status: 'PENDING', year: 2026 }, registration },
+    { jobRegistration: { id: OWING_REGISTRATION_ID, status: 'PENDING', year: 2026 }, registration },
     { status: 201 },
   );
-}
-
-/** POST /payments/stripe's answer, checked against the shared schema while the contract table lacks it. */
-function checkoutAnswer(url: string): Response {
-  const body = { url };
-  const response = jsonResponse(body);
-  if (contractOf('POST', '/payments/stripe')) return response;
-  expect(StripeCheckoutResponseSchema.parse(body)).toEqual(body);
-  return offContract(response);
 }
 
 describe('registration wizard navigation (docs/product.md §2, §4)', () => {
@@ -351,7 +343,7 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       amount: 14_000,
       currency: 'USD',
       userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
-      registrationId: REGISTRATION_ID,
+      registrationId: OWING_REGISTRATION_ID,
       description: 'Camp Dusty Gulch Dues Payment 2026',
       successUrl: `${window.location.origin}${window.location.pathname}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
@@ -370,23 +362,12 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       routes: {
         'POST /registrations/camp': () => created(),
         'POST /payments/stripe': () =>
-          stripeUp
-            ? checkoutAnswer('https://checkout.stripe.test/c/pay/cs_test_2')
-            : errorResponse(
-                503,
-                'The payment service is not reachable right now. Please try again in a few minutes.',
-              ),
+          stripeUp ? checkoutAnswer('https://checkout.stripe.test/c/pay/cs_test_2') : stripeDown(),
       },
     });
     await toPayment();
     click('Pay $150.00');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed')).toBeInTheDocument();
-    expect(
-      within(alert).getByText(
-        'The payment service is not reachable right now. Please try again in a few minutes.',
-      ),
-    ).toBeInTheDocument();
+    const alert = await findPaymentFailed(STRIPE_UNREACHABLE);
     expect(
       within(alert).getByText(
         'Your registration for 2026 has been saved with status PENDING. You can try to pay again, or pay your dues of $150.00 later from your dashboard.',

@@ -1,16 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  offContract,
-  renderApp,
-  startSignedIn,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { jsonResponse, offContract, type ApiRouteHandler } from '../../../test/test-utils';
 import { localDate } from '../csv';
-import { adminUser, captureDownloads, payment } from '../test-fixtures';
+import { testPayment as payment } from '../../../test/payment-fixtures';
+import { adminUser, captureDownloads, failsOnce, openReportPage, tryAgainAfter } from '../test-fixtures';
 import { paymentTotals } from '../../payments';
 
 const payments = [
@@ -32,18 +25,13 @@ const payments = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}) {
-  startSignedIn();
-  const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(adminUser),
-    'GET /payments': ({ url }) => {
-      queries.push(new URL(url, 'http://localhost').searchParams);
-      return jsonResponse({ payments });
-    },
-    ...routes,
-  });
-  renderApp('/reports/payments');
-  return { ...api, queries };
+  return openReportPage(
+    '/reports/payments',
+    adminUser,
+    'GET /payments',
+    () => jsonResponse({ payments }),
+    routes,
+  );
 }
 
 const count = (key: string) => screen.getByTestId(`count-${key}`).textContent;
@@ -111,16 +99,8 @@ describe('Payment reports (docs/product.md §2, Admin Only)', { timeout: 20_000 
   });
 
   it('shows the fetch failure with Try again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /payments': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(503) : jsonResponse({ payments });
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch payments data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /payments': failsOnce(() => jsonResponse({ payments }), 503) });
+    await tryAgainAfter('Failed to fetch payments data');
     expect(
       await within(await screen.findByRole('table', { name: 'Payments' })).findByText('Basil Rhodes'),
     ).toBeInTheDocument();

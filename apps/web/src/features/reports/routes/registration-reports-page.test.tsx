@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
@@ -12,13 +12,17 @@ import { CSV_BOM, localDate } from '../csv';
 import {
   adminUser,
   captureDownloads,
+  failsOnce,
+  openReportPage,
   registrationReport,
   RV_ID,
   staffRegistrationReport,
   staffUser,
   TENT_ID,
+  tryAgainAfter,
 } from '../test-fixtures';
 import { testOption } from '../../../test/registration-fixtures';
+import { cardsOf, onPhone } from '../../../test/media';
 
 const campingOptions = [
   testOption({ id: TENT_ID, name: 'Tent Village' }),
@@ -26,19 +30,16 @@ const campingOptions = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}, user = adminUser) {
-  startSignedIn();
-  const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(user),
-    'GET /camping-options': () => jsonResponse(campingOptions),
-    'GET /reports/registrations': ({ url }) => {
-      queries.push(new URL(url, 'http://localhost').searchParams);
-      return jsonResponse(registrationReport());
+  return openReportPage(
+    '/reports/registrations',
+    user,
+    'GET /reports/registrations',
+    () => jsonResponse(registrationReport()),
+    {
+      'GET /camping-options': () => jsonResponse(campingOptions),
+      ...routes,
     },
-    ...routes,
-  });
-  renderApp('/reports/registrations');
-  return { ...api, queries };
+  );
 }
 
 const table = () => screen.getByRole('table', { name: 'Registrations' });
@@ -173,54 +174,32 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
   });
 
   it('shows the fetch failure with Try again, which fetches again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /reports/registrations': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(500) : jsonResponse(registrationReport());
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch registrations data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /reports/registrations': failsOnce(() => jsonResponse(registrationReport())) });
+    await tryAgainAfter('Failed to fetch registrations data');
     expect(
       await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez'),
     ).toBeInTheDocument();
   });
 
   it('shows each registration as a card on a phone, with a Sort by list', async () => {
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === '(max-width: 47.99em)'
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
+    onPhone();
     openReport();
     const list = await screen.findByRole('list', { name: 'Registrations' });
     await within(list).findByText('Zoë Núñez');
     expect(screen.queryByRole('table', { name: 'Registrations' })).not.toBeInTheDocument();
-    const cards = within(list)
-      .getAllByRole('listitem')
-      .filter((item) => item.parentElement === list);
+    const cards = cardsOf(list);
     expect(cards).toHaveLength(2);
     // Newest first, as the table sorts it.
     expect(within(cards[0] as HTMLElement).getByText('Basil Rhodes, Jr.')).toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).getByText('Outstanding')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'name:desc' } });
     await waitFor(() => {
-      const sorted = within(list)
-        .getAllByRole('listitem')
-        .filter((item) => item.parentElement === list);
+      const sorted = cardsOf(list);
       expect(within(sorted[0] as HTMLElement).getByText('Zoë Núñez')).toBeInTheDocument();
     });
   });
   it('shows staff cards on a phone without Paid or Outstanding', async () => {
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === '(max-width: 47.99em)'
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
+    onPhone();
     openReport({ 'GET /reports/registrations': () => jsonResponse(staffRegistrationReport()) }, staffUser);
     const list = await screen.findByRole('list', { name: 'Registrations' });
     await within(list).findByText('Zoë Núñez');

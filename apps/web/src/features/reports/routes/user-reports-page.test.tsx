@@ -1,15 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { jsonResponse, type ApiRouteHandler } from '../../../test/test-utils';
 import { localDate } from '../csv';
-import { captureDownloads, reportPerson, staffUser, userReport, userRow } from '../test-fixtures';
+import {
+  captureDownloads,
+  failsOnce,
+  openReportPage,
+  reportPerson,
+  staffUser,
+  tryAgainAfter,
+  userReport,
+  userRow,
+} from '../test-fixtures';
 
 const users = [
   userRow(),
@@ -28,19 +30,13 @@ const users = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}) {
-  startSignedIn();
-  const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(staffUser),
-    'GET /reports/users': ({ url }) => {
-      const query = new URL(url, 'http://localhost').searchParams;
-      queries.push(query);
-      return jsonResponse(userReport(users, Number(query.get('year'))));
-    },
-    ...routes,
-  });
-  renderApp('/reports/users');
-  return { ...api, queries };
+  return openReportPage(
+    '/reports/users',
+    staffUser,
+    'GET /reports/users',
+    (query) => jsonResponse(userReport(users, Number(query.get('year')))),
+    routes,
+  );
 }
 
 describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
@@ -113,16 +109,8 @@ describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
   });
 
   it('shows the fetch failure with Try again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /reports/users': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(500) : jsonResponse(userReport(users));
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch users data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /reports/users': failsOnce(() => jsonResponse(userReport(users))) });
+    await tryAgainAfter('Failed to fetch users data');
     expect(
       await within(await screen.findByRole('table', { name: 'Users' })).findByText('Basil Rhodes'),
     ).toBeInTheDocument();

@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { jsonResponse, type ApiRouteHandler } from '../../../test/test-utils';
 import { localDate } from '../csv';
-import { captureDownloads, scheduleJob, scheduleShift, staffUser } from '../test-fixtures';
+import {
+  captureDownloads,
+  failsOnce,
+  openReportPage,
+  scheduleJob,
+  scheduleShift,
+  staffUser,
+  tryAgainAfter,
+} from '../test-fixtures';
 
 const person = (n: number, firstName: string, playaName: string | null = null) => ({
   id: `00000000-0000-4000-c000-00000000000${n}`,
@@ -66,26 +67,21 @@ const shifts = [
 ];
 
 function openReport(routes: Record<string, ApiRouteHandler> = {}) {
-  startSignedIn();
-  const years: (string | null)[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(staffUser),
-    'GET /shifts/with-jobs-and-registrations': ({ url }) => {
-      years.push(new URL(url, 'http://localhost').searchParams.get('year'));
-      return jsonResponse(shifts);
-    },
-    ...routes,
-  });
-  renderApp('/reports/work-schedule');
-  return { ...api, years };
+  return openReportPage(
+    '/reports/work-schedule',
+    staffUser,
+    'GET /shifts/with-jobs-and-registrations',
+    () => jsonResponse(shifts),
+    routes,
+  );
 }
 
 describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 }, () => {
   it('groups the shifts by day in the festival order, with jobs, places and people', async () => {
-    const { years } = openReport();
+    const { queries } = openReport();
     expect(await screen.findByRole('heading', { name: 'Work Schedule', level: 2 })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Pre-Opening', level: 3 });
-    expect(years[0]).toBe('2026');
+    expect(queries[0]?.get('year')).toBe('2026');
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Pre-Opening',
       'Opening Sunday',
@@ -139,10 +135,10 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
   });
 
   it('asks for another year', async () => {
-    const { years } = openReport();
+    const { queries } = openReport();
     await screen.findByRole('heading', { name: 'Pre-Opening', level: 3 });
     fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: '2025' } });
-    await waitFor(() => expect(years.at(-1)).toBe('2025'));
+    await waitFor(() => expect(queries.at(-1)?.get('year')).toBe('2025'));
   });
 
   it('says when there is no schedule', async () => {
@@ -152,16 +148,8 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
   });
 
   it('shows the fetch failure with Try again', async () => {
-    let calls = 0;
-    openReport({
-      'GET /shifts/with-jobs-and-registrations': () => {
-        calls += 1;
-        return calls === 1 ? errorResponse(500) : jsonResponse(shifts);
-      },
-    });
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch work schedule data')).toBeInTheDocument();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    openReport({ 'GET /shifts/with-jobs-and-registrations': failsOnce(() => jsonResponse(shifts)) });
+    await tryAgainAfter('Failed to fetch work schedule data');
     expect(await screen.findByRole('heading', { name: 'Monday', level: 3 })).toBeInTheDocument();
   });
 });

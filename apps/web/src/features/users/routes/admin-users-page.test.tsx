@@ -1,8 +1,7 @@
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DATA_TABLE_CARDS_QUERY } from '../../../components/data-table';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
@@ -12,6 +11,7 @@ import {
   testUser,
   type ApiRouteHandler,
 } from '../../../test/test-utils';
+import { onPhone } from '../../../test/media';
 
 afterEach(() => notifications.clean());
 
@@ -243,12 +243,7 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
   });
 
   it('on a phone shows each user as a card with Edit and Delete at the bottom, and a Sort by list', async () => {
-    const matchMedia = window.matchMedia.bind(window);
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-      query === DATA_TABLE_CARDS_QUERY
-        ? { ...matchMedia(query), matches: true, media: query }
-        : matchMedia(query),
-    );
+    onPhone();
     openUsers({});
     renderApp('/admin/users');
     const list = await screen.findByRole('list', { name: 'Users' });
