@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { testDatabaseKind } from '../../../test/database';
 import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
+import type { SmtpCapture } from '../../../test/smtp';
+import { signInRoles, startMailApp } from '../../../test/mail-app';
 import { payments, registrations, users } from '../../db/schema/index';
 import { verifyPassword } from './password';
 
@@ -32,14 +33,8 @@ describe('user management: /api/users', () => {
   let staff: SignedIn;
 
   beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org,second-admin@example.org' },
-    });
-    admin = await signIn(t.app, smtp, 'admin@example.org');
-    participant = await signIn(t.app, smtp, 'camper@example.org');
-    staff = await signIn(t.app, smtp, 'staff@example.org');
-    await t.database.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, staff.userId));
+    ({ t, smtp } = await startMailApp('admin@example.org,second-admin@example.org'));
+    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
     await t.database.db.update(users).set(OWN_PROFILE).where(eq(users.id, admin.userId));
   });
   afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   messagesOf,
   startCamp,
 } from '../../../test/camp';
+import { adminPost } from '../../../test/camp-registrations';
 
 const TIME_FORMAT = 'Times must be in HH:MM format (e.g., "09:00" or "17:30")';
 const REQUIRED = 'Name, day, start time, and end time are required.';
@@ -352,11 +353,7 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
   });
 
   it('gives shifts by day then time, with jobs and their non-cancelled registrations, to staff and admins', async () => {
-    const post = async (url: string, payload: unknown) => {
-      const response = await camp.call('POST', url, camp.admin, payload);
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string }>().id;
-    };
+    const post = (url: string, payload: unknown) => adminPost(camp, url, payload);
     const categoryId = await post('/api/job-categories', { name: 'Kitchen', description: 'Cooking' });
     const leadsId = await post('/api/job-categories', {
       name: 'Leads',
