@@ -19,6 +19,14 @@ describe('reports API', () => {
   const registration: Record<string, string> = {};
 
   const db = () => camp.t.database.db;
+  /** A payment of `who`'s registration, written straight into the database. */
+  async function insertPayment(who: string, amountCents: number, status: 'COMPLETED' | 'PENDING') {
+    const [row] = await db()
+      .insert(payments)
+      .values({ userId: people[who]!.id, registrationId: registration[who], amountCents, status })
+      .returning({ id: payments.id });
+    return row;
+  }
 
   beforeAll(async () => {
     camp = await startCamp();
@@ -107,15 +115,7 @@ describe('reports API', () => {
         .where(eq(registrations.id, id!));
     }
     // Zoë paid 400.00 by card and got 50.00 back; Al owes 100.00 and a failed attempt is not money.
-    const [paid] = await db()
-      .insert(payments)
-      .values({
-        userId: people.zoe!.id,
-        registrationId: registration.zoe,
-        amountCents: 40000,
-        status: 'COMPLETED',
-      })
-      .returning({ id: payments.id });
+    const paid = await insertPayment('zoe', 40000, 'COMPLETED');
     await db()
       .insert(refunds)
       .values([
@@ -230,15 +230,7 @@ describe('reports API', () => {
 
   it('registration report: the JSON PostgreSQL writes is exactly the schema, with ISO times and cents', async () => {
     // Al's pending payment of 100.00 gets a sibling of 12.34 for this test only.
-    const [extra] = await db()
-      .insert(payments)
-      .values({
-        userId: people.al!.id,
-        registrationId: registration.al,
-        amountCents: 1234,
-        status: 'PENDING',
-      })
-      .returning({ id: payments.id });
+    const extra = await insertPayment('al', 1234, 'PENDING');
     const response = await get('/api/reports/registrations', camp.admin);
     await db().delete(payments).where(eq(payments.id, extra!.id));
     expect(response.statusCode, response.body).toBe(200);

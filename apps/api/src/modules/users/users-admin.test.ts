@@ -149,24 +149,16 @@ describe('user management: /api/users', () => {
   });
 
   it('creates a user with the role and the four flags an admin chooses', async () => {
-    const body = await newUser({
-      email: 'lead@example.org',
-      firstName: 'Lead',
+    const chosen = {
       role: 'STAFF',
       allowRegistration: false,
       allowEarlyRegistration: true,
       allowDeferredDuesPayment: true,
       allowNoJob: true,
       internalNotes: null,
-    });
-    expect(body).toMatchObject({
-      role: 'STAFF',
-      allowRegistration: false,
-      allowEarlyRegistration: true,
-      allowDeferredDuesPayment: true,
-      allowNoJob: true,
-      internalNotes: null,
-    });
+    };
+    const body = await newUser({ email: 'lead@example.org', firstName: 'Lead', ...chosen });
+    expect(body).toMatchObject(chosen);
   });
 
   it('refuses a duplicate e-mail whatever its case with 409', async () => {
