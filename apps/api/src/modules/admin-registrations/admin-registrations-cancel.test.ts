@@ -33,6 +33,8 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
+  adminShift,
+  submitCamp,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
 
@@ -55,12 +57,7 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
       name: 'Kitchen',
       description: 'Cooking',
     });
-    const shift = await adminPost(camp, '/api/shifts', {
-      name: 'Tuesday lunch',
-      dayOfWeek: 'TUESDAY',
-      startTime: '11:00',
-      endTime: '14:00',
-    });
+    const shift = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
     job = await adminPost(camp, '/api/jobs', {
       name: 'Dishes',
       location: 'Kitchen tent',
@@ -86,12 +83,7 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
 
   /** Registers through the wizard's endpoint (places taken by the capacity code): answers the id. */
   async function register(person: Person): Promise<string> {
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/registrations/camp',
-      headers: person.headers,
-      payload: { campingOptions: [tent], jobs: [job], acceptedTerms: true },
-    });
+    const response = await submitCamp(camp, person, { campingOptions: [tent], jobs: [job] });
     expect(response.statusCode, response.body).toBeLessThan(300);
     const [row] = await db()
       .select({ id: registrations.id })

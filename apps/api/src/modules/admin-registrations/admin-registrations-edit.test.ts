@@ -19,6 +19,8 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
+  adminShift,
+  submitCamp,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
@@ -42,18 +44,8 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
       name: 'Kitchen',
       description: 'Cooking',
     });
-    const tuesday = await adminPost(camp, '/api/shifts', {
-      name: 'Tuesday lunch',
-      dayOfWeek: 'TUESDAY',
-      startTime: '11:00',
-      endTime: '14:00',
-    });
-    const monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '12:00',
-    });
+    const tuesday = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
+    const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>
       adminPost(camp, '/api/jobs', {
         name,
@@ -87,12 +79,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
 
   /** Registers through the wizard's endpoint (places taken by the capacity code): answers the id. */
   async function register(person: Person, campingOptions = [tent], jobIds = [dishes]): Promise<string> {
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/registrations/camp',
-      headers: person.headers,
-      payload: { campingOptions, jobs: jobIds, acceptedTerms: true },
-    });
+    const response = await submitCamp(camp, person, { campingOptions, jobs: jobIds });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ registration: { id: string } }>().registration.id;
   }
@@ -360,12 +347,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('Admin edit under concurrency (
     camp = await startCamp();
     await configure(camp);
     const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
-    const shift = await adminPost(camp, '/api/shifts', {
-      name: 'Opening',
-      dayOfWeek: 'OPENING_SUNDAY',
-      startTime: '08:00',
-      endTime: '12:00',
-    });
+    const shift = await adminShift(camp, 'Opening', 'OPENING_SUNDAY', '08:00', '12:00');
     const job = (name: string, maxRegistrations: number) =>
       adminPost(camp, '/api/jobs', {
         name,
@@ -393,12 +375,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('Admin edit under concurrency (
 
   async function registered(campingOptionIds: string[], jobIds: string[]): Promise<string> {
     const person = await insertSignedInPerson(camp);
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/registrations/camp',
-      headers: person.headers,
-      payload: { campingOptions: campingOptionIds, jobs: jobIds, acceptedTerms: true },
-    });
+    const response = await submitCamp(camp, person, { campingOptions: campingOptionIds, jobs: jobIds });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ registration: { id: string } }>().registration.id;
   }

@@ -2,7 +2,13 @@ import { RegistrationReportSchema, type RegistrationReport, type UserReport } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { payments, refunds, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  YEAR,
+  adminShift,
+} from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 
 // GET /reports/registrations and /reports/users (docs/product.md §2 Reports, §6; decision 019).
@@ -33,18 +39,8 @@ describe('reports API', () => {
     await configure(camp);
     const gate = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
     const kitchen = await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooks' });
-    const monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '13:00',
-    });
-    const opening = await adminPost(camp, '/api/shifts', {
-      name: 'Build',
-      dayOfWeek: 'PRE_OPENING',
-      startTime: '07:30',
-      endTime: '11:00',
-    });
+    const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '13:00');
+    const opening = await adminShift(camp, 'Build', 'PRE_OPENING', '07:30', '11:00');
     greeter = await adminPost(camp, '/api/jobs', {
       name: 'Gate Greeter',
       location: 'Front gate',
