@@ -24,7 +24,7 @@ import {
 import {
   inCheckout as inCheckoutFor,
   paidByCard as paidByCardFor,
-  startPayingCamp,
+  startKitchenCamp,
 } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
@@ -33,7 +33,6 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
-  adminShift,
   submitCamp,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
@@ -51,18 +50,14 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   const db = () => camp.t.database.db;
 
   beforeAll(async () => {
-    await fake.start();
-    camp = await startPayingCamp(fake);
-    const category = await adminPost(camp, '/api/job-categories', {
-      name: 'Kitchen',
-      description: 'Cooking',
-    });
-    const shift = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
+    const kitchen = await startKitchenCamp(fake);
+    camp = kitchen.camp;
+    const { category, tuesday } = kitchen;
     job = await adminPost(camp, '/api/jobs', {
       name: 'Dishes',
       location: 'Kitchen tent',
       categoryId: category,
-      shiftId: shift,
+      shiftId: tuesday,
       maxRegistrations: 5,
     });
     tent = await adminPost(camp, '/api/camping-options', {

@@ -11,7 +11,7 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
-import { inCheckout as inCheckoutFor, startPayingCamp } from '../../../test/camp-payments';
+import { inCheckout as inCheckoutFor, startKitchenCamp } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
   adminPost,
@@ -38,13 +38,9 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
   const db = () => camp.t.database.db;
 
   beforeAll(async () => {
-    await fake.start();
-    camp = await startPayingCamp(fake);
-    const category = await adminPost(camp, '/api/job-categories', {
-      name: 'Kitchen',
-      description: 'Cooking',
-    });
-    const tuesday = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
+    const kitchen = await startKitchenCamp(fake);
+    camp = kitchen.camp;
+    const { category, tuesday } = kitchen;
     const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>
       adminPost(camp, '/api/jobs', {

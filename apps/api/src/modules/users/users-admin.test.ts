@@ -9,6 +9,16 @@ import { signInRoles, startMailApp } from '../../../test/mail-app';
 import { payments, registrations, users } from '../../db/schema/index';
 import { verifyPassword } from './password';
 
+/** A role and the four flags as an admin chooses them, other than the defaults. */
+const STAFF_CHOICES = {
+  role: 'STAFF',
+  allowRegistration: false,
+  allowEarlyRegistration: true,
+  allowDeferredDuesPayment: true,
+  allowNoJob: true,
+  internalNotes: null,
+};
+
 const OWN_PROFILE = {
   firstName: 'Grace',
   lastName: 'Hopper',
@@ -149,16 +159,8 @@ describe('user management: /api/users', () => {
   });
 
   it('creates a user with the role and the four flags an admin chooses', async () => {
-    const chosen = {
-      role: 'STAFF',
-      allowRegistration: false,
-      allowEarlyRegistration: true,
-      allowDeferredDuesPayment: true,
-      allowNoJob: true,
-      internalNotes: null,
-    };
-    const body = await newUser({ email: 'lead@example.org', firstName: 'Lead', ...chosen });
-    expect(body).toMatchObject(chosen);
+    const body = await newUser({ email: 'lead@example.org', firstName: 'Lead', ...STAFF_CHOICES });
+    expect(body).toMatchObject(STAFF_CHOICES);
   });
 
   it('refuses a duplicate e-mail whatever its case with 409', async () => {
@@ -241,12 +243,7 @@ describe('user management: /api/users', () => {
       stateProvince: 'NV',
       country: 'USA',
       emergencyContact: 'Someone, +1 555 0000',
-      role: 'STAFF',
-      allowRegistration: false,
-      allowEarlyRegistration: true,
-      allowDeferredDuesPayment: true,
-      allowNoJob: true,
-      internalNotes: null,
+      ...STAFF_CHOICES,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
