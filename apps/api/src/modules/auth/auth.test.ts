@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { codeFlow } from '../../../test/code-flow';
 import { cookieValue, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
 import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
@@ -46,17 +47,7 @@ describe('sign-in by e-mail code', () => {
     smtp.clear();
   });
 
-  let ipCounter = 0;
-  const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const requestCode = (email: string, remoteAddress = freshIp()) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/request-login-code', payload: { email }, remoteAddress });
-  const verify = (email: string, code: string, remoteAddress = freshIp()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login-with-code',
-      payload: { email, code },
-      remoteAddress,
-    });
+  const { freshIp, requestCode, verify } = codeFlow(() => t.app, '10.0');
 
   it('mails a 6-digit code with the camp name and expiry, and stores only its HMAC', async () => {
     const response = await requestCode('New.Camper@Example.org');
