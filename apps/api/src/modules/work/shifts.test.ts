@@ -149,30 +149,12 @@ describe('shifts: /api/shifts', () => {
 
   describe('read', () => {
     it('lists shifts by day then start time, filters by day and refuses an unknown day', async () => {
-      const late = await create({
-        name: 'Order: Saturday late',
-        dayOfWeek: 'SATURDAY',
-        startTime: '18:00',
-        endTime: '20:00',
-      });
-      const early = await create({
-        name: 'Order: Saturday early',
-        dayOfWeek: 'SATURDAY',
-        startTime: '06:00',
-        endTime: '08:00',
-      });
-      const pre = await create({
-        name: 'Order: Pre',
-        dayOfWeek: 'PRE_OPENING',
-        startTime: '12:00',
-        endTime: '13:00',
-      });
-      const post = await create({
-        name: 'Order: Post',
-        dayOfWeek: 'POST_EVENT',
-        startTime: '01:00',
-        endTime: '02:00',
-      });
+      const orderShift = (name: string, dayOfWeek: string, startTime: string, endTime: string) =>
+        create({ name, dayOfWeek, startTime, endTime });
+      const late = await orderShift('Order: Saturday late', 'SATURDAY', '18:00', '20:00');
+      const early = await orderShift('Order: Saturday early', 'SATURDAY', '06:00', '08:00');
+      const pre = await orderShift('Order: Pre', 'PRE_OPENING', '12:00', '13:00');
+      const post = await orderShift('Order: Post', 'POST_EVENT', '01:00', '02:00');
       const list = await camp.call('GET', '/api/shifts', camp.participant);
       expect(list.statusCode).toBe(200);
       const ordered = list
