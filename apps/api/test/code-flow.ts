@@ -25,3 +25,12 @@ export function codeFlow(app: () => FastifyInstance, network: string) {
     });
   return { freshIp, requestCode, verify };
 }
+
+/** Each call answers the start of a new rate-limit window: an hour after the previous one, from `start`. */
+export function hourlyWindows(start: Date): () => Date {
+  let hoursOn = 0;
+  return () => {
+    hoursOn += 1;
+    return new Date(start.getTime() + hoursOn * 3_600_000);
+  };
+}

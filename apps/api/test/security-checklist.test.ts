@@ -17,7 +17,7 @@ import {
 import { deriveKey, randomDigits, sha256Hex } from '../src/lib/crypto';
 import { insertRegistration } from './camp';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
-import { codeFlow } from './code-flow';
+import { codeFlow, hourlyWindows } from './code-flow';
 import { cookieValue, type SignedIn, signIn } from './session';
 import { SmtpCapture } from './smtp';
 
@@ -61,12 +61,11 @@ describe('security checklist proofs', () => {
     await t.close();
     await smtp.stop();
   });
-  let hoursOn = 0;
+  const nextWindow = hourlyWindows(START);
   beforeEach(() => {
     // Each test starts in its own rate-limit window, an hour after the previous test's; the admin's token is
     // renewed where a test needs it.
-    hoursOn += 1;
-    clock = new Date(START.getTime() + hoursOn * 3_600_000);
+    clock = nextWindow();
     smtp.clear();
   });
 

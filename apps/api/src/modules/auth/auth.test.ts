@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { codeFlow } from '../../../test/code-flow';
+import { codeFlow, hourlyWindows } from '../../../test/code-flow';
 import { cookieValue, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
 import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
@@ -39,11 +39,10 @@ describe('sign-in by e-mail code', () => {
     await t.close();
     await smtp.stop();
   });
-  let hoursOn = 0;
+  const nextWindow = hourlyWindows(START);
   beforeEach(() => {
     // Each test starts in a new rate-limit window: an hour after the previous test's.
-    hoursOn += 1;
-    clock = new Date(START.getTime() + hoursOn * 3_600_000);
+    clock = nextWindow();
     smtp.clear();
   });
 
