@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FakeStripe } from './fake-stripe';
 import { payments } from '../src/db/schema/index';
-import { configure, insertSignedInPerson, type Person, YEAR } from './camp-registrations';
+import {
+  adminPost,
+  adminShift,
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+} from './camp-registrations';
 import { type Camp, insertRegistration, startCamp } from './camp';
 
 // The payment suites' camp: Stripe through the fake Stripe, people in Checkout or paid. Not a test file itself.
@@ -21,6 +28,28 @@ export async function startPayingCamp(fake: FakeStripe): Promise<Camp> {
     stripeWebhookSecret: fake.webhookSecret,
   });
   return camp;
+}
+
+/** Starts the fake Stripe and a paying camp with a 'Tent Camping' option of $125.50 dues; answers both. */
+export async function startTentCamp(fake: FakeStripe): Promise<{ camp: Camp; tent: string }> {
+  await fake.start();
+  const camp = await startPayingCamp(fake);
+  const tent = await adminPost(camp, '/api/camping-options', {
+    name: 'Tent Camping',
+    participantDues: 125.5,
+  });
+  return { camp, tent };
+}
+
+/** Starts the fake Stripe and a paying camp with a 'Kitchen' category and a 'Tuesday lunch' shift; answers their ids. */
+export async function startKitchenCamp(
+  fake: FakeStripe,
+): Promise<{ camp: Camp; category: string; tuesday: string }> {
+  await fake.start();
+  const camp = await startPayingCamp(fake);
+  const category = await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooking' });
+  const tuesday = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
+  return { camp, category, tuesday };
 }
 
 /** A person with a PENDING registration of YEAR for the given options and an open Checkout for `cents`. */

@@ -1,4 +1,5 @@
 import type { Role } from '@camp/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema/index';
@@ -54,6 +55,32 @@ export async function adminPost(camp: Camp, url: string, payload: unknown): Prom
   return response.json<{ id: string }>().id;
 }
 
+/** Posts a shift as the admin and answers its id. */
+export function adminShift(
+  camp: Camp,
+  name: string,
+  dayOfWeek: string,
+  startTime: string,
+  endTime: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  return adminPost(camp, '/api/shifts', { name, dayOfWeek, startTime, endTime, ...extra });
+}
+
+/** The person's submission through the wizard's endpoint, with the terms accepted. */
+export function submitCamp(
+  camp: Pick<Camp, 't'>,
+  person: Pick<Person, 'headers'>,
+  body: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return camp.t.app.inject({
+    method: 'POST',
+    url: '/api/registrations/camp',
+    headers: person.headers,
+    payload: { ...body, acceptedTerms: true },
+  });
+}
+
 /** Stores the camp configuration (registration open for YEAR unless told otherwise). */
 export async function configure(camp: Camp, values: Record<string, unknown> = {}): Promise<void> {
   const current = await camp.call('GET', '/api/core-config/current', camp.admin);
@@ -68,12 +95,7 @@ export async function configure(camp: Camp, values: Record<string, unknown> = {}
 /** A 'Gate' category (not always required) with one 'Gate Greeter' job on Monday morning; answers the job's id. */
 export async function gateGreeterJob(camp: Camp, maxRegistrations: number): Promise<string> {
   const gate = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets arrivals' });
-  const monday = await adminPost(camp, '/api/shifts', {
-    name: 'Monday morning',
-    dayOfWeek: 'MONDAY',
-    startTime: '09:00',
-    endTime: '13:00',
-  });
+  const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '13:00');
   return adminPost(camp, '/api/jobs', {
     name: 'Gate Greeter',
     location: 'Front gate',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, payments, refunds } from '../src/db/schema/index';
-import { adminPost, insertSignedInPerson, type Person } from './camp-registrations';
+import { adminPost, insertSignedInPerson, type Person, adminShift } from './camp-registrations';
 import { type Camp, insertRegistration, startCamp } from './camp';
 
 // The role × route matrix (docs/security.md): every route the app registers has a row saying who may
@@ -293,12 +293,7 @@ describe('role × route matrix', () => {
     const db = camp.t.database.db;
     other = await insertSignedInPerson(camp);
     const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
-    const shift = await adminPost(camp, '/api/shifts', {
-      name: 'Morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '12:00',
-    });
+    const shift = await adminShift(camp, 'Morning', 'MONDAY', '09:00', '12:00');
     const job = await adminPost(camp, '/api/jobs', {
       name: 'Greeter',
       location: 'Gate',

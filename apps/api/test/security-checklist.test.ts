@@ -17,6 +17,7 @@ import {
 import { deriveKey, randomDigits, sha256Hex } from '../src/lib/crypto';
 import { insertRegistration } from './camp';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
+import { codeFlow, hourlyWindows } from './code-flow';
 import { cookieValue, type SignedIn, signIn } from './session';
 import { SmtpCapture } from './smtp';
 
@@ -36,17 +37,7 @@ describe('security checklist proofs', () => {
     clock = new Date(clock.getTime() + ms);
   };
 
-  let ipCounter = 0;
-  const freshIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const requestCode = (email: string, remoteAddress = freshIp()) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/request-login-code', payload: { email }, remoteAddress });
-  const verify = (email: string, code: string, remoteAddress = freshIp()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login-with-code',
-      payload: { email, code },
-      remoteAddress,
-    });
+  const { freshIp, requestCode, verify } = codeFlow(() => t.app, '10.77');
   const refresh = (token: string | undefined) =>
     t.app.inject({
       method: 'POST',
@@ -70,12 +61,11 @@ describe('security checklist proofs', () => {
     await t.close();
     await smtp.stop();
   });
-  let hoursOn = 0;
+  const nextWindow = hourlyWindows(START);
   beforeEach(() => {
     // Each test starts in its own rate-limit window, an hour after the previous test's; the admin's token is
     // renewed where a test needs it.
-    hoursOn += 1;
-    clock = new Date(START.getTime() + hoursOn * 3_600_000);
+    clock = nextWindow();
     smtp.clear();
   });
 

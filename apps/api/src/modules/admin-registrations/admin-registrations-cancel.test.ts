@@ -24,7 +24,7 @@ import {
 import {
   inCheckout as inCheckoutFor,
   paidByCard as paidByCardFor,
-  startPayingCamp,
+  startKitchenCamp,
 } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
@@ -33,6 +33,7 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
+  submitCamp,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
 
@@ -49,23 +50,14 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   const db = () => camp.t.database.db;
 
   beforeAll(async () => {
-    await fake.start();
-    camp = await startPayingCamp(fake);
-    const category = await adminPost(camp, '/api/job-categories', {
-      name: 'Kitchen',
-      description: 'Cooking',
-    });
-    const shift = await adminPost(camp, '/api/shifts', {
-      name: 'Tuesday lunch',
-      dayOfWeek: 'TUESDAY',
-      startTime: '11:00',
-      endTime: '14:00',
-    });
+    const kitchen = await startKitchenCamp(fake);
+    camp = kitchen.camp;
+    const { category, tuesday } = kitchen;
     job = await adminPost(camp, '/api/jobs', {
       name: 'Dishes',
       location: 'Kitchen tent',
       categoryId: category,
-      shiftId: shift,
+      shiftId: tuesday,
       maxRegistrations: 5,
     });
     tent = await adminPost(camp, '/api/camping-options', {
@@ -86,12 +78,7 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
 
   /** Registers through the wizard's endpoint (places taken by the capacity code): answers the id. */
   async function register(person: Person): Promise<string> {
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/registrations/camp',
-      headers: person.headers,
-      payload: { campingOptions: [tent], jobs: [job], acceptedTerms: true },
-    });
+    const response = await submitCamp(camp, person, { campingOptions: [tent], jobs: [job] });
     expect(response.statusCode, response.body).toBeLessThan(300);
     const [row] = await db()
       .select({ id: registrations.id })
@@ -305,41 +292,37 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   });
 
   it('a refund that fails leaves the cancel done and says so: FAILED when Stripe refuses, PENDING when unreachable', async () => {
-    const refused = await paidByCard();
-    fake.failRefunds = true;
-    const first = await cancel(refused.registrationId, { reason: REASON, processRefund: true });
-    fake.failRefunds = false;
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<CancelRegistrationResponse>().refunds).toEqual([
+    const outcomes = [
       {
-        paymentId: refused.payment.id,
-        amount: 125.5,
+        failure: 'failRefunds',
         status: 'FAILED',
         message: 'Stripe refused the refund. Check the payment in the Stripe dashboard.',
       },
-    ]);
-    expect(await statusOf(refused.registrationId)).toBe('CANCELLED');
-
-    const unreachable = await paidByCard();
-    fake.down = true;
-    const second = await cancel(unreachable.registrationId, { reason: REASON, processRefund: true });
-    fake.down = false;
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.json<CancelRegistrationResponse>().refunds).toEqual([
       {
-        paymentId: unreachable.payment.id,
-        amount: 125.5,
+        failure: 'down',
         status: 'PENDING',
         message: 'The payment service is not reachable right now. Please try again in a few minutes.',
       },
-    ]);
-    expect(await statusOf(unreachable.registrationId)).toBe('CANCELLED');
-    for (const { payment } of [refused, unreachable]) {
+    ] as const;
+    const cancelled: Array<Awaited<ReturnType<typeof paidByCard>>> = [];
+    for (const { failure, status, message } of outcomes) {
+      const paid = await paidByCard();
+      fake[failure] = true;
+      const response = await cancel(paid.registrationId, { reason: REASON, processRefund: true });
+      fake[failure] = false;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<CancelRegistrationResponse>().refunds).toEqual([
+        { paymentId: paid.payment.id, amount: 125.5, status, message },
+      ]);
+      expect(await statusOf(paid.registrationId)).toBe('CANCELLED');
+      cancelled.push(paid);
+    }
+    for (const { payment } of cancelled) {
       const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
       expect(row?.status).toBe('COMPLETED');
     }
     // No notification asked: none written.
-    expect(await mailsTo(refused.person.email, '%cancelled%')).toEqual([]);
+    expect(await mailsTo(cancelled[0]!.person.email, '%cancelled%')).toEqual([]);
   });
 
   const refundRowsOf = (paymentId: string) =>

@@ -11,7 +11,7 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
-import { inCheckout as inCheckoutFor, startPayingCamp } from '../../../test/camp-payments';
+import { inCheckout as inCheckoutFor, startKitchenCamp } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
   adminPost,
@@ -19,6 +19,8 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
+  adminShift,
+  submitCamp,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
@@ -36,24 +38,10 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
   const db = () => camp.t.database.db;
 
   beforeAll(async () => {
-    await fake.start();
-    camp = await startPayingCamp(fake);
-    const category = await adminPost(camp, '/api/job-categories', {
-      name: 'Kitchen',
-      description: 'Cooking',
-    });
-    const tuesday = await adminPost(camp, '/api/shifts', {
-      name: 'Tuesday lunch',
-      dayOfWeek: 'TUESDAY',
-      startTime: '11:00',
-      endTime: '14:00',
-    });
-    const monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '12:00',
-    });
+    const kitchen = await startKitchenCamp(fake);
+    camp = kitchen.camp;
+    const { category, tuesday } = kitchen;
+    const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>
       adminPost(camp, '/api/jobs', {
         name,
@@ -87,12 +75,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
 
   /** Registers through the wizard's endpoint (places taken by the capacity code): answers the id. */
   async function register(person: Person, campingOptions = [tent], jobIds = [dishes]): Promise<string> {
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/registrations/camp',
-      headers: person.headers,
-      payload: { campingOptions, jobs: jobIds, acceptedTerms: true },
-    });
+    const response = await submitCamp(camp, person, { campingOptions, jobs: jobIds });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ registration: { id: string } }>().registration.id;
   }
@@ -360,12 +343,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('Admin edit under concurrency (
     camp = await startCamp();
     await configure(camp);
     const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
-    const shift = await adminPost(camp, '/api/shifts', {
-      name: 'Opening',
-      dayOfWeek: 'OPENING_SUNDAY',
-      startTime: '08:00',
-      endTime: '12:00',
-    });
+    const shift = await adminShift(camp, 'Opening', 'OPENING_SUNDAY', '08:00', '12:00');
     const job = (name: string, maxRegistrations: number) =>
       adminPost(camp, '/api/jobs', {
         name,
@@ -393,12 +371,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('Admin edit under concurrency (
 
   async function registered(campingOptionIds: string[], jobIds: string[]): Promise<string> {
     const person = await insertSignedInPerson(camp);
-    const response = await camp.t.app.inject({
-      method: 'POST',
-      url: '/api/registrations/camp',
-      headers: person.headers,
-      payload: { campingOptions: campingOptionIds, jobs: jobIds, acceptedTerms: true },
-    });
+    const response = await submitCamp(camp, person, { campingOptions: campingOptionIds, jobs: jobIds });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ registration: { id: string } }>().registration.id;
   }

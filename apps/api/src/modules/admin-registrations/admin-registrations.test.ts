@@ -115,6 +115,17 @@ describe('Admin registrations API: the reads of the registration desk', () => {
   }
   const ids = (page: AdminRegistrationList) => page.registrations.map((row) => row.id);
 
+  /** GET /admin/registrations/{an unknown id}/<tail> answers 404 "Registration not found". */
+  async function expectUnknownRegistration(tail: string) {
+    const missing = await camp.call('GET', `/api/admin/registrations/${randomUUID()}/${tail}`, camp.admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Registration not found',
+    });
+  }
+
   describe('GET /admin/registrations', () => {
     it('answers page 1 of 25, newest registered first, with the total and the counts of each status', async () => {
       const page = await list();
@@ -374,17 +385,7 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       const empty = await camp.call('GET', `/api/admin/registrations/${r.bob}/camping-options`, camp.admin);
       expect(empty.statusCode).toBe(200);
       expect(empty.json()).toEqual([]);
-      const missing = await camp.call(
-        'GET',
-        `/api/admin/registrations/${randomUUID()}/camping-options`,
-        camp.admin,
-      );
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({
-        statusCode: 404,
-        error: 'Not Found',
-        message: 'Registration not found',
-      });
+      await expectUnknownRegistration('camping-options');
     });
   });
 
@@ -462,17 +463,7 @@ describe('Admin registrations API: the reads of the registration desk', () => {
           newValues: { status: 'CONFIRMED' },
         },
       ]);
-      const missing = await camp.call(
-        'GET',
-        `/api/admin/registrations/${randomUUID()}/audit-trail`,
-        camp.admin,
-      );
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({
-        statusCode: 404,
-        error: 'Not Found',
-        message: 'Registration not found',
-      });
+      await expectUnknownRegistration('audit-trail');
     });
   });
 

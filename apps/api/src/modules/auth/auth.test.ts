@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { codeFlow, hourlyWindows } from '../../../test/code-flow';
 import { cookieValue, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
 import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
@@ -38,25 +39,14 @@ describe('sign-in by e-mail code', () => {
     await t.close();
     await smtp.stop();
   });
-  let hoursOn = 0;
+  const nextWindow = hourlyWindows(START);
   beforeEach(() => {
     // Each test starts in a new rate-limit window: an hour after the previous test's.
-    hoursOn += 1;
-    clock = new Date(START.getTime() + hoursOn * 3_600_000);
+    clock = nextWindow();
     smtp.clear();
   });
 
-  let ipCounter = 0;
-  const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const requestCode = (email: string, remoteAddress = freshIp()) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/request-login-code', payload: { email }, remoteAddress });
-  const verify = (email: string, code: string, remoteAddress = freshIp()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login-with-code',
-      payload: { email, code },
-      remoteAddress,
-    });
+  const { freshIp, requestCode, verify } = codeFlow(() => t.app, '10.0');
 
   it('mails a 6-digit code with the camp name and expiry, and stores only its HMAC', async () => {
     const response = await requestCode('New.Camper@Example.org');

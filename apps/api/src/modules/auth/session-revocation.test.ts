@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { addressesIn } from '../../../test/code-flow';
 import { type SignedIn, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
 import { securityEvents } from '../../db/schema/index';
@@ -18,8 +19,7 @@ describe('ending sessions', () => {
   let clock: Date;
   let admin: SignedIn;
 
-  let ipCounter = 0;
-  const freshIp = () => `10.88.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const freshIp = addressesIn('10.88');
   const profileWith = (session: SignedIn) =>
     t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: session.headers });
   const refreshWith = (session: SignedIn) =>

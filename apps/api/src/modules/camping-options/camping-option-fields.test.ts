@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { CampingOption, CampingOptionField } from '@camp/shared';
 import { asc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +34,18 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
         .where(eq(campingOptionFields.campingOptionId, optionId))
         .orderBy(asc(campingOptionFields.sortOrder))
     ).map((row) => [row.id, row.order]);
+  /** The answer lists `fields` in this order, numbered from 0, and the database holds the same order. */
+  const expectOrder = async (
+    response: LightMyRequestResponse,
+    optionId: string,
+    fields: CampingOptionField[],
+  ) => {
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CampingOptionField[]>().map((field) => [field.displayName, field.order])).toEqual(
+      fields.map((field, index) => [field.displayName, index]),
+    );
+    expect(await storedOrder(optionId)).toEqual(fields.map((field, index) => [field.id, index]));
+  };
 
   describe('create', () => {
     it('adds a field with every property and answers its shape', async () => {
@@ -88,17 +101,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       const between = response.json<CampingOptionField>();
       expect(between.order).toBe(1);
       const list = await camp.call('GET', `/api/camping-options/${optionId}/fields`, camp.participant);
-      expect(list.statusCode).toBe(200);
-      expect(list.json<CampingOptionField[]>().map((field) => [field.displayName, field.order])).toEqual([
-        ['First', 0],
-        ['Between', 1],
-        ['Second', 2],
-      ]);
-      expect(await storedOrder(optionId)).toEqual([
-        [first.id, 0],
-        [between.id, 1],
-        [second.id, 2],
-      ]);
+      await expectOrder(list, optionId, [first, between, second]);
       // Without an order the next one still goes last.
       expect((await addField(optionId, { displayName: 'Last' })).order).toBe(3);
     });
@@ -344,17 +347,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
           ],
         },
       );
-      expect(response.statusCode).toBe(200);
-      expect(response.json<CampingOptionField[]>().map((field) => [field.displayName, field.order])).toEqual([
-        ['B', 0],
-        ['C', 1],
-        ['A', 2],
-      ]);
-      expect(await storedOrder(optionId)).toEqual([
-        [b.id, 0],
-        [c.id, 1],
-        [a.id, 2],
-      ]);
+      await expectOrder(response, optionId, [b, c, a]);
     });
 
     it("changes nothing when one id is another option's field or unknown", async () => {

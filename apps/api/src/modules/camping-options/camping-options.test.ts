@@ -53,13 +53,7 @@ describe('camping options: /api/camping-options', () => {
       const option = response.json<CampingOption>();
       expect(option).toEqual({
         id: expect.any(String),
-        name: 'Tent Camping',
-        description: 'Bring your own tent',
-        enabled: true,
-        workShiftsRequired: 2,
-        participantDues: 125.5,
-        staffDues: 80.29,
-        maxSignups: 40,
+        ...TENT,
         jobCategoryIds: [kitchenId, greeterId].sort(),
         currentRegistrations: 0,
         availabilityStatus: 'AVAILABLE',

@@ -1,11 +1,11 @@
 import { CONFIG_MESSAGES } from '@camp/shared';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_APP_SECRET, type TestApp } from '../../../test/app';
-import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
-import { campConfig, users } from '../../db/schema/index';
+import { TEST_APP_SECRET, type TestApp } from '../../../test/app';
+import type { SignedIn } from '../../../test/session';
+import type { SmtpCapture } from '../../../test/smtp';
+import { signInRoles, startMailApp } from '../../../test/mail-app';
+import { campConfig } from '../../db/schema/index';
 import { SecretBox } from '../../lib/secrets';
 
 const SECRETS = {
@@ -62,12 +62,8 @@ describe('admin configuration: /api/core-config', () => {
   const box = new SecretBox(TEST_APP_SECRET);
 
   beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org' } });
-    admin = await signIn(t.app, smtp, 'admin@example.org');
-    participant = await signIn(t.app, smtp, 'camper@example.org');
-    staff = await signIn(t.app, smtp, 'staff@example.org');
-    await t.database.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, staff.userId));
+    ({ t, smtp } = await startMailApp());
+    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
   });
   afterAll(async () => {
     await t.close();

@@ -4,10 +4,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
-import { campConfig, testEmailHistory, users } from '../../db/schema/index';
+import type { TestApp } from '../../../test/app';
+import type { SignedIn } from '../../../test/session';
+import type { SmtpCapture } from '../../../test/smtp';
+import { signInRoles, startMailApp } from '../../../test/mail-app';
+import { campConfig, testEmailHistory } from '../../db/schema/index';
 import { NotificationsService } from './notifications.service';
 
 const STORED_PASSWORD = 'stored-smtp-Secret!';
@@ -55,13 +56,9 @@ describe('e-mail tools: /api/notifications/email', () => {
   let staff: SignedIn;
 
   beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org' } });
+    ({ t, smtp } = await startMailApp());
     await t.app.services.config.save({ campName: 'Camp Lantern', registrationYear: 2031 });
-    admin = await signIn(t.app, smtp, 'admin@example.org');
-    participant = await signIn(t.app, smtp, 'camper@example.org');
-    staff = await signIn(t.app, smtp, 'staff@example.org');
-    await t.database.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, staff.userId));
+    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
   });
   afterAll(async () => {
     await t.close();

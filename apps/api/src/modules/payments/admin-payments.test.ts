@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { auditRecords, emailOutbox, payments, refunds, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
-import { paidByCard as paidByCardFor, PUBLIC_URL, startPayingCamp } from '../../../test/camp-payments';
+import { configure, insertSignedInPerson, YEAR, submitCamp } from '../../../test/camp-registrations';
+import { paidByCard as paidByCardFor, PUBLIC_URL, startTentCamp } from '../../../test/camp-payments';
 import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 describe('Admin payments API: refunds, charge.refunded, manual payments, dues owed', () => {
@@ -15,9 +15,7 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
   let tent: string;
 
   beforeAll(async () => {
-    await fake.start();
-    camp = await startPayingCamp(fake);
-    tent = await adminPost(camp, '/api/camping-options', { name: 'Tent Camping', participantDues: 125.5 });
+    ({ camp, tent } = await startTentCamp(fake));
   });
   afterAll(async () => {
     await camp?.close();
@@ -259,12 +257,7 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
   describe('manual payments and the dues owed', () => {
     it('records cash and a transfer until nothing is owed; the registration is then CONFIRMED', async () => {
       const person = await insertSignedInPerson(camp, { firstName: 'Cash', lastName: 'Payer' });
-      const submitted = await camp.t.app.inject({
-        method: 'POST',
-        url: '/api/registrations/camp',
-        headers: person.headers,
-        payload: { campingOptions: [tent], acceptedTerms: true },
-      });
+      const submitted = await submitCamp(camp, person, { campingOptions: [tent] });
       expect(submitted.statusCode, submitted.body).toBe(201);
       const registrationId = submitted.json<{ registration: { id: string } }>().registration.id;
       const owed = async () =>

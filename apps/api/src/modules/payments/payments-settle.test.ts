@@ -4,21 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { paymentEvents, payments, refunds, registrations } from '../../db/schema/index';
-import {
-  adminPost,
-  configure,
-  insertSignedInPerson,
-  type Person,
-  YEAR,
-} from '../../../test/camp-registrations';
+import { configure, insertSignedInPerson, type Person, YEAR } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
-import {
-  CANCEL_URL,
-  inCheckout,
-  paidByCard,
-  startPayingCamp,
-  SUCCESS_URL,
-} from '../../../test/camp-payments';
+import { CANCEL_URL, inCheckout, paidByCard, startTentCamp, SUCCESS_URL } from '../../../test/camp-payments';
 
 // Stripe's state never blocks a payment: sessions Stripe does not know, Stripe unreachable during a manual
 // payment; and signed webhooks that are malformed or say too much.
@@ -29,9 +17,7 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
   let tent: string;
 
   beforeAll(async () => {
-    await fake.start();
-    camp = await startPayingCamp(fake);
-    tent = await adminPost(camp, '/api/camping-options', { name: 'Tent Camping', participantDues: 125.5 });
+    ({ camp, tent } = await startTentCamp(fake));
   });
   afterAll(async () => {
     await camp?.close();

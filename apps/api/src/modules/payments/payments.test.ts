@@ -10,6 +10,7 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
+  submitCamp,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
 import { CANCEL_URL, startPayingCamp, SUCCESS_URL } from '../../../test/camp-payments';
@@ -423,12 +424,7 @@ describe('Stripe payments API', () => {
 
     it('pays a registration submitted through the API: its dues row becomes COMPLETED by the webhook alone', async () => {
       const person = await insertSignedInPerson(camp);
-      const submitted = await camp.t.app.inject({
-        method: 'POST',
-        url: '/api/registrations/camp',
-        headers: person.headers,
-        payload: { campingOptions: [dayPass], acceptedTerms: true },
-      });
+      const submitted = await submitCamp(camp, person, { campingOptions: [dayPass] });
       expect(submitted.statusCode, submitted.body).toBe(201);
       const registrationId = submitted.json<{ jobRegistration: { id: string } }>().jobRegistration.id;
       const [dues] = await paymentRows(camp, registrationId);

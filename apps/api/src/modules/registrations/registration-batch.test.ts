@@ -22,6 +22,7 @@ import {
   gateGreeterJob,
   insertSignedInPerson,
   YEAR,
+  submitCamp,
 } from '../../../test/camp-registrations';
 
 // Groups of submissions admitted in one transaction (decision 030), straight through admitGroup, on PGlite
@@ -276,13 +277,8 @@ describe('admitting a group of submissions', () => {
     ];
     await admitGroup(db(), [submission(cy.id, [dayPass])]);
     const missing = '00000000-0000-4000-8000-000000000002';
-    const post = (who: { headers: { authorization: string } }, body: object) =>
-      camp.t.app.inject({
-        method: 'POST',
-        url: '/api/registrations/camp',
-        headers: who.headers,
-        payload: { ...body, acceptedTerms: true },
-      });
+    const post = (who: { headers: { authorization: string } }, body: Record<string, unknown>) =>
+      submitCamp(camp, who, body);
 
     const responses = await Promise.all([
       post(ada, { campingOptions: [tent], customFields: { [plate]: 'ADA 1' } }),

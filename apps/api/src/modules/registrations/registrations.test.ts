@@ -21,6 +21,7 @@ import {
   insertSignedInPerson,
   type Person,
   YEAR,
+  adminShift,
 } from '../../../test/camp-registrations';
 
 describe('registration submission: POST /api/registrations/camp', () => {
@@ -47,19 +48,10 @@ describe('registration submission: POST /api/registrations/camp', () => {
       description: 'Shift leads',
       staffOnly: true,
     });
-    shift.monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
+    shift.monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '13:00', {
       description: 'Open the gate',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '13:00',
     });
-    shift.tuesday = await adminPost(camp, '/api/shifts', {
-      name: 'Tuesday lunch',
-      dayOfWeek: 'TUESDAY',
-      startTime: '11:00',
-      endTime: '14:00',
-    });
+    shift.tuesday = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
     const addJob = (name: string, location: string, categoryId: string, shiftId: string, max = 50) =>
       adminPost(camp, '/api/jobs', { name, location, categoryId, shiftId, maxRegistrations: max });
     job.greeter = await addJob('Gate Greeter', 'Front gate', category.gate, shift.monday);

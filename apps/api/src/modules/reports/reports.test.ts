@@ -2,7 +2,13 @@ import { RegistrationReportSchema, type RegistrationReport, type UserReport } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { payments, refunds, registrations } from '../../db/schema/index';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import {
+  adminPost,
+  configure,
+  insertSignedInPerson,
+  YEAR,
+  adminShift,
+} from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 
 // GET /reports/registrations and /reports/users (docs/product.md §2 Reports, §6; decision 019).
@@ -19,24 +25,22 @@ describe('reports API', () => {
   const registration: Record<string, string> = {};
 
   const db = () => camp.t.database.db;
+  /** A payment of `who`'s registration, written straight into the database. */
+  async function insertPayment(who: string, amountCents: number, status: 'COMPLETED' | 'PENDING') {
+    const [row] = await db()
+      .insert(payments)
+      .values({ userId: people[who]!.id, registrationId: registration[who], amountCents, status })
+      .returning({ id: payments.id });
+    return row;
+  }
 
   beforeAll(async () => {
     camp = await startCamp();
     await configure(camp);
     const gate = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
     const kitchen = await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooks' });
-    const monday = await adminPost(camp, '/api/shifts', {
-      name: 'Monday morning',
-      dayOfWeek: 'MONDAY',
-      startTime: '09:00',
-      endTime: '13:00',
-    });
-    const opening = await adminPost(camp, '/api/shifts', {
-      name: 'Build',
-      dayOfWeek: 'PRE_OPENING',
-      startTime: '07:30',
-      endTime: '11:00',
-    });
+    const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '13:00');
+    const opening = await adminShift(camp, 'Build', 'PRE_OPENING', '07:30', '11:00');
     greeter = await adminPost(camp, '/api/jobs', {
       name: 'Gate Greeter',
       location: 'Front gate',
@@ -107,15 +111,7 @@ describe('reports API', () => {
         .where(eq(registrations.id, id!));
     }
     // Zoë paid 400.00 by card and got 50.00 back; Al owes 100.00 and a failed attempt is not money.
-    const [paid] = await db()
-      .insert(payments)
-      .values({
-        userId: people.zoe!.id,
-        registrationId: registration.zoe,
-        amountCents: 40000,
-        status: 'COMPLETED',
-      })
-      .returning({ id: payments.id });
+    const paid = await insertPayment('zoe', 40000, 'COMPLETED');
     await db()
       .insert(refunds)
       .values([
@@ -230,15 +226,7 @@ describe('reports API', () => {
 
   it('registration report: the JSON PostgreSQL writes is exactly the schema, with ISO times and cents', async () => {
     // Al's pending payment of 100.00 gets a sibling of 12.34 for this test only.
-    const [extra] = await db()
-      .insert(payments)
-      .values({
-        userId: people.al!.id,
-        registrationId: registration.al,
-        amountCents: 1234,
-        status: 'PENDING',
-      })
-      .returning({ id: payments.id });
+    const extra = await insertPayment('al', 1234, 'PENDING');
     const response = await get('/api/reports/registrations', camp.admin);
     await db().delete(payments).where(eq(payments.id, extra!.id));
     expect(response.statusCode, response.body).toBe(200);

@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../../db/schema/index';
-import { adminPost } from '../../../test/camp-registrations';
+import { adminPost, adminShift } from '../../../test/camp-registrations';
 import { type Camp, startCamp } from '../../../test/camp';
 import { changedFields, REDACTED } from './security-events';
 
@@ -99,12 +99,7 @@ describe('security events of admin changes', () => {
     await ok('PATCH', `/api/camping-options/${option}`, { maxSignups: 12, participantDues: 60 });
     const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
     await ok('PATCH', `/api/job-categories/${category}`, { staffOnly: true });
-    const shift = await adminPost(camp, '/api/shifts', {
-      name: 'Dawn',
-      dayOfWeek: 'TUESDAY',
-      startTime: '05:00',
-      endTime: '08:00',
-    });
+    const shift = await adminShift(camp, 'Dawn', 'TUESDAY', '05:00', '08:00');
     await ok('PATCH', `/api/shifts/${shift}`, { endTime: '09:00' });
     const job = await adminPost(camp, '/api/jobs', {
       name: 'Greeter',

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
+import type { SmtpCapture } from '../../../test/smtp';
+import { startMailApp } from '../../../test/mail-app';
 import { jobCategories, users } from '../../db/schema/index';
 
 // Control characters (docs/product.md §5 Text characters) are refused in names and single-line texts with a clear message
@@ -26,8 +27,7 @@ describe('control characters in names and texts', () => {
   let admin: SignedIn;
 
   beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org' } });
+    ({ t, smtp } = await startMailApp());
     ada = await signIn(t.app, smtp, 'ada@example.org');
     admin = await signIn(t.app, smtp, 'admin@example.org');
   });

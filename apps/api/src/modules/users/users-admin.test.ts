@@ -1,12 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { testDatabaseKind } from '../../../test/database';
 import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
+import type { SmtpCapture } from '../../../test/smtp';
+import { signInRoles, startMailApp } from '../../../test/mail-app';
 import { payments, registrations, users } from '../../db/schema/index';
 import { verifyPassword } from './password';
+
+/** A role and the four flags as an admin chooses them, other than the defaults. */
+const STAFF_CHOICES = {
+  role: 'STAFF',
+  allowRegistration: false,
+  allowEarlyRegistration: true,
+  allowDeferredDuesPayment: true,
+  allowNoJob: true,
+  internalNotes: null,
+};
 
 const OWN_PROFILE = {
   firstName: 'Grace',
@@ -32,14 +43,8 @@ describe('user management: /api/users', () => {
   let staff: SignedIn;
 
   beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org,second-admin@example.org' },
-    });
-    admin = await signIn(t.app, smtp, 'admin@example.org');
-    participant = await signIn(t.app, smtp, 'camper@example.org');
-    staff = await signIn(t.app, smtp, 'staff@example.org');
-    await t.database.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, staff.userId));
+    ({ t, smtp } = await startMailApp('admin@example.org,second-admin@example.org'));
+    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
     await t.database.db.update(users).set(OWN_PROFILE).where(eq(users.id, admin.userId));
   });
   afterAll(async () => {
@@ -154,24 +159,8 @@ describe('user management: /api/users', () => {
   });
 
   it('creates a user with the role and the four flags an admin chooses', async () => {
-    const body = await newUser({
-      email: 'lead@example.org',
-      firstName: 'Lead',
-      role: 'STAFF',
-      allowRegistration: false,
-      allowEarlyRegistration: true,
-      allowDeferredDuesPayment: true,
-      allowNoJob: true,
-      internalNotes: null,
-    });
-    expect(body).toMatchObject({
-      role: 'STAFF',
-      allowRegistration: false,
-      allowEarlyRegistration: true,
-      allowDeferredDuesPayment: true,
-      allowNoJob: true,
-      internalNotes: null,
-    });
+    const body = await newUser({ email: 'lead@example.org', firstName: 'Lead', ...STAFF_CHOICES });
+    expect(body).toMatchObject(STAFF_CHOICES);
   });
 
   it('refuses a duplicate e-mail whatever its case with 409', async () => {
@@ -254,12 +243,7 @@ describe('user management: /api/users', () => {
       stateProvince: 'NV',
       country: 'USA',
       emergencyContact: 'Someone, +1 555 0000',
-      role: 'STAFF',
-      allowRegistration: false,
-      allowEarlyRegistration: true,
-      allowDeferredDuesPayment: true,
-      allowNoJob: true,
-      internalNotes: null,
+      ...STAFF_CHOICES,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
+import type { SmtpCapture } from '../../../test/smtp';
+import { startMailApp } from '../../../test/mail-app';
 import { users } from '../../db/schema/index';
 
 const PROFILE = {
@@ -24,8 +25,7 @@ describe('profiles: GET and PUT /api/users/{id}, POST /api/auth/register', () =>
   let admin: SignedIn;
 
   beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org' } });
+    ({ t, smtp } = await startMailApp());
     ada = await signIn(t.app, smtp, 'ada@example.org');
     bob = await signIn(t.app, smtp, 'bob@example.org');
     admin = await signIn(t.app, smtp, 'admin@example.org');

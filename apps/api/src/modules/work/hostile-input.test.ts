@@ -1,31 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, startCamp } from '../../../test/camp';
+import { adminPost } from '../../../test/camp-registrations';
+import { ODD_BODIES, ODD_VALUES as SHARED_ODD_VALUES } from '../../../test/odd-values';
 
-/** Values of every wrong shape a client might send in place of any one field. */
-const ODD_VALUES: unknown[] = [
-  null,
-  -1,
-  0,
-  1.5,
-  1e308,
-  -1e308,
-  '',
-  '   ',
-  'x'.repeat(10_000),
-  '\u0000',
-  '😀'.repeat(60),
-  '12:00',
-  '2025-13-45T25:61:00Z',
-  true,
-  [],
-  [null],
-  ['not-a-uuid'],
-  {},
-  { nested: { deeper: 1 } },
-];
-
-/** Whole bodies of the wrong shape. */
-const ODD_BODIES: unknown[] = [null, [], 'text', 42, { unknown: 1 }];
+/** The shared odd values, and a time where a day or date belongs. */
+const ODD_VALUES: unknown[] = [...SHARED_ODD_VALUES, '12:00'];
 
 describe('no input makes the camping-option and work routes fail with a 500', () => {
   let camp: Camp;
@@ -33,11 +12,7 @@ describe('no input makes the camping-option and work routes fail with a 500', ()
 
   beforeAll(async () => {
     camp = await startCamp();
-    const post = async (url: string, payload: unknown) => {
-      const response = await camp.call('POST', url, camp.admin, payload);
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string }>().id;
-    };
+    const post = (url: string, payload: unknown) => adminPost(camp, url, payload);
     ids.category = await post('/api/job-categories', { name: 'Kitchen', description: 'Cooking' });
     ids.shift = await post('/api/shifts', {
       name: 'Lunch',

@@ -2,6 +2,7 @@ import type { Job } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
+import { adminPost } from '../../../test/camp-registrations';
 
 describe('jobs: /api/jobs', () => {
   let camp: Camp;
@@ -12,11 +13,7 @@ describe('jobs: /api/jobs', () => {
 
   beforeAll(async () => {
     camp = await startCamp();
-    const post = async (url: string, payload: unknown) => {
-      const response = await camp.call('POST', url, camp.admin, payload);
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string }>().id;
-    };
+    const post = (url: string, payload: unknown) => adminPost(camp, url, payload);
     kitchenId = await post('/api/job-categories', {
       name: 'Kitchen',
       description: 'Cooking',

@@ -11,6 +11,7 @@ import {
   messagesOf,
   startCamp,
 } from '../../../test/camp';
+import { adminPost } from '../../../test/camp-registrations';
 
 const TIME_FORMAT = 'Times must be in HH:MM format (e.g., "09:00" or "17:30")';
 const REQUIRED = 'Name, day, start time, and end time are required.';
@@ -148,30 +149,12 @@ describe('shifts: /api/shifts', () => {
 
   describe('read', () => {
     it('lists shifts by day then start time, filters by day and refuses an unknown day', async () => {
-      const late = await create({
-        name: 'Order: Saturday late',
-        dayOfWeek: 'SATURDAY',
-        startTime: '18:00',
-        endTime: '20:00',
-      });
-      const early = await create({
-        name: 'Order: Saturday early',
-        dayOfWeek: 'SATURDAY',
-        startTime: '06:00',
-        endTime: '08:00',
-      });
-      const pre = await create({
-        name: 'Order: Pre',
-        dayOfWeek: 'PRE_OPENING',
-        startTime: '12:00',
-        endTime: '13:00',
-      });
-      const post = await create({
-        name: 'Order: Post',
-        dayOfWeek: 'POST_EVENT',
-        startTime: '01:00',
-        endTime: '02:00',
-      });
+      const orderShift = (name: string, dayOfWeek: string, startTime: string, endTime: string) =>
+        create({ name, dayOfWeek, startTime, endTime });
+      const late = await orderShift('Order: Saturday late', 'SATURDAY', '18:00', '20:00');
+      const early = await orderShift('Order: Saturday early', 'SATURDAY', '06:00', '08:00');
+      const pre = await orderShift('Order: Pre', 'PRE_OPENING', '12:00', '13:00');
+      const post = await orderShift('Order: Post', 'POST_EVENT', '01:00', '02:00');
       const list = await camp.call('GET', '/api/shifts', camp.participant);
       expect(list.statusCode).toBe(200);
       const ordered = list
@@ -352,11 +335,7 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
   });
 
   it('gives shifts by day then time, with jobs and their non-cancelled registrations, to staff and admins', async () => {
-    const post = async (url: string, payload: unknown) => {
-      const response = await camp.call('POST', url, camp.admin, payload);
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string }>().id;
-    };
+    const post = (url: string, payload: unknown) => adminPost(camp, url, payload);
     const categoryId = await post('/api/job-categories', { name: 'Kitchen', description: 'Cooking' });
     const leadsId = await post('/api/job-categories', {
       name: 'Leads',
