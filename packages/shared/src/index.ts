@@ -15,3 +15,4 @@ export * from './admin-registrations.schema';
 export * from './reports.schema';
 export * from './outbox.schema';
 export * from './security-events.schema';
+export * from './waitlist.schema';

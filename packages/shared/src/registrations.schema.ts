@@ -7,6 +7,7 @@ import {
   RegistrationStatusSchema,
 } from './enums.schema';
 import { REGISTRATION_MESSAGES } from './rules';
+import { RegistrationWaitlistSchema } from './waitlist.schema';
 import { JobCategorySchema, ShiftSummarySchema } from './work.schema';
 
 // Registrations: the wizard's submission and the dashboard's reads (docs/product.md §3, §7). Amounts are decimal
@@ -57,6 +58,11 @@ export const RegistrationSubmissionSchema = z.strictObject({
     .default([])
     .transform(unique),
   acceptedTerms: z.literal(true, { error: REGISTRATION_MESSAGES.acceptTerms }),
+  /**
+   * The person agrees to wait (docs/product.md §10): when a chosen camping option is full and has a waitlist, the
+   * registration is stored as WAITLISTED holding no place, instead of the 409 "is full".
+   */
+  joinWaitlist: z.boolean({ error: 'joinWaitlist must be true or false' }).default(false),
 });
 export type RegistrationSubmission = z.input<typeof RegistrationSubmissionSchema>;
 export type RegistrationSubmissionValues = z.output<typeof RegistrationSubmissionSchema>;
@@ -128,6 +134,8 @@ export const RegistrationSchema = z.object({
   payments: z.array(RegistrationPaymentSchema),
   /** What is still owed, in dollars, as the server counts it (docs/product.md §2; decision 040). */
   amountOwed: z.number(),
+  /** Its place in the waitlist's lines and its open offer, when WAITLISTED (docs/product.md §10); else null. */
+  waitlist: RegistrationWaitlistSchema.nullable().optional(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 

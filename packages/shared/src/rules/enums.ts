@@ -31,6 +31,31 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/**
+ * A waitlist offer's state (docs/product.md §10): OPEN holds the places until it is accepted, declined, runs out
+ * (EXPIRED), is passed over by an admin (SKIPPED) or ends because the registration left the line (WITHDRAWN).
+ */
+export const OFFER_STATES = ['OPEN', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'SKIPPED', 'WITHDRAWN'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+export const OFFER_STATE_LABELS: Record<OfferState, string> = {
+  OPEN: 'Offered',
+  ACCEPTED: 'Accepted',
+  DECLINED: 'Declined',
+  EXPIRED: 'Expired',
+  SKIPPED: 'Skipped',
+  WITHDRAWN: 'Withdrawn',
+};
+
+/**
+ * Work that happens later (docs/architecture.md §9), kept as rows with a due time. WAITLIST_FILL offers the free
+ * places of a year to the people in line.
+ */
+export const TIMED_TASK_KINDS = ['WAITLIST_FILL'] as const;
+export type TimedTaskKind = (typeof TIMED_TASK_KINDS)[number];
+export const TIMED_TASK_STATES = ['PENDING', 'DONE', 'FAILED'] as const;
+export type TimedTaskState = (typeof TIMED_TASK_STATES)[number];
+
 export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -136,6 +161,16 @@ export const AUDIT_ACTION_TYPES = [
   'CAMPING_OPTION_REMOVE',
   'CAMPING_OPTION_MODIFY',
   'PAYMENT_MANUAL',
+  // The waitlist (docs/product.md §10); adminUserId is null where the person or the app acted.
+  'WAITLIST_JOIN',
+  'WAITLIST_LEAVE',
+  'WAITLIST_OFFER',
+  'WAITLIST_ACCEPT',
+  'WAITLIST_DECLINE',
+  'WAITLIST_EXPIRE',
+  'WAITLIST_SKIP',
+  'WAITLIST_REMOVE',
+  'WAITLIST_MOVE',
 ] as const;
 export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];
 

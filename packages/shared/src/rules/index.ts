@@ -19,3 +19,4 @@ export * from './payments';
 export * from './admin-registrations';
 export * from './list-texts';
 export * from './display-format';
+export * from './waitlist';

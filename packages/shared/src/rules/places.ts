@@ -1,6 +1,21 @@
 // Places on camping options and jobs (docs/product.md §3, §5, §9): the one rule for "full" and "places left",
 // used by every screen, the server's place counters and the scripts.
 
+import type { RegistrationStatus } from './enums';
+
+/**
+ * Registrations in these statuses hold a place on each of their camping options and jobs (docs/product.md §10). A
+ * WAITLISTED one holds none, except that an open waitlist offer holds its camping options; a CANCELLED one none.
+ */
+export const PLACE_HOLDING_STATUSES = [
+  'PENDING',
+  'CONFIRMED',
+] as const satisfies readonly RegistrationStatus[];
+
+/** Whether a registration in this status holds its places (its open offer aside). */
+export const holdsPlaces = (status: RegistrationStatus): boolean =>
+  (PLACE_HOLDING_STATUSES as readonly RegistrationStatus[]).includes(status);
+
 /** Places in all, or null when unlimited. */
 export type Capacity = number | null;
 

@@ -26,6 +26,8 @@ export const campingOptions = pgTable(
     staffDuesCents: integer('staff_dues_cents').notNull().default(0),
     /** 0 means unlimited. */
     maxSignups: integer('max_signups').notNull().default(0),
+    /** Whether a full option may be chosen as "Join the waitlist" (docs/product.md §10). */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
     /**
      * Places taken in `countedYear` by registrations that are not cancelled. Changed only under the row lock by
      * the registration module's capacity helpers (modules/registrations/capacity.ts).

@@ -39,6 +39,8 @@ export const campConfig = pgTable(
     senderName: text('sender_name'),
     replyTo: text('reply_to'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** How long a waitlist offer holds its places (docs/product.md §10). */
+    offerHoldHours: integer('offer_hold_hours').notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +50,7 @@ export const campConfig = pgTable(
     check('camp_config_name_present', sql`char_length(trim(${t.campName})) > 0`),
     check('camp_config_year_range', sql`${t.registrationYear} between 2000 and 2100`),
     check('camp_config_smtp_port_range', sql`${t.smtpPort} between 1 and 65535`),
+    check('camp_config_offer_hold_hours_range', sql`${t.offerHoldHours} between 1 and 720`),
     check('camp_config_paypal_mode', sql`${t.paypalMode} in ('sandbox', 'live')`),
   ],
 );

@@ -3,12 +3,15 @@ import {
   DAYS_OF_WEEK,
   FIELD_DATA_TYPES,
   MANUAL_PAYMENT_METHODS,
+  OFFER_STATES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   REGISTRATION_STATUSES,
   ROLES,
   TEST_EMAIL_STATUSES,
+  TIMED_TASK_KINDS,
+  TIMED_TASK_STATES,
 } from '@camp/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -23,3 +26,6 @@ export const fieldDataType = pgEnum('field_data_type', FIELD_DATA_TYPES);
 export const auditActionType = pgEnum('audit_action_type', AUDIT_ACTION_TYPES);
 export const testEmailStatus = pgEnum('test_email_status', TEST_EMAIL_STATUSES);
 export const outboxStatus = pgEnum('outbox_status', ['PENDING', 'SENT', 'FAILED']);
+export const offerState = pgEnum('offer_state', OFFER_STATES);
+export const timedTaskKind = pgEnum('timed_task_kind', TIMED_TASK_KINDS);
+export const timedTaskState = pgEnum('timed_task_state', TIMED_TASK_STATES);

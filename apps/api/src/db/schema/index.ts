@@ -9,3 +9,4 @@ export * from './audit';
 export * from './auth';
 export * from './email';
 export * from './security-events';
+export * from './waitlist';

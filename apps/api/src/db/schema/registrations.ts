@@ -1,10 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { campingOptionFields, campingOptions } from './camping-options';
 import { createdAt, id, updatedAt } from './columns';
 import { registrationStatus } from './enums';
 import { users } from './users';
 import { jobs } from './work';
+
+/** Gives each registration that joins the waitlist its place in the line (docs/product.md §10). */
+export const waitlistLineSeq = pgSequence('waitlist_line_seq');
 
 export const registrations = pgTable(
   'registrations',
@@ -18,6 +32,13 @@ export const registrations = pgTable(
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancellationReason: text('cancellation_reason'),
+    /**
+     * Its place in the waitlist: smaller is earlier (from waitlist_line_seq, or the draw's order). Set exactly
+     * while the status is WAITLISTED; the line for an option is its WAITLISTED registrations in this order.
+     */
+    lineKey: bigint('line_key', { mode: 'number' }),
+    /** When it joined the waitlist (shown to admins); set with lineKey. */
+    waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,7 +52,14 @@ export const registrations = pgTable(
       'registrations_cancel_consistent',
       sql`(${t.status} = 'CANCELLED') = (${t.cancelledAt} is not null)`,
     ),
+    check(
+      'registrations_line_consistent',
+      sql`(${t.status} = 'WAITLISTED') = (${t.lineKey} is not null and ${t.waitlistedAt} is not null)`,
+    ),
     index('registrations_year_status_idx').on(t.year, t.status),
+    index('registrations_line_idx')
+      .on(t.year, t.lineKey)
+      .where(sql`${t.lineKey} is not null`),
     index('registrations_created_idx').on(t.createdAt),
   ],
 );

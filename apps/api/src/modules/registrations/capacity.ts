@@ -1,5 +1,12 @@
-import { type Capacity, isFull, isOverCapacity, jobCapacity, optionCapacity } from '@camp/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  type Capacity,
+  isFull,
+  isOverCapacity,
+  jobCapacity,
+  optionCapacity,
+  PLACE_HOLDING_STATUSES,
+} from '@camp/shared';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bare, rowsOf } from '../../db/raw';
 import {
@@ -8,6 +15,7 @@ import {
   registrationCampingOptions,
   registrationJobs,
   registrations,
+  waitlistOffers,
 } from '../../db/schema/index';
 
 /**
@@ -49,7 +57,12 @@ export interface PlaceTable {
   /** The link table (registration ↔ row) and its column naming the row. */
   links: typeof registrationCampingOptions | typeof registrationJobs;
   linkColumn: typeof registrationCampingOptions.campingOptionId | typeof registrationJobs.jobId;
+  /** Whether the registration of a link row holds its place here (docs/product.md §10, decision 048). */
+  holds: SQL;
 }
+
+/** PENDING and CONFIRMED registrations hold their places. */
+const HOLDS_BY_STATUS = inArray(registrations.status, [...PLACE_HOLDING_STATUSES]);
 
 export const OPTION_PLACES: PlaceTable = {
   table: campingOptions,
@@ -57,6 +70,9 @@ export const OPTION_PLACES: PlaceTable = {
   capacity: optionCapacity,
   links: registrationCampingOptions,
   linkColumn: registrationCampingOptions.campingOptionId,
+  // A waitlisted registration's open offer holds its camping options (not its jobs: those are taken on accept).
+  holds: sql`(${HOLDS_BY_STATUS} or exists (select 1 from ${waitlistOffers}
+    where ${waitlistOffers.registrationId} = ${registrations.id} and ${waitlistOffers.state} = 'OPEN'))`,
 };
 
 export const JOB_PLACES: PlaceTable = {
@@ -65,6 +81,7 @@ export const JOB_PLACES: PlaceTable = {
   capacity: jobCapacity,
   links: registrationJobs,
   linkColumn: registrationJobs.jobId,
+  holds: HOLDS_BY_STATUS,
 };
 
 export interface PlaceRequest {
@@ -197,7 +214,8 @@ export async function recountPlaces(tx: DbOrTx, year: number, request: PlaceRequ
 
 /**
  * Registrations holding a place on each row in a registration year: linked registrations of that year that
- * are not cancelled (docs/architecture.md §4b; places are per year, as the camp is), leaving out `except`. Counted
+ * hold it (`PlaceTable.holds`: PENDING or CONFIRMED, or an open waitlist offer's options; docs/architecture.md
+ * §4b: places are per year, as the camp is), leaving out `except`. Counted
  * from the rows rather than read from the counter column, so it is the truth even if a counter ever drifted.
  */
 export async function activePlaceCounts(
@@ -214,7 +232,7 @@ export async function activePlaceCounts(
       select ${linked} as id, count(*)::int as count
       from ${places.links} join ${registrations} on ${registrations.id} = ${places.links.registrationId}
       where ${linked} = any(${uuids(ids)}) and ${registrations.year} = ${year}
-        and ${registrations.status} <> 'CANCELLED' and ${registrations.id} <> all(${uuids(except)})
+        and ${places.holds} and ${registrations.id} <> all(${uuids(except)})
       group by ${linked}`),
   );
   return new Map(rows.map((row) => [row.id, Number(row.count)]));

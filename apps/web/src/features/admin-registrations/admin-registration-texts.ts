@@ -112,4 +112,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   CAMPING_OPTION_REMOVE: 'Camping option removed',
   CAMPING_OPTION_MODIFY: 'Camping option changed',
   PAYMENT_MANUAL: 'Manual payment recorded',
+  WAITLIST_JOIN: 'Joined the waitlist',
+  WAITLIST_LEAVE: 'Left the waitlist',
+  WAITLIST_OFFER: 'Place offered',
+  WAITLIST_ACCEPT: 'Offer accepted',
+  WAITLIST_DECLINE: 'Offer declined',
+  WAITLIST_EXPIRE: 'Offer expired',
+  WAITLIST_SKIP: 'Passed over in the line',
+  WAITLIST_REMOVE: 'Removed from the waitlist',
+  WAITLIST_MOVE: 'Moved in the line',
 };
