@@ -10,7 +10,14 @@ import {
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments, registrations } from '../../db/schema/index';
+import { rowsOf } from '../../db/raw';
+import {
+  campingOptions,
+  payments,
+  registrationCampingOptions,
+  registrations,
+  users,
+} from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit-writer';
@@ -101,53 +108,60 @@ export class AdminPaymentsService {
    * at the person's rate, minus what was paid: the ledger of `duesBalance`, in SQL from owed.ts.
    */
   async owed(): Promise<OwedRegistration[]> {
-    type Row = {
-      registration_id: string;
+    // Tables are not aliased, so every column is named through the schema (decision 042); the CTEs' own
+    // columns are named by hand.
+    const rows = rowsOf<{
+      registrationId: string;
       year: number;
       status: OwedRegistration['status'];
-      user_id: string;
+      userId: string;
       email: string;
-      first_name: string | null;
-      last_name: string | null;
+      firstName: string | null;
+      lastName: string | null;
       dues: string;
       paid: string;
-    };
-    const result = await this.deps.db.execute(sql`
+    }>(
+      await this.deps.db.execute(sql`
       with dues as (
-        select r.id, sum(${optionDuesCentsSql(sql`u.role`, sql`o`)}) as cents
-        from registrations r
-        join users u on u.id = r.user_id
-        join registration_camping_options rco on rco.registration_id = r.id
-        join camping_options o on o.id = rco.camping_option_id
-        where r.status <> 'CANCELLED'
-        group by r.id
+        select ${registrations.id} as registration_id,
+          sum(${optionDuesCentsSql(users.role, campingOptions)}) as cents
+        from ${registrations}
+        join ${users} on ${users.id} = ${registrations.userId}
+        join ${registrationCampingOptions} on ${registrationCampingOptions.registrationId} = ${registrations.id}
+        join ${campingOptions} on ${campingOptions.id} = ${registrationCampingOptions.campingOptionId}
+        where ${registrations.status} <> 'CANCELLED'
+        group by ${registrations.id}
       ), paid as (
-        select p.registration_id, ${paidCentsSql(sql`p`)} as cents
-        from payments p
-        where p.registration_id is not null
-        group by p.registration_id
+        select ${payments.registrationId} as registration_id, ${paidCentsSql(payments)} as cents
+        from ${payments}
+        where ${payments.registrationId} is not null
+        group by ${payments.registrationId}
       )
-      select r.id as registration_id, r.year, r.status, u.id as user_id, u.email,
-             u.first_name, u.last_name, d.cents as dues, coalesce(p.cents, 0) as paid
-      from dues d
-      join registrations r on r.id = d.id
-      join users u on u.id = r.user_id
-      left join paid p on p.registration_id = r.id
-      where d.cents - coalesce(p.cents, 0) > 0
-      order by lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), u.email, r.year desc
-    `);
-    return (result as unknown as { rows: Row[] }).rows.map((row) => {
+      select ${registrations.id} as "registrationId", ${registrations.year} as "year",
+             ${registrations.status} as "status", ${users.id} as "userId", ${users.email} as "email",
+             ${users.firstName} as "firstName", ${users.lastName} as "lastName",
+             dues.cents as "dues", coalesce(paid.cents, 0) as "paid"
+      from dues
+      join ${registrations} on ${registrations.id} = dues.registration_id
+      join ${users} on ${users.id} = ${registrations.userId}
+      left join paid on paid.registration_id = ${registrations.id}
+      where dues.cents - coalesce(paid.cents, 0) > 0
+      order by lower(coalesce(${users.firstName}, '')), lower(coalesce(${users.lastName}, '')), ${users.email},
+        ${registrations.year} desc
+    `),
+    );
+    return rows.map((row) => {
       const dues = Number(row.dues);
       const paid = Number(row.paid);
       return {
-        registrationId: row.registration_id,
+        registrationId: row.registrationId,
         year: Number(row.year),
         status: row.status,
         user: {
-          id: row.user_id,
+          id: row.userId,
           email: row.email,
-          firstName: row.first_name ?? '',
-          lastName: row.last_name ?? '',
+          firstName: row.firstName ?? '',
+          lastName: row.lastName ?? '',
         },
         dues: centsToDollars(dues),
         paid: centsToDollars(paid),

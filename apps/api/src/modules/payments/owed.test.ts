@@ -2,7 +2,7 @@ import { centsToDollars, duesFor, type PaymentStatus, ROLES } from '@camp/shared
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw';
-import { payments, users } from '../../db/schema/index';
+import { campingOptions, payments, users } from '../../db/schema/index';
 import { adminPost, configure, YEAR } from '../../../test/camp-registrations';
 import { type Camp, insertPerson, insertRegistration, startCamp } from '../../../test/camp';
 import { duesBalance } from './dues';
@@ -59,8 +59,8 @@ describe('what is owed', () => {
       const made: Array<{ status: PaymentStatus; amountCents: number }> = [];
       const check = async () => {
         const [row] = rowsOf<{ paid: string; owed: string }>(
-          await db().execute(sql`select ${paidCentsSql(sql`p`)} as paid, ${owedCentsSql(sql`p`)} as owed
-            from payments p where p.registration_id = ${registrationId}`),
+          await db().execute(sql`select ${paidCentsSql(payments)} as paid, ${owedCentsSql(payments)} as owed
+            from ${payments} where ${payments.registrationId} = ${registrationId}`),
         );
         expect({ paid: Number(row?.paid), owed: Number(row?.owed) }).toEqual({
           paid: paidCents(made),
@@ -86,9 +86,9 @@ describe('what is owed', () => {
         const person = await insertPerson(db());
         await db().update(users).set({ role }).where(eq(users.id, person.id));
         const [row] = rowsOf<{ cents: string }>(
-          await db().execute(sql`select sum(${optionDuesCentsSql(sql`u.role`, sql`o`)}) as cents
-            from users u cross join camping_options o
-            where u.id = ${person.id} and o.id in (${tent}, ${rv})`),
+          await db().execute(sql`select sum(${optionDuesCentsSql(users.role, campingOptions)}) as cents
+            from ${users} cross join ${campingOptions}
+            where ${users.id} = ${person.id} and ${campingOptions.id} in (${tent}, ${rv})`),
         );
         const options = [
           { participantDues: 100, staffDues: 40.5 },

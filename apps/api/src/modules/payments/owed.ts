@@ -1,5 +1,6 @@
 import { isStaffRole, ROLES, type PaymentStatus } from '@camp/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { campingOptions, payments, users } from '../../db/schema/index';
 
 /**
  * What is paid and what is owed, in cents: the one server definition (decisions 016, 040). Each rule has its
@@ -40,15 +41,18 @@ export const duesBalanceCents = (duesCents: number, paidCentsSoFar: number): num
 
 const listed = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
-/** paidCents as an aggregate over the payments aliased `p` (0 when there are none). */
-export const paidCentsSql = (p: SQL): SQL =>
-  sql`coalesce(sum(${p}.amount_cents) filter (where ${p}.status in (${listed(PAID_STATUSES)})), 0)`;
+/**
+ * paidCents as an aggregate over rows of `paid` (0 when there are none): the payments table, or an `alias()` of
+ * it when a statement reads it twice.
+ */
+export const paidCentsSql = (paid: typeof payments): SQL =>
+  sql`coalesce(sum(${paid.amountCents}) filter (where ${paid.status} in (${listed(PAID_STATUSES)})), 0)`;
 
-/** owedCents as an aggregate over the payments aliased `p` (0 when there are none). */
-export const owedCentsSql = (p: SQL): SQL =>
-  sql`coalesce(sum(${p}.amount_cents) filter (where ${p}.status = 'PENDING'), 0)`;
+/** owedCents as an aggregate over rows of `owed` (0 when there are none), as paidCentsSql. */
+export const owedCentsSql = (owed: typeof payments): SQL =>
+  sql`coalesce(sum(${owed.amountCents}) filter (where ${owed.status} = 'PENDING'), 0)`;
 
-/** One option's dues at the rate of the person whose role is `role` (optionDuesFor in SQL; `o` an option row). */
-export const optionDuesCentsSql = (role: SQL, o: SQL): SQL =>
-  sql`case when ${role} in (${listed(ROLES.filter(isStaffRole))}) then ${o}.staff_dues_cents
-           else ${o}.participant_dues_cents end`;
+/** One option's dues at the rate of the person whose role is `role` (optionDuesFor in SQL; `option` a row). */
+export const optionDuesCentsSql = (role: typeof users.role, option: typeof campingOptions): SQL =>
+  sql`case when ${role} in (${listed(ROLES.filter(isStaffRole))}) then ${option.staffDuesCents}
+           else ${option.participantDuesCents} end`;

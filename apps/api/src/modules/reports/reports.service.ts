@@ -28,14 +28,15 @@ import {
 } from '../../db/schema/index';
 import { owedCentsSql, paidCentsSql } from '../payments/owed';
 
-/** The person's profile columns as every report selects them (alias `u`), named as ReportPerson names them. */
-const PROFILE_COLUMNS = sql`u.email, u.first_name as "firstName", u.last_name as "lastName",
-  u.playa_name as "playaName", u.role, u.phone, u.city, u.state_province as "stateProvince",
-  u.country, u.emergency_contact as "emergencyContact"`;
+/** The person's profile columns as every report selects them, named as ReportPerson names them. */
+const PROFILE_COLUMNS = sql`${users.email} as "email", ${users.firstName} as "firstName",
+  ${users.lastName} as "lastName", ${users.playaName} as "playaName", ${users.role} as "role",
+  ${users.phone} as "phone", ${users.city} as "city", ${users.stateProvince} as "stateProvince",
+  ${users.country} as "country", ${users.emergencyContact} as "emergencyContact"`;
 /** The person as rows of the user report read it. */
-const PERSON_COLUMNS = sql`u.id as "userId", ${PROFILE_COLUMNS}`;
+const PERSON_COLUMNS = sql`${users.id} as "userId", ${PROFILE_COLUMNS}`;
 /** The person as a ReportPerson's JSON (row_to_json of these columns). */
-const PERSON_JSON_COLUMNS = sql`u.id, ${PROFILE_COLUMNS}`;
+const PERSON_JSON_COLUMNS = sql`${users.id} as "id", ${PROFILE_COLUMNS}`;
 
 interface PersonRow {
   userId: string;
@@ -81,23 +82,24 @@ interface UserRow extends PersonRow {
 const MONEY = {
   ctes: sql`,
         money as (
-          select p.registration_id,
-            ${paidCentsSql(sql`p`)} as paid,
-            ${owedCentsSql(sql`p`)} as outstanding
-          from ${payments} p join chosen on chosen.id = p.registration_id
-          group by p.registration_id
+          select ${payments.registrationId} as registration_id,
+            ${paidCentsSql(payments)} as paid,
+            ${owedCentsSql(payments)} as outstanding
+          from ${payments} join chosen on chosen.id = ${payments.registrationId}
+          group by ${payments.registrationId}
         ),
         refunded as (
-          select p.registration_id, sum(f.amount_cents) as cents
-          from ${refunds} f join ${payments} p on p.id = f.payment_id join chosen on chosen.id = p.registration_id
-          where f.status = 'SUCCEEDED'
-          group by p.registration_id
+          select ${payments.registrationId} as registration_id, sum(${refunds.amountCents}) as cents
+          from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId}
+            join chosen on chosen.id = ${payments.registrationId}
+          where ${refunds.status} = 'SUCCEEDED'
+          group by ${payments.registrationId}
         )`,
-  joins: sql`left join money m on m.registration_id = r.id
-          left join refunded rf on rf.registration_id = r.id`,
+  joins: sql`left join money on money.registration_id = ${registrations.id}
+          left join refunded on refunded.registration_id = ${registrations.id}`,
   columns: sql`,
-            (coalesce(m.paid, 0) - coalesce(rf.cents, 0))::float8 / 100 as "paidAmount",
-            coalesce(m.outstanding, 0)::float8 / 100 as "outstandingAmount"`,
+            (coalesce(money.paid, 0) - coalesce(refunded.cents, 0))::float8 / 100 as "paidAmount",
+            coalesce(money.outstanding, 0)::float8 / 100 as "outstandingAmount"`,
 };
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -125,66 +127,85 @@ export class ReportsService {
   ): Promise<string> {
     const db = this.deps.db;
     const conditions: SQL[] = [sql`true`];
-    if (query.year !== undefined) conditions.push(sql`r.year = ${query.year}`);
-    if (query.status !== undefined) conditions.push(sql`r.status = ${query.status}`);
+    if (query.year !== undefined) conditions.push(sql`${registrations.year} = ${query.year}`);
+    if (query.status !== undefined) conditions.push(sql`${registrations.status} = ${query.status}`);
     if (query.campingOptionId !== undefined) {
-      conditions.push(sql`exists (select 1 from ${registrationCampingOptions} x
-        where x.registration_id = r.id and x.camping_option_id = ${query.campingOptionId})`);
+      conditions.push(sql`exists (select 1 from ${registrationCampingOptions}
+        where ${registrationCampingOptions.registrationId} = ${registrations.id}
+          and ${registrationCampingOptions.campingOptionId} = ${query.campingOptionId})`);
     }
     // One pass per link table, grouped by registration and joined to the chosen rows (not a subquery per
     // row); each job's JSON is built once, with its rank in festival day order (the enum's order, docs/product.md §3 Shift). The
     // rows come unsorted with their place (newest registered first): sorting 5.5 MB of JSON text would spill
-    // to disk. The aggregates join `registrations` (not the CTE) so the planner's estimates stay sane.
+    // to disk. The aggregates join `registrations` (not the CTE) so the planner's estimates stay sane. Tables
+    // are not aliased, so every column is named through the schema (decision 042); the CTEs' own columns and
+    // the JSON keys are named by hand.
     const [rows, fields, years] = await Promise.all([
       db.execute(sql`
         with chosen as (
-          select r.id, row_number() over (order by r.created_at desc, r.id desc) as place
-          from ${registrations} r where ${sql.join(conditions, sql` and `)}
+          select ${registrations.id} as id,
+            row_number() over (order by ${registrations.createdAt} desc, ${registrations.id} desc) as place
+          from ${registrations} where ${sql.join(conditions, sql` and `)}
         ),
         job_json as materialized (
-          select j.id, row_number() over (order by s.day_of_week, s.start_time, j.name, j.id) as rank,
+          select ${jobs.id} as id,
+            row_number() over (
+              order by ${shifts.dayOfWeek}, ${shifts.startTime}, ${jobs.name}, ${jobs.id}) as rank,
             row_to_json(job) as doc
-          from ${jobs} j join ${jobCategories} c on c.id = j.category_id join ${shifts} s on s.id = j.shift_id,
-            lateral (select j.id, j.name, j.location, c.name as category, s.name as "shiftName",
-              s.day_of_week as "dayOfWeek", to_char(s.start_time, 'HH24:MI') as "startTime",
-              to_char(s.end_time, 'HH24:MI') as "endTime") job
+          from ${jobs} join ${jobCategories} on ${jobCategories.id} = ${jobs.categoryId}
+            join ${shifts} on ${shifts.id} = ${jobs.shiftId},
+            lateral (select ${jobs.id} as "id", ${jobs.name} as "name", ${jobs.location} as "location",
+              ${jobCategories.name} as "category", ${shifts.name} as "shiftName",
+              ${shifts.dayOfWeek} as "dayOfWeek", to_char(${shifts.startTime}, 'HH24:MI') as "startTime",
+              to_char(${shifts.endTime}, 'HH24:MI') as "endTime") job
         ),
         option_lists as (
-          select rco.registration_id, json_agg(item order by co.name, co.id) as list
-          from ${registrationCampingOptions} rco join chosen on chosen.id = rco.registration_id
-            join ${campingOptions} co on co.id = rco.camping_option_id,
-            lateral (select co.id, co.name) item
-          group by rco.registration_id
+          select ${registrationCampingOptions.registrationId} as registration_id,
+            json_agg(item order by ${campingOptions.name}, ${campingOptions.id}) as list
+          from ${registrationCampingOptions}
+            join chosen on chosen.id = ${registrationCampingOptions.registrationId}
+            join ${campingOptions} on ${campingOptions.id} = ${registrationCampingOptions.campingOptionId},
+            lateral (select ${campingOptions.id} as "id", ${campingOptions.name} as "name") item
+          group by ${registrationCampingOptions.registrationId}
         ),
         job_lists as (
-          select rj.registration_id, json_agg(jj.doc order by jj.rank) as list
-          from ${registrationJobs} rj join chosen on chosen.id = rj.registration_id
-            join job_json jj on jj.id = rj.job_id
-          group by rj.registration_id
+          select ${registrationJobs.registrationId} as registration_id,
+            json_agg(job_json.doc order by job_json.rank) as list
+          from ${registrationJobs} join chosen on chosen.id = ${registrationJobs.registrationId}
+            join job_json on job_json.id = ${registrationJobs.jobId}
+          group by ${registrationJobs.registrationId}
         ),
         answers as (
-          select v.registration_id, json_object_agg(v.field_id, v.value) as doc
-          from ${registrationFieldValues} v join chosen on chosen.id = v.registration_id
-          group by v.registration_id
+          select ${registrationFieldValues.registrationId} as registration_id,
+            json_object_agg(${registrationFieldValues.fieldId}, ${registrationFieldValues.value}) as doc
+          from ${registrationFieldValues} join chosen on chosen.id = ${registrationFieldValues.registrationId}
+          group by ${registrationFieldValues.registrationId}
         )${options.money ? MONEY.ctes : sql``}
-        select chosen.place::int as place, r.status, row_to_json(report_row)::text as doc
-        from chosen join ${registrations} r on r.id = chosen.id join ${users} u on u.id = r.user_id
-          left join option_lists o on o.registration_id = r.id
-          left join job_lists jl on jl.registration_id = r.id
-          left join answers a on a.registration_id = r.id
+        select chosen.place::int as place, ${registrations.status} as status,
+          row_to_json(report_row)::text as doc
+        from chosen join ${registrations} on ${registrations.id} = chosen.id
+          join ${users} on ${users.id} = ${registrations.userId}
+          left join option_lists on option_lists.registration_id = ${registrations.id}
+          left join job_lists on job_lists.registration_id = ${registrations.id}
+          left join answers on answers.registration_id = ${registrations.id}
           ${options.money ? MONEY.joins : sql``}
-          cross join lateral (select r.id, r.year, r.status,
-            to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+          cross join lateral (select ${registrations.id} as "id", ${registrations.year} as "year",
+            ${registrations.status} as "status",
+            to_char(${registrations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
             (select person from (select ${PERSON_JSON_COLUMNS}) person) as "user",
-            coalesce(o.list, '[]') as "campingOptions",
-            coalesce(jl.list, '[]') as jobs,
-            coalesce(a.doc, '{}') as "customFields"${options.money ? MONEY.columns : sql``}) report_row`),
+            coalesce(option_lists.list, '[]') as "campingOptions",
+            coalesce(job_lists.list, '[]') as "jobs",
+            coalesce(answers.doc, '{}') as "customFields"${options.money ? MONEY.columns : sql``}) report_row`),
       db.execute(sql`
-        select f.id, f.display_name as "displayName", f.data_type as "dataType",
-          o.id as "campingOptionId", o.name as "campingOptionName"
-        from ${campingOptionFields} f join ${campingOptions} o on o.id = f.camping_option_id
-        order by o.name, o.id, f.sort_order, f.id`),
-      db.execute(sql`select distinct year from ${registrations} order by year desc`),
+        select ${campingOptionFields.id} as "id", ${campingOptionFields.displayName} as "displayName",
+          ${campingOptionFields.dataType} as "dataType", ${campingOptions.id} as "campingOptionId",
+          ${campingOptions.name} as "campingOptionName"
+        from ${campingOptionFields}
+          join ${campingOptions} on ${campingOptions.id} = ${campingOptionFields.campingOptionId}
+        order by ${campingOptions.name}, ${campingOptions.id}, ${campingOptionFields.sortOrder},
+          ${campingOptionFields.id}`),
+      db.execute(sql`
+        select distinct ${registrations.year} as year from ${registrations} order by year desc`),
     ]);
 
     const counts: RegistrationReportCounts = {
@@ -213,12 +234,14 @@ export class ReportsService {
     const year = query.year ?? (await this.deps.registrationYear());
     const rows = rowsOf<UserRow>(
       await this.deps.db.execute(sql`
-        select ${PERSON_COLUMNS}, u.is_email_verified as "isEmailVerified", u.created_at as "createdAt",
-          (select r.status from ${registrations} r
-            where r.user_id = u.id and r.year = ${year} and r.status <> 'CANCELLED'
-            order by r.created_at limit 1) as "registrationStatus"
-        from ${users} u
-        ${query.role === undefined ? sql`` : sql`where u.role = ${query.role}`}`),
+        select ${PERSON_COLUMNS}, ${users.isEmailVerified} as "isEmailVerified",
+          ${users.createdAt} as "createdAt",
+          (select ${registrations.status} from ${registrations}
+            where ${registrations.userId} = ${users.id} and ${registrations.year} = ${year}
+              and ${registrations.status} <> 'CANCELLED'
+            order by ${registrations.createdAt} limit 1) as "registrationStatus"
+        from ${users}
+        ${query.role === undefined ? sql`` : sql`where ${users.role} = ${query.role}`}`),
     );
     // By name as people read it (accents beside their letter, whatever the database's collation).
     const key = (row: UserRow) => [row.lastName ?? '', row.firstName ?? '', row.email, row.userId];
