@@ -348,7 +348,8 @@ describe('runDraw (decision 049)', () => {
       first.set(head, (first.get(head) as number) + 1);
     }
     // Wins: 2 of 5 → 800 expected each, standard deviation ≈ 22; first drawn: 400 each, ≈ 18. ±120 and ±100
-    // are more than five of them: a biased shuffle (such as sorting by a random key once) fails these.
+    // are more than five of them; a biased shuffle (swapping with any position, not only one not yet placed)
+    // fails them.
     for (const count of wins.values()) expect(Math.abs(count - 800)).toBeLessThan(120);
     for (const count of first.values()) expect(Math.abs(count - 400)).toBeLessThan(100);
   });
