@@ -269,6 +269,12 @@ async function main(): Promise<number> {
     .join(', ');
   const groupsWon = first.result.order.filter((group) => group.won);
   const groupsOfSeveralWon = groupsWon.filter((group) => group.ids.length > 1).length;
+  const groupsOfSeveral = groups.filter((group) => group.length > 1).length;
+  const percent = (part: number, whole: number) => `${whole === 0 ? 0 : Math.round((100 * part) / whole)} %`;
+  const chances =
+    `groups of several people won ${groupsOfSeveralWon} of ${groupsOfSeveral} ` +
+    `(${percent(groupsOfSeveralWon, groupsOfSeveral)}), single entries ${groupsWon.length - groupsOfSeveralWon} ` +
+    `of ${groups.length - groupsOfSeveral} (${percent(groupsWon.length - groupsOfSeveralWon, groups.length - groupsOfSeveral)})`;
   const placeRows = [...camp.optionPlaces, ...camp.jobPlaces].map(([id, limit]) => {
     const usedNow = first.result.optionPlacesUsed.get(id) ?? first.result.jobPlacesUsed.get(id) ?? 0;
     return `${camp.names.get(id)} ${usedNow}/${limit ?? '∞'}`;
@@ -283,6 +289,7 @@ async function main(): Promise<number> {
     `  winners: ${first.result.winners.length} (${groupsWon.length} groups, ${groupsOfSeveralWon} of several people); ` +
       `waitlisted: ${first.result.waitlisted.length}`,
   );
+  console.log(`  ${chances}`);
   console.log(`  places used: ${placeRows.join(', ')}`);
   console.log(
     `  time (formGroups + runDraw): median ${ms(median)} (formGroups ${ms(medianGroups)}, runDraw ${ms(medianDraw)}), ` +
@@ -318,7 +325,8 @@ async function main(): Promise<number> {
     'another one, and both are recounted from their winners: each limit kept, each group won or lost whole, and',
     'no waitlisted group fitting the places left at the end. The digest (SHA-256 of the winners and the',
     'waitlisted, in drawn order) lets a run elsewhere be compared: the same camp seed and draw seed must print',
-    'the same digest on any machine and Node version.',
+    'the same digest on any machine and Node version. The fastest run is the nearest to the cost of the draw',
+    'itself: on a busy machine the others include time spent waiting for a core.',
     '',
     '### Results',
     '',
@@ -334,6 +342,7 @@ async function main(): Promise<number> {
     `- Groups (how many × of what size): ${sizeText}; circles split for size: ${split.length}.`,
     `- Winners: ${first.result.winners.length} people in ${groupsWon.length} groups (${groupsOfSeveralWon} of ` +
       `several people); waitlisted in drawn order: ${first.result.waitlisted.length}.`,
+    `- Chances: ${chances} (all or nothing: a group needs all its places at once, decision 049).`,
     `- Places used / limit: ${placeRows.join(', ')}.`,
     `- Same seed, same result in all ${runs.length} runs: ${same ? 'yes' : '**no**'}; seed \`${otherSeed}\` ` +
       `gives other winners: ${differs ? 'yes' : '**no**'}; winners' digest \`${digestOf(first.result)}\`.`,
