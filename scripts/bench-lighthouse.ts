@@ -7,16 +7,16 @@
 // Goal (docs/architecture.md §3): performance, accessibility and best practices ≥ 95 on both pages,
 // performance ≥ 98 since the server paints the first screen (decision 045).
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import prettier from 'prettier';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/db/client';
 import { loadEnv } from '../apps/api/src/env';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
+import { BENCHMARKS_DOC, writeBenchmarkSection } from './bench/benchmarks-doc';
 import { freePort, ROOT } from './bench/server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -28,7 +28,6 @@ const PAGES = [
   { name: 'Home', hash: '/' },
   { name: 'Login', hash: '/login' },
 ] as const;
-const BENCHMARKS = path.join(ROOT, 'docs', 'benchmarks.md');
 const SECTION_HEADING = '## Lighthouse (`npm run bench:lighthouse`)';
 
 type Category = (typeof CATEGORIES)[number];
@@ -207,20 +206,9 @@ async function main() {
     '',
   ].join('\n');
 
-  // Re-read right before writing: other sections of the file may have changed meanwhile.
-  const current = readFileSync(BENCHMARKS, 'utf8');
-  const start = current.indexOf(SECTION_HEADING);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION_HEADING.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  const options = await prettier.resolveConfig(BENCHMARKS);
-  writeFileSync(BENCHMARKS, await prettier.format(next, { ...options, filepath: BENCHMARKS }));
+  await writeBenchmarkSection(SECTION_HEADING, section);
   console.log(`\n${section}`);
-  console.log(`Written to ${path.relative(ROOT, BENCHMARKS)}.`);
+  console.log(`Written to ${path.relative(ROOT, BENCHMARKS_DOC)}.`);
   if (!met) process.exitCode = 1;
 }
 

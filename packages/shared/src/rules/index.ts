@@ -20,3 +20,4 @@ export * from './admin-registrations';
 export * from './list-texts';
 export * from './display-format';
 export * from './waitlist';
+export * from './draw';

@@ -1,0 +1,8 @@
+// The fair start's draw (decision 049): the limits the entry form and the draw share. The draw's entries are
+// not the membership applications of the camp: the words "draw entry" name them.
+
+/** The most people drawn together as one group: a person's "camp with" list names at most this many minus one. */
+export const DRAW_GROUP_MAX_SIZE = 8;
+
+/** The most e-mail addresses a draw entry's "camp with" list may name. */
+export const DRAW_CAMP_WITH_MAX = DRAW_GROUP_MAX_SIZE - 1;
