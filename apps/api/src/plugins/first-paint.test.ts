@@ -111,9 +111,9 @@ describe("the server's first paint of Home and Login (decision 045)", () => {
     });
     const root = rootOf((await t.app.inject({ method: 'GET', url: '/' })).body);
     expect(root).toContain(
-      '<span class="_name_t">&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;</span>',
+      '<span class="_name_t">&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Co&#34;</span>',
     );
-    expect(root).toContain('alt="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
+    expect(root).toContain('alt="&#34;&#62;&#60;script&#62;alert(2)&#60;/script&#62;"');
     expect(root).not.toMatch(/<script/i);
 
     // Stored HTML that did not pass the sanitizer on save (an old import, a restore) is cleaned here too.
