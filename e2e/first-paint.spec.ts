@@ -50,10 +50,12 @@ for (const width of [1280, 375]) {
         await expect(page.getByRole('banner').getByText(HOME_CAMP.descriptionText)).toBeVisible();
         await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Sign In' })).toBeHidden();
-        // The home camp's description holds a script, an onerror handler and a javascript: link.
-        await expect(page.locator('#root script, #root [onerror], #root a[href^="javascript"]')).toHaveCount(
-          0,
-        );
+        // The home camp's description holds a script, an onerror handler and a javascript: link. The one
+        // script is the first paint's own, a child of the root (it picks the screen).
+        await expect(
+          page.locator('#root * script, #root [onerror], #root a[href^="javascript"]'),
+        ).toHaveCount(0);
+        await expect(page.locator('#root > script')).toHaveCount(1);
 
         await page.goto('/#/login');
         await expect(page.getByRole('heading', { level: 2, name: 'Sign In' })).toBeVisible();
@@ -63,6 +65,45 @@ for (const width of [1280, 375]) {
       } finally {
         await close();
       }
+    });
+  });
+
+  test.describe(`the first paint's script picks the screen from the address at ${width}px (decision 045)`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("Login with a returnTo shows Login's shell, another route neither screen, before the app runs", async ({
+      page,
+      camp,
+    }) => {
+      void camp;
+      // The app's own scripts never arrive: what shows is the server's markup and its one inline script.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+
+      await page.goto('/#/login?returnTo=%2Fdashboard');
+      await expect(page.locator('#root')).toHaveAttribute('data-screen', 'login');
+      await expect(page.getByRole('heading', { level: 2, name: 'Sign In' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Email address' })).toBeDisabled();
+      await expect(page.getByRole('heading', { name: HOME_CAMP.blurbHeading })).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+
+      await page.goto('/#/dashboard');
+      await page.reload();
+      await expect(page.locator('#root')).toHaveAttribute('data-screen', 'other');
+      await expect(page.getByRole('heading', { level: 1, name: HOME_CAMP.campName })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading')).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('link')).toHaveCount(0);
+
+      await page.goto('/#/');
+      await page.reload();
+      await expect(page.locator('#root')).toHaveAttribute('data-screen', 'home');
+      await expect(page.getByRole('heading', { level: 2, name: HOME_CAMP.blurbHeading })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeHidden();
+      // The CSP allows the inline script by its hash.
+      expect(violations).toEqual([]);
     });
   });
 

@@ -7,7 +7,7 @@
 // Goal (docs/architecture.md §3): performance, accessibility and best practices ≥ 95 on both pages,
 // performance ≥ 98 since the server paints the first screen (decision 045).
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -20,6 +20,8 @@ import { BENCHMARKS_DOC, writeBenchmarkSection } from './bench/benchmarks-doc';
 import { freePort, ROOT } from './bench/server';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep each run's full report in (`<page>-<run>.json`), for comparing main-thread work. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const GOAL = 95;
 /** Performance's own goal since the server paints the first screen (decision 045). */
@@ -97,6 +99,13 @@ async function main() {
           continue;
         }
         runs.push(lhr);
+        if (REPORTS_DIR) {
+          mkdirSync(REPORTS_DIR, { recursive: true });
+          writeFileSync(
+            path.join(REPORTS_DIR, `${page.name.toLowerCase()}-${runs.length}.json`),
+            JSON.stringify(lhr),
+          );
+        }
         console.log(
           `${page.name} run ${runs.length}/${RUNS}: ` +
             CATEGORIES.map((c) => `${c} ${Math.round((lhr.categories[c]?.score ?? 0) * 100)}`).join(', '),

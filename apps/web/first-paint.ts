@@ -7,11 +7,14 @@ import {
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { renderFirstPaintParts } from './src/app/first-paint-parts';
 import { cssVariablesResolver, theme } from './src/app/theme';
 
 /**
  * What the server needs to write Home's and Login's first paint into index.html before the app has run
- * (decision 045): the built class names of the CSS modules the first screen uses, and the theme's CSS
+ * (decision 045): the built class names of the CSS modules the first screen uses, what Mantine renders on the
+ * first screen's Mantine elements (src/app/first-paint-parts.tsx: their classes, CSS variables and data
+ * attributes, so the server never spells Mantine's internal class names itself), and the theme's CSS
  * variables, which only the running app would provide (MantineProvider writes them at run time). Read by
  * apps/api/src/plugins/first-paint.ts.
  */
@@ -37,7 +40,7 @@ function themeVariablesCss(): string {
 
 /**
  * Collects the class names of the first screen's CSS modules while Vite builds them (give `css.modules` the
- * returned `getJSON`), and writes them with the CSS above into dist/first-paint.json.
+ * returned `getJSON`), and writes them with Mantine's parts and the CSS above into dist/first-paint.json.
  */
 export function firstPaint(): {
   plugin: Plugin;
@@ -56,7 +59,7 @@ export function firstPaint(): {
       if (missing.length > 0) throw new Error(`first paint: no class names for ${missing.join(', ')}`);
       await writeFile(
         path.join(options.dir ?? 'dist', FIRST_PAINT_FILE),
-        `${JSON.stringify({ classes, css: themeVariablesCss() })}\n`,
+        `${JSON.stringify({ classes, mantine: renderFirstPaintParts(), css: themeVariablesCss() })}\n`,
       );
     },
   };

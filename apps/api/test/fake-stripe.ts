@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { escapeHtml } from '../src/lib/escape';
 
 /** A Checkout Session as the fake keeps it (the fields our code reads, in Stripe's names). */
 export interface FakeSession {
@@ -119,12 +120,6 @@ const strings = (value: Nested | string | undefined): Record<string, string> =>
     : {};
 
 const now = (): number => Math.floor(Date.now() / 1000);
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** Cents as the Checkout page shows them, e.g. 27500 usd → '$275.00'. */
 function money(cents: number, currency: string): string {

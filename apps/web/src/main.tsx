@@ -1,6 +1,6 @@
 import './app/mantine-styles';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
@@ -16,10 +16,15 @@ redirectPathToHashRoute();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(appContainer(container)).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(appContainer(container));
+// A transition: React renders the first screen in slices of a few milliseconds instead of one long task that
+// keeps the page from answering (Total Blocking Time; the server's first paint shows meanwhile, decision 045).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FIRST_PAINT_SCRIPT_HASH } from './first-paint';
 
 /**
  * The headers helmet's middleware sets with these options. They depend on the options only (no nonces), so
@@ -28,7 +29,8 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
  * The headers every answer carries, set by one synchronous onRequest hook (decision 033: one
  * call per request where an onRequest and an asynchronous onSend hook ran before):
  *
- * - security headers (docs/architecture.md §6): a CSP with no inline script, no framing, nosniff, a strict referrer
+ * - security headers (docs/architecture.md §6): a CSP with no inline script (but the first paint's, by its
+ *   hash), no framing, nosniff, a strict referrer
  *   policy, and HSTS only when the app is served over https;
  * - `X-Request-Id`, the id of the request's log line;
  * - `Cache-Control: no-store` on API answers, which hold people's data: no browser or shared cache keeps them
@@ -47,7 +49,8 @@ export function registerResponseHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // No inline script but the first paint's one line that picks the screen, allowed by its hash (decision 045).
+        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH],
         // Mantine writes its theme variables into a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Banner and icon URLs may point at any https host (docs/product.md §5: relative or absolute).

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { FIRST_PAINT_SCRIPT } from './first-paint';
 
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'camp-dist-'));
@@ -130,11 +132,13 @@ describe('web app, runtime config and security headers', () => {
     expect(api.json<{ error: string }>().error).toBe('Not Found');
   });
 
-  it('sends the security headers, with a CSP that allows no inline script', async () => {
+  it("sends the security headers, with a CSP that allows no inline script but the first paint's", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // The one inline script, by its hash (decision 045).
+    const hash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -150,7 +154,8 @@ describe('web app, runtime config and security headers', () => {
     // The headers helmet gave before they were worked out once at start (decision 033): byte for byte.
     const security = {
       'content-security-policy':
-        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;" +
+        `default-src 'self';script-src 'self' 'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}';` +
+        "style-src 'self' 'unsafe-inline';img-src 'self' data: https:;" +
         "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';form-action 'self';" +
         "frame-ancestors 'none'",
       'cross-origin-opener-policy': 'same-origin',

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { entityTag, noneMatch } from '../lib/etag';
+import { escapeHtml } from '../lib/escape';
 import {
   loadFirstPaintAssets,
   renderFirstPaint,
@@ -58,8 +59,6 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** The meta tags' names: the camp's name (standard: the web application's name) and its configuration. */
 export const CAMP_NAME_META = 'application-name';
 export const CAMP_CONFIG_META = 'camp-config';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * index.html with the title the app gives it (docs/product.md §2), the camp's name in `<meta name="application-name">`

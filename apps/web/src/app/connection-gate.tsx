@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageLoader } from '../components/page-loader';
 import { apiClient, ApiError } from '../lib/api-client';
 import { getAccessToken } from '../lib/auth-token';
@@ -111,7 +111,8 @@ export function useApiConnection({
               (previous.status === 'disconnected' && previous.wasConnected),
           };
       stateRef.current = next;
-      setState(next);
+      // A transition: the screen behind the gate renders in slices, not in one long task (decision 045).
+      startTransition(() => setState(next));
       if (next.status === 'connected' && previous.status === 'disconnected') {
         // The API is back: queries that failed meanwhile (the camp configuration, say) try again now.
         void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });

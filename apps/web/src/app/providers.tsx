@@ -2,12 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { configKeys } from '../features/config';
+import { takenOver } from '../lib/first-paint';
 import { createQueryClient } from '../lib/query-client';
 import { servedPublicConfig } from './layout/served-config';
 import { cssVariablesResolver, theme } from './theme';
 
-// Toasts (Mantine notifications) load after the first render: see notifications-host.tsx.
-const NotificationsHost = lazy(() => import('./notifications-host'));
+// Toasts (Mantine notifications) load after the first render, and after the app has taken over the server's
+// first paint (decision 045): see notifications-host.tsx.
+const NotificationsHost = lazy(() => takenOver().then(() => import('./notifications-host')));
 
 export interface AppProvidersProps {
   children: ReactNode;

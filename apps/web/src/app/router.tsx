@@ -5,7 +5,6 @@ import { BlockingHashRouter } from '../lib/blocking-router';
 import { AppLayout } from './layout/app-layout';
 import { routeAccess, routePatterns, type RouteName } from '../lib/paths';
 import { HomePage } from './routes/home-page';
-import { NotFoundPage } from './routes/not-found-page';
 
 // Screens beyond Home load on demand (bundle budget: Home ≤ 125 KB gzip), through screens.ts, which holds
 // their imports and the lists of files each needs. It is fetched now, while the connection check that every
@@ -23,6 +22,8 @@ const AdminPanelPage = lazy(() => screens().then((s) => s.loadAdminPanelPage()))
 const AdminConfigurationPage = lazy(() => screens().then((s) => s.loadAdminConfigurationPage()));
 const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()));
 const ManageRegistrationsPage = lazy(() => screens().then((s) => s.loadManageRegistrationsPage()));
+// Not Found is rare: it loads on demand too.
+const NotFoundPage = lazy(() => screens().then((s) => s.loadNotFoundPage()));
 // The camp-setup and admin screens come as one chunk per feature (screens.ts).
 const loadCampingOptions = () => screens().then((s) => s.loadCampingOptions());
 const CampingOptionsPage = lazy(() => loadCampingOptions().then((m) => ({ default: m.CampingOptionsPage })));

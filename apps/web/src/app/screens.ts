@@ -6,6 +6,9 @@
  * screen waits for runs. A new lazy screen gets its loader here, used by router.tsx.
  */
 export const loadLoginPage = () => import('../features/auth/routes/login-page');
+// Opened at Login (the Sign In link, a guard's redirect): its screen loads now, alongside the connection check
+// it would otherwise wait for (decision 045). The router's import() of it then finds it loaded or on its way.
+if (/^#\/login(?:[?/]|$)/.test(window.location.hash)) void loadLoginPage();
 export const loadDashboardPage = () => import('../features/registrations/routes/dashboard-page');
 export const loadProfilePage = () => import('../features/users/routes/profile-page');
 export const loadRegistrationPage = () => import('../features/registrations/routes/registration-page');
@@ -15,6 +18,8 @@ export const loadPaymentCancelPage = () => import('../features/registrations/rou
 export const loadAdminPanelPage = () => import('./routes/admin-panel-page');
 export const loadAdminConfigurationPage = () => import('../features/config/routes/admin-configuration-page');
 export const loadAdminUsersPage = () => import('../features/users/routes/admin-users-page');
+export const loadNotFoundPage = () =>
+  import('./routes/not-found-page').then((m) => ({ default: m.NotFoundPage }));
 export const loadManageRegistrationsPage = () =>
   import('../features/admin-registrations/routes/manage-registrations-page');
 // The camp-setup and admin screens come as one chunk per feature (fewer lazy chunks to list).

@@ -286,7 +286,7 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     expect(more).toEqual([]);
     expect(notice?.subject).toBe(`Dust Camp: your registration for ${YEAR} has been cancelled`);
     expect(notice?.text).toContain(`Reason: ${reason}`);
-    expect(notice?.html).toContain('Reason: Asked to leave &lt;b&gt;&amp; not return&lt;/b&gt;');
+    expect(notice?.html).toContain('Reason: Asked to leave &#60;b&#62;&#38; not return&#60;/b&#62;');
     expect(notice?.html).not.toContain('<b>');
     expect(await mailsTo(person.email, '%refund of $125.50')).toHaveLength(1);
   });
