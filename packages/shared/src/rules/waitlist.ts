@@ -83,6 +83,8 @@ export const WAITLIST_TEXTS = {
   offerHoldHoursHelp: 'How long a waitlist offer holds its places before they go to the next person in line.',
   /** Admin edit to WAITLISTED: the checkbox that confirms it. */
   editToWaitlistCheck: 'I understand: move this registration to the waitlist',
+  /** Save's hint until that box is ticked. */
+  editToWaitlistHint: 'Confirm the move to the waitlist to save.',
   /** Admin edit to WAITLISTED: the confirmation the admin must give (decision 048). */
   editToWaitlistConfirm:
     'Moving this registration to the waitlist gives back its camping options and shifts and puts it at the end of the line.',

@@ -551,7 +551,14 @@ describe('registration wizard: joining the waitlist (docs/product.md §10)', () 
     expect(full).toBeEnabled();
     expect(screen.getByText('Full — join the waitlist')).toBeInTheDocument();
     expect(screen.queryByText('Full - unavailable')).not.toBeInTheDocument();
-    await toReview('RV Camping');
+    fireEvent.click(full);
+    click('Continue');
+    await stepHeading('Step 3 of 6: Details');
+    click('Continue');
+    await stepHeading('Step 4 of 6: Shifts');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
+    click('Continue');
+    await stepHeading('Step 5 of 6: Review');
     expect(
       screen.getByText(
         'One or more of your camping options is full. You will join the waitlist and hold no place until one is offered to you.',
