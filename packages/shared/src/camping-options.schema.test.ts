@@ -49,7 +49,21 @@ describe('camping option input', () => {
       staffDues: 0,
       maxSignups: 0,
       jobCategoryIds: [id],
+      waitlistEnabled: true,
     });
+  });
+
+  it('takes the waitlist switch, on by default (docs/product.md §10)', () => {
+    expect(
+      CreateCampingOptionInputSchema.parse({ name: 'Tent', waitlistEnabled: false }).waitlistEnabled,
+    ).toBe(false);
+    expect(UpdateCampingOptionInputSchema.parse({ waitlistEnabled: true })).toEqual({
+      waitlistEnabled: true,
+    });
+    const result = UpdateCampingOptionInputSchema.safeParse({ waitlistEnabled: 'yes' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Waitlist when full must be true or false',
+    ]);
   });
 
   it('says what is wrong in the words of docs/product.md §5', () => {

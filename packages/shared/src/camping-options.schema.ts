@@ -174,6 +174,11 @@ export const CampingOptionSchema = CampingOptionSummarySchema.extend({
   fields: z.array(CampingOptionFieldSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A full option offers "join the waitlist" (docs/product.md §10, decision 048). Optional until every API answer
+   * carries it; absent reads as no waitlist.
+   */
+  waitlistEnabled: z.boolean().optional(),
 });
 export type CampingOption = z.infer<typeof CampingOptionSchema>;
 
@@ -207,6 +212,7 @@ const optionFields = {
     .array(z.uuid('Invalid job category id'), { error: 'Job categories must be a list of ids' })
     .max(100, 'Too many job categories')
     .transform((ids) => [...new Set(ids)]),
+  waitlistEnabled: z.boolean({ error: 'Waitlist when full must be true or false' }),
 };
 
 /** POST /camping-options. Fields are added afterwards through their own endpoints. */
@@ -219,6 +225,8 @@ export const CreateCampingOptionInputSchema = z.strictObject({
   staffDues: optionFields.staffDues.default(0),
   maxSignups: optionFields.maxSignups.default(0),
   jobCategoryIds: optionFields.jobCategoryIds.default([]),
+  /** On by default (docs/product.md §10). */
+  waitlistEnabled: optionFields.waitlistEnabled.default(true),
 });
 export type CreateCampingOptionInput = z.input<typeof CreateCampingOptionInputSchema>;
 

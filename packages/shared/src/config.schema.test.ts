@@ -5,6 +5,7 @@ import {
   CreateCampConfigInputSchema,
   isSafeImageUrl,
   UpdateCampConfigInputSchema,
+  WAITLIST_MESSAGES,
 } from './index';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -191,5 +192,17 @@ describe('UpdateCampConfigInputSchema', () => {
     expect(issues(UpdateCampConfigInputSchema.safeParse({ registrationYear: 1999.5 }))).toEqual([
       CONFIG_MESSAGES.registrationYear,
     ]);
+  });
+});
+
+describe('offer hold time (docs/product.md §10)', () => {
+  it('takes whole hours from 1 to 720 and refuses anything else with its message', () => {
+    expect(UpdateCampConfigInputSchema.parse({ offerHoldHours: 1 })).toEqual({ offerHoldHours: 1 });
+    expect(UpdateCampConfigInputSchema.parse({ offerHoldHours: 720 })).toEqual({ offerHoldHours: 720 });
+    for (const offerHoldHours of [0, 721, 1.5, Number.NaN, '48']) {
+      expect(issues(UpdateCampConfigInputSchema.safeParse({ offerHoldHours }))).toEqual([
+        WAITLIST_MESSAGES.offerHoldHours,
+      ]);
+    }
   });
 });

@@ -11,8 +11,11 @@ import {
   isSafeImageUrl,
   PUBLIC_CONFIG_FIELDS,
   type PublicConfig,
+  OFFER_HOLD_HOURS_MAX,
+  OFFER_HOLD_HOURS_MIN,
   REGISTRATION_YEAR_MAX,
   REGISTRATION_YEAR_MIN,
+  WAITLIST_MESSAGES,
 } from './rules';
 import { PAYPAL_MODES, TIME_ZONES } from './rules';
 
@@ -134,6 +137,12 @@ const configFields = {
   senderName: optionalText('Sender Name', 100),
   replyTo: optionalEmail(CONFIG_MESSAGES.replyToInvalid),
   timeZone: z.enum(TIME_ZONES, { error: `Time zone must be one of: ${TIME_ZONES.join(', ')}` }),
+  /** How long a waitlist offer holds its places (docs/product.md §10, decision 048). */
+  offerHoldHours: z
+    .number({ error: WAITLIST_MESSAGES.offerHoldHours })
+    .int(WAITLIST_MESSAGES.offerHoldHours)
+    .min(OFFER_HOLD_HOURS_MIN, WAITLIST_MESSAGES.offerHoldHours)
+    .max(OFFER_HOLD_HOURS_MAX, WAITLIST_MESSAGES.offerHoldHours),
 };
 
 /**
@@ -181,5 +190,10 @@ export const AdminCampConfigSchema = PublicConfigSchema.extend({
   senderEmail: z.string().nullable(),
   senderName: z.string().nullable(),
   replyTo: z.string().nullable(),
+  /**
+   * Hours a waitlist offer holds its places (docs/product.md §10). Optional until every API answer carries it
+   * (the screens read OFFER_HOLD_HOURS_DEFAULT when it is absent).
+   */
+  offerHoldHours: z.number().int().optional(),
 });
 export type AdminCampConfig = z.infer<typeof AdminCampConfigSchema>;

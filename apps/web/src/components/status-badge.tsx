@@ -14,14 +14,16 @@ import { Badge, type BadgeProps } from '@mantine/core';
  */
 const READABLE_SHADES: Readonly<Record<string, string>> = { red: 'red.9' };
 
-export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
-  ({ kind?: 'registration'; status: RegistrationStatus } | { kind: 'payment'; status: PaymentStatus });
+export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> & {
+  /** The text, when it is not the status as the API spells it (the dashboard's "Waitlisted"). */
+  label?: string;
+} & ({ kind?: 'registration'; status: RegistrationStatus } | { kind: 'payment'; status: PaymentStatus });
 
 /**
  * A registration or payment status as a filled badge in its colour (docs/product.md §4: PENDING yellow, CONFIRMED green,
  * WAITLISTED orange; payments from `PAYMENT_STATUS_COLORS`), its text the status as the API spells it.
  */
-export function StatusBadge({ kind = 'registration', status, ...badgeProps }: StatusBadgeProps) {
+export function StatusBadge({ kind = 'registration', status, label, ...badgeProps }: StatusBadgeProps) {
   const hue =
     kind === 'payment'
       ? PAYMENT_STATUS_COLORS[status as PaymentStatus]
@@ -29,7 +31,7 @@ export function StatusBadge({ kind = 'registration', status, ...badgeProps }: St
   const color = READABLE_SHADES[hue] ?? hue;
   return (
     <Badge color={color} variant="filled" autoContrast {...badgeProps}>
-      {status}
+      {label ?? status}
     </Badge>
   );
 }

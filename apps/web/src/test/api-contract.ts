@@ -124,6 +124,9 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'GET /registrations/me': z.array(RegistrationSchema),
   'GET /registrations/camp/me': CampRegistrationSchema,
   'GET /registrations': z.array(RegistrationSchema),
+  'POST /registrations/:id/leave-waitlist': RegistrationSchema,
+  'POST /waitlist-offers/:id/accept': RegistrationSchema,
+  'POST /waitlist-offers/:id/decline': RegistrationSchema,
 
   'GET /admin/registrations': AdminRegistrationListSchema,
   'GET /admin/registrations/:id/camping-options': AdminRegistrationCampingOptionsSchema,

@@ -25,6 +25,16 @@ describe('formatDateTime', () => {
     expect(formatDateTime('later')).toBe('later');
     expect(formatDateTime(null)).toBe('—');
   });
+
+  it('writes the time in a given time zone and names the zone', () => {
+    expect(formatDateTime('2026-08-20T19:00:00.000Z', 'America/Los_Angeles')).toBe(
+      'Aug 20, 2026, 12:00 PM PDT',
+    );
+    expect(formatDateTime('2026-08-20T19:00:00.000Z', 'UTC')).toBe('Aug 20, 2026, 7:00 PM UTC');
+    expect(formatDateTime('2026-08-20T19:05:00.000Z', 'Nowhere/Else')).toMatch(
+      /^Aug 20, 2026, \d{1,2}:05 (AM|PM)$/,
+    );
+  });
 });
 
 describe('fieldValueText', () => {

@@ -46,14 +46,40 @@ export function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
 }
 
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date-and-time format in a time zone, naming the zone ('PDT'); the reader's own when the zone is unknown. */
+function dateTimeFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      });
+    } catch {
+      format = DATE_TIME_FORMAT;
+    }
+    zonedFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * A timestamp with its time: 'Mar 2, 2026, 10:00 AM'; none (not sent yet, no next attempt) is '—', and text
- * that is no timestamp comes back as given.
+ * that is no timestamp comes back as given. With a time zone (the camp's, docs/product.md §9), the time is
+ * that zone's and names it: 'Mar 2, 2026, 3:00 AM PDT' (a waitlist offer's deadline, docs/product.md §10).
  */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  return (timeZone ? dateTimeFormatIn(timeZone) : DATE_TIME_FORMAT).format(date);
 }
 
 const DOLLARS_FORMAT = new Intl.NumberFormat('en-US', {

@@ -1,6 +1,8 @@
 // The waitlist and its offers (docs/product.md §10, decision 048): the texts people see, in one place for the
 // wizard, the dashboard, the admin screens and the server's messages.
 
+import { isOptionFull } from './places';
+
 /** Hours an offer holds its places by default, and the range Site Configuration accepts. */
 export const OFFER_HOLD_HOURS_DEFAULT = 48;
 export const OFFER_HOLD_HOURS_MIN = 1;
@@ -24,12 +26,27 @@ export const WAITLIST_MESSAGES = {
   offerOpen: 'This registration has an open offer. Withdraw it (Skip) before editing its camping options.',
 } as const;
 
+/**
+ * A camping option that is full but may still be chosen, to join its waitlist (docs/product.md §10): enabled, with
+ * its waitlist on (absent reads as off). A full option without a waitlist stays unavailable.
+ */
+export const canJoinOptionWaitlist = (option: {
+  enabled: boolean;
+  maxSignups: number;
+  currentRegistrations: number;
+  waitlistEnabled?: boolean;
+}): boolean => option.enabled && option.waitlistEnabled === true && isOptionFull(option);
+
 export const WAITLIST_TEXTS = {
   joinWaitlist: 'Join the waitlist',
   fullJoinWaitlist: 'Full — join the waitlist',
   /** Step 6 (review) and the submit button when a chosen option is full. */
   willJoinWaitlist:
     'One or more of your camping options is full. You will join the waitlist and hold no place until one is offered to you.',
+  /** The wizard's success note when the server stored the registration as WAITLISTED. */
+  joinedTitle: 'You are on the waitlist',
+  joined: (year: number) =>
+    `Your registration for ${year} is on the waitlist. We will e-mail you when a place is free for you.`,
   statusWaitlisted: 'Waitlisted',
   position: (position: number, option: string) => `You are number ${position} in line for "${option}".`,
   offerTitle: 'A place is free for you',
@@ -42,6 +59,32 @@ export const WAITLIST_TEXTS = {
   leaveConfirm: 'Leave the waitlist? You lose your place in line.',
   left: 'You left the waitlist.',
   accepted: 'The place is yours.',
+  /** With dues owed after accepting: the payment follows as for any PENDING registration. */
+  acceptedPay: 'Your registration is now pending until your dues are paid.',
+  declined: 'You declined the offer and left the waitlist.',
+  acceptFailed: 'The offer could not be accepted',
+  declineFailed: 'The offer could not be declined',
+  leaveFailed: 'You could not leave the waitlist',
+  /** The dashboard's heading over a waitlisted registration's positions. */
+  positionsTitle: 'Your place in line',
+  /** The dashboard's offer panel once its offer has run out (the server's offerExpired said it, or the clock did). */
+  offerExpiredNote: 'This offer has expired. The place went to the next person in line.',
+  /** The shift picker after a 409 SHIFTS_FULL on accept. */
+  chooseShiftsAgain: 'Choose your shifts again',
+  acceptWithShifts: 'Accept with these shifts',
+  leaveTitle: 'Leave the waitlist',
+  declineTitle: 'Decline the offer',
+  /** Admin camping option form: the waitlist switch. */
+  optionSwitch: 'Waitlist when full',
+  optionSwitchHelp:
+    'When the option is full, campers can join its waitlist and are offered freed places in turn.',
+  /** Site Configuration: the offer hold time. */
+  offerHoldHoursLabel: 'Offer hold time (hours)',
+  offerHoldHoursHelp: 'How long a waitlist offer holds its places before they go to the next person in line.',
+  /** Admin edit to WAITLISTED: the checkbox that confirms it. */
+  editToWaitlistCheck: 'I understand: move this registration to the waitlist',
+  /** Save's hint until that box is ticked. */
+  editToWaitlistHint: 'Confirm the move to the waitlist to save.',
   /** Admin edit to WAITLISTED: the confirmation the admin must give (decision 048). */
   editToWaitlistConfirm:
     'Moving this registration to the waitlist gives back its camping options and shifts and puts it at the end of the line.',

@@ -18,6 +18,8 @@ export interface CampingOptionFormValues {
   maxSignups: NumberValue;
   workShiftsRequired: NumberValue;
   jobCategoryIds: string[];
+  /** A full option offers "join the waitlist" (docs/product.md §10). */
+  waitlistEnabled: boolean;
 }
 
 export function campingOptionFormValues(option?: CampingOption): CampingOptionFormValues {
@@ -30,6 +32,8 @@ export function campingOptionFormValues(option?: CampingOption): CampingOptionFo
     maxSignups: option?.maxSignups ?? 0,
     workShiftsRequired: option?.workShiftsRequired ?? 0,
     jobCategoryIds: option?.jobCategoryIds ?? [],
+    // On by default (docs/product.md §10); an answer without the field reads as on, the database's default.
+    waitlistEnabled: option?.waitlistEnabled ?? true,
   };
 }
 
@@ -48,6 +52,7 @@ export function toCampingOptionInput(values: CampingOptionFormValues): CreateCam
     maxSignups: numberOf(values.maxSignups),
     workShiftsRequired: numberOf(values.workShiftsRequired),
     jobCategoryIds: values.jobCategoryIds,
+    waitlistEnabled: values.waitlistEnabled,
   };
 }
 

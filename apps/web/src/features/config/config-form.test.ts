@@ -1,4 +1,4 @@
-import { CONFIG_MESSAGES } from '@camp/shared/rules';
+import { CONFIG_MESSAGES, WAITLIST_MESSAGES } from '@camp/shared/rules';
 import { describe, expect, it } from 'vitest';
 import {
   blankConfigValues,
@@ -65,6 +65,18 @@ describe('configErrors (docs/product.md §5 Configuration)', () => {
       CONFIG_MESSAGES.registrationYear,
     );
     expect(configErrors(valid({ registrationYear: 2100 })).registrationYear).toBeUndefined();
+  });
+
+  it('takes an offer hold time of whole hours from 1 to 720 (docs/product.md §10)', () => {
+    expect(valid().offerHoldHours).toBe(48);
+    expect(configValuesOf(adminConfig({ offerHoldHours: 12 })).offerHoldHours).toBe(12);
+    expect(configErrors(valid({ offerHoldHours: 720 }))).toEqual({});
+    for (const offerHoldHours of [0, 721, 1.5, '']) {
+      expect(configErrors(valid({ offerHoldHours }))).toEqual({
+        offerHoldHours: WAITLIST_MESSAGES.offerHoldHours,
+      });
+    }
+    expect(toConfigPayload(valid({ offerHoldHours: '72' })).offerHoldHours).toBe(72);
   });
 
   it('checks sender and reply-to addresses whenever they are given', () => {

@@ -1,4 +1,10 @@
-import { DEFAULT_SMTP_PORT, DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS, type PaypalMode } from '@camp/shared/rules';
+import {
+  DEFAULT_SMTP_PORT,
+  DEFAULT_TIME_ZONE,
+  OFFER_HOLD_HOURS_DEFAULT,
+  TIME_ZONE_OPTIONS,
+  type PaypalMode,
+} from '@camp/shared/rules';
 import {
   CreateCampConfigInputSchema,
   type AdminCampConfig,
@@ -34,6 +40,8 @@ export interface ConfigFormValues {
   registrationOpen: boolean;
   registrationTerms: string;
   allowDeferredDuesPayment: boolean;
+  /** How long a waitlist offer holds its places, in hours (docs/product.md §10). */
+  offerHoldHours: number | string;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -104,6 +112,7 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     registrationOpen: true,
     registrationTerms: '',
     allowDeferredDuesPayment: false,
+    offerHoldHours: OFFER_HOLD_HOURS_DEFAULT,
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -141,6 +150,7 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     registrationOpen: config.registrationOpen,
     registrationTerms: config.registrationTerms,
     allowDeferredDuesPayment: config.allowDeferredDuesPayment,
+    offerHoldHours: config.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT,
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -182,6 +192,7 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'earlyRegistrationOpen',
   'allowDeferredDuesPayment',
   'registrationTerms',
+  'offerHoldHours',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -223,6 +234,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     registrationOpen: values.registrationOpen,
     registrationTerms: values.registrationTerms,
     allowDeferredDuesPayment: values.allowDeferredDuesPayment,
+    offerHoldHours: numberOf(values.offerHoldHours),
     stripeEnabled: values.stripeEnabled,
     stripePublicKey: textOrNull(values.stripePublicKey),
     paypalEnabled: values.paypalEnabled,

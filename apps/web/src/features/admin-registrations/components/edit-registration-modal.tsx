@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
-import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX, personName } from '@camp/shared/rules';
+import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX, personName, WAITLIST_TEXTS } from '@camp/shared/rules';
 import type { UpdateRegistrationInput } from '@camp/shared/admin-registrations';
 import type { Registration, RegistrationCampingOption } from '@camp/shared/registrations';
 import { Alert, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
@@ -125,6 +125,10 @@ function EditForm({
     onSave: (checked) => onSave(toUpdateInput(checked, initial)),
   });
   const changed = hasEditChanges(values, initial);
+  // Moving a registration to the waitlist gives back its places: the admin confirms it (decision 048).
+  const toWaitlist = values.status === 'WAITLISTED' && initial.status !== 'WAITLISTED';
+  const [waitlistConfirmed, setWaitlistConfirmed] = useState(false);
+  const confirmed = !toWaitlist || waitlistConfirmed;
   const [heldJobIds] = useState(() => new Set(initial.jobIds));
   const offered = jobs.isPending ? [] : pickerJobs(jobs.data, registration);
   const jobsNote = jobs.isError && (
@@ -135,7 +139,7 @@ function EditForm({
 
   const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!saving && changed) submit();
+    if (!saving && changed && confirmed) submit();
   };
 
   return (
@@ -159,6 +163,18 @@ function EditForm({
         <Stack gap="md">
           <RegistrationSummary registration={registration} />
           <NativeSelect label="Status" data-autofocus data={STATUS_OPTIONS} {...textField('status')} />
+          {toWaitlist && (
+            <Alert color="orange" variant="light" p="sm">
+              <Stack gap="xs">
+                <Text size="sm">{WAITLIST_TEXTS.editToWaitlistConfirm}</Text>
+                <Checkbox
+                  label={WAITLIST_TEXTS.editToWaitlistCheck}
+                  checked={waitlistConfirmed}
+                  onChange={(event) => setWaitlistConfirmed(event.currentTarget.checked)}
+                />
+              </Stack>
+            </Alert>
+          )}
           {jobs.isPending ? (
             <Loading text="Loading work shifts..." />
           ) : (
@@ -207,8 +223,14 @@ function EditForm({
             submitLabel="Save changes"
             closeLabel="Cancel"
             saving={saving}
-            disabled={!changed}
-            hint={changed ? undefined : ADMIN_EDIT_MESSAGES.noChanges}
+            disabled={!changed || !confirmed}
+            hint={
+              !changed
+                ? ADMIN_EDIT_MESSAGES.noChanges
+                : confirmed
+                  ? undefined
+                  : WAITLIST_TEXTS.editToWaitlistHint
+            }
             onClose={onClose}
           />
         </Stack>

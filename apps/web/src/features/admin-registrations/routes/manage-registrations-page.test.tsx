@@ -441,6 +441,17 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     const shiftsNow = within(dialog).getByRole('region', { name: 'Work shifts (2 shifts selected)' });
     expect(within(shiftsNow).getByText('Dish duty')).toBeInTheDocument();
     expect(within(shiftsNow).queryByText('Gate greeter')).not.toBeInTheDocument();
+    // Moving to the waitlist is confirmed first (decision 048).
+    expect(save).toBeDisabled();
+    expect(
+      within(dialog).getByText(
+        'Moving this registration to the waitlist gives back its camping options and shifts and puts it at the end of the line.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Confirm the move to the waitlist to save.')).toBeInTheDocument();
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'I understand: move this registration to the waitlist' }),
+    );
     expect(save).toBeEnabled();
     const notify = within(dialog).getByRole('checkbox', {
       name: 'Send notification e-mail to the participant',

@@ -76,6 +76,25 @@ describe('CampingOptionFormModal', () => {
       maxSignups: 0,
       workShiftsRequired: 2,
       jobCategoryIds: [LEADS_ID],
+      waitlistEnabled: true,
     });
+  });
+
+  it('has the waitlist switch, on by default, and saves it off (docs/product.md §10)', async () => {
+    const onSave = renderForm();
+    await screen.findByRole('dialog', { name: 'Add Camping Option' });
+    const waitlist = screen.getByRole('switch', { name: /Waitlist when full/ });
+    expect(waitlist).toBeChecked();
+    expect(
+      screen.getByText(
+        'When the option is full, campers can join its waitlist and are offered freed places in turn.',
+      ),
+    ).toBeInTheDocument();
+    type('Name', 'RV Row');
+    fireEvent.click(waitlist);
+    expect(waitlist).not.toBeChecked();
+    submit();
+    expect(onSave).toHaveBeenCalledOnce();
+    expect(toCampingOptionInput(onSave.mock.calls[0]![0]).waitlistEnabled).toBe(false);
   });
 });

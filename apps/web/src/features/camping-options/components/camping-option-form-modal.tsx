@@ -4,7 +4,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
-import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX } from '@camp/shared/rules';
+import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX, WAITLIST_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
@@ -78,6 +78,11 @@ export function CampingOptionFormModal({
         label="Enabled"
         description="Campers can choose only enabled options."
         {...checkField('enabled')}
+      />
+      <Switch
+        label={WAITLIST_TEXTS.optionSwitch}
+        description={WAITLIST_TEXTS.optionSwitchHelp}
+        {...checkField('waitlistEnabled')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NumberInput

@@ -7,6 +7,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import type { AdminCampConfig } from '@camp/shared/config';
+import { OFFER_HOLD_HOURS_MAX, OFFER_HOLD_HOURS_MIN, WAITLIST_TEXTS } from '@camp/shared/rules';
 import {
   Alert,
   Checkbox,
@@ -288,6 +289,22 @@ export function ConfigForm({ config }: ConfigFormProps) {
               description="Campers must accept these terms before they pay."
               value={values.registrationTerms}
               onChange={(html) => set('registrationTerms', html)}
+            />
+            <NumberInput
+              {...HINT_BELOW}
+              name="offerHoldHours"
+              label={WAITLIST_TEXTS.offerHoldHoursLabel}
+              description={WAITLIST_TEXTS.offerHoldHoursHelp}
+              required
+              min={OFFER_HOLD_HOURS_MIN}
+              max={OFFER_HOLD_HOURS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              value={values.offerHoldHours}
+              error={errors.offerHoldHours}
+              onChange={(value) => set('offerHoldHours', value)}
+              maw={240}
             />
           </FormSection>
 

@@ -143,6 +143,35 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     expect(body).not.toHaveProperty('paypalClientSecret');
   });
 
+  it('edits the offer hold time (docs/product.md §10): whole hours from 1 to 720, checked before sending', async () => {
+    const patched: Record<string, unknown>[] = [];
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig({ offerHoldHours: 48 })),
+      'PATCH /core-config/current': ({ body }) => {
+        patched.push(body as Record<string, unknown>);
+        return jsonResponse(savedAdminConfig(body));
+      },
+    });
+    await formLoaded();
+    expect(field(/^Offer hold time \(hours\)/).value).toBe('48');
+    expect(
+      screen.getByText(
+        'How long a waitlist offer holds its places before they go to the next person in line.',
+      ),
+    ).toBeInTheDocument();
+    type(/^Offer hold time \(hours\)/, '721');
+    save();
+    expect(
+      await screen.findByText('Offer hold time must be a whole number of hours from 1 to 720'),
+    ).toBeInTheDocument();
+    expect(calls).not.toContain('PATCH /core-config/current');
+    type(/^Offer hold time \(hours\)/, '72');
+    save();
+    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
+    expect(patched).toHaveLength(1);
+    expect(patched[0]?.offerHoldHours).toBe(72);
+  });
+
   it('checks the e-mail rules before sending anything', async () => {
     const { calls } = openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig({ emailEnabled: false, smtpHost: null })),

@@ -6,6 +6,7 @@ import {
   labelWithColon,
   type RegistrationAvailability,
   REGISTRATION_TEXTS,
+  WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import type { User } from '@camp/shared/users';
@@ -21,11 +22,16 @@ import {
 import classes from './dashboard.module.css';
 import { StatusBadge } from '../../../components/status-badge';
 import { PaymentList, WorkShiftList } from './registration-parts';
+import { LeaveWaitlistButton, WaitlistPositions } from './waitlist-panels';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'md', sm: 'xl' } } as const;
 
-/** 'Current Registration {year}': status, work shifts, payments (docs/product.md §2 Dashboard). */
+/**
+ * 'Current Registration {year}': status, work shifts, payments (docs/product.md §2 Dashboard); a waitlisted one also
+ * its place in each line and "Leave the waitlist" (docs/product.md §10).
+ */
 export function CurrentRegistration({ registration }: { registration: Registration }) {
+  const waitlisted = registration.status === 'WAITLISTED';
   return (
     <Paper {...card} component="section" aria-labelledby="current-registration">
       <Stack gap="lg">
@@ -33,17 +39,22 @@ export function CurrentRegistration({ registration }: { registration: Registrati
           <Title order={3} id="current-registration">
             Current Registration {registration.year}
           </Title>
-          <StatusBadge status={registration.status} />
+          <StatusBadge
+            status={registration.status}
+            label={waitlisted ? WAITLIST_TEXTS.statusWaitlisted : undefined}
+          />
         </Group>
         <Text size="sm" c="dimmed">
           Registered on {formatDate(registration.createdAt)}
         </Text>
+        {waitlisted && <WaitlistPositions registration={registration} />}
         <WorkShiftList jobs={registration.jobs} headingOrder={4} />
         <PaymentList payments={registration.payments} headingOrder={4} />
         <Group>
           <Button variant="light" component={Link} to={paths.shifts()}>
             View Shifts
           </Button>
+          {waitlisted && <LeaveWaitlistButton registration={registration} />}
         </Group>
       </Stack>
     </Paper>
@@ -71,7 +82,7 @@ export function OutstandingDues({
   return (
     <Paper {...card} className={classes.dues} component="section" aria-labelledby="outstanding-dues">
       <Stack gap="sm" align="flex-start">
-        <Title order={3} id="outstanding-dues">
+        <Title order={3} id="outstanding-dues" tabIndex={-1}>
           Outstanding Dues
         </Title>
         <Text>

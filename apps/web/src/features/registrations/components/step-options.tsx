@@ -1,10 +1,12 @@
 import {
+  canJoinOptionWaitlist,
   formatDollars,
   isOptionSelectable,
   optionDuesFor,
   optionPlacesLeft,
   REGISTRATION_TEXTS,
   type Role,
+  WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
@@ -23,7 +25,10 @@ function placesText(option: CampingOption): string | null {
   return `${left} of ${option.maxSignups} places left`;
 }
 
-/** Step 2 (docs/product.md §5): enabled options with free places can be chosen; full ones are listed as unavailable. */
+/**
+ * Step 2 (docs/product.md §5, §10): enabled options with free places can be chosen; a full one with its waitlist on
+ * can be chosen to join the waitlist; other full ones are listed as unavailable.
+ */
 export function StepOptions({ options, selected, role, onToggle }: StepOptionsProps) {
   if (options.length === 0) {
     return (
@@ -40,7 +45,8 @@ export function StepOptions({ options, selected, role, onToggle }: StepOptionsPr
         </Text>
         {options.map((option) => {
           const checked = selected.includes(option.id);
-          const available = isOptionSelectable(option);
+          const waitlist = canJoinOptionWaitlist(option);
+          const available = isOptionSelectable(option) || waitlist;
           const places = placesText(option);
           return (
             <Paper
@@ -60,6 +66,11 @@ export function StepOptions({ options, selected, role, onToggle }: StepOptionsPr
                     <Text span fw={600} inherit>
                       {option.name}
                     </Text>
+                    {waitlist && (
+                      <Badge color="orange" variant="filled" autoContrast component="span" tt="none">
+                        {WAITLIST_TEXTS.fullJoinWaitlist}
+                      </Badge>
+                    )}
                     {!available && (
                       <Badge color="gray" variant="filled" autoContrast component="span">
                         {option.enabled ? 'Full - unavailable' : 'Unavailable'}

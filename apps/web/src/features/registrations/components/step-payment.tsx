@@ -1,4 +1,4 @@
-import { formatDollars, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import { formatDollars, REGISTRATION_TEXTS, WAITLIST_TEXTS } from '@camp/shared/rules';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -30,6 +30,8 @@ interface StepPaymentProps extends PaymentStepOptions {
   /** What is owed, in dollars: the wizard's total, then the server's own number once the registration is saved. */
   total: number;
   year: number;
+  /** A chosen option is full: the submission joins the waitlist and nothing is paid now (docs/product.md §10). */
+  joinsWaitlist?: boolean;
   state: PaymentStepState;
   onPay: () => void;
   onComplete: () => void;
@@ -44,6 +46,7 @@ export function StepPayment({
   year,
   paymentsAvailable,
   canDefer,
+  joinsWaitlist = false,
   state,
   onPay,
   onComplete,
@@ -61,6 +64,22 @@ export function StepPayment({
       Complete Registration
     </Button>
   );
+
+  if (joinsWaitlist && !state.saved) {
+    return (
+      <Stack gap="md">
+        <Alert color="orange" variant="light" role="note">
+          {WAITLIST_TEXTS.willJoinWaitlist}
+        </Alert>
+        <Group>
+          <Button size="md" onClick={onComplete} loading={state.busy === 'complete'}>
+            {WAITLIST_TEXTS.joinWaitlist}
+          </Button>
+        </Group>
+        <SubmissionFailed error={state.error} />
+      </Stack>
+    );
+  }
 
   if (total === 0) {
     return (

@@ -5,10 +5,11 @@ import {
   optionDuesFor,
   shiftWhenText,
   type Role,
+  WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { Job } from '@camp/shared/work';
-import { Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { HtmlContent } from '../../../components/html-content';
 import { fieldsOf, type WizardChoices } from '../wizard/wizard-model';
@@ -20,6 +21,8 @@ interface StepReviewProps {
   choices: WizardChoices;
   role: Role;
   total: number;
+  /** A chosen option is full: the registration joins the waitlist (docs/product.md §10). */
+  joinsWaitlist?: boolean;
   terms: string;
   termsError?: string;
   onAcceptTerms: (accepted: boolean) => void;
@@ -32,6 +35,7 @@ export function StepReview({
   choices,
   role,
   total,
+  joinsWaitlist = false,
   terms,
   termsError,
   onAcceptTerms,
@@ -40,6 +44,11 @@ export function StepReview({
   const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
   return (
     <Stack gap="lg">
+      {joinsWaitlist && (
+        <Alert color="orange" variant="light" role="note" title={WAITLIST_TEXTS.joinWaitlist}>
+          {WAITLIST_TEXTS.willJoinWaitlist}
+        </Alert>
+      )}
       <ReviewSection id="review-options" title="Camping Options">
         <Stack component="ul" gap={4} className={classes.plainList}>
           {options.map((option) => (

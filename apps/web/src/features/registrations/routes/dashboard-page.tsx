@@ -11,7 +11,7 @@ import {
 import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
@@ -27,6 +27,7 @@ import {
   OutstandingDues,
   RegistrationHistory,
 } from '../components/registration-sections';
+import { OfferArea } from '../components/waitlist-panels';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
@@ -36,6 +37,7 @@ function RegistrationOverview({ user }: { user: User }) {
   const registrations = useQuery(myRegistrationsQueryOptions());
   const camp = useQuery(myCampRegistrationQueryOptions());
   const { availability } = useRegistrationAvailability();
+  const [search] = useSearchParams();
   const year = config.registrationYear;
 
   if (registrations.isPending) return <PageLoader label="Loading your registration..." />;
@@ -51,6 +53,12 @@ function RegistrationOverview({ user }: { user: User }) {
   const history = cancelledRegistrations(registrations.data, year);
   return (
     <>
+      <OfferArea
+        registration={current ?? null}
+        user={user}
+        timeZone={config.timeZone}
+        linkedOfferId={search.get('offer')}
+      />
       {current ? (
         <>
           <OutstandingDues registration={current} user={user} campName={config.campName} />

@@ -503,3 +503,94 @@ describe('registration access (docs/product.md §2, §4)', () => {
     expect(screen.getByText('Registration for 2026 is not currently open.')).toBeInTheDocument();
   });
 });
+
+describe('registration wizard: joining the waitlist (docs/product.md §10)', () => {
+  const rvFull = (waitlistEnabled: boolean) =>
+    testOption({
+      id: 'o0000000-0000-4000-8000-000000000002',
+      name: 'RV Camping',
+      maxSignups: 2,
+      currentRegistrations: 2,
+      availabilityStatus: 'FULL',
+      waitlistEnabled,
+    });
+
+  /** POST /registrations/camp's answer when the registration joined the line. */
+  function waitlisted(): Response {
+    const registration = testRegistration({
+      status: 'WAITLISTED',
+      payments: [],
+      waitlist: {
+        joinedAt: '2026-03-02T10:00:00.000Z',
+        positions: [
+          { campingOptionId: 'o0000000-0000-4000-8000-000000000002', name: 'RV Camping', position: 3 },
+        ],
+        offer: null,
+      },
+    });
+    return jsonResponse(
+      { jobRegistration: { id: registration.id, status: 'WAITLISTED', year: 2026 }, registration },
+      { status: 201 },
+    );
+  }
+
+  it('offers a full option with a waitlist, says so on review and payment, sends joinWaitlist and says the person is waitlisted', async () => {
+    let sent: unknown;
+    const { calls } = openWizard({
+      options: [testOption(), rvFull(true)],
+      config: withPayments,
+      routes: {
+        'POST /registrations/camp': ({ body }) => {
+          sent = body;
+          return waitlisted();
+        },
+      },
+    });
+    await toOptions();
+    const full = await screen.findByRole('checkbox', { name: /RV Camping/ });
+    expect(full).toBeEnabled();
+    expect(screen.getByText('Full — join the waitlist')).toBeInTheDocument();
+    expect(screen.queryByText('Full - unavailable')).not.toBeInTheDocument();
+    fireEvent.click(full);
+    click('Continue');
+    await stepHeading('Step 3 of 6: Details');
+    click('Continue');
+    await stepHeading('Step 4 of 6: Shifts');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
+    click('Continue');
+    await stepHeading('Step 5 of 6: Review');
+    expect(
+      screen.getByText(
+        'One or more of your camping options is full. You will join the waitlist and hold no place until one is offered to you.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+    click('Review & Pay');
+    await stepHeading('Step 6 of 6: Payment');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    click('Join the waitlist');
+    await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+    expect(await screen.findByText('You are on the waitlist')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your registration for 2026 is on the waitlist. We will e-mail you when a place is free for you.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({
+      campingOptions: ['o0000000-0000-4000-8000-000000000002'],
+      customFields: {},
+      jobs: ['j0000000-0000-4000-8000-000000000001'],
+      acceptedTerms: true,
+      joinWaitlist: true,
+    });
+    expect(calls).not.toContain('POST /payments/stripe');
+  }, 20_000);
+
+  it('keeps a full option without a waitlist unavailable', async () => {
+    openWizard({ options: [testOption(), rvFull(false)] });
+    await toOptions();
+    expect(await screen.findByRole('checkbox', { name: /RV Camping/ })).toBeDisabled();
+    expect(screen.getByText('Full - unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Full — join the waitlist')).not.toBeInTheDocument();
+  });
+});

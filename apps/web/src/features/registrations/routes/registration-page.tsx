@@ -114,6 +114,7 @@ function StepBody({ wizard }: { wizard: RegistrationWizardModel }) {
           choices={choices}
           role={role}
           total={wizard.total.dollars}
+          joinsWaitlist={wizard.joinsWaitlist}
           terms={config.registrationTerms}
           termsError={wizard.termsError}
           onAcceptTerms={wizard.acceptTerms}
@@ -125,6 +126,7 @@ function StepBody({ wizard }: { wizard: RegistrationWizardModel }) {
           total={wizard.amountDue}
           year={config.registrationYear}
           {...wizard.paymentOptions}
+          joinsWaitlist={wizard.joinsWaitlist}
           state={wizard.payment}
           onPay={wizard.pay}
           onComplete={wizard.complete}

@@ -4,6 +4,7 @@ import {
   dollarsToCents,
   formatDollars,
   REGISTRATION_TEXTS,
+  WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
@@ -35,6 +36,7 @@ import { submissionProblems } from '../registration-messages';
 import {
   chosenOptions,
   emptyChoices,
+  joinsWaitlist,
   shiftProgress,
   submissionOf,
   totalDues,
@@ -55,6 +57,8 @@ interface SavedRegistration {
   id: string;
   year: number;
   owedCents: number;
+  /** Stored as WAITLISTED (docs/product.md §10): it holds no place and owes nothing yet. */
+  waitlisted: boolean;
 }
 
 /** A catalog query's failure text, when it has nothing to show. */
@@ -144,6 +148,7 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
       year: registration.year,
       // What the server says is owed, not the wizard's own total.
       owedCents: dollarsToCents(registration.amountOwed),
+      waitlisted: registration.status === 'WAITLISTED',
     };
     setSaved(created);
     return created;
@@ -170,6 +175,16 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
           conflict: isApiError(failure) && failure.status === 409,
         },
       });
+      return;
+    }
+    if (registration.waitlisted) {
+      notifications.show({
+        color: 'orange',
+        title: WAITLIST_TEXTS.joinedTitle,
+        message: WAITLIST_TEXTS.joined(registration.year),
+        closeButtonProps: { 'aria-label': 'Close notification' },
+      });
+      void navigate(paths.dashboard());
       return;
     }
     if (action === 'pay' && registration.owedCents > 0) {
@@ -270,6 +285,8 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
       },
     },
     total,
+    /** A chosen option is full: the submission joins the waitlist (docs/product.md §10). */
+    joinsWaitlist: joinsWaitlist(options, choices),
     /** Step 4's summary: shifts chosen and needed, rule by rule. */
     shiftProgress: shiftProgress(options, categoriesQuery.data ?? [], jobs, choices, user),
     /** What step 6 asks for: the server's own number once the registration is saved. */

@@ -1,4 +1,5 @@
 import {
+  canJoinOptionWaitlist,
   compareShifts,
   REGISTRATION_MESSAGES,
   customFieldProblem,
@@ -42,12 +43,15 @@ export function fieldsOf(options: readonly CampingOption[]): CampingOptionField[
   return options.flatMap((option) => [...option.fields].sort((a, b) => a.order - b.order));
 }
 
-/** Step 2 (docs/product.md §5): at least one option; each chosen one enabled with a free place. */
+/**
+ * Step 2 (docs/product.md §5, §10): at least one option; each chosen one enabled with a free place, or full with its
+ * waitlist on (the registration then joins the waitlist).
+ */
 export function validateOptionsStep(options: readonly CampingOption[], choices: WizardChoices): string[] {
   const chosen = chosenOptions(options, choices);
   if (chosen.length === 0) return [REGISTRATION_MESSAGES.selectOption];
   return chosen
-    .filter((option) => !isOptionSelectable(option))
+    .filter((option) => !isOptionSelectable(option) && !canJoinOptionWaitlist(option))
     .map((option) =>
       option.enabled
         ? REGISTRATION_MESSAGES.optionFull(option.name)
@@ -177,7 +181,14 @@ export const isJobPickable = (job: Job, choices: WizardChoices): boolean =>
 export const totalDues = (options: readonly CampingOption[], choices: WizardChoices, role: Role) =>
   duesFor(chosenOptions(options, choices), role);
 
-/** The submission payload of docs/product.md §3: only values of the chosen options' fields, numbers as numbers. */
+/** A chosen option is full with its waitlist on: the submission joins the waitlist (docs/product.md §10). */
+export const joinsWaitlist = (options: readonly CampingOption[], choices: WizardChoices): boolean =>
+  chosenOptions(options, choices).some(canJoinOptionWaitlist);
+
+/**
+ * The submission payload of docs/product.md §3: only values of the chosen options' fields, numbers as numbers; with
+ * `joinWaitlist` when a chosen option is full (docs/product.md §10).
+ */
 export function submissionOf(
   options: readonly CampingOption[],
   choices: WizardChoices,
@@ -193,6 +204,7 @@ export function submissionOf(
     customFields,
     jobs: [...choices.jobIds],
     acceptedTerms: true,
+    ...(joinsWaitlist(options, choices) && { joinWaitlist: true }),
   };
 }
 
