@@ -1,18 +1,7 @@
-import type { PublicConfig } from '@camp/shared/config';
 import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
-import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  testConfig,
-  testUser,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { errorResponse } from '../../../test/test-utils';
 import {
   checkoutAnswer,
   findPaymentFailed,
@@ -21,30 +10,7 @@ import {
   withPayments,
 } from '../../../test/payment-fixtures';
 import { campWithAnswers, testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
-
-function openDashboard(
-  registrations: Registration[] | (() => Response),
-  camp: CampRegistration | (() => Response) = testCampRegistration(),
-  registrationOpen = true,
-  {
-    config = {},
-    routes = {},
-  }: { config?: Partial<PublicConfig>; routes?: Record<string, ApiRouteHandler> } = {},
-) {
-  startSignedIn();
-  const api = mockApiRoutes(
-    {
-      'GET /auth/profile': () => jsonResponse(testUser()),
-      'GET /registrations/me': () =>
-        typeof registrations === 'function' ? registrations() : jsonResponse(registrations),
-      'GET /registrations/camp/me': () => (typeof camp === 'function' ? camp() : jsonResponse(camp)),
-      ...routes,
-    },
-    testConfig({ registrationOpen, ...config }),
-  );
-  renderApp('/dashboard');
-  return api;
-}
+import { openDashboard } from '../test-fixtures';
 
 describe('dashboard registration overview (docs/product.md §2 Dashboard)', () => {
   it('shows the current registration with status, shifts, payments and outstanding dues', async () => {
