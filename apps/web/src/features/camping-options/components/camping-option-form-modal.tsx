@@ -8,7 +8,7 @@ import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX } from '@camp/s
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useModalForm } from '../../../components/use-modal-form';
+import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
   campingOptionForm,
@@ -29,15 +29,14 @@ export function CampingOptionFormModal({
   option,
   jobCategories,
   jobCategoriesError,
-  saving,
-  saveError,
-  onSave,
-  onClose,
+  ...save
 }: CampingOptionFormModalProps) {
-  const { values, set, textField, numberField, checkField, submit } = useModalForm({
-    initialValues: () => campingOptionFormValues(option),
+  const { modal, values, set, textField, numberField, checkField } = useAddEditForm({
+    noun: 'Camping Option',
+    item: option,
+    initialValues: campingOptionFormValues,
     form: campingOptionForm,
-    onSave,
+    ...save,
   });
 
   const money = {
@@ -52,14 +51,7 @@ export function CampingOptionFormModal({
   const count = { min: 0, step: 1, allowDecimal: false, clampBehavior: 'none' } as const;
 
   return (
-    <AddEditFormModal
-      noun="Camping Option"
-      editing={option !== undefined}
-      saving={saving}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <AddEditFormModal {...modal}>
       <TextInput
         label="Name"
         required

@@ -4,7 +4,7 @@ import '@mantine/core/styles/InlineInput.css';
 import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/shared/rules';
 import type { JobCategory } from '@camp/shared/work';
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
-import { useModalForm } from '../../../components/use-modal-form';
+import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
 
@@ -14,29 +14,17 @@ export interface JobCategoryFormModalProps extends SaveModalProps<JobCategoryFor
 }
 
 /** Add or edit a job category (docs/product.md §5 Job category). Mounted only while open, so it starts fresh each time. */
-export function JobCategoryFormModal({
-  category,
-  saving,
-  saveError,
-  onSave,
-  onClose,
-}: JobCategoryFormModalProps) {
-  const { formError, textField, checkField, submit } = useModalForm({
-    initialValues: () => jobCategoryFormValues(category),
+export function JobCategoryFormModal({ category, ...save }: JobCategoryFormModalProps) {
+  const { modal, textField, checkField } = useAddEditForm({
+    noun: 'Job Category',
+    item: category,
+    initialValues: jobCategoryFormValues,
     form: jobCategoryForm,
-    onSave,
+    ...save,
   });
 
   return (
-    <AddEditFormModal
-      noun="Job Category"
-      editing={category !== undefined}
-      saving={saving}
-      formError={formError}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <AddEditFormModal {...modal}>
       <TextInput
         label="Name"
         required

@@ -3,7 +3,7 @@ import { compareShifts, JOB_LOCATION_MAX, JOB_NAME_MAX, shiftWhenText } from '@c
 import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { useModalForm } from '../../../components/use-modal-form';
+import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
@@ -15,19 +15,13 @@ export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
 }
 
 /** Add or edit a job (docs/product.md §5 Job): name, location, category, shift and places (5 to start with). */
-export function JobFormModal({
-  job,
-  categories,
-  shifts,
-  saving,
-  saveError,
-  onSave,
-  onClose,
-}: JobFormModalProps) {
-  const { formError, textField, numberField, submit } = useModalForm({
-    initialValues: () => jobFormValues(job),
+export function JobFormModal({ job, categories, shifts, ...save }: JobFormModalProps) {
+  const { modal, textField, numberField } = useAddEditForm({
+    noun: 'Job',
+    item: job,
+    initialValues: jobFormValues,
     form: jobForm,
-    onSave,
+    ...save,
   });
 
   const categoryOptions = useMemo(
@@ -55,15 +49,7 @@ export function JobFormModal({
   );
 
   return (
-    <AddEditFormModal
-      noun="Job"
-      editing={job !== undefined}
-      saving={saving}
-      formError={formError}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <AddEditFormModal {...modal}>
       {missing.length > 0 && (
         <Alert color="yellow" variant="light">
           Every job needs a category and a shift. Create {missing.join(' and ')} first.
