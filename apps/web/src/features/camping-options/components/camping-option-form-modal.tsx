@@ -7,9 +7,9 @@ import '@mantine/core/styles/Switch.css';
 import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
-import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useAddEditForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import {
   campingOptionForm,
   campingOptionFormValues,
@@ -52,13 +52,7 @@ export function CampingOptionFormModal({
 
   return (
     <AddEditFormModal {...modal}>
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={CAMPING_OPTION_NAME_MAX}
-        {...textField('name')}
-      />
+      <NameInput maxLength={CAMPING_OPTION_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         rows={2}

@@ -5,6 +5,12 @@ import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
 
+/** The lists' titles, and what they say when empty. */
+const LISTS = {
+  shifts: { title: 'Work Shifts', emptyText: 'No work shifts.' },
+  payments: { title: 'Payments', emptyText: 'No payments.' },
+};
+
 /** A titled list of a registration's parts (shifts, payments), or a line saying there are none. */
 function ListSection({
   title,
@@ -44,12 +50,7 @@ export function WorkShiftList({
   headingOrder: 3 | 4;
 }) {
   return (
-    <ListSection
-      title="Work Shifts"
-      headingOrder={headingOrder}
-      emptyText="No work shifts."
-      count={jobs.length}
-    >
+    <ListSection {...LISTS.shifts} headingOrder={headingOrder} count={jobs.length}>
       {jobs.map(({ id, job }) => (
         <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
           <Group justify="space-between" gap="xs" wrap="wrap">
@@ -80,12 +81,7 @@ export function PaymentList({
   headingOrder: 3 | 4;
 }) {
   return (
-    <ListSection
-      title="Payments"
-      headingOrder={headingOrder}
-      emptyText="No payments."
-      count={payments.length}
-    >
+    <ListSection {...LISTS.payments} headingOrder={headingOrder} count={payments.length}>
       {payments.map((payment) => (
         <Group component="li" key={payment.id} gap="sm" wrap="wrap" className={classes.paymentRow}>
           <Text fw={600}>{formatDollars(payment.amount)}</Text>

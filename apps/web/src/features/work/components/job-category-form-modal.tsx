@@ -3,9 +3,9 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/shared/rules';
 import type { JobCategory } from '@camp/shared/work';
-import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Textarea } from '@mantine/core';
 import { useAddEditForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
 
 export interface JobCategoryFormModalProps extends SaveModalProps<JobCategoryFormValues> {
@@ -25,13 +25,7 @@ export function JobCategoryFormModal({ category, ...save }: JobCategoryFormModal
 
   return (
     <AddEditFormModal {...modal}>
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={JOB_CATEGORY_NAME_MAX}
-        {...textField('name')}
-      />
+      <NameInput maxLength={JOB_CATEGORY_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         required

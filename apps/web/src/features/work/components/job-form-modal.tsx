@@ -4,7 +4,7 @@ import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useAddEditForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
 export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
@@ -55,7 +55,7 @@ export function JobFormModal({ job, categories, shifts, ...save }: JobFormModalP
           Every job needs a category and a shift. Create {missing.join(' and ')} first.
         </Alert>
       )}
-      <TextInput label="Name" required data-autofocus maxLength={JOB_NAME_MAX} {...textField('name')} />
+      <NameInput maxLength={JOB_NAME_MAX} {...textField('name')} />
       <TextInput label="Location" required maxLength={JOB_LOCATION_MAX} {...textField('location')} />
       <NativeSelect label="Category" required {...textField('categoryId')} data={categoryOptions} />
       <NativeSelect label="Shift" required {...textField('shiftId')} data={shiftOptions} />

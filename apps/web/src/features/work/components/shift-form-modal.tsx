@@ -3,7 +3,7 @@ import { dayLabel, DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX } from '@
 import type { Shift } from '@camp/shared/work';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useAddEditForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
 
 export interface ShiftFormModalProps extends SaveModalProps<ShiftFormValues> {
@@ -30,7 +30,7 @@ export function ShiftFormModal({ shift, ...save }: ShiftFormModalProps) {
 
   return (
     <AddEditFormModal {...modal}>
-      <TextInput label="Name" required data-autofocus maxLength={SHIFT_NAME_MAX} {...textField('name')} />
+      <NameInput maxLength={SHIFT_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         rows={2}
