@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, renderWithProviders } from '../test/test-utils';
-import { FilterBar, yearOptions, type FilterField } from './filter-bar';
+import { FilterBar, yearFilter, type FilterField } from './filter-bar';
 
 function fields(values: { status: string; name: string }, onChange: (key: string, value: string) => void) {
   return [
@@ -69,11 +69,23 @@ describe('FilterBar', () => {
     expect(onClear).toHaveBeenCalledOnce();
   });
 
-  it('lists years after All years, as given', () => {
-    expect(yearOptions([2027, 2026])).toEqual([
-      { value: '', label: 'All years' },
+  it('lists years after All years, as given, or without it', () => {
+    const onChange = vi.fn();
+    const years = [
       { value: '2027', label: '2027' },
       { value: '2026', label: '2026' },
-    ]);
+    ];
+    expect(yearFilter('2026', [2027, 2026], onChange)).toEqual({
+      key: 'year',
+      label: 'Year',
+      value: '2026',
+      options: [{ value: '', label: 'All years' }, ...years],
+      onChange,
+    });
+    expect(yearFilter('', [2027, 2026], onChange, 'Every year').options[0]).toEqual({
+      value: '',
+      label: 'Every year',
+    });
+    expect(yearFilter('2026', [2027, 2026], onChange, false).options).toEqual(years);
   });
 });

@@ -27,12 +27,24 @@ export interface FilterSearch extends FilterFieldBase {
 
 export type FilterField = FilterSelect | FilterSearch;
 
-/** A year list's options, newest first as given, after 'All years' (''). */
-export function yearOptions(years: readonly number[], allLabel = 'All years') {
-  return [
-    { value: '', label: allLabel },
-    ...years.map((year) => ({ value: String(year), label: String(year) })),
-  ];
+/**
+ * The Year filter: `years` newest first as given, after an "all" option ('') named `allLabel`, or none when
+ * it is false (a screen that shows one year at a time).
+ */
+export function yearFilter(
+  value: string,
+  years: readonly number[],
+  onChange: (value: string) => void,
+  allLabel: string | false = 'All years',
+): FilterSelect {
+  const options = years.map((year) => ({ value: String(year), label: String(year) }));
+  return {
+    key: 'year',
+    label: 'Year',
+    value,
+    options: allLabel === false ? options : [{ value: '', label: allLabel }, ...options],
+    onChange,
+  };
 }
 
 export interface FilterBarProps {

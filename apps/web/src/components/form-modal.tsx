@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Modal, Stack } from '@mantine/core';
+import { Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { FormActions, type FormError } from './form-actions';
 
@@ -151,4 +151,9 @@ export function AddEditFormModal({ noun, editing, formError, saveError, ...props
       {...props}
     />
   );
+}
+
+/** The Name field an Add/Edit modal starts with: required, and focused when the dialog opens. */
+export function NameInput(props: Omit<TextInputProps, 'label' | 'required'>) {
+  return <TextInput label="Name" required data-autofocus {...props} />;
 }

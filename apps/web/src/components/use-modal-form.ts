@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { checkForm, hasErrors, type FormErrors, type FormSchema } from '../lib/schema-form';
+import type { AddEditFormModalProps, SaveModalProps } from './form-modal';
 
 /** The fields of V that hold a value of type T. */
 type FieldsOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
@@ -68,4 +69,42 @@ export function useModalForm<V extends object>(options: ModalFormOptions<V>) {
     checkField,
     submit,
   };
+}
+
+export interface AddEditFormOptions<V, T> extends SaveModalProps<V> {
+  /** What is added or edited, e.g. 'Job Category' (AddEditFormModal's title and submit). */
+  noun: string;
+  /** The thing to edit; undefined to add one. */
+  item: T | undefined;
+  /** The form's first values for the item (for a new one when it is undefined). */
+  initialValues: (item: T | undefined) => V;
+  form: FormSchema<V>;
+}
+
+/**
+ * useModalForm for the Add/Edit modal of one kind of thing: the form starts from `item`, and `modal` holds
+ * what AddEditFormModal takes (title and buttons, the save under way, the form's own message or else the
+ * save's failure, submit and close).
+ */
+export function useAddEditForm<V extends object, T>({
+  noun,
+  item,
+  initialValues,
+  form,
+  saving,
+  saveError,
+  onSave,
+  onClose,
+}: AddEditFormOptions<V, T>) {
+  const modalForm = useModalForm({ initialValues: () => initialValues(item), form, onSave });
+  const modal: Omit<AddEditFormModalProps, 'children'> = {
+    noun,
+    editing: item !== undefined,
+    saving,
+    formError: modalForm.formError,
+    saveError,
+    onSubmit: modalForm.submit,
+    onClose,
+  };
+  return { ...modalForm, modal };
 }

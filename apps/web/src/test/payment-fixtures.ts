@@ -22,6 +22,27 @@ export function owingRegistration(): Registration {
   });
 }
 
+/** What the dues' screens say while card payments are not set up. */
+export const PAYMENTS_UNAVAILABLE =
+  'Payment processing is not currently available. Please contact camp administrators.';
+
+/**
+ * The POST /payments/stripe body sent for the owing registration of testUser(): `amount` cents of the 2026
+ * dues, returning to this app's Payment Success and Cancel pages.
+ */
+export function checkoutBody(amount: number) {
+  const app = `${window.location.origin}${window.location.pathname}`;
+  return {
+    amount,
+    currency: 'USD',
+    userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
+    registrationId: OWING_REGISTRATION_ID,
+    description: 'Camp Dusty Gulch Dues Payment 2026',
+    successUrl: `${app}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${app}#/payment/cancel`,
+  };
+}
+
 /** What the server says while Stripe cannot be reached. */
 export const STRIPE_UNREACHABLE =
   'The payment service is not reachable right now. Please try again in a few minutes.';

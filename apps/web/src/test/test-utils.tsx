@@ -3,9 +3,10 @@ import type { AuthResponse } from '@camp/shared/auth';
 import type { PublicConfig } from '@camp/shared/config';
 import type { User } from '@camp/shared/users';
 import { QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { beforeEach, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, onTestFinished, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { AppRouter } from '../app/router';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../lib/auth-token';
@@ -104,6 +105,9 @@ beforeEach(() => {
   });
 });
 
+// Toasts live in a module-level store: each test starts without the last one's.
+afterEach(() => notifications.clean());
+
 /** The fakes' answer, checked against the API's response schemas (src/test/api-contract.ts) unless off contract. */
 async function checkedAnswer(url: string, init: RequestInit, response: Response): Promise<Response> {
   if (offContractResponses.has(response)) return response;
@@ -188,6 +192,15 @@ export function testUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** The admin of the admin screens' tests. */
+export const testAdmin: User = testUser({
+  id: '00000000-0000-4000-8000-000000000001',
+  role: 'ADMIN',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.org',
+});
+
 /** The auth response of a sign-in, refresh or profile completion for a user. */
 export function testAuthResponse(user: User = testUser(), accessToken = 'token-signed-in'): AuthResponse {
   return {
@@ -240,6 +253,9 @@ export type ApiRouteHandler = (request: {
   body: unknown;
 }) => Response | Promise<Response>;
 
+/** Endpoints of a fake API by route, e.g. { 'GET /users': () => jsonResponse([]) } (see mockApiRoutes). */
+export type ApiRoutes = Record<string, ApiRouteHandler>;
+
 /**
  * A fake API by route: keys like 'GET /auth/profile' or 'POST /auth/login-with-code' (path after the base,
  * without the query). Unlisted: /auth/test answers 401 (connected, signed out), /health 200, /public/config the given
@@ -247,7 +263,7 @@ export type ApiRouteHandler = (request: {
  * (src/test/api-contract.ts): one the server could not give fails the test, unless marked `offContract`.
  * Returns the fetch mock and a log of 'METHOD /path' calls.
  */
-export function mockApiRoutes(routes: Record<string, ApiRouteHandler>, config: PublicConfig = testConfig()) {
+export function mockApiRoutes(routes: ApiRoutes, config: PublicConfig = testConfig()) {
   const calls: string[] = [];
   const fetchMock = mockFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
@@ -270,4 +286,36 @@ export function mockApiRoutes(routes: Record<string, ApiRouteHandler>, config: P
 export function bearerOf(init: RequestInit): string | null {
   const header = new Headers(init.headers).get('Authorization');
   return header?.replace(/^Bearer /, '') ?? null;
+}
+
+/**
+ * Starts a test signed in as `user` (startSignedIn) on a fake API (mockApiRoutes) whose GET /auth/profile
+ * answers with the user; `routes` add or replace endpoints. Returns the fetch mock and the call log.
+ */
+export function signedInApi(user: User, routes: ApiRoutes = {}, config: PublicConfig = testConfig()) {
+  startSignedIn();
+  return mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(user), ...routes }, config);
+}
+
+/** signedInApi, then the whole app at `hashPath`: a screen's test opening its route as `user`. */
+export function renderSignedIn(
+  hashPath: string,
+  user: User,
+  routes: ApiRoutes = {},
+  config: PublicConfig = testConfig(),
+) {
+  const api = signedInApi(user, routes, config);
+  renderApp(hashPath);
+  return api;
+}
+
+/** The query of each request the fake API got for a path ending in `pathEnd`, in order, as plain objects. */
+export function queriesTo(
+  fetchMock: ReturnType<typeof mockFetch>,
+  pathEnd: string,
+): Record<string, string>[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname.endsWith(pathEnd))
+    .map((url) => Object.fromEntries(url.searchParams));
 }

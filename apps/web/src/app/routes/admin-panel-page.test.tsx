@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../test/test-utils';
+import { renderSignedIn, testUser } from '../../test/test-utils';
 
 describe('Admin panel (docs/product.md §2)', () => {
   it('welcomes the admin by name and links to the eight admin areas', async () => {
-    startSignedIn();
-    mockApiRoutes({
-      'GET /auth/profile': () =>
-        jsonResponse(testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Lovelace' })),
-    });
-    renderApp('/admin');
+    renderSignedIn('/admin', testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Lovelace' }));
     expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeInTheDocument();
     expect(await screen.findByText('Welcome, Ada Lovelace!')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Admin areas' });

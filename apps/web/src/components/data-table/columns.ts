@@ -1,4 +1,10 @@
-import type { Column, FilterFn, RowData, Updater } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  type Column,
+  type FilterFn,
+  type RowData,
+  type Updater,
+} from '@tanstack/react-table';
 
 declare module '@tanstack/react-table' {
   // The type parameters must match TanStack's own declaration for the interfaces to merge.
@@ -61,4 +67,18 @@ export function columnLabel<TData>(column: Column<TData, unknown>): string {
 
 export function resolveUpdater<T>(updater: Updater<T>, previous: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater;
+}
+
+/**
+ * The Year column of rows that may have none (a payment without a registration): sorted with those last and
+ * shown as '—'.
+ */
+export function optionalYearColumn<TData>(year: (row: TData) => number | null | undefined) {
+  return createColumnHelper<TData>().accessor((row: TData) => year(row) ?? undefined, {
+    id: 'year',
+    header: 'Year',
+    sortUndefined: 'last',
+    meta: { nowrap: true },
+    cell: ({ getValue }) => getValue() ?? '—',
+  });
 }

@@ -31,6 +31,7 @@ export {
   columnLabel,
   DATA_TABLE_CARDS_QUERY,
   DEFAULT_PAGE_SIZE,
+  optionalYearColumn,
   PAGE_SIZES,
   type PageSize,
   WINDOWING_THRESHOLD,

@@ -8,20 +8,13 @@ import {
   jsonResponse,
   mockApiRoutes,
   renderApp,
-  startSignedIn,
+  signedInApi,
   testConfig,
   testUser,
 } from '../../test/test-utils';
 
 function signedInAs(user: User, config = testConfig({ registrationOpen: true })) {
-  startSignedIn();
-  return mockApiRoutes(
-    {
-      'GET /auth/profile': () => jsonResponse(user),
-      'POST /auth/logout': () => jsonResponse({ success: true }),
-    },
-    config,
-  );
+  return signedInApi(user, { 'POST /auth/logout': () => jsonResponse({ success: true }) }, config);
 }
 
 /** Waits for the screen's own heading, then checks the guard let it be (the dashboard greets instead). */
@@ -57,9 +50,8 @@ describe('route guards (docs/product.md §2)', { timeout: 20_000 }, () => {
   );
 
   it("shows 'Loading...' while the signed-in user is being loaded", async () => {
-    startSignedIn();
     let answer: (response: Response) => void = () => {};
-    mockApiRoutes({
+    signedInApi(participant, {
       'GET /auth/profile': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderApp('/dashboard');
@@ -154,13 +146,10 @@ describe('navigation by role (docs/product.md §2 Layout)', () => {
   });
 
   it("leaves Registration out until the person's registrations have loaded, so it never flashes up", async () => {
-    startSignedIn();
     let answer: (response: Response) => void = () => {};
-    mockApiRoutes(
-      {
-        'GET /auth/profile': () => jsonResponse(participant),
-        'GET /registrations/me': () => new Promise<Response>((resolve) => (answer = resolve)),
-      },
+    signedInApi(
+      participant,
+      { 'GET /registrations/me': () => new Promise<Response>((resolve) => (answer = resolve)) },
       testConfig({ registrationOpen: true }),
     );
     renderApp('/dashboard');

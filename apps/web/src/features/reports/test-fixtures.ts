@@ -11,23 +11,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import {
   errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
+  renderSignedIn,
+  testAdmin,
   testUser,
   type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../test/test-utils';
 
 // Answers of the report endpoints for the screens' tests (checked against the API's schemas by the fakes).
 
-export const adminUser = testUser({
-  id: '00000000-0000-4000-8000-000000000001',
-  role: 'ADMIN',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@example.org',
-});
+export const adminUser = testAdmin;
 export const staffUser = testUser({
   id: '00000000-0000-4000-8000-000000000002',
   role: 'STAFF',
@@ -212,12 +205,10 @@ export function openReportPage(
   user: User,
   endpoint: string,
   answer: (query: URLSearchParams) => Response,
-  routes: Record<string, ApiRouteHandler> = {},
+  routes: ApiRoutes = {},
 ) {
-  startSignedIn();
   const queries: URLSearchParams[] = [];
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(user),
+  const api = renderSignedIn(page, user, {
     [endpoint]: ({ url }) => {
       const query = new URL(url, 'http://localhost').searchParams;
       queries.push(query);
@@ -225,7 +216,6 @@ export function openReportPage(
     },
     ...routes,
   });
-  renderApp(page);
   return { ...api, queries };
 }
 

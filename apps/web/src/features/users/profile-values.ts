@@ -2,26 +2,18 @@ import { EMERGENCY_CONTACT_MAX, NAME_MAX } from '@camp/shared/rules';
 import { UpdateProfileInputSchema, type UpdateProfileInput } from '@camp/shared/users';
 import { errorsOf, serverFieldErrors, type FieldErrors } from '../../lib/schema-form';
 
-/** The editable profile fields as the form holds them (docs/product.md §2 Profile, §5). */
-export interface ProfileFormValues {
-  firstName: string;
-  lastName: string;
-  playaName: string;
-  phone: string;
-  city: string;
-  stateProvince: string;
-  country: string;
-  emergencyContact: string;
+interface ProfileFieldShown {
+  label: string;
+  required: boolean;
+  max: number;
 }
 
-export type ProfileField = keyof ProfileFormValues;
-export type ProfileErrors = FieldErrors<ProfileField>;
-
 /**
- * Label, required mark and input length of each field, as the form shows them. The rules and their messages
- * ('First name is required') are the shared UpdateProfileInputSchema's: see profileErrors.
+ * The editable profile fields (docs/product.md §2 Profile, §5) in the form's order, with the label, required
+ * mark and input length the form shows. The rules and their messages ('First name is required') are the
+ * shared UpdateProfileInputSchema's: see profileErrors.
  */
-export const PROFILE_FIELDS: Record<ProfileField, { label: string; required: boolean; max: number }> = {
+export const PROFILE_FIELDS = {
   firstName: { label: 'First name', required: true, max: NAME_MAX },
   lastName: { label: 'Last name', required: true, max: NAME_MAX },
   playaName: { label: 'Playa name', required: false, max: NAME_MAX },
@@ -30,7 +22,15 @@ export const PROFILE_FIELDS: Record<ProfileField, { label: string; required: boo
   stateProvince: { label: 'State/Province', required: false, max: NAME_MAX },
   country: { label: 'Country', required: false, max: NAME_MAX },
   emergencyContact: { label: 'Emergency contact', required: true, max: EMERGENCY_CONTACT_MAX },
-};
+} as const satisfies Record<string, ProfileFieldShown>;
+
+export type ProfileField = keyof typeof PROFILE_FIELDS;
+/** The profile fields as the form holds them: text, blank for none. */
+export type ProfileFormValues = Record<ProfileField, string>;
+export type ProfileErrors = FieldErrors<ProfileField>;
+
+/** The profile fields, in the form's order. */
+export const PROFILE_FIELD_KEYS = Object.keys(PROFILE_FIELDS) as ProfileField[];
 
 /** The request body: trimmed, blank optional fields as null (exactly the keys the server accepts). */
 export function toProfileInput(values: ProfileFormValues): UpdateProfileInput {
@@ -50,7 +50,14 @@ export function toProfileInput(values: ProfileFormValues): UpdateProfileInput {
 /** The form's starting values from a stored user (nulls as empty fields). */
 export function profileValuesOf(user: { [K in ProfileField]: string | null }): ProfileFormValues {
   const values = {} as ProfileFormValues;
-  for (const field of Object.keys(PROFILE_FIELDS) as ProfileField[]) values[field] = user[field] ?? '';
+  for (const field of PROFILE_FIELD_KEYS) values[field] = user[field] ?? '';
+  return values;
+}
+
+/** The form of a new person: every profile field blank. */
+export function blankProfileValues(): ProfileFormValues {
+  const values = {} as ProfileFormValues;
+  for (const field of PROFILE_FIELD_KEYS) values[field] = '';
   return values;
 }
 

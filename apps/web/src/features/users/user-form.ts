@@ -1,11 +1,4 @@
-import {
-  EMERGENCY_CONTACT_MAX,
-  NAME_MAX,
-  ROLE_LABELS,
-  ROLES,
-  USER_ADMIN_MESSAGES,
-  type Role,
-} from '@camp/shared/rules';
+import { ROLE_LABELS, ROLES, USER_ADMIN_MESSAGES, type Role } from '@camp/shared/rules';
 import {
   AdminUpdateOwnUserInputSchema,
   AdminUpdateUserInputSchema,
@@ -14,7 +7,13 @@ import {
   type User,
 } from '@camp/shared/users';
 import { errorsOf, serverFieldErrors, type FieldErrors } from '../../lib/schema-form';
-import type { ProfileFormValues } from './profile-values';
+import {
+  blankProfileValues,
+  PROFILE_FIELD_KEYS,
+  PROFILE_FIELDS,
+  profileValuesOf,
+  type ProfileFormValues,
+} from './profile-values';
 
 export type UserFlag =
   'allowRegistration' | 'allowEarlyRegistration' | 'allowDeferredDuesPayment' | 'allowNoJob';
@@ -35,14 +34,7 @@ export type UserErrors = FieldErrors<UserField>;
 /** Labels and input lengths as the profile screen uses them; the rules are the shared schema's (userErrors). */
 export const USER_TEXT_FIELDS: Record<UserTextField, { label: string; max: number }> = {
   email: { label: 'Email', max: 254 },
-  firstName: { label: 'First name', max: NAME_MAX },
-  lastName: { label: 'Last name', max: NAME_MAX },
-  playaName: { label: 'Playa name', max: NAME_MAX },
-  phone: { label: 'Phone', max: NAME_MAX },
-  city: { label: 'City', max: NAME_MAX },
-  stateProvince: { label: 'State/Province', max: NAME_MAX },
-  country: { label: 'Country', max: NAME_MAX },
-  emergencyContact: { label: 'Emergency contact', max: EMERGENCY_CONTACT_MAX },
+  ...PROFILE_FIELDS,
 };
 
 export const USER_FLAGS: Record<UserFlag, { label: string; description: string }> = {
@@ -73,14 +65,7 @@ export const ROLE_OPTIONS: { value: Role; label: string }[] = [...ROLES]
 export function blankUserValues(): UserFormValues {
   return {
     email: '',
-    firstName: '',
-    lastName: '',
-    playaName: '',
-    phone: '',
-    city: '',
-    stateProvince: '',
-    country: '',
-    emergencyContact: '',
+    ...blankProfileValues(),
     role: 'PARTICIPANT',
     allowRegistration: true,
     allowEarlyRegistration: false,
@@ -92,41 +77,28 @@ export function blankUserValues(): UserFormValues {
 export function userValuesOf(user: User): UserFormValues {
   return {
     email: user.email,
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    playaName: user.playaName ?? '',
-    phone: user.phone ?? '',
-    city: user.city ?? '',
-    stateProvince: user.stateProvince ?? '',
-    country: user.country ?? '',
-    emergencyContact: user.emergencyContact ?? '',
+    ...profileValuesOf(user),
     role: user.role,
-    allowRegistration: user.allowRegistration,
-    allowEarlyRegistration: user.allowEarlyRegistration,
-    allowDeferredDuesPayment: user.allowDeferredDuesPayment,
-    allowNoJob: user.allowNoJob,
+    ...flagsOf(user),
+  };
+}
+
+/** The flags of a user or of the form, and nothing else. */
+function flagsOf(from: Record<UserFlag, boolean>): Record<UserFlag, boolean> {
+  return {
+    allowRegistration: from.allowRegistration,
+    allowEarlyRegistration: from.allowEarlyRegistration,
+    allowDeferredDuesPayment: from.allowDeferredDuesPayment,
+    allowNoJob: from.allowNoJob,
   };
 }
 
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 function payloadOf(values: UserFormValues) {
-  return {
-    email: values.email.trim(),
-    firstName: textOrNull(values.firstName),
-    lastName: textOrNull(values.lastName),
-    playaName: textOrNull(values.playaName),
-    phone: textOrNull(values.phone),
-    city: textOrNull(values.city),
-    stateProvince: textOrNull(values.stateProvince),
-    country: textOrNull(values.country),
-    emergencyContact: textOrNull(values.emergencyContact),
-    role: values.role,
-    allowRegistration: values.allowRegistration,
-    allowEarlyRegistration: values.allowEarlyRegistration,
-    allowDeferredDuesPayment: values.allowDeferredDuesPayment,
-    allowNoJob: values.allowNoJob,
-  };
+  const profile = {} as Record<keyof ProfileFormValues, string | null>;
+  for (const field of PROFILE_FIELD_KEYS) profile[field] = textOrNull(values[field]);
+  return { email: values.email.trim(), ...profile, role: values.role, ...flagsOf(values) };
 }
 
 /** POST /users body: no password (the form does not show one, docs/product.md §3), no internal notes. */
@@ -167,15 +139,4 @@ export function userServerErrors(
 }
 
 /** Field order on screen, to focus the first one with an error. */
-export const USER_FIELD_ORDER: readonly UserField[] = [
-  'email',
-  'firstName',
-  'lastName',
-  'playaName',
-  'phone',
-  'city',
-  'stateProvince',
-  'country',
-  'emergencyContact',
-  'role',
-];
+export const USER_FIELD_ORDER: readonly UserField[] = ['email', ...PROFILE_FIELD_KEYS, 'role'];

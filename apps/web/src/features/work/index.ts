@@ -4,19 +4,18 @@ export { jobCategoriesQueryOptions, useJobCategories } from './api/get-job-categ
 export { jobsQueryOptions } from './api/get-jobs';
 export { workKeys } from './api/query-keys';
 export {
+  AvailableShifts,
   CollapsibleGroups,
   DayRows,
   filterShifts,
   groupByCategory,
   groupByDay,
   NO_FILTER,
-  placesOf,
   ShiftFilters,
   ShiftList,
   ShiftRow,
   shiftsWord,
   useOpenGroups,
-  type ShiftFilter,
   type ShiftGroup,
   type ShiftListJob,
 } from './components/shift-list';

@@ -3,8 +3,9 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { Checkbox, Fieldset, Paper, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { ChoiceLabel } from '../../../components/choice-label';
 import classes from './choice-list.module.css';
 
 /** One thing that can be chosen: a job or a camping option, with its free places. */
@@ -66,18 +67,7 @@ export function ChoiceList({ legend, choices, selected, onChange, error, note, e
                   checked={selected.includes(choice.id)}
                   disabled={choice.disabled}
                   onChange={(event) => toggle(choice.id, event.currentTarget.checked)}
-                  label={
-                    <Group gap="xs" component="span" wrap="wrap">
-                      <Text span fw={600} inherit>
-                        {choice.label}
-                      </Text>
-                      {choice.badge && (
-                        <Badge color="gray" variant="filled" autoContrast size="sm" component="span">
-                          {choice.badge}
-                        </Badge>
-                      )}
-                    </Group>
-                  }
+                  label={<ChoiceLabel name={choice.label} badge={choice.badge} badgeSize="sm" />}
                   description={choice.detail}
                 />
               </Paper>

@@ -1,6 +1,6 @@
 import { ADMIN_REGISTRATION_SEARCH_MAX } from '@camp/shared/admin-registrations';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@camp/shared/rules';
-import { FilterBar, yearOptions } from '../../../components/filter-bar';
+import { FilterBar, yearFilter } from '../../../components/filter-bar';
 import { STATUS_LABELS } from '../admin-registration-texts';
 
 /** The filters as the controls hold them: '' is "all". */
@@ -47,13 +47,7 @@ export function RegistrationFilters({ id, values, years, onChange }: Registratio
       withBorder
       onClear={() => onChange(NO_REGISTRATION_FILTERS)}
       fields={[
-        {
-          key: 'year',
-          label: 'Year',
-          value: values.year,
-          options: yearOptions(years),
-          onChange: set('year'),
-        },
+        yearFilter(values.year, years, set('year')),
         {
           key: 'status',
           label: 'Status',

@@ -7,33 +7,22 @@ import type { CampingOption } from '@camp/shared/camping-options';
 import type { PublicConfig } from '@camp/shared/config';
 import type { Registration, RegistrationJobDetail } from '@camp/shared/registrations';
 import type { Job } from '@camp/shared/work';
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { gate, kitchen, testJob, testOption, testRegistration } from '../../../test/registration-fixtures';
 import { PICKER_FULL_SCREEN_QUERY } from '../components/shift-picker';
 import {
   advanceTimersUntil,
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
+  queriesTo,
   renderApp,
-  startSignedIn,
+  signedInApi,
+  testAdmin as admin,
   testConfig,
-  testUser,
-  type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 import { matchMediaQuery } from '../../../test/media';
-
-afterEach(() => notifications.clean());
-
-const admin = testUser({
-  id: '00000000-0000-4000-8000-000000000001',
-  role: 'ADMIN',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@example.org',
-});
 
 // Jobs and options with real UUIDs: the edit's body is checked by the shared schema.
 const gateJob: Job = testJob(gate, {
@@ -168,11 +157,10 @@ function listOf(
 /** Card payments on (Stripe enabled with its keys): the cancel may refund them. */
 const STRIPE_ON = { stripeEnabled: true, stripePublicKey: 'pk_test_123' };
 
-function openPage(routes: Record<string, ApiRouteHandler> = {}, config: Partial<PublicConfig> = STRIPE_ON) {
-  startSignedIn();
-  const api = mockApiRoutes(
+function openPage(routes: ApiRoutes = {}, config: Partial<PublicConfig> = STRIPE_ON) {
+  const api = signedInApi(
+    admin,
     {
-      'GET /auth/profile': () => jsonResponse(admin),
       'GET /admin/registrations': () => jsonResponse(listOf(ALL)),
       'GET /jobs': () => jsonResponse(JOBS),
       'GET /camping-options': () => jsonResponse(OPTIONS),
@@ -182,12 +170,7 @@ function openPage(routes: Record<string, ApiRouteHandler> = {}, config: Partial<
     testConfig(config),
   );
   /** The query of each list request, in order. */
-  const listQueries = () =>
-    api.fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname.endsWith('/admin/registrations'))
-      .map((url) => Object.fromEntries(url.searchParams));
-  return { ...api, listQueries };
+  return { ...api, listQueries: () => queriesTo(api.fetchMock, '/admin/registrations') };
 }
 
 const table = () => screen.getByRole('table', { name: 'Registrations' });

@@ -7,9 +7,9 @@ import '@mantine/core/styles/Switch.css';
 import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX, WAITLIST_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
-import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useModalForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { useAddEditForm } from '../../../components/use-modal-form';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import {
   campingOptionForm,
   campingOptionFormValues,
@@ -29,15 +29,14 @@ export function CampingOptionFormModal({
   option,
   jobCategories,
   jobCategoriesError,
-  saving,
-  saveError,
-  onSave,
-  onClose,
+  ...save
 }: CampingOptionFormModalProps) {
-  const { values, set, textField, numberField, checkField, submit } = useModalForm({
-    initialValues: () => campingOptionFormValues(option),
+  const { modal, values, set, textField, numberField, checkField } = useAddEditForm({
+    noun: 'Camping Option',
+    item: option,
+    initialValues: campingOptionFormValues,
     form: campingOptionForm,
-    onSave,
+    ...save,
   });
 
   const money = {
@@ -52,21 +51,8 @@ export function CampingOptionFormModal({
   const count = { min: 0, step: 1, allowDecimal: false, clampBehavior: 'none' } as const;
 
   return (
-    <AddEditFormModal
-      noun="Camping Option"
-      editing={option !== undefined}
-      saving={saving}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={CAMPING_OPTION_NAME_MAX}
-        {...textField('name')}
-      />
+    <AddEditFormModal {...modal}>
+      <NameInput maxLength={CAMPING_OPTION_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         rows={2}

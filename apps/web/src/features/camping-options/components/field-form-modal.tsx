@@ -13,7 +13,7 @@ import {
 } from '@camp/shared/rules';
 import type { CampingOptionField } from '@camp/shared/camping-options';
 import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import { useModalForm } from '../../../components/use-modal-form';
+import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
   FIELD_TYPE_LABELS,
@@ -35,11 +35,13 @@ const LIMIT_KEYS = ['minLength', 'maxLength', 'minValue', 'maxValue'] as const;
  * Add or edit a custom field (docs/product.md §5 Camping option field). The limits shown follow the data type: length
  * for text, value for numbers; changing the type clears them all.
  */
-export function FieldFormModal({ field, saving, saveError, onSave, onClose }: FieldFormModalProps) {
-  const { values, setValues, clearErrors, textField, numberField, checkField, submit } = useModalForm({
-    initialValues: () => fieldFormValues(field),
+export function FieldFormModal({ field, ...save }: FieldFormModalProps) {
+  const { modal, values, setValues, clearErrors, textField, numberField, checkField } = useAddEditForm({
+    noun: 'Field',
+    item: field,
+    initialValues: fieldFormValues,
     form: fieldForm,
-    onSave,
+    ...save,
   });
 
   const changeType = (dataType: FieldDataType) => {
@@ -50,14 +52,7 @@ export function FieldFormModal({ field, saving, saveError, onSave, onClose }: Fi
   const limit = { clampBehavior: 'none' } as const;
 
   return (
-    <AddEditFormModal
-      noun="Field"
-      editing={field !== undefined}
-      saving={saving}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <AddEditFormModal {...modal}>
       <TextInput
         label="Display name"
         description="The question or label campers see."

@@ -5,11 +5,9 @@ import { testOption } from '../../../test/registration-fixtures';
 import {
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
+  renderSignedIn,
   testUser,
-  type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 
 /** An option of this screen's tests: the wizard's Tent Camping with other names and dues. */
@@ -25,15 +23,11 @@ function option(overrides: Partial<CampingOption> = {}): CampingOption {
   });
 }
 
-function openPage(routes: Record<string, ApiRouteHandler>) {
-  startSignedIn();
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(testUser({ role: 'ADMIN' })),
+function openPage(routes: ApiRoutes) {
+  return renderSignedIn('/admin/camping-options', testUser({ role: 'ADMIN' }), {
     'GET /job-categories': () => jsonResponse([]),
     ...routes,
   });
-  renderApp('/admin/camping-options');
-  return api;
 }
 
 describe('Camping Options screen (docs/product.md §2, §4, §8)', () => {

@@ -1,20 +1,17 @@
 import type { EmailOutboxList, EmailOutboxMail } from '@camp/shared/outbox';
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
   mockApiRoutes,
-  renderApp,
+  renderSignedIn,
   renderWithProviders,
-  startSignedIn,
   testUser,
+  type ApiRouteHandler,
 } from '../../../test/test-utils';
 import { failedMailText } from '../routes/failed-mail-warning';
 import { OutgoingEmail } from './outgoing-email';
-
-afterEach(() => notifications.clean());
 
 const mail = (overrides: Partial<EmailOutboxMail>): EmailOutboxMail => ({
   id: 'm1',
@@ -219,15 +216,15 @@ describe('the Outgoing e-mail section', () => {
   });
 });
 
+/** The admin panel, signed in as an admin, with the outbox's answer. */
+const openAdminPanel = (outbox: ApiRouteHandler) =>
+  renderSignedIn('/admin', testUser({ role: 'ADMIN' }), { 'GET /admin/email-outbox': outbox });
+
 describe('the admin panel’s failed mail warning', () => {
   it('counts the failed mail and links to the Outgoing e-mail section', async () => {
-    startSignedIn();
-    mockApiRoutes({
-      'GET /auth/profile': () => jsonResponse(testUser({ role: 'ADMIN' })),
-      'GET /admin/email-outbox': () =>
-        jsonResponse(page([failed], { counts: { pending: 0, sent: 4, failed: 3 }, total: 3 })),
-    });
-    renderApp('/admin');
+    openAdminPanel(() =>
+      jsonResponse(page([failed], { counts: { pending: 0, sent: 4, failed: 3 }, total: 3 })),
+    );
     const warning = await screen.findByRole('alert');
     expect(within(warning).getByText('3 e-mails could not be sent')).toBeInTheDocument();
     expect(
@@ -239,12 +236,7 @@ describe('the admin panel’s failed mail warning', () => {
   });
 
   it('shows nothing while no mail failed', async () => {
-    startSignedIn();
-    mockApiRoutes({
-      'GET /auth/profile': () => jsonResponse(testUser({ role: 'ADMIN' })),
-      'GET /admin/email-outbox': () => jsonResponse(page([sent])),
-    });
-    renderApp('/admin');
+    openAdminPanel(() => jsonResponse(page([sent])));
     expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Admin areas' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

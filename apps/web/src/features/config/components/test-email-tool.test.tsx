@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
@@ -11,8 +10,6 @@ import {
 import { blankConfigValues } from '../config-form';
 import { SmtpConnectionTest } from './smtp-connection-test';
 import { checkTestEmailRecipients, TestEmailTool } from './test-email-tool';
-
-afterEach(() => notifications.clean());
 
 const record = (overrides: Record<string, unknown>) => ({
   id: 'r1',

@@ -1,16 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   currentRoute,
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  testUser,
-  type ApiRouteHandler,
+  renderSignedIn,
+  testAdmin,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 import { adminConfig, savedAdminConfig } from '../test-fixtures';
 
@@ -33,20 +30,11 @@ vi.mock('../components/rich-text-editor', () => ({
   ),
 }));
 
-// Toasts live in a module-level store: each test starts without the last one's.
-afterEach(() => notifications.clean());
-
-const admin = testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-
-function openConfiguration(routes: Record<string, ApiRouteHandler>) {
-  startSignedIn();
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(admin),
+function openConfiguration(routes: ApiRoutes) {
+  return renderSignedIn('/admin/configuration', testAdmin, {
     'GET /notifications/email/test/history': () => jsonResponse({ testEmails: [] }),
     ...routes,
   });
-  renderApp('/admin/configuration');
-  return api;
 }
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;

@@ -7,7 +7,7 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '@camp/shared/rules';
-import { FilterBar, yearOptions } from '../../../components/filter-bar';
+import { FilterBar, yearFilter } from '../../../components/filter-bar';
 
 /** The filters as the controls hold them: '' is "all". */
 export interface PaymentFilterValues {
@@ -71,13 +71,7 @@ export function PaymentFilters({ values, years, onChange }: PaymentFiltersProps)
           value: values.search,
           onChange: set('search'),
         },
-        {
-          key: 'year',
-          label: 'Year',
-          value: values.year,
-          options: yearOptions(years),
-          onChange: set('year'),
-        },
+        yearFilter(values.year, years, set('year')),
       ]}
     />
   );

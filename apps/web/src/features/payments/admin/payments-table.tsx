@@ -9,7 +9,7 @@ import {
 import { Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, optionalYearColumn } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { openRefunds } from './payment-money';
 
@@ -104,13 +104,7 @@ const columns = [
     header: 'Person',
     cell: ({ row }) => <Person payment={row.original} />,
   }),
-  column.accessor((payment) => payment.registrationYear ?? undefined, {
-    id: 'year',
-    header: 'Year',
-    sortUndefined: 'last',
-    meta: { nowrap: true },
-    cell: ({ getValue }) => getValue() ?? '—',
-  }),
+  optionalYearColumn((payment: Payment) => payment.registrationYear),
   column.accessor('amount', {
     header: 'Amount',
     meta: { nowrap: true, align: 'right' },

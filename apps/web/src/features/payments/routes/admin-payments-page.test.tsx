@@ -7,31 +7,19 @@ import {
   type Payment,
   type Refund,
 } from '@camp/shared/payments';
-import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { contractOf } from '../../../test/api-contract';
 import { STRIPE_UNREACHABLE, stripeDown, testPayment } from '../../../test/payment-fixtures';
 import {
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
   offContract,
-  renderApp,
-  startSignedIn,
-  testUser,
-  type ApiRouteHandler,
+  queriesTo,
+  renderSignedIn,
+  testAdmin as admin,
+  type ApiRoutes,
 } from '../../../test/test-utils';
-
-afterEach(() => notifications.clean());
-
-const admin = testUser({
-  id: '00000000-0000-4000-8000-000000000001',
-  role: 'ADMIN',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@example.org',
-});
 
 interface SchemaLike {
   parse(input: unknown): unknown;
@@ -127,19 +115,13 @@ const owedRegistration = (
   owed,
 });
 
-function openPayments(routes: Record<string, ApiRouteHandler> = {}, payments: Payment[] = ALL) {
-  startSignedIn();
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(admin),
+/** The Payments screen as the admin, `payments` listed and `routes` added; `paymentQueries` are the list's queries. */
+function openPayments(routes: ApiRoutes = {}, payments: Payment[] = ALL) {
+  const api = renderSignedIn('/admin/payments', admin, {
     'GET /payments': () => answer(PaymentListSchema, 'GET', '/payments', { payments }),
     ...routes,
   });
-  const paymentQueries = () =>
-    api.fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname.endsWith('/payments'))
-      .map((url) => Object.fromEntries(url.searchParams));
-  return { ...api, paymentQueries };
+  return { ...api, paymentQueries: () => queriesTo(api.fetchMock, '/payments') };
 }
 
 /**
@@ -186,7 +168,6 @@ function total(label: string): string | null | undefined {
 describe('Admin → Payments', { timeout: 20_000 }, () => {
   it('lists every payment with its totals, refunds and provider, and offers a refund only where one can be made', async () => {
     const { paymentQueries } = openPayments();
-    renderApp('/admin/payments');
     expect(await screen.findByRole('heading', { name: 'Payments', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '#/admin');
     const rows = await within(await screen.findByRole('table', { name: 'Payments' })).findAllByRole('row');
@@ -228,7 +209,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
     onTestFinished(() => viewport.setViewport({ width: innerWidth }));
     viewport.setViewport({ width: 375 });
     openPayments();
-    renderApp('/admin/payments');
     const list = await screen.findByRole('list', { name: 'Payments' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(list).getAllByRole('listitem');
@@ -243,7 +223,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
 
   it('sends each filter to the server, the person after a pause, and clears them all', async () => {
     const { paymentQueries } = openPayments();
-    renderApp('/admin/payments');
     await screen.findByRole('table', { name: 'Payments' });
     const last = () => paymentQueries().at(-1);
 
@@ -297,7 +276,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
         });
       },
     });
-    renderApp('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Refund payment of Sandy Dunes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
     expect(within(dialog).getByText('Left to refund $150.00')).toBeInTheDocument();
@@ -351,7 +329,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
         return stripeDown();
       },
     });
-    renderApp('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Refund payment of Dusty Rhodes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
@@ -389,7 +366,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
         return answer(PaymentSchema, 'POST', '/admin/payments', recorded, 201);
       },
     });
-    renderApp('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Record manual payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record manual payment' });
     const registration = await within(dialog).findByRole('combobox', { name: /Registration/ });
@@ -454,7 +430,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
         answer(OwedRegistrationListSchema, 'GET', '/admin/payments/dues', { registrations: owing }),
       'POST /admin/payments': () => errorResponse(400, 'Nothing is owed for this registration'),
     });
-    renderApp('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Record manual payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record manual payment' });
     const registration = await within(dialog).findByRole('combobox', { name: /Registration/ });
@@ -475,7 +450,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
       'GET /admin/payments/dues': () =>
         answer(OwedRegistrationListSchema, 'GET', '/admin/payments/dues', { registrations: [] }),
     });
-    renderApp('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Record manual payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record manual payment' });
     expect(await within(dialog).findByText('Nobody owes dues right now.')).toBeInTheDocument();
@@ -489,7 +463,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
 
   it('says when there are no payments', async () => {
     openPayments({}, []);
-    renderApp('/admin/payments');
     expect(await screen.findByText('No payments found')).toBeInTheDocument();
     expect(total('Payments')).toBe('0');
     expect(total('Net')).toBe('$0.00');
@@ -501,7 +474,6 @@ describe('Admin → Payments', { timeout: 20_000 }, () => {
       'GET /payments': () =>
         fail ? errorResponse(500) : answer(PaymentListSchema, 'GET', '/payments', { payments: ALL }),
     });
-    renderApp('/admin/payments');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to fetch payments data')).toBeInTheDocument();
     fail = false;
@@ -533,7 +505,6 @@ describe('Admin payments: a refund that failed, and its Retry', { timeout: 20_00
       },
       [failing],
     );
-    renderApp('/admin/payments');
     const table = await screen.findByRole('table', { name: 'Payments' });
     const row = (await within(table).findByText('Dusty Rhodes')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Refund failed: $150.00')).toBeInTheDocument();
@@ -563,7 +534,6 @@ describe('Admin payments: a refund that failed, and its Retry', { timeout: 20_00
         return answer(RefundPaymentResponseSchema, 'POST', path, { payment: refunded, refund: made });
       },
     });
-    renderApp('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Retry refund of $150.00 to Dusty Rhodes' }));
     expect(await screen.findByText('Refund made')).toBeInTheDocument();
     expect(screen.getByText('$150.00 refunded to Dusty Rhodes.')).toBeInTheDocument();

@@ -1,8 +1,45 @@
 import { formatDate, formatDollars, REFUND_STATE_TEXTS, shiftWhenText } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
+
+/** The lists' titles, and what they say when empty. */
+const LISTS = {
+  shifts: { title: 'Work Shifts', emptyText: 'No work shifts.' },
+  payments: { title: 'Payments', emptyText: 'No payments.' },
+};
+
+/** A titled list of a registration's parts (shifts, payments), or a line saying there are none. */
+function ListSection({
+  title,
+  headingOrder,
+  emptyText,
+  count,
+  children,
+}: {
+  title: string;
+  headingOrder: 3 | 4;
+  emptyText: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <section>
+      <Title order={headingOrder} mb="xs">
+        {title}
+      </Title>
+      {count === 0 ? (
+        <Text c="dimmed">{emptyText}</Text>
+      ) : (
+        <Stack component="ul" gap="xs" className={classes.plainList}>
+          {children}
+        </Stack>
+      )}
+    </section>
+  );
+}
 
 /** Work shifts of a registration: job, category description, location, day, start-end time, description. */
 export function WorkShiftList({
@@ -13,30 +50,21 @@ export function WorkShiftList({
   headingOrder: 3 | 4;
 }) {
   return (
-    <section>
-      <Title order={headingOrder} mb="xs">
-        Work Shifts
-      </Title>
-      {jobs.length === 0 ? (
-        <Text c="dimmed">No work shifts.</Text>
-      ) : (
-        <Stack component="ul" gap="xs" className={classes.plainList}>
-          {jobs.map(({ id, job }) => (
-            <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text fw={600}>{job.name}</Text>
-                <Text size="sm">{shiftWhenText(job.shift)}</Text>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {job.category.description}
-              </Text>
-              <Text size="sm">Location: {job.location}</Text>
-              {job.shift.description && <Text size="sm">{job.shift.description}</Text>}
-            </Paper>
-          ))}
-        </Stack>
-      )}
-    </section>
+    <ListSection {...LISTS.shifts} headingOrder={headingOrder} count={jobs.length}>
+      {jobs.map(({ id, job }) => (
+        <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={600}>{job.name}</Text>
+            <Text size="sm">{shiftWhenText(job.shift)}</Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {job.category.description}
+          </Text>
+          <Text size="sm">Location: {job.location}</Text>
+          {job.shift.description && <Text size="sm">{job.shift.description}</Text>}
+        </Paper>
+      ))}
+    </ListSection>
   );
 }
 
@@ -53,33 +81,24 @@ export function PaymentList({
   headingOrder: 3 | 4;
 }) {
   return (
-    <section>
-      <Title order={headingOrder} mb="xs">
-        Payments
-      </Title>
-      {payments.length === 0 ? (
-        <Text c="dimmed">No payments.</Text>
-      ) : (
-        <Stack component="ul" gap="xs" className={classes.plainList}>
-          {payments.map((payment) => (
-            <Group component="li" key={payment.id} gap="sm" wrap="wrap" className={classes.paymentRow}>
-              <Text fw={600}>{formatDollars(payment.amount)}</Text>
-              <Text size="sm">{payment.currency}</Text>
-              <Text size="sm" c="dimmed">
-                {formatDate(payment.createdAt)}
-              </Text>
-              <StatusBadge kind="payment" status={payment.status} />
-              {payment.refundStatus && (
-                <Text size="sm" fw={600} c={payment.refundStatus === 'FAILED' ? 'red.9' : 'dark.7'}>
-                  {payment.refundStatus === 'FAILED'
-                    ? REFUND_STATE_TEXTS.participantFailed
-                    : REFUND_STATE_TEXTS.participantPending}
-                </Text>
-              )}
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </section>
+    <ListSection {...LISTS.payments} headingOrder={headingOrder} count={payments.length}>
+      {payments.map((payment) => (
+        <Group component="li" key={payment.id} gap="sm" wrap="wrap" className={classes.paymentRow}>
+          <Text fw={600}>{formatDollars(payment.amount)}</Text>
+          <Text size="sm">{payment.currency}</Text>
+          <Text size="sm" c="dimmed">
+            {formatDate(payment.createdAt)}
+          </Text>
+          <StatusBadge kind="payment" status={payment.status} />
+          {payment.refundStatus && (
+            <Text size="sm" fw={600} c={payment.refundStatus === 'FAILED' ? 'red.9' : 'dark.7'}>
+              {payment.refundStatus === 'FAILED'
+                ? REFUND_STATE_TEXTS.participantFailed
+                : REFUND_STATE_TEXTS.participantPending}
+            </Text>
+          )}
+        </Group>
+      ))}
+    </ListSection>
   );
 }

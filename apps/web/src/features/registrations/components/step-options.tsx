@@ -9,7 +9,8 @@ import {
   WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
-import { Badge, Checkbox, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { Checkbox, Fieldset, Paper, Stack, Text } from '@mantine/core';
+import { ChoiceLabel } from '../../../components/choice-label';
 import classes from './wizard.module.css';
 
 interface StepOptionsProps {
@@ -62,21 +63,19 @@ export function StepOptions({ options, selected, role, onToggle }: StepOptionsPr
                 disabled={!available && !checked}
                 onChange={(event) => onToggle(option.id, event.currentTarget.checked)}
                 label={
-                  <Group gap="xs" component="span" wrap="wrap">
-                    <Text span fw={600} inherit>
-                      {option.name}
-                    </Text>
-                    {waitlist && (
-                      <Badge color="orange" variant="filled" autoContrast component="span" tt="none">
-                        {WAITLIST_TEXTS.fullJoinWaitlist}
-                      </Badge>
-                    )}
-                    {!available && (
-                      <Badge color="gray" variant="filled" autoContrast component="span">
-                        {option.enabled ? 'Full - unavailable' : 'Unavailable'}
-                      </Badge>
-                    )}
-                  </Group>
+                  waitlist ? (
+                    <ChoiceLabel
+                      name={option.name}
+                      badge={WAITLIST_TEXTS.fullJoinWaitlist}
+                      badgeColor="orange"
+                      badgeKeepsCase
+                    />
+                  ) : (
+                    <ChoiceLabel
+                      name={option.name}
+                      badge={!available && (option.enabled ? 'Full - unavailable' : 'Unavailable')}
+                    />
+                  )
                 }
                 description={
                   <Stack gap={2} component="span">

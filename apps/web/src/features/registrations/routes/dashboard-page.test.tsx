@@ -1,29 +1,28 @@
 import type { CampRegistration } from '@camp/shared/registrations';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
+import { renderSignedIn, testUser } from '../../../test/test-utils';
 import { campWithAnswers, testRegistration } from '../../../test/registration-fixtures';
+import { openDashboard } from '../test-fixtures';
 
-function openDashboard(user = testUser()) {
-  startSignedIn();
-  mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(user) });
-  renderApp('/dashboard');
+function openGreeting(user = testUser()) {
+  renderSignedIn('/dashboard', user);
 }
 
 describe('dashboard greeting and profile banner (docs/product.md §2 Dashboard)', () => {
   it('greets by playa name first', async () => {
-    openDashboard(testUser({ playaName: 'Sparkle', firstName: 'Dusty', lastName: 'Rhodes' }));
+    openGreeting(testUser({ playaName: 'Sparkle', firstName: 'Dusty', lastName: 'Rhodes' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Sparkle!' })).toBeInTheDocument();
     expect(screen.queryByText('Please complete your profile')).not.toBeInTheDocument();
   });
 
   it('greets by name, and by Camper when there is none', async () => {
-    openDashboard(testUser({ playaName: null, firstName: 'Dusty', lastName: 'Rhodes' }));
+    openGreeting(testUser({ playaName: null, firstName: 'Dusty', lastName: 'Rhodes' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Dusty Rhodes!' })).toBeInTheDocument();
   });
 
   it('asks to complete an incomplete profile, with a link to it', async () => {
-    openDashboard(testUser({ firstName: null, lastName: null, phone: null }));
+    openGreeting(testUser({ firstName: null, lastName: null, phone: null }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Camper!' })).toBeInTheDocument();
     const banner = screen
       .getByText('Please complete your profile')
@@ -37,7 +36,7 @@ describe('dashboard greeting and profile banner (docs/product.md §2 Dashboard)'
   });
 
   it('names only what is missing', async () => {
-    openDashboard(testUser({ emergencyContact: ' ' }));
+    openGreeting(testUser({ emergencyContact: ' ' }));
     expect(
       await screen.findByText('Before you can register we still need an emergency contact.'),
     ).toBeInTheDocument();
@@ -45,17 +44,11 @@ describe('dashboard greeting and profile banner (docs/product.md §2 Dashboard)'
 });
 
 function openOverview(camp: CampRegistration) {
-  startSignedIn();
-  mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(testUser()),
-    'GET /registrations/me': () =>
-      jsonResponse([
-        testRegistration({ payments: [] }),
-        testRegistration({ id: 'old', status: 'CANCELLED', payments: [] }),
-      ]),
-    'GET /registrations/camp/me': () => jsonResponse(camp),
-  });
-  renderApp('/dashboard');
+  openDashboard(
+    [testRegistration({ payments: [] }), testRegistration({ id: 'old', status: 'CANCELLED', payments: [] })],
+    camp,
+    false,
+  );
 }
 
 describe('dashboard registration overview as people read it', () => {

@@ -1,31 +1,10 @@
-import type { Registration } from '@camp/shared/registrations';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
-import {
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  testConfig,
-  testUser,
-} from '../../../test/test-utils';
+import { testRegistration } from '../../../test/registration-fixtures';
+import { openDashboard } from '../test-fixtures';
 
 // A cancelled registration whose payment's refund has not given the money back says so on the dashboard,
 // instead of reading only COMPLETED.
-
-function openDashboard(registrations: Registration[]) {
-  startSignedIn();
-  mockApiRoutes(
-    {
-      'GET /auth/profile': () => jsonResponse(testUser()),
-      'GET /registrations/me': () => jsonResponse(registrations),
-      'GET /registrations/camp/me': () => jsonResponse(testCampRegistration()),
-    },
-    testConfig({ registrationOpen: true }),
-  );
-  renderApp('/dashboard');
-}
 
 const cancelledWith = (refundStatus: 'PENDING' | 'FAILED' | null, status: 'COMPLETED' | 'REFUNDED') => {
   const base = testRegistration();

@@ -1,50 +1,17 @@
-import type { PublicConfig } from '@camp/shared/config';
 import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
-import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  testConfig,
-  testUser,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { errorResponse } from '../../../test/test-utils';
 import {
   checkoutAnswer,
+  checkoutBody,
   findPaymentFailed,
-  OWING_REGISTRATION_ID,
   owingRegistration,
+  PAYMENTS_UNAVAILABLE,
   withPayments,
 } from '../../../test/payment-fixtures';
 import { campWithAnswers, testCampRegistration, testRegistration } from '../../../test/registration-fixtures';
-
-function openDashboard(
-  registrations: Registration[] | (() => Response),
-  camp: CampRegistration | (() => Response) = testCampRegistration(),
-  registrationOpen = true,
-  {
-    config = {},
-    routes = {},
-  }: { config?: Partial<PublicConfig>; routes?: Record<string, ApiRouteHandler> } = {},
-) {
-  startSignedIn();
-  const api = mockApiRoutes(
-    {
-      'GET /auth/profile': () => jsonResponse(testUser()),
-      'GET /registrations/me': () =>
-        typeof registrations === 'function' ? registrations() : jsonResponse(registrations),
-      'GET /registrations/camp/me': () => (typeof camp === 'function' ? camp() : jsonResponse(camp)),
-      ...routes,
-    },
-    testConfig({ registrationOpen, ...config }),
-  );
-  renderApp('/dashboard');
-  return api;
-}
+import { openDashboard } from '../test-fixtures';
 
 describe('dashboard registration overview (docs/product.md §2 Dashboard)', () => {
   it('shows the current registration with status, shifts, payments and outstanding dues', async () => {
@@ -67,11 +34,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
         'You have $150.00 in dues to pay for 2026. Your registration stays pending until they are paid.',
       ),
     ).toBeInTheDocument();
-    expect(
-      within(dues).getByText(
-        'Payment processing is not currently available. Please contact camp administrators.',
-      ),
-    ).toBeInTheDocument();
+    expect(within(dues).getByText(PAYMENTS_UNAVAILABLE)).toBeInTheDocument();
     expect(within(dues).queryByRole('button', { name: /Complete Dues Payment/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Start Registration' })).not.toBeInTheDocument();
   });
@@ -89,22 +52,10 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
       },
     });
     const pay = await screen.findByRole('button', { name: 'Complete Dues Payment - $150.00' });
-    expect(
-      screen.queryByText(
-        'Payment processing is not currently available. Please contact camp administrators.',
-      ),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText(PAYMENTS_UNAVAILABLE)).not.toBeInTheDocument();
     fireEvent.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_9'));
-    expect(CreateStripeCheckoutInputSchema.parse(sent)).toEqual({
-      amount: 15_000,
-      currency: 'USD',
-      userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
-      registrationId: OWING_REGISTRATION_ID,
-      description: 'Camp Dusty Gulch Dues Payment 2026',
-      successUrl: `${window.location.origin}${window.location.pathname}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
-    });
+    expect(CreateStripeCheckoutInputSchema.parse(sent)).toEqual(checkoutBody(15_000));
     // Busy until the browser has left.
     expect(pay).toHaveAttribute('data-loading', 'true');
   });

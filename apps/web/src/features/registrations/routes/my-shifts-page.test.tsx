@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApiRoutes, renderApp, startSignedIn, testUser } from '../../../test/test-utils';
+import { jsonResponse, renderSignedIn, testUser } from '../../../test/test-utils';
 import { gate, kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
 
 const tuesday = {
@@ -13,9 +13,7 @@ const tuesday = {
 };
 
 function openShifts(registrations = [testRegistration()], extraJobs = 0) {
-  startSignedIn();
-  mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(testUser()),
+  renderSignedIn('/shifts', testUser(), {
     'GET /registrations/me': () => jsonResponse(registrations),
     'GET /jobs': () =>
       jsonResponse([
@@ -27,7 +25,6 @@ function openShifts(registrations = [testRegistration()], extraJobs = 0) {
         ),
       ]),
   });
-  renderApp('/shifts');
 }
 
 const section = async (name: string) =>

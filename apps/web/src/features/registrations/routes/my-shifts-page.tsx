@@ -3,32 +3,14 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { currentRegistration, REGISTRATION_TEXTS } from '@camp/shared/rules';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
-import {
-  CollapsibleGroups,
-  jobsQueryOptions,
-  DayRows,
-  filterShifts,
-  groupByDay,
-  NO_FILTER,
-  placesOf,
-  ShiftFilters,
-  ShiftList,
-  ShiftRow,
-  shiftsWord,
-  useOpenGroups,
-  type ShiftFilter,
-  type ShiftListJob,
-} from '../../work';
+import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
-
-const withSpotsLeft = (jobs: readonly ShiftListJob[]) =>
-  jobs.filter((job) => (placesOf(job)?.left ?? 0) > 0).length;
 
 function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -47,56 +29,6 @@ function PageSection({ id, title, children }: { id: string; title: string; child
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-/** The other shifts, filtered, by day: collapsible days (a short list starts all open), spots left shown. */
-function AvailableShifts({ jobs }: { jobs: readonly ShiftListJob[] }) {
-  const [filter, setFilter] = useState<ShiftFilter>(NO_FILTER);
-  const shown = filterShifts(jobs, filter);
-  const days = groupByDay(shown);
-  const [open, setOpen] = useOpenGroups(days, `${filter.day}|${filter.categoryId}|${filter.location}`);
-  const filtered = Object.values(filter).some(Boolean);
-  return (
-    <>
-      <ShiftFilters
-        jobs={jobs}
-        value={filter}
-        onChange={setFilter}
-        show={['day', 'categoryId', 'location']}
-      />
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" c="dimmed" role="status">
-          {shown.length === 0
-            ? REGISTRATION_TEXTS.noAvailableShifts
-            : `${shiftsWord(shown.length)}, ${withSpotsLeft(shown)} with spots left`}
-        </Text>
-        {filtered && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setFilter(NO_FILTER)}>
-            Clear filters
-          </Button>
-        )}
-      </Group>
-      {days.length > 0 && (
-        <CollapsibleGroups
-          headingOrder={3}
-          open={open}
-          onOpenChange={setOpen}
-          groups={days.map((day) => ({
-            key: day.key,
-            label: day.label,
-            counts: `${shiftsWord(day.items.length)} · ${withSpotsLeft(day.items)} with spots left`,
-            content: (
-              <ShiftList>
-                {day.items.map((job) => (
-                  <ShiftRow key={job.id} job={job} underDay showCategory />
-                ))}
-              </ShiftList>
-            ),
-          }))}
-        />
-      )}
-    </>
   );
 }
 

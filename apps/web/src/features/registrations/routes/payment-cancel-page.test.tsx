@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@camp/shared/config';
 import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,27 +15,19 @@ import {
   jsonResponse,
   mockApiRoutes,
   renderApp,
-  startSignedIn,
+  renderSignedIn,
   testConfig,
   testUser,
-  type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 
-function openCancelPage(
-  routes: Record<string, ApiRouteHandler> = {},
-  config: Parameters<typeof testConfig>[0] = withPayments,
-) {
-  startSignedIn();
-  const api = mockApiRoutes(
-    {
-      'GET /auth/profile': () => jsonResponse(testUser()),
-      'GET /registrations/me': () => jsonResponse([owingRegistration()]),
-      ...routes,
-    },
+function openCancelPage(routes: ApiRoutes = {}, config: Partial<PublicConfig> = withPayments) {
+  return renderSignedIn(
+    '/payment/cancel',
+    testUser(),
+    { 'GET /registrations/me': () => jsonResponse([owingRegistration()]), ...routes },
     testConfig(config),
   );
-  renderApp('/payment/cancel');
-  return api;
 }
 
 /** The Try Payment Again button once the dues are known (busy, and disabled, until then). */

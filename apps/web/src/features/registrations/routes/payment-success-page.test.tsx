@@ -9,10 +9,9 @@ import {
   createTestQueryClient,
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
   offContract,
   renderApp,
-  startSignedIn,
+  signedInApi,
   testAuthResponse,
   testUser,
   type ApiRouteHandler,
@@ -53,12 +52,7 @@ function openSuccessPage(
     queryClient = createTestQueryClient(),
   } = {},
 ) {
-  startSignedIn();
-  const api = mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(testUser()),
-    [VERIFY]: verify,
-    ...routes,
-  });
+  const api = signedInApi(testUser(), { [VERIFY]: verify, ...routes });
   renderApp(path, queryClient);
   return { ...api, verifyCalls: () => api.calls.filter((call) => call === VERIFY).length };
 }

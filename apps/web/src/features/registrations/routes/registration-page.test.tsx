@@ -1,14 +1,16 @@
 import type { CampingOption } from '@camp/shared/camping-options';
+import type { PublicConfig } from '@camp/shared/config';
 import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   checkoutAnswer,
+  checkoutBody,
   findPaymentFailed,
   OWING_REGISTRATION_ID,
+  PAYMENTS_UNAVAILABLE,
   STRIPE_UNREACHABLE,
   stripeDown,
   withPayments,
@@ -17,12 +19,10 @@ import {
   currentRoute,
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
+  renderSignedIn,
   testConfig,
   testUser,
-  type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 import {
   gate,
@@ -33,22 +33,20 @@ import {
   testRegistration,
 } from '../../../test/registration-fixtures';
 
-afterEach(() => notifications.clean());
-
 interface Setup {
   user?: User;
   options?: CampingOption[];
   categories?: JobCategory[];
   jobs?: Job[];
-  routes?: Record<string, ApiRouteHandler>;
-  config?: Parameters<typeof testConfig>[0];
+  routes?: ApiRoutes;
+  config?: Partial<PublicConfig>;
 }
 
 function openWizard({ user = testUser(), options, categories, jobs, routes = {}, config = {} }: Setup = {}) {
-  startSignedIn();
-  const api = mockApiRoutes(
+  return renderSignedIn(
+    '/registration',
+    user,
     {
-      'GET /auth/profile': () => jsonResponse(user),
       'GET /registrations/me': () => jsonResponse([]),
       'GET /camping-options': () => jsonResponse(options ?? [testOption()]),
       'GET /job-categories': () => jsonResponse(categories ?? [kitchen]),
@@ -58,8 +56,6 @@ function openWizard({ user = testUser(), options, categories, jobs, routes = {},
     },
     testConfig({ registrationOpen: true, registrationTerms: '<p>Leave no trace.</p>', ...config }),
   );
-  renderApp('/registration');
-  return api;
 }
 
 const stepHeading = (name: string) => screen.findByRole('heading', { name });
@@ -288,9 +284,7 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       },
     });
     await toPayment();
-    const notice = screen.getByText(
-      'Payment processing is not currently available. Please contact camp administrators.',
-    );
+    const notice = screen.getByText(PAYMENTS_UNAVAILABLE);
     expect(notice).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -331,23 +325,11 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
     await toPayment();
     expect(screen.getByText('Amount due:')).toBeInTheDocument();
     expect(screen.getByTestId('amount-due').textContent).toBe('$150.00');
-    expect(
-      screen.queryByText(
-        'Payment processing is not currently available. Please contact camp administrators.',
-      ),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText(PAYMENTS_UNAVAILABLE)).not.toBeInTheDocument();
     click('Pay $150.00');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));
     // The server's own number (its PENDING dues row), in cents, with this app's return pages.
-    expect(CreateStripeCheckoutInputSchema.parse(checkout)).toEqual({
-      amount: 14_000,
-      currency: 'USD',
-      userId: '4b8f5c7e-2f3a-4c1d-9e8b-1a2b3c4d5e6f',
-      registrationId: OWING_REGISTRATION_ID,
-      description: 'Camp Dusty Gulch Dues Payment 2026',
-      successUrl: `${window.location.origin}${window.location.pathname}#/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${window.location.origin}${window.location.pathname}#/payment/cancel`,
-    });
+    expect(CreateStripeCheckoutInputSchema.parse(checkout)).toEqual(checkoutBody(14_000));
     // Busy until the browser has left; no way back to a step that is already saved.
     expect(screen.getByRole('button', { name: 'Pay $140.00' })).toHaveAttribute('data-loading', 'true');
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
@@ -425,9 +407,7 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
       config: { allowDeferredDuesPayment: true },
     });
     await toPayment();
-    expect(
-      screen.getByText('Payment processing is not currently available. Please contact camp administrators.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(PAYMENTS_UNAVAILABLE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Registration' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Registration' })).not.toBeInTheDocument();

@@ -22,17 +22,15 @@ export function ExportCsvButton({
   );
 }
 
-/** The export of a report whose table has a search: what the table shows (useSearchResult's rows and search). */
+/** The export of a report whose table has a search: what the table shows (useShownExport's rows and search). */
 export function ExportShownButton({
-  onExport,
   shown,
 }: {
-  onExport: () => void;
-  shown: { rows: readonly unknown[] | undefined; search: string };
+  shown: { rows: readonly unknown[] | undefined; search: string; onExport: () => void };
 }) {
   return (
     <ExportCsvButton
-      onExport={onExport}
+      onExport={shown.onExport}
       disabled={!shown.rows || shown.rows.length === 0}
       searchedRows={shown.search ? shown.rows?.length : undefined}
     />

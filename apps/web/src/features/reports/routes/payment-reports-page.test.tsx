@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, offContract, type ApiRouteHandler } from '../../../test/test-utils';
+import { jsonResponse, offContract, type ApiRoutes } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import { testPayment as payment } from '../../../test/payment-fixtures';
 import { adminUser, captureDownloads, failsOnce, openReportPage, tryAgainAfter } from '../test-fixtures';
@@ -24,7 +24,7 @@ const payments = [
   payment(4, { amount: 40, status: 'PENDING' }),
 ];
 
-function openReport(routes: Record<string, ApiRouteHandler> = {}) {
+function openReport(routes: ApiRoutes = {}) {
   return openReportPage(
     '/reports/payments',
     adminUser,

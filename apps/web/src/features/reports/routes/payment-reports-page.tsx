@@ -14,6 +14,7 @@ import { REPORT_MESSAGES } from '@camp/shared/reports';
 import { Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { optionalYearColumn } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { FilterBar } from '../../../components/filter-bar';
 import { paymentTotals } from '../../payments';
@@ -24,10 +25,10 @@ import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
-import { csvFileName, exportCsv, type CsvColumn } from '../csv';
+import type { CsvColumn } from '../csv';
 import { csvDollars, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
-import { useSearchResult } from '../search-result';
+import { useShownExport } from '../search-result';
 
 interface FilterValues {
   provider: PaymentProvider | '';
@@ -54,13 +55,7 @@ const columns = [
     header: 'Person',
     cell: ({ row }) => <PersonCell name={personName(row.original.user)} detail={row.original.user.email} />,
   }),
-  column.accessor((payment) => payment.registrationYear ?? undefined, {
-    id: 'year',
-    header: 'Year',
-    sortUndefined: 'last',
-    meta: { nowrap: true },
-    cell: ({ getValue }) => getValue() ?? '—',
-  }),
+  optionalYearColumn((payment: Payment) => payment.registrationYear),
   column.accessor('amount', {
     header: 'Amount',
     enableGrouping: false,
@@ -129,15 +124,12 @@ export default function PaymentReportsPage() {
   const totals = useMemo(() => paymentTotals(data ?? []), [data]);
 
   // The file holds what the table shows: the rows its search matches.
-  const shown = useSearchResult(data);
-  const onExport = () => {
-    if (!shown.rows) return;
-    exportCsv(
-      csvFileName(CSV_FILE_BASES.payments, [values.provider, values.status, shown.search]),
-      shown.rows,
-      paymentCsvColumns,
-    );
-  };
+  const shown = useShownExport(
+    data,
+    CSV_FILE_BASES.payments,
+    [values.provider, values.status],
+    paymentCsvColumns,
+  );
 
   let error: string | null = null;
   if (report.isError && !data) {
@@ -154,7 +146,7 @@ export default function PaymentReportsPage() {
         title={REPORT_TEXTS.paymentsTitle}
         description={REPORT_TEXTS.paymentsDescription}
         adminOnly
-        actions={<ExportShownButton onExport={onExport} shown={shown} />}
+        actions={<ExportShownButton shown={shown} />}
       />
       <FilterBar
         fields={[

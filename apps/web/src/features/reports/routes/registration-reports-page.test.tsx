@@ -1,13 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-  type ApiRouteHandler,
-} from '../../../test/test-utils';
+import { errorResponse, jsonResponse, renderApp, type ApiRoutes } from '../../../test/test-utils';
 import { CSV_BOM, localDate } from '../csv';
 import {
   adminUser,
@@ -29,17 +22,11 @@ const campingOptions = [
   testOption({ id: RV_ID, name: 'RV Row', enabled: false }),
 ];
 
-function openReport(routes: Record<string, ApiRouteHandler> = {}, user = adminUser) {
-  return openReportPage(
-    '/reports/registrations',
-    user,
-    'GET /reports/registrations',
-    () => jsonResponse(registrationReport()),
-    {
-      'GET /camping-options': () => jsonResponse(campingOptions),
-      ...routes,
-    },
-  );
+function openReport(routes: ApiRoutes = {}, user = adminUser, path = '/reports/registrations') {
+  return openReportPage(path, user, 'GET /reports/registrations', () => jsonResponse(registrationReport()), {
+    'GET /camping-options': () => jsonResponse(campingOptions),
+    ...routes,
+  });
 }
 
 const table = () => screen.getByRole('table', { name: 'Registrations' });
@@ -259,17 +246,11 @@ describe('Registration reports: export what the table shows', { timeout: 20_000 
   });
 
   it('opens with the filters of a shared link, dropping values the report would refuse', async () => {
-    startSignedIn();
-    const queries: URLSearchParams[] = [];
-    mockApiRoutes({
-      'GET /auth/profile': () => jsonResponse(adminUser),
-      'GET /camping-options': () => jsonResponse(campingOptions),
-      'GET /reports/registrations': ({ url }) => {
-        queries.push(new URL(url, 'http://localhost').searchParams);
-        return jsonResponse(registrationReport());
-      },
-    });
-    renderApp(`/reports/registrations?year=2025&status=CONFIRMED&option=${TENT_ID}`);
+    const { queries } = openReport(
+      {},
+      adminUser,
+      `/reports/registrations?year=2025&status=CONFIRMED&option=${TENT_ID}`,
+    );
     await waitFor(() =>
       expect(Object.fromEntries(queries[0] ?? [])).toEqual({
         year: '2025',

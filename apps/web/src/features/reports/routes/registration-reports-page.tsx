@@ -20,7 +20,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
-import { FilterBar } from '../../../components/filter-bar';
+import { FilterBar, yearFilter } from '../../../components/filter-bar';
 import { isAdmin, useAuth } from '../../auth';
 import { campingOptionsQueryOptions } from '../../camping-options';
 import { usePublicConfig } from '../../config';
@@ -33,10 +33,10 @@ import { ShiftsCell } from '../components/shifts-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
-import { csvFileName, exportCsv, type CsvColumn } from '../csv';
+import type { CsvColumn } from '../csv';
 import { csvDollars, isoDay, jobText, personName } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
-import { useSearchResult } from '../search-result';
+import { useShownExport } from '../search-result';
 
 /** docs/product.md §9: registration tables show 25 rows to a page. */
 const REGISTRATION_PAGE_SIZE = 25;
@@ -252,15 +252,12 @@ export default function RegistrationReportsPage() {
       setParams(paramsFromFilters({ ...values, [key]: value }, config.registrationYear), { replace: true });
 
   // The file holds what the table shows: the rows its search matches.
-  const shown = useSearchResult(data?.registrations);
-  const onExport = () => {
-    if (!data || !shown.rows) return;
-    exportCsv(
-      csvFileName(CSV_FILE_BASES.registrations, [values.year, values.status, optionName, shown.search]),
-      shown.rows,
-      registrationCsvColumns(data.fields, { money }),
-    );
-  };
+  const shown = useShownExport(
+    data?.registrations,
+    CSV_FILE_BASES.registrations,
+    [values.year, values.status, optionName],
+    data && registrationCsvColumns(data.fields, { money }),
+  );
 
   const failed = report.isError && !data;
   const counts = data?.counts;
@@ -272,20 +269,11 @@ export default function RegistrationReportsPage() {
         description={
           money ? REPORT_TEXTS.registrationsDescriptionAdmin : REPORT_TEXTS.registrationsDescription
         }
-        actions={<ExportShownButton onExport={onExport} shown={shown} />}
+        actions={<ExportShownButton shown={shown} />}
       />
       <FilterBar
         fields={[
-          {
-            key: 'year',
-            label: 'Year',
-            value: values.year,
-            options: [
-              { value: '', label: REPORT_TEXTS.allYears },
-              ...years.map((year) => ({ value: String(year), label: String(year) })),
-            ],
-            onChange: set('year'),
-          },
+          yearFilter(values.year, years, set('year'), REPORT_TEXTS.allYears),
           {
             key: 'status',
             label: 'Status',

@@ -1,20 +1,8 @@
-import type { User } from '@camp/shared/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  currentRoute,
-  jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
-} from '../../../test/test-utils';
+import { currentRoute, renderApp, signedInApi } from '../../../test/test-utils';
 import { reportCardsFor } from '../report-cards';
 import { adminUser, participantUser, staffUser } from '../test-fixtures';
-
-function signedInAs(user: User) {
-  startSignedIn();
-  return mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(user) });
-}
 
 const cardTitles = () =>
   within(screen.getByRole('list', { name: 'Reports you can open' }))
@@ -23,7 +11,7 @@ const cardTitles = () =>
 
 describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => {
   it('shows an admin all four reports, payments labelled Admin Only', async () => {
-    signedInAs(adminUser);
+    signedInApi(adminUser);
     renderApp('/reports');
     expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeInTheDocument();
     expect(cardTitles()).toEqual([
@@ -43,7 +31,7 @@ describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => 
   });
 
   it('shows staff the three reports they may open, and no payments', async () => {
-    signedInAs(staffUser);
+    signedInApi(staffUser);
     renderApp('/reports');
     expect(await screen.findByRole('heading', { name: 'Reports', level: 2 })).toBeInTheDocument();
     expect(cardTitles()).toEqual(['Registration Reports', 'Work Schedule', 'User Reports']);
@@ -59,13 +47,13 @@ describe('Reports index (docs/product.md §2, §6)', { timeout: 20_000 }, () => 
   });
 
   it('sends staff from the payment report to the dashboard', async () => {
-    signedInAs(staffUser);
+    signedInApi(staffUser);
     renderApp('/reports/payments');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
   });
 
   it('sends a participant from the reports to the dashboard', async () => {
-    signedInAs(participantUser);
+    signedInApi(participantUser);
     renderApp('/reports');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
   });

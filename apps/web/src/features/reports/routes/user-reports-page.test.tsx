@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, type ApiRouteHandler } from '../../../test/test-utils';
+import { jsonResponse, type ApiRoutes } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import {
   captureDownloads,
@@ -29,7 +29,7 @@ const users = [
   }),
 ];
 
-function openReport(routes: Record<string, ApiRouteHandler> = {}) {
+function openReport(routes: ApiRoutes = {}) {
   return openReportPage(
     '/reports/users',
     staffUser,

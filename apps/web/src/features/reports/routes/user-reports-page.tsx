@@ -10,7 +10,7 @@ import { Badge, Stack } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
-import { FilterBar } from '../../../components/filter-bar';
+import { FilterBar, yearFilter } from '../../../components/filter-bar';
 import { usePublicConfig } from '../../config';
 import { useUserReport } from '../api/get-user-report';
 import { ExportShownButton } from '../components/export-button';
@@ -19,10 +19,10 @@ import { PersonCell } from '../components/person-cell';
 import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
-import { csvFileName, exportCsv, type CsvColumn } from '../csv';
+import type { CsvColumn } from '../csv';
 import { isoDay, personName, reportYears } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
-import { useSearchResult } from '../search-result';
+import { useShownExport } from '../search-result';
 
 const STATUS_LABELS: Record<UserReportStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
@@ -141,15 +141,12 @@ export default function UserReportsPage() {
       setValues((current) => ({ ...current, [key]: value }));
 
   // The file holds what the table shows: the rows its search matches.
-  const shown = useSearchResult(data?.users);
-  const onExport = () => {
-    if (!data || !shown.rows) return;
-    exportCsv(
-      csvFileName(CSV_FILE_BASES.users, [values.year, values.status, values.role, shown.search]),
-      shown.rows,
-      userCsvColumns(data.year),
-    );
-  };
+  const shown = useShownExport(
+    data?.users,
+    CSV_FILE_BASES.users,
+    [values.year, values.status, values.role],
+    data && userCsvColumns(data.year),
+  );
 
   const failed = report.isError && !data;
 
@@ -158,17 +155,11 @@ export default function UserReportsPage() {
       <ReportPageHeader
         title={REPORT_TEXTS.usersTitle}
         description={REPORT_TEXTS.usersDescription}
-        actions={<ExportShownButton onExport={onExport} shown={shown} />}
+        actions={<ExportShownButton shown={shown} />}
       />
       <FilterBar
         fields={[
-          {
-            key: 'year',
-            label: 'Year',
-            value: values.year,
-            options: years.map((year) => ({ value: String(year), label: String(year) })),
-            onChange: (year) => setValues((current) => ({ ...current, year })),
-          },
+          yearFilter(values.year, years, set('year'), false),
           {
             key: 'status',
             label: 'Status',

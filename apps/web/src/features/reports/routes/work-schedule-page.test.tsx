@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, type ApiRouteHandler } from '../../../test/test-utils';
+import { jsonResponse, type ApiRoutes } from '../../../test/test-utils';
 import { localDate } from '../csv';
 import {
   captureDownloads,
@@ -66,7 +66,7 @@ const shifts = [
   }),
 ];
 
-function openReport(routes: Record<string, ApiRouteHandler> = {}) {
+function openReport(routes: ApiRoutes = {}) {
   return openReportPage(
     '/reports/work-schedule',
     staffUser,

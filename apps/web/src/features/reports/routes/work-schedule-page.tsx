@@ -6,7 +6,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
-import { FilterBar } from '../../../components/filter-bar';
+import { FilterBar, yearFilter } from '../../../components/filter-bar';
 import { usePublicConfig } from '../../config';
 import { useWorkSchedule } from '../api/get-work-schedule';
 import { ExportCsvButton } from '../components/export-button';
@@ -191,17 +191,7 @@ export default function WorkSchedulePage() {
         }
       />
       <div className={classes.noPrint}>
-        <FilterBar
-          fields={[
-            {
-              key: 'year',
-              label: 'Year',
-              value: year,
-              options: years.map((value) => ({ value: String(value), label: String(value) })),
-              onChange: setYear,
-            },
-          ]}
-        />
+        <FilterBar fields={[yearFilter(year, years, setYear, false)]} />
       </div>
       <Text className={classes.printOnly} fw={600}>
         {REPORT_TEXTS.scheduleTitle} {year}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  PROFILE_FIELD_KEYS,
   PROFILE_FIELDS,
   profileErrors,
   profileServerErrors,
@@ -45,7 +46,7 @@ export function ProfileForm({
   }, []);
 
   const focusFirstError = (found: ProfileErrors) => {
-    const first = (Object.keys(PROFILE_FIELDS) as ProfileField[]).find((field) => found[field]);
+    const first = PROFILE_FIELD_KEYS.find((field) => found[field]);
     if (first) fieldRefs.current[first]?.focus();
   };
 

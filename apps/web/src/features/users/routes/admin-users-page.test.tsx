@@ -1,36 +1,21 @@
 import type { User } from '@camp/shared/users';
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
+  renderSignedIn,
+  testAdmin as admin,
   testUser,
-  type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 import { onPhone } from '../../../test/media';
 
-afterEach(() => notifications.clean());
-
-const admin = testUser({
-  id: '00000000-0000-4000-8000-000000000001',
-  role: 'ADMIN',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@example.org',
-});
 const dusty = testUser({ id: '00000000-0000-4000-8000-000000000002', playaName: 'Sparkle' });
 
-function openUsers(routes: Record<string, ApiRouteHandler>, users: User[] = [admin, dusty]) {
-  startSignedIn();
-  return mockApiRoutes({
-    'GET /auth/profile': () => jsonResponse(admin),
-    'GET /users': () => jsonResponse(users),
-    ...routes,
-  });
+/** The User Management screen as the admin, with `users` listed and `routes` added. */
+function openUsers(routes: ApiRoutes, users: User[] = [admin, dusty]) {
+  return renderSignedIn('/admin/users', admin, { 'GET /users': () => jsonResponse(users), ...routes });
 }
 
 const table = () => screen.getByRole('table', { name: 'Users' });
@@ -46,7 +31,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
         return jsonResponse(search ? [dusty] : [admin, dusty]);
       },
     });
-    renderApp('/admin/users');
     expect(await screen.findByRole('heading', { name: 'User Management', level: 2 })).toBeInTheDocument();
     const rows = await within(await screen.findByRole('table', { name: 'Users' })).findAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -61,13 +45,11 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
 
   it('says when there are no users, and when they cannot be fetched', async () => {
     openUsers({}, []);
-    renderApp('/admin/users');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it('shows the fetch failure', async () => {
     openUsers({ 'GET /users': () => errorResponse(503) });
-    renderApp('/admin/users');
     expect(await screen.findByText('An error occurred fetching users')).toBeInTheDocument();
   });
 
@@ -88,7 +70,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
         );
       },
     });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Add User' }));
     await screen.findByRole('dialog', { name: 'Add User' });
     expect(within(drawer()).getByLabelText(/Allow registration/)).toBeChecked();
@@ -119,7 +100,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
 
   it('shows the server’s reason when creating fails', async () => {
     openUsers({ 'POST /users': () => errorResponse(409, 'A user with this email already exists') });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Add User' }));
     await screen.findByRole('dialog', { name: 'Add User' });
     fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'dusty@example.org' } });
@@ -137,7 +117,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
         return jsonResponse({ ...dusty, ...(body as object) });
       },
     });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Dusty Rhodes' }));
     const form = await screen.findByRole('dialog', { name: 'Edit User' });
     await within(form).findByDisplayValue('dusty@example.org');
@@ -157,7 +136,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
 
   it('says when the user cannot be fetched for editing', async () => {
     openUsers({ [`GET /users/${dusty.id}`]: () => errorResponse(503) });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Dusty Rhodes' }));
     expect(await screen.findByText('An error occurred fetching the user')).toBeInTheDocument();
   });
@@ -168,7 +146,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
       'This user has registrations or payments and cannot be deleted.',
     );
     const { calls } = openUsers({ [`DELETE /users/${dusty.id}`]: () => answer });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Dusty Rhodes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(
@@ -190,7 +167,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('ends a person’s sessions after confirming, with a toast; says so when it fails', async () => {
     let answer: Response = errorResponse(500, 'Database unavailable');
     const { calls } = openUsers({ [`POST /users/${dusty.id}/end-sessions`]: () => answer });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'End sessions Dusty Rhodes' }));
     const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
     expect(
@@ -216,7 +192,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     const { calls } = openUsers({
       [`POST /users/${dusty.id}/end-sessions`]: () => jsonResponse({ success: true, sessionsEnded: 0 }),
     });
-    renderApp('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'End sessions Dusty Rhodes' }));
     let dialog = await screen.findByRole('dialog', { name: 'End sessions' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -237,7 +212,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
 
   it('does not offer to delete your own account', async () => {
     openUsers({});
-    renderApp('/admin/users');
     const own = await screen.findByRole('button', { name: 'Delete Ada Admin' });
     expect(own).toHaveAttribute('aria-disabled', 'true');
   });
@@ -245,7 +219,6 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
   it('on a phone shows each user as a card with Edit and Delete at the bottom, and a Sort by list', async () => {
     onPhone();
     openUsers({});
-    renderApp('/admin/users');
     const list = await screen.findByRole('list', { name: 'Users' });
     await within(list).findByRole('button', { name: 'Edit Ada Admin' });
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();

@@ -7,12 +7,10 @@ import {
   currentRoute,
   errorResponse,
   jsonResponse,
-  mockApiRoutes,
-  renderApp,
-  startSignedIn,
+  renderSignedIn,
   testAuthResponse,
   testUser,
-  type ApiRouteHandler,
+  type ApiRoutes,
 } from '../../../test/test-utils';
 
 const complete = testUser({ firstName: 'Dusty', lastName: 'Rhodes', city: 'Reno' });
@@ -26,17 +24,15 @@ function type(label: string, value: string) {
   fireEvent.change(field(label), { target: { value } });
 }
 
-function profileRoutes(routes: Record<string, ApiRouteHandler>, user = complete) {
-  startSignedIn();
-  return mockApiRoutes({ 'GET /auth/profile': () => jsonResponse(user), ...routes });
+/** Your Profile (at `path`) signed in as `user`, with `routes` added to the fake API. */
+function openProfile(routes: ApiRoutes, user = complete, path = '/profile') {
+  return renderSignedIn(path, user, routes);
 }
 
 describe('Your Profile', () => {
   it("shows 'Loading your profile information...', then the form with the first name focused", async () => {
-    startSignedIn();
     let answer: (response: Response) => void = () => {};
-    mockApiRoutes({ 'GET /auth/profile': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderApp('/profile');
+    openProfile({ 'GET /auth/profile': () => new Promise<Response>((resolve) => (answer = resolve)) });
     // The guard shows 'Loading...' until it knows who is signed in; the page then loads the profile itself.
     expect(await screen.findByText(/^Loading/)).toBeInTheDocument();
     act(() => answer(jsonResponse(complete)));
@@ -53,10 +49,9 @@ describe('Your Profile', () => {
 
   it("says 'Failed to load user profile' when the profile cannot be loaded", async () => {
     vi.useFakeTimers();
-    const { calls } = profileRoutes({
+    const { calls } = openProfile({
       'GET /auth/profile': () => errorResponse(500, 'Database unavailable'),
     });
-    renderApp('/profile');
     // One retry first (docs/product.md §9), a second later.
     expect(
       await advanceTimersUntil(() => screen.getByText('Failed to load user profile')),
@@ -68,8 +63,7 @@ describe('Your Profile', () => {
   });
 
   it('checks the rules before saving and sends nothing while they fail', async () => {
-    const { calls } = profileRoutes({});
-    renderApp('/profile');
+    const { calls } = openProfile({});
     await screen.findByRole('heading', { name: 'Your Profile' });
     type('First name', ' ');
     type('Phone', '');
@@ -83,13 +77,12 @@ describe('Your Profile', () => {
 
   it('saves with PUT /users/{id} (exactly the profile fields), shows a notice and stays', async () => {
     const bodies: unknown[] = [];
-    profileRoutes({
+    openProfile({
       [`PUT /users/${complete.id}`]: ({ body }) => {
         bodies.push(body);
         return jsonResponse({ ...complete, playaName: 'Sparkle' });
       },
     });
-    renderApp('/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     type('Playa name', '  Sparkle ');
     type('City', '');
@@ -111,11 +104,10 @@ describe('Your Profile', () => {
   });
 
   it("shows the server's messages when it refuses the profile", async () => {
-    profileRoutes({
+    openProfile({
       [`PUT /users/${complete.id}`]: () =>
         errorResponse(400, ['First name is required', 'Phone is required']),
     });
-    renderApp('/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(
@@ -125,20 +117,18 @@ describe('Your Profile', () => {
   });
 
   it("says 'Authentication expired. Please log in again.' when the save is refused as unauthenticated", async () => {
-    profileRoutes({
+    openProfile({
       [`PUT /users/${complete.id}`]: () => errorResponse(401, 'Unauthorized'),
       // The refresh works, but the retried save is refused again.
       'POST /auth/refresh': () => jsonResponse(testAuthResponse(complete, 'fresh-token')),
     });
-    renderApp('/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Authentication expired. Please log in again.')).toBeInTheDocument();
   });
 
   it("says 'Failed to update profile: {message}' for other failures", async () => {
-    profileRoutes({ [`PUT /users/${complete.id}`]: () => errorResponse(500, 'Internal Server Error') });
-    renderApp('/profile');
+    openProfile({ [`PUT /users/${complete.id}`]: () => errorResponse(500, 'Internal Server Error') });
     await screen.findByRole('heading', { name: 'Your Profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update profile: Internal Server Error')).toBeInTheDocument();
@@ -146,8 +136,7 @@ describe('Your Profile', () => {
 
   it('signs out everywhere after confirming: the server ends every session, this browser forgets its own', async () => {
     let answer: Response = errorResponse(500, 'Database unavailable');
-    const { calls } = profileRoutes({ 'POST /auth/logout-all': () => answer });
-    renderApp('/profile');
+    const { calls } = openProfile({ 'POST /auth/logout-all': () => answer });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' });
     expect(
@@ -171,8 +160,7 @@ describe('Your Profile', () => {
   });
 
   it('offers Sign out everywhere only once the profile is complete', async () => {
-    profileRoutes({}, incomplete);
-    renderApp('/profile');
+    openProfile({}, incomplete);
     expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
   });
@@ -190,7 +178,7 @@ describe('Complete Your Profile', () => {
     const bodies: unknown[] = [];
     let completed = false;
     const after = { ...incomplete, firstName: 'Nova', lastName: 'Stone', phone: '555-0199' };
-    profileRoutes(
+    openProfile(
       {
         'POST /auth/register': ({ body }) => {
           bodies.push(body);
@@ -205,8 +193,8 @@ describe('Complete Your Profile', () => {
           ),
       },
       incomplete,
+      '/profile?returnTo=%2Fdashboard%3Fwelcome%3D1',
     );
-    renderApp('/profile?returnTo=%2Fdashboard%3Fwelcome%3D1');
     expect(await screen.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
@@ -234,11 +222,10 @@ describe('Complete Your Profile', () => {
   });
 
   it('goes to the dashboard when there is no returnTo', async () => {
-    profileRoutes(
+    openProfile(
       { 'POST /auth/register': () => jsonResponse(testAuthResponse(incomplete, 'token-after-register')) },
       incomplete,
     );
-    renderApp('/profile');
     await screen.findByRole('heading', { name: 'Complete Your Profile' });
     fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));

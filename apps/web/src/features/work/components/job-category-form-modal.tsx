@@ -3,9 +3,9 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/shared/rules';
 import type { JobCategory } from '@camp/shared/work';
-import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
-import { useModalForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { Checkbox, Stack, Textarea } from '@mantine/core';
+import { useAddEditForm } from '../../../components/use-modal-form';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
 
 export interface JobCategoryFormModalProps extends SaveModalProps<JobCategoryFormValues> {
@@ -14,36 +14,18 @@ export interface JobCategoryFormModalProps extends SaveModalProps<JobCategoryFor
 }
 
 /** Add or edit a job category (docs/product.md §5 Job category). Mounted only while open, so it starts fresh each time. */
-export function JobCategoryFormModal({
-  category,
-  saving,
-  saveError,
-  onSave,
-  onClose,
-}: JobCategoryFormModalProps) {
-  const { formError, textField, checkField, submit } = useModalForm({
-    initialValues: () => jobCategoryFormValues(category),
+export function JobCategoryFormModal({ category, ...save }: JobCategoryFormModalProps) {
+  const { modal, textField, checkField } = useAddEditForm({
+    noun: 'Job Category',
+    item: category,
+    initialValues: jobCategoryFormValues,
     form: jobCategoryForm,
-    onSave,
+    ...save,
   });
 
   return (
-    <AddEditFormModal
-      noun="Job Category"
-      editing={category !== undefined}
-      saving={saving}
-      formError={formError}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        maxLength={JOB_CATEGORY_NAME_MAX}
-        {...textField('name')}
-      />
+    <AddEditFormModal {...modal}>
+      <NameInput maxLength={JOB_CATEGORY_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         required

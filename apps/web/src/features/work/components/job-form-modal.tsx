@@ -3,8 +3,8 @@ import { compareShifts, JOB_LOCATION_MAX, JOB_NAME_MAX, shiftWhenText } from '@c
 import type { Job, JobCategory, Shift } from '@camp/shared/work';
 import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { useModalForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { useAddEditForm } from '../../../components/use-modal-form';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { jobForm, jobFormValues, type JobFormValues } from '../work-form';
 
 export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
@@ -15,19 +15,13 @@ export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
 }
 
 /** Add or edit a job (docs/product.md §5 Job): name, location, category, shift and places (5 to start with). */
-export function JobFormModal({
-  job,
-  categories,
-  shifts,
-  saving,
-  saveError,
-  onSave,
-  onClose,
-}: JobFormModalProps) {
-  const { formError, textField, numberField, submit } = useModalForm({
-    initialValues: () => jobFormValues(job),
+export function JobFormModal({ job, categories, shifts, ...save }: JobFormModalProps) {
+  const { modal, textField, numberField } = useAddEditForm({
+    noun: 'Job',
+    item: job,
+    initialValues: jobFormValues,
     form: jobForm,
-    onSave,
+    ...save,
   });
 
   const categoryOptions = useMemo(
@@ -55,21 +49,13 @@ export function JobFormModal({
   );
 
   return (
-    <AddEditFormModal
-      noun="Job"
-      editing={job !== undefined}
-      saving={saving}
-      formError={formError}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <AddEditFormModal {...modal}>
       {missing.length > 0 && (
         <Alert color="yellow" variant="light">
           Every job needs a category and a shift. Create {missing.join(' and ')} first.
         </Alert>
       )}
-      <TextInput label="Name" required data-autofocus maxLength={JOB_NAME_MAX} {...textField('name')} />
+      <NameInput maxLength={JOB_NAME_MAX} {...textField('name')} />
       <TextInput label="Location" required maxLength={JOB_LOCATION_MAX} {...textField('location')} />
       <NativeSelect label="Category" required {...textField('categoryId')} data={categoryOptions} />
       <NativeSelect label="Shift" required {...textField('shiftId')} data={shiftOptions} />

@@ -2,8 +2,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { dayLabel, DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX } from '@camp/shared/rules';
 import type { Shift } from '@camp/shared/work';
 import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
-import { useModalForm } from '../../../components/use-modal-form';
-import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
+import { useAddEditForm } from '../../../components/use-modal-form';
+import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
 
 export interface ShiftFormModalProps extends SaveModalProps<ShiftFormValues> {
@@ -19,24 +19,18 @@ const TIME_FIELDS = [
 const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day) }));
 
 /** Add or edit a shift (docs/product.md §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
-export function ShiftFormModal({ shift, saving, saveError, onSave, onClose }: ShiftFormModalProps) {
-  const { formError, textField, submit } = useModalForm({
-    initialValues: () => shiftFormValues(shift),
+export function ShiftFormModal({ shift, ...save }: ShiftFormModalProps) {
+  const { modal, textField } = useAddEditForm({
+    noun: 'Shift',
+    item: shift,
+    initialValues: shiftFormValues,
     form: shiftForm,
-    onSave,
+    ...save,
   });
 
   return (
-    <AddEditFormModal
-      noun="Shift"
-      editing={shift !== undefined}
-      saving={saving}
-      formError={formError}
-      saveError={saveError}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextInput label="Name" required data-autofocus maxLength={SHIFT_NAME_MAX} {...textField('name')} />
+    <AddEditFormModal {...modal}>
+      <NameInput maxLength={SHIFT_NAME_MAX} {...textField('name')} />
       <Textarea
         label="Description"
         rows={2}

@@ -1,4 +1,5 @@
 // Compact shift lists shared by the wizard's Shifts step and /shifts: rows, collapsible groups, filters.
+export { AvailableShifts } from './available-shifts';
 export { CollapsibleGroups, DayRows, ShiftList, useOpenGroups, type CollapsibleGroup } from './shift-groups';
 export { ShiftFilters } from './shift-filters';
 export {

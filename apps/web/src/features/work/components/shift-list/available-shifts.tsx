@@ -1,0 +1,68 @@
+import { REGISTRATION_TEXTS } from '@camp/shared/rules';
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ShiftFilters } from './shift-filters';
+import { CollapsibleGroups, ShiftList, useOpenGroups } from './shift-groups';
+import {
+  filterShifts,
+  groupByDay,
+  NO_FILTER,
+  placesOf,
+  shiftsWord,
+  type ShiftFilter,
+  type ShiftListJob,
+} from './shift-list-model';
+import { ShiftRow } from './shift-row';
+
+const withSpotsLeft = (jobs: readonly ShiftListJob[]) =>
+  jobs.filter((job) => (placesOf(job)?.left ?? 0) > 0).length;
+
+/** The other shifts, filtered, by day: collapsible days (a short list starts all open), spots left shown. */
+export function AvailableShifts({ jobs }: { jobs: readonly ShiftListJob[] }) {
+  const [filter, setFilter] = useState<ShiftFilter>(NO_FILTER);
+  const shown = filterShifts(jobs, filter);
+  const days = groupByDay(shown);
+  const [open, setOpen] = useOpenGroups(days, `${filter.day}|${filter.categoryId}|${filter.location}`);
+  const filtered = Object.values(filter).some(Boolean);
+  return (
+    <>
+      <ShiftFilters
+        jobs={jobs}
+        value={filter}
+        onChange={setFilter}
+        show={['day', 'categoryId', 'location']}
+      />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed" role="status">
+          {shown.length === 0
+            ? REGISTRATION_TEXTS.noAvailableShifts
+            : `${shiftsWord(shown.length)}, ${withSpotsLeft(shown)} with spots left`}
+        </Text>
+        {filtered && (
+          <Button variant="subtle" size="compact-sm" onClick={() => setFilter(NO_FILTER)}>
+            Clear filters
+          </Button>
+        )}
+      </Group>
+      {days.length > 0 && (
+        <CollapsibleGroups
+          headingOrder={3}
+          open={open}
+          onOpenChange={setOpen}
+          groups={days.map((day) => ({
+            key: day.key,
+            label: day.label,
+            counts: `${shiftsWord(day.items.length)} · ${withSpotsLeft(day.items)} with spots left`,
+            content: (
+              <ShiftList>
+                {day.items.map((job) => (
+                  <ShiftRow key={job.id} job={job} underDay showCategory />
+                ))}
+              </ShiftList>
+            ),
+          }))}
+        />
+      )}
+    </>
+  );
+}
