@@ -73,7 +73,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Finds the row made from the spec of a key (rows[i] from specs[i]); an unknown key is an error. */
+/** Finds the row made from the catalog entry of a key (rows[i] made from entries[i]); an unknown key is an error. */
 function byKey<K, R>(what: string, specs: ReadonlyArray<{ key: K }>, rows: readonly R[]): (key: K) => R {
   const map = new Map(specs.map((spec, index) => [spec.key, rows[index]]));
   return (key) => {
