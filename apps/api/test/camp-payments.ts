@@ -60,7 +60,7 @@ export async function startKitchenCamp(
 export function useStripeCamp<T extends { camp: Camp }>(
   fake: FakeStripe,
   start: (fake: FakeStripe) => Promise<T>,
-  take: (started: T) => void | Promise<void>,
+  take: (started: T) => unknown,
 ): void {
   let camp: Camp | undefined;
   beforeAll(async () => {
