@@ -3,7 +3,8 @@
  * builds it, on a fresh in-memory database (a copy of one migrated per worker), sending its mail to a real
  * SMTP server on loopback whose messages the test reads (e.g. for the sign-in code). Before the test, the
  * `camp` fixture seeds the camp the test asks for (`test.use({ campSeed })`) through the admin API; `signIn`
- * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page. Each server's
+ * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page; `screenCheck` adds
+ * the 375 and 1280 px checks and screenshots; `site` hands the helpers all of the test's server at once. Each server's
  * Stripe is a fake Stripe of its own (`stripe`, apps/api/test/fake-stripe.ts) reached through
  * STRIPE_API_BASE, whose Checkout page delivers its webhooks to that server; only `campSeed:
  * 'registration-paying'` switches Stripe on.
