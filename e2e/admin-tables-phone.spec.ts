@@ -3,20 +3,25 @@
 // at 375 and 1280 px to look at.
 import { type Page } from '@playwright/test';
 import { routePatterns } from '../apps/web/src/lib/paths';
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
-import { checkScreen } from './support/screens';
+import {
+  ADMIN_EMAIL,
+  expect,
+  fullName,
+  expectNoSidewaysScroll,
+  REGISTRATION_CAMP,
+  test,
+} from './support/fixtures';
 import { registerAndPayInCash } from './support/stripe';
 
 // Each test signs in (mail included) and visits several screens; on a slow machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
 
-const SCREENSHOTS = 'test-results/admin-tables-phone-screens';
 const PHONE = { width: 375, height: 812 };
 
 /** A user whose e-mail is one long word: it must wrap in its card, not widen the page. */
 const LONG_EMAIL = 'maximiliana.wolfeschlegelsteinhausenbergerdorff@e2e.test';
 const LONG_PERSON = { firstName: 'Maximiliana', lastName: 'Wolfeschlegelsteinhausen' };
-const LONG_NAME = `${LONG_PERSON.firstName} ${LONG_PERSON.lastName}`;
+const LONG_NAME = fullName(LONG_PERSON);
 
 interface AdminTable {
   name: string;
@@ -112,17 +117,13 @@ test.describe('admin tables on a phone', () => {
 
   test('every admin table is a list of cards whose actions are all on-screen at 375 px', async ({
     page,
-    playwright,
-    server,
-    camp,
-    admin,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
+    const { admin, signIn } = site;
     await admin.createUser(LONG_EMAIL, LONG_PERSON);
     // The long-named person registers and pays part of the dues in cash: a registration and a payment to list.
-    const fixtures = { playwright, server, camp, admin, signIn };
-    await registerAndPayInCash(fixtures, LONG_EMAIL, { reference: 'Receipt 12', profile: null });
+    await registerAndPayInCash(site, LONG_EMAIL, { reference: 'Receipt 12', profile: null });
     await signIn(ADMIN_EMAIL);
 
     for (const table of TABLES) {
@@ -137,7 +138,7 @@ test.describe('admin tables on a phone', () => {
       if (table.action) await expect(list.getByRole('button', { name: table.action })).toBeVisible();
       await expectActionsOnScreen(page, table.caption, table.minActions);
       await expectNoSidewaysScroll(page);
-      await checkScreen(page, checkA11y, SCREENSHOTS, table.name);
+      await screenCheck(table.name);
       // At 1280 px (checkScreen's last width) the accessible table is back.
       await expect(page.getByRole('table', { name: table.caption })).toBeVisible();
     }
@@ -147,7 +148,7 @@ test.describe('admin tables on a phone', () => {
     page,
     camp,
     signIn,
-    checkA11y,
+    screenCheck,
   }) => {
     await signIn(ADMIN_EMAIL);
     await page.goto(
@@ -171,7 +172,7 @@ test.describe('admin tables on a phone', () => {
       }
     }
     await expectNoSidewaysScroll(page);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'camping-option-fields');
+    await screenCheck('camping-option-fields');
   });
 
   test('sorting still works on a phone: the Sort by list reorders the cards', async ({ page, signIn }) => {

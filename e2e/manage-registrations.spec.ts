@@ -4,14 +4,20 @@ import { emailOutbox } from '../apps/api/src/db/schema/index';
 import {
   ADMIN_EMAIL,
   expect,
+  fullName,
   expectNoSidewaysScroll,
   type ProfileDetails,
   REGISTRATION_CAMP,
   sampleProfile,
   test,
 } from './support/fixtures';
-import { checkScreen, stepHeading } from './support/screens';
-import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DUES } from './support/stripe';
+import {
+  payWithoutReturning,
+  registerWithDues,
+  startCheckoutThroughApi,
+  TENT_DUES,
+  wizardToPayment,
+} from './support/stripe';
 
 // docs/product.md §2 Manage Registrations: a person registers and pays by card; an admin finds the registration with
 // the filters, changes its shifts, cancels it with a refund and a notification, reads the audit trail; the
@@ -19,7 +25,6 @@ import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DU
 test.describe.configure({ timeout: 180_000 });
 
 const CAMP = REGISTRATION_CAMP;
-const SCREENSHOTS = 'test-results/manage-registrations-screens';
 
 const PERSON: ProfileDetails = {
   firstName: 'Marigold',
@@ -28,10 +33,10 @@ const PERSON: ProfileDetails = {
   phone: '555-0161',
   emergencyContact: 'Basil Payer, 555-0162, brother',
 };
-const PERSON_NAME = `${PERSON.firstName} ${PERSON.lastName}`;
+const PERSON_NAME = fullName(PERSON);
 const PERSON_EMAIL = 'marigold@e2e.test';
 const OTHER_EMAIL = 'juniper@e2e.test';
-const OTHER_NAME = `${sampleProfile.firstName} ${sampleProfile.lastName}`;
+const OTHER_NAME = fullName(sampleProfile);
 const SUBJECT = `Camp Registration E2E: your registration for ${CAMP.year}`;
 
 /** The four count cards' numbers, by label. */
@@ -49,24 +54,7 @@ const toast = (page: Page, title: string) => page.locator('.mantine-Notification
 
 /** Steps 1 to 6 of the wizard with the paying option, its answers and two shifts, then pays by card. */
 async function registerAndPayInWizard(page: Page) {
-  await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 2, 'Options')).toBeVisible();
-  await page.getByRole('checkbox', { name: CAMP.option }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 3, 'Details')).toBeVisible();
-  await page.getByLabel('Nickname').fill('Sunny');
-  await page.getByLabel('Guests').fill('1');
-  await page.getByLabel('Arrival date').fill(`${CAMP.year}-08-25`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
-  await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
-  await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 5, 'Review')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
-  await page.getByRole('button', { name: 'Review & Pay' }).click();
-  await expect(stepHeading(page, 6, 'Payment')).toBeVisible();
+  await wizardToPayment(page, { nickname: 'Sunny', guests: '1', arrival: `${CAMP.year}-08-25` });
   await page.getByRole('button', { name: `Pay ${TENT_DUES.text}` }).click();
   await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
@@ -74,14 +62,9 @@ async function registerAndPayInWizard(page: Page) {
 }
 
 /** Screenshots of an open dialog at 375 and 1280 px, with axe and no sideways scroll. */
-async function checkDialog(
-  page: Page,
-  checkA11y: (page: Page) => Promise<void>,
-  dialog: Locator,
-  name: string,
-) {
+async function checkDialog(screenCheck: (name: string) => Promise<void>, dialog: Locator, name: string) {
   await expect(dialog).toBeVisible();
-  await checkScreen(page, checkA11y, SCREENSHOTS, name);
+  await screenCheck(name);
   await expect(dialog).toBeVisible();
 }
 
@@ -90,15 +73,10 @@ test.describe('Manage Registrations', () => {
 
   test('an admin finds a paid registration, changes its shifts, cancels it with a refund, reads its history; the person registers again', async ({
     page,
-    playwright,
-    server,
-    stripe,
-    camp,
-    backend,
-    mailbox,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
+    const { playwright, server, stripe, camp, backend, mailbox, signIn } = site;
     // A person registers and pays by card (in a request context of their own); another only registers.
     const personRequest = await playwright.request.newContext({ baseURL: server.url });
     const personToken = await signIn(PERSON_EMAIL, PERSON, personRequest);
@@ -128,7 +106,7 @@ test.describe('Manage Registrations', () => {
     await expect(row.getByText(TENT_DUES.text, { exact: true })).toBeVisible();
     const otherRow = table.getByRole('row', { name: new RegExp(OTHER_NAME) });
     await expect(otherRow.getByText('No payments', { exact: true })).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'list');
+    await screenCheck('list');
 
     // The Filters panel: the person's name, applied after the pause.
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -139,7 +117,7 @@ test.describe('Manage Registrations', () => {
     await expect
       .poll(() => counts(page))
       .toEqual({ Total: '1', Confirmed: '1', Pending: '0', Cancelled: '0' });
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'filtered');
+    await screenCheck('filtered');
 
     // Edit: drop the kitchen shift and tell the person.
     await page.getByRole('button', { name: `Edit registration of ${PERSON_NAME}` }).click();
@@ -159,7 +137,7 @@ test.describe('Manage Registrations', () => {
     await edit.getByLabel('Notes').fill('Kitchen is fully staffed this year');
     await edit.getByRole('checkbox', { name: 'Send notification e-mail to the participant' }).check();
     await expect(save).toBeEnabled();
-    await checkDialog(page, checkA11y, edit, 'edit');
+    await checkDialog(screenCheck, edit, 'edit');
     const mailsBeforeEdit = mailbox.count(PERSON_EMAIL);
     await save.click();
     await expect(toast(page, 'Registration updated')).toBeVisible();
@@ -187,7 +165,7 @@ test.describe('Manage Registrations', () => {
     await expect(cancel.getByRole('checkbox', { name: 'Process refund' })).not.toBeChecked();
     await cancel.getByRole('checkbox', { name: 'Process refund' }).check();
     await cancel.getByRole('checkbox', { name: 'Send notification e-mail to the participant' }).check();
-    await checkDialog(page, checkA11y, cancel, 'cancel');
+    await checkDialog(screenCheck, cancel, 'cancel');
     expect(stripe.refunds.size).toBe(0);
     const mailsBeforeCancel = mailbox.count(PERSON_EMAIL);
     await confirm.click();
@@ -239,7 +217,7 @@ test.describe('Manage Registrations', () => {
     await expect(related).toHaveAttribute('aria-expanded', 'true');
     await expect(cancelGroup.getByText('Work shift removed').first()).toBeVisible();
     await expect(cancelGroup.getByText('Payment refunded')).toBeVisible();
-    await checkDialog(page, checkA11y, audit, 'audit-trail');
+    await checkDialog(screenCheck, audit, 'audit-trail');
     await audit.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(audit).toHaveCount(0);
 

@@ -3,12 +3,12 @@ import {
   ADMIN_EMAIL,
   type Camp,
   expect,
+  fullName,
   type ProfileDetails,
   REGISTRATION_CAMP,
   type SignIn,
   test,
 } from './support/fixtures';
-import { checkScreen, stepHeading } from './support/screens';
 import {
   DUES_DESCRIPTION,
   payWithoutReturning,
@@ -16,6 +16,7 @@ import {
   startCheckoutThroughApi,
   storedStatuses,
   TENT_DUES,
+  wizardToPayment,
 } from './support/stripe';
 
 // Dues paid through Stripe Checkout. Every test's server has a fake Stripe of its own (the
@@ -25,7 +26,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const CAMP = REGISTRATION_CAMP;
 const UNAVAILABLE = 'Payment processing is not currently available. Please contact camp administrators.';
-const SCREENSHOTS = 'test-results/payments-screens';
 
 const PAYER: ProfileDetails = {
   firstName: 'Juniper',
@@ -33,30 +33,12 @@ const PAYER: ProfileDetails = {
   phone: '555-0142',
   emergencyContact: 'Rowan Payer, 555-0143, brother',
 };
-const PAYER_NAME = `${PAYER.firstName} ${PAYER.lastName}`;
+const PAYER_NAME = fullName(PAYER);
 
 /** Steps 1 to 5 of the wizard with the paying option, its answers and two shifts; ends on step 6. */
 async function registerUpToPayment(page: Page) {
   await page.goto('/#/registration');
-  await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 2, 'Options')).toBeVisible();
-  await page.getByRole('checkbox', { name: CAMP.option }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 3, 'Details')).toBeVisible();
-  await page.getByLabel('Nickname').fill('Sparky');
-  await page.getByLabel('Guests').fill('2');
-  await page.getByLabel('Arrival date').fill(`${CAMP.year}-08-24`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
-  await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
-  await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 5, 'Review')).toBeVisible();
-  await expect(page.getByTestId('registration-total')).toHaveText(TENT_DUES.text);
-  await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
-  await page.getByRole('button', { name: 'Review & Pay' }).click();
-  await expect(stepHeading(page, 6, 'Payment')).toBeVisible();
+  await wizardToPayment(page, { nickname: 'Sparky', guests: '2', arrival: `${CAMP.year}-08-24` });
   await expect(page.getByText('Amount due:', { exact: true })).toBeVisible();
   await expect(page.getByTestId('amount-due')).toHaveText(TENT_DUES.text);
 }
@@ -107,7 +89,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     server,
     stripe,
     signIn,
-    checkA11y,
+    screenCheck,
   }) => {
     const email = 'payer@e2e.test';
     await signIn(email, PAYER);
@@ -129,7 +111,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     expect(stripe.deliveries.map(({ eventType, status }) => `${eventType} ${status}`)).toEqual([
       'checkout.session.completed 200',
     ]);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'payment-success');
+    await screenCheck('payment-success');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(`${server.url}/#/dashboard`);
@@ -138,12 +120,9 @@ test.describe('paying dues through Stripe Checkout', () => {
 
   test('a person who pays and closes the tab before coming back is confirmed by the webhook alone', async ({
     page,
-    server,
-    stripe,
-    camp,
-    backend,
-    signIn,
+    site,
   }) => {
+    const { server, stripe, camp, backend, signIn } = site;
     const registrationId = await checkoutFromDashboard(page, signIn, camp, 'tab-closer@e2e.test');
     const session = stripe.lastSession();
 
@@ -167,13 +146,10 @@ test.describe('paying dues through Stripe Checkout', () => {
 
   test("the Checkout page's Back link leads to Payment Cancelled; nothing is charged and the dues stay", async ({
     page,
-    server,
-    stripe,
-    camp,
-    backend,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
+    const { server, stripe, camp, backend, signIn } = site;
     const email = 'canceller@e2e.test';
     const registrationId = await checkoutFromDashboard(page, signIn, camp, email);
 
@@ -186,7 +162,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     expect(stripe.deliveries).toEqual([]);
     expect(stripe.paymentIntents.size).toBe(0);
     expect((await storedStatuses(backend, registrationId)).registration).toBe('PENDING');
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'payment-cancel');
+    await screenCheck('payment-cancel');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(`${server.url}/#/dashboard`);
@@ -231,12 +207,11 @@ test.describe('paying dues through Stripe Checkout', () => {
   test('an admin refunds part of a completed payment on Admin → Payments', async ({
     page,
     request,
-    server,
-    stripe,
-    camp,
-    signIn,
+    site,
+    screenCheck,
     checkA11y,
   }) => {
+    const { server, stripe, camp, signIn } = site;
     // A participant pays (in a request context of their own); the webhook completes the payment.
     const payerToken = await signIn('refundee@e2e.test', PAYER, request);
     const pending = await registerWithDues(request, payerToken, camp);
@@ -258,7 +233,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     await expect(row.getByText(TENT_DUES.text, { exact: true })).toBeVisible();
     await expect(row.getByText('COMPLETED', { exact: true })).toBeVisible();
     await expect(row.getByText('Stripe', { exact: true })).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'admin-payments');
+    await screenCheck('admin-payments');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: `Refund payment of ${PAYER_NAME}` }).click();
@@ -285,7 +260,7 @@ test.describe('paying dues through Stripe Checkout', () => {
     const refunds = [...stripe.refunds.values()];
     expect(refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([[intent, 5_000]]);
     expect(stripe.chargeOf(intent).amount_refunded).toBe(5_000);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'admin-payments-refunded');
+    await screenCheck('admin-payments-refunded');
   });
 });
 
@@ -296,14 +271,14 @@ test.describe('Stripe not configured', () => {
     page,
     stripe,
     signIn,
-    checkA11y,
+    screenCheck,
   }) => {
     await signIn('no-stripe@e2e.test', PAYER);
     await registerUpToPayment(page);
     await expect(page.getByText(UNAVAILABLE, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Save Registration' })).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'step-6-stripe-off');
+    await screenCheck('step-6-stripe-off');
 
     const saved = page.waitForResponse(
       (response) =>

@@ -1,6 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, type ProfileDetails, type SignIn, test } from './support/fixtures';
-import { checkScreen } from './support/screens';
+import { ADMIN_EMAIL, expect, fullName, type ProfileDetails, type SignIn, test } from './support/fixtures';
 import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DUES } from './support/stripe';
 
 // A refund that Stripe refuses while an admin cancels a paid registration is not lost: the payment shows it
@@ -8,15 +7,13 @@ import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DU
 // Stripe takes it, Retry makes the refund (once).
 test.describe.configure({ timeout: 180_000 });
 
-const SCREENSHOTS = 'test-results/refund-failures-screens';
-
 const PERSON: ProfileDetails = {
   firstName: 'Saffron',
   lastName: 'Refundee',
   phone: '555-0181',
   emergencyContact: 'Clove Refundee, 555-0182, sister',
 };
-const PERSON_NAME = `${PERSON.firstName} ${PERSON.lastName}`;
+const PERSON_NAME = fullName(PERSON);
 const PERSON_EMAIL = 'saffron@e2e.test';
 const REASON = 'The camp had to cancel this plot';
 const REFUSED = 'Stripe refused the refund. Check the payment in the Stripe dashboard.';
@@ -38,13 +35,10 @@ test.describe('Refund failures', () => {
   test('a refund Stripe refuses during a cancel shows in Admin → Payments, the audit trail and the dashboard; Retry makes it once', async ({
     page,
     browser,
-    playwright,
-    server,
-    stripe,
-    camp,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
+    const { playwright, server, stripe, camp, signIn } = site;
     // The person registers and pays by card.
     const personRequest = await playwright.request.newContext({ baseURL: server.url });
     const token = await signIn(PERSON_EMAIL, PERSON, personRequest);
@@ -93,7 +87,7 @@ test.describe('Refund failures', () => {
     await expect(cancelGroup.getByText('Refund failed')).toBeVisible();
     await expect(cancelGroup.getByText(`— → ${TENT_DUES.text}`).first()).toBeVisible();
     await expect(cancelGroup.getByText(`— → ${REFUSED}`)).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'audit-trail-failed');
+    await screenCheck('audit-trail-failed');
     await audit.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(audit).toHaveCount(0);
 
@@ -107,7 +101,7 @@ test.describe('Refund failures', () => {
     await expect(row.getByText(/^1 attempt, last /)).toBeVisible();
     const retry = row.getByRole('button', { name: `Retry refund of ${TENT_DUES.text} to ${PERSON_NAME}` });
     await expect(retry).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'payments-failed');
+    await screenCheck('payments-failed');
 
     // The person sees it on the cancelled registration of their dashboard.
     const person = await personDashboard(browser, server.url, signIn);
@@ -115,7 +109,7 @@ test.describe('Refund failures', () => {
     await expect(
       history.getByText('Refund failed — the camp will contact you', { exact: true }),
     ).toBeVisible();
-    await checkScreen(person, checkA11y, SCREENSHOTS, 'dashboard-failed');
+    await screenCheck('dashboard-failed', person);
 
     // Retry while Stripe still refuses: said on the page, still FAILED, one more attempt.
     await retry.click();

@@ -3,6 +3,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   expect,
+  fullName,
   expectNoSidewaysScroll,
   type ProfileDetails,
   REGISTRATION_CAMP,
@@ -10,7 +11,6 @@ import {
   type SignIn,
   test,
 } from './support/fixtures';
-import { checkScreen } from './support/screens';
 import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DUES } from './support/stripe';
 
 // The reports (docs/product.md §2 Reports). Staff see three report cards and are sent away from the payment report; an admin
@@ -30,7 +30,7 @@ const ZOE: ProfileDetails = {
 };
 const ZOE_EMAIL = 'zoe@e2e.test';
 const JUNIPER_EMAIL = 'juniper@e2e.test';
-const JUNIPER_NAME = `${sampleProfile.firstName} ${sampleProfile.lastName}`;
+const JUNIPER_NAME = fullName(sampleProfile);
 
 interface Person {
   request: APIRequestContext;
@@ -81,6 +81,7 @@ test.describe('reports for staff', () => {
     page,
     admin,
     signIn,
+    screenCheck,
     checkA11y,
   }) => {
     const email = 'staff@e2e.test';
@@ -98,7 +99,7 @@ test.describe('reports for staff', () => {
       'User Reports',
     ]);
     await expect(page.getByText('Admin Only')).toHaveCount(0);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'index-staff');
+    await screenCheck('index-staff');
 
     await page.goto('/#/reports/payments');
     await expect(page).toHaveURL(/#\/dashboard$/);
@@ -109,7 +110,7 @@ test.describe('reports for staff', () => {
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.getByText('Sam Staff')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Year' })).toHaveValue(String(CAMP.year));
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'users');
+    await screenCheck('users');
     await checkPhoneCards(page, checkA11y, 'Users', 'Sam Staff');
 
     // Nobody is registered yet: the active people of the year are none.
@@ -125,12 +126,11 @@ test.describe('registration report and work schedule', () => {
 
   test('an admin filters the registration report and exports it; the test reads the file', async ({
     page,
-    playwright,
-    server,
-    camp,
-    signIn,
+    site,
+    screenCheck,
     checkA11y,
   }) => {
+    const { playwright, server, camp, signIn } = site;
     const newRequest = () => playwright.request.newContext({ baseURL: server.url });
     const zoe = await registeredPerson(newRequest, signIn, camp, ZOE_EMAIL, ZOE);
     const juniper = await registeredPerson(newRequest, signIn, camp, JUNIPER_EMAIL, sampleProfile);
@@ -141,7 +141,7 @@ test.describe('registration report and work schedule', () => {
     await expect(page.getByRole('list', { name: 'Reports you can open' }).getByRole('listitem')).toHaveCount(
       4,
     );
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'index-admin');
+    await screenCheck('index-admin');
 
     await reportCard(page, 'Registration Reports').getByRole('link').click();
     const table = page.getByRole('table', { name: 'Registrations' });
@@ -149,7 +149,7 @@ test.describe('registration report and work schedule', () => {
     await expect(table.getByText(JUNIPER_NAME)).toBeVisible();
     await expect(page.getByTestId('count-total')).toHaveText('2');
     await expect(page.getByTestId('count-pending')).toHaveText('2');
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'registrations');
+    await screenCheck('registrations');
     // On a phone each registration is a card: axe there too.
     await checkPhoneCards(page, checkA11y, 'Registrations', 'Zoë Núñez');
 
@@ -186,13 +186,10 @@ test.describe('registration report and work schedule', () => {
 
   test('the work schedule lists the days in festival order with jobs, places and people, and prints', async ({
     page,
-    playwright,
-    server,
-    admin,
-    camp,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
+    const { playwright, server, admin, camp, signIn } = site;
     // Shifts created out of order: the report puts them in the festival's order.
     await admin.call('POST', '/shifts', {
       name: 'Teardown',
@@ -228,7 +225,7 @@ test.describe('registration report and work schedule', () => {
     await expect(
       page.getByRole('article', { name: 'Teardown' }).getByText('No jobs on this shift.'),
     ).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'work-schedule');
+    await screenCheck('work-schedule');
 
     // The print view: only the report, no site header, navigation or buttons.
     await page.emulateMedia({ media: 'print' });
@@ -265,13 +262,11 @@ test.describe('payment report', () => {
 
   test('an admin filters payments by provider and status, with totals net of refunds', async ({
     page,
-    playwright,
-    server,
-    admin,
-    camp,
-    signIn,
+    site,
+    screenCheck,
     checkA11y,
   }) => {
+    const { playwright, server, admin, camp, signIn } = site;
     const newRequest = () => playwright.request.newContext({ baseURL: server.url });
     // Zoë pays by card; Juniper pays part of her dues in cash, and $20 of it is given back.
     const zoe = await registeredPerson(newRequest, signIn, camp, ZOE_EMAIL, ZOE);
@@ -302,7 +297,7 @@ test.describe('payment report', () => {
     await expect(page.getByTestId('count-gross')).toHaveText('$200.00');
     await expect(page.getByTestId('count-refunded')).toHaveText('$20.00');
     await expect(page.getByTestId('count-net')).toHaveText('$180.00');
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'payments');
+    await screenCheck('payments');
     await checkPhoneCards(page, checkA11y, 'Payments', 'Zoë Núñez');
 
     const provider = page.getByRole('combobox', { name: 'Provider' });

@@ -3,12 +3,12 @@ import type { Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   expect,
+  fullName,
   type ProfileDetails,
   REGISTRATION_CAMP,
   sampleProfile,
   test,
 } from './support/fixtures';
-import { checkScreen } from './support/screens';
 import { registerAndPayInCash, registerWithDuesAs, TENT_DUES } from './support/stripe';
 
 // Staff read the reports without anyone's money: no Paid or Outstanding column, card or CSV column, no text
@@ -17,7 +17,6 @@ import { registerAndPayInCash, registerWithDuesAs, TENT_DUES } from './support/s
 test.describe.configure({ timeout: 120_000 });
 
 const CAMP = REGISTRATION_CAMP;
-const SCREENSHOTS = 'test-results/staff-no-money-screens';
 const STAFF_EMAIL = 'staff@e2e.test';
 const ZOE_EMAIL = 'zoe@e2e.test';
 const ZOE: ProfileDetails = {
@@ -71,16 +70,13 @@ test.describe('staff see no money', () => {
 
   test('staff read the reports index and the registration report, on screen, on a phone and as CSV, without money', async ({
     page,
-    playwright,
-    server,
-    camp,
-    admin,
-    signIn,
+    site,
+    screenCheck,
     checkA11y,
   }) => {
-    const fixtures = { playwright, server, camp, admin, signIn };
-    await registerAndPayInCash(fixtures, ZOE_EMAIL, { reference: 'Receipt 77', profile: ZOE });
-    await registerWithDuesAs(fixtures, JUNIPER_EMAIL, sampleProfile);
+    const { admin, signIn } = site;
+    await registerAndPayInCash(site, ZOE_EMAIL, { reference: 'Receipt 77', profile: ZOE });
+    await registerWithDuesAs(site, JUNIPER_EMAIL, sampleProfile);
     await admin.createUser(STAFF_EMAIL, { role: 'STAFF', firstName: 'Sam', lastName: 'Staff' });
     const money = watchMoneyInAnswers(page);
     await signIn(STAFF_EMAIL, null);
@@ -91,13 +87,13 @@ test.describe('staff see no money', () => {
       page.getByText('Who is coming and who works when: on screen and as a spreadsheet.'),
     ).toBeVisible();
     await expect(page.getByText(/paid/i)).toHaveCount(0);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'index-staff');
+    await screenCheck('index-staff');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto('/#/reports/registrations');
     const table = page.getByRole('table', { name: 'Registrations' });
     await expect(table.getByText('Zoë Núñez')).toBeVisible();
-    await expect(table.getByText(`${sampleProfile.firstName} ${sampleProfile.lastName}`)).toBeVisible();
+    await expect(table.getByText(fullName(sampleProfile))).toBeVisible();
     await expect(
       page.getByText('Every registration with its options, shifts and custom answers.'),
     ).toBeVisible();
@@ -111,7 +107,7 @@ test.describe('staff see no money', () => {
       'Registered',
     ]);
     await expect(table.getByText(/\$/)).toHaveCount(0);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'registrations-staff');
+    await screenCheck('registrations-staff');
 
     // On a phone each registration is a card: none has a Paid or Outstanding line, nor a sort by them.
     await page.setViewportSize({ width: 375, height: 900 });
@@ -164,15 +160,11 @@ test.describe('staff see no money', () => {
 
   test('an admin keeps the money in the report, and Zoë still sees her own payments and dues', async ({
     page,
-    playwright,
-    server,
-    camp,
-    admin,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
-    const fixtures = { playwright, server, camp, admin, signIn };
-    await registerAndPayInCash(fixtures, ZOE_EMAIL, { reference: 'Receipt 77', profile: ZOE });
+    const { signIn } = site;
+    await registerAndPayInCash(site, ZOE_EMAIL, { reference: 'Receipt 77', profile: ZOE });
 
     await signIn(ZOE_EMAIL, null);
     await page.goto('/#/dashboard');
@@ -188,7 +180,7 @@ test.describe('staff see no money', () => {
       `$${OWED.toFixed(2)}`,
     );
     await expect(payments.filter({ hasText: 'COMPLETED' })).toContainText(`$${CASH.toFixed(2)}`);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'dashboard-participant');
+    await screenCheck('dashboard-participant');
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -207,6 +199,6 @@ test.describe('staff see no money', () => {
     expect((await tableHeaders(page)).slice(-3)).toEqual(['Paid', 'Outstanding', 'Registered']);
     await expect(row.getByText(`$${CASH.toFixed(2)}`)).toBeVisible();
     await expect(row.getByText(`$${OWED.toFixed(2)}`)).toBeVisible();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'registrations-admin');
+    await screenCheck('registrations-admin');
   });
 });

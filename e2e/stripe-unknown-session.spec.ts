@@ -1,7 +1,6 @@
 import { type Page } from '@playwright/test';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, type ProfileDetails, test } from './support/fixtures';
 import { paymentRowsOf, pointDuesAtUnknownSession } from './support/i22-money';
-import { checkScreen } from './support/screens';
 import {
   DUES_DESCRIPTION,
   registerWithDues,
@@ -59,13 +58,10 @@ test.describe('a Checkout Session Stripe does not know', () => {
   for (const width of [1280, 375]) {
     test(`the participant presses Complete Dues Payment and reaches Checkout, then pays (${width} px)`, async ({
       page,
-      server,
-      stripe,
-      camp,
-      backend,
-      signIn,
+      site,
       checkA11y,
     }) => {
+      const { server, stripe, camp, backend, signIn } = site;
       await page.setViewportSize({ width, height: 900 });
       const email = `keyswap-${width}@e2e.test`;
       const token = await signIn(email, PAYER);
@@ -109,15 +105,12 @@ test.describe('a Checkout Session Stripe does not know', () => {
 
     test(`an admin records a cash payment for such a registration on Admin → Payments (${width} px)`, async ({
       page,
-      playwright,
-      server,
-      camp,
-      backend,
-      signIn,
+      site,
       checkA11y,
     }) => {
+      const { backend, signIn } = site;
       const email = `cash-keyswap-${width}@e2e.test`;
-      const pending = await registerWithDuesAs({ playwright, server, camp, signIn }, email, PAYER);
+      const pending = await registerWithDuesAs(site, email, PAYER);
       const unknown = await pointDuesAtUnknownSession(backend, pending.registrationId);
 
       await signIn(ADMIN_EMAIL, null);
@@ -163,13 +156,10 @@ test.describe('the payment pages', () => {
 
   test('Try Payment Again on Payment Cancelled goes straight back to Checkout for the dues, and pays them once', async ({
     page,
-    server,
-    stripe,
-    camp,
-    backend,
-    signIn,
-    checkA11y,
+    site,
+    screenCheck,
   }) => {
+    const { server, stripe, camp, backend, signIn } = site;
     const email = 'try-again@e2e.test';
     const token = await signIn(email, PAYER);
     const { registrationId } = await registerWithDues(page.request, token, camp);
@@ -183,7 +173,7 @@ test.describe('the payment pages', () => {
     await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
     const again = page.getByRole('button', { name: 'Try Payment Again' });
     await expect(again).toBeEnabled();
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'payment-cancel');
+    await screenCheck('payment-cancel');
 
     await again.click();
     // Not the registration wizard's 'Registration Not Available': the Checkout page, for the same dues.
@@ -193,7 +183,7 @@ test.describe('the payment pages', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(`${server.url}/#/payment/success?session_id=${first.id}`);
     await expectPaymentFacts(page, first.id);
-    await checkScreen(page, checkA11y, SCREENSHOTS, 'payment-success');
+    await screenCheck('payment-success');
     expect(await storedStatuses(backend, registrationId)).toEqual({
       registration: 'CONFIRMED',
       payments: ['COMPLETED'],

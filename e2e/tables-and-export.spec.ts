@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
-  type Backend,
   expect,
   expectNoSidewaysScroll,
   REGISTRATION_CAMP,
+  type Site,
   test,
 } from './support/fixtures';
 import {
@@ -22,24 +22,17 @@ import {
   LONG_NAME,
   registerPeople,
 } from './support/i22-tables';
-import { checkScreen } from './support/screens';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ campSeed: 'registration-open' });
 
-const SCREENSHOTS = 'test-results/tables-and-export-screens';
 const DESKTOP = { width: 1280, height: 900 };
 const CAMP = REGISTRATION_CAMP;
 
 /** Registers everyone, then opens `path` (a screen with a Registrations table) as the admin at 1280 px. */
-async function openRegistrations(
-  page: Page,
-  fixtures: Parameters<typeof registerPeople>[0],
-  backend: Backend,
-  path: string,
-) {
-  await registerPeople(fixtures, backend);
-  await fixtures.signIn(ADMIN_EMAIL, null);
+async function openRegistrations(page: Page, site: Site, path: string) {
+  await registerPeople(site, site.backend);
+  await site.signIn(ADMIN_EMAIL, null);
   await page.setViewportSize(DESKTOP);
   await page.goto(`/#${path}`);
   const table = page.getByRole('table', { name: 'Registrations' });
@@ -49,19 +42,10 @@ async function openRegistrations(
 
 test('Manage Registrations at 1280 px: cut names, server sort, search, filters in the address, cards that add up', async ({
   page,
-  playwright,
-  server,
-  camp,
-  signIn,
-  backend,
-  checkA11y,
+  site,
+  screenCheck,
 }) => {
-  const table = await openRegistrations(
-    page,
-    { playwright, server, camp, signIn },
-    backend,
-    '/admin/manage-registrations',
-  );
+  const table = await openRegistrations(page, site, '/admin/manage-registrations');
 
   // Five cards, each status counted, adding up to the total.
   expect(await countCards(page)).toEqual({
@@ -75,7 +59,7 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
   await expectTableFits(page, 'Registrations');
   await expectCutWithTooltip(page, LONG_EMAIL);
   await expectCutWithTooltip(page, LONG_NAME);
-  await checkScreen(page, checkA11y, SCREENSHOTS, 'manage-registrations');
+  await screenCheck('manage-registrations');
   await page.setViewportSize(DESKTOP);
 
   // Sorting by a header asks the server: by name, A to Z, then Z to A.
@@ -113,7 +97,7 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
     .poll(() => countCards(page))
     .toEqual({ Total: '2', Confirmed: '0', Pending: '2', Waitlisted: '0', Cancelled: '0' });
   await expect(page).toHaveURL(/\?status=PENDING&q=e2e\.test&sort=name$/);
-  await checkScreen(page, checkA11y, SCREENSHOTS, 'manage-registrations-filtered');
+  await screenCheck('manage-registrations-filtered');
   await page.setViewportSize(DESKTOP);
 
   // Reload: the same list, filters, search and sort.
@@ -143,19 +127,11 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
 
 test('the Registration report fits 1280 px, keeps its filters in the address, and its export writes what the search shows', async ({
   page,
-  playwright,
-  server,
-  camp,
-  signIn,
-  backend,
+  site,
+  screenCheck,
   checkA11y,
 }) => {
-  const table = await openRegistrations(
-    page,
-    { playwright, server, camp, signIn },
-    backend,
-    '/reports/registrations',
-  );
+  const table = await openRegistrations(page, site, '/reports/registrations');
   await expect(page.getByTestId('count-total')).toHaveText('5');
 
   // No sideways scrolling, of the page or of the table's box; shifts as a count that opens into the list.
@@ -170,7 +146,7 @@ test('the Registration report fits 1280 px, keeps its filters in the address, an
   await page.keyboard.press('Enter');
   await expect(zoe.getByText(new RegExp(`^${CAMP.gateJob} — `))).toBeVisible();
   await expect(zoe.getByText(new RegExp(`^${CAMP.kitchenJob} — `))).toBeVisible();
-  await checkScreen(page, checkA11y, SCREENSHOTS, 'registration-report');
+  await screenCheck('registration-report');
   await page.setViewportSize(DESKTOP);
 
   // The status filter says 'Pending', as Manage Registrations' does.

@@ -14,12 +14,12 @@
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { commandLine, readOptions, wholeOption } from './bench/cli';
-import { freePort, freshPostgres, processCpuSeconds, ROOT, startServer, withCleanups } from './bench/server';
+import { freePort, processCpuSeconds, ROOT, runDatabase, startServer, withCleanups } from './bench/server';
 
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
 
@@ -172,24 +172,19 @@ function median(values: number[]): number {
 }
 
 async function run(options: Options, cleanups: Array<() => Promise<void> | void>): Promise<number> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'camp-read-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const appPort = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     LOG_LEVEL: options.logLevel,
-    DATA_DIR: dataDir,
   };
-  let databaseLabel = `PGlite (embedded) in ${dataDir}`;
-  const givenUrl = process.env.DATABASE_URL?.trim();
-  if (givenUrl) {
-    const fresh = await freshPostgres(givenUrl, 'camp_read');
-    cleanups.push(fresh.drop);
-    env.DATABASE_URL = fresh.url;
-    databaseLabel = fresh.label;
-  }
+  const { dataDir, label: databaseLabel } = await runDatabase(
+    'read',
+    process.env.DATABASE_URL?.trim(),
+    env,
+    cleanups,
+  );
 
   console.log(
     `bench:read — ${options.connections} connections, ${options.duration} s per load, ${options.rounds} rounds, ` +

@@ -112,58 +112,52 @@ function endpoints(plan: ReportCampPlan): Endpoint[] {
   const expected = plan.expected;
   const mismatch = (what: string, got: number, want: number) =>
     got === want ? undefined : `${what}: ${got}, expected ${want}`;
+  /** The check of a list: `want` rows (picked from the body), then whatever `more` finds wrong. */
+  const listCheck =
+    <T>(pick: (body: T) => readonly unknown[], want: number, more?: (body: T) => string | undefined) =>
+    (body: unknown) => {
+      const rows = pick(body as T).length;
+      return { rows, problem: mismatch('rows', rows, want) ?? more?.(body as T) };
+    };
   return [
     {
       label: 'registrations report, one year',
       who: 'staff',
       path: `/api/reports/registrations?year=${year}`,
-      check: (body) => {
-        const report = body as RegistrationReport;
-        const rows = report.registrations.length;
-        const wrongStatus = Object.entries(expected.byStatusOfYear).find(
-          ([status, n]) => report.counts[status.toLowerCase() as keyof RegistrationReport['counts']] !== n,
-        );
-        return {
-          rows,
-          problem:
-            mismatch('rows', rows, expected.registrationsOfYear) ??
-            (wrongStatus ? `counts.${wrongStatus[0].toLowerCase()} is not ${wrongStatus[1]}` : undefined) ??
-            mismatch('years', report.years.length, 2),
-        };
-      },
+      check: listCheck<RegistrationReport>(
+        (report) => report.registrations,
+        expected.registrationsOfYear,
+        (report) => {
+          const wrongStatus = Object.entries(expected.byStatusOfYear).find(
+            ([status, n]) => report.counts[status.toLowerCase() as keyof RegistrationReport['counts']] !== n,
+          );
+          return wrongStatus
+            ? `counts.${wrongStatus[0].toLowerCase()} is not ${wrongStatus[1]}`
+            : mismatch('years', report.years.length, 2);
+        },
+      ),
     },
     {
       label: 'registrations report, all years',
       who: 'staff',
       path: '/api/reports/registrations',
-      check: (body) => {
-        const rows = (body as RegistrationReport).registrations.length;
-        return { rows, problem: mismatch('rows', rows, expected.registrationsAllYears) };
-      },
+      check: listCheck<RegistrationReport>((report) => report.registrations, expected.registrationsAllYears),
     },
     {
       label: 'users report, one year',
       who: 'staff',
       path: `/api/reports/users?year=${year}`,
-      check: (body) => {
-        const report = body as UserReport;
-        const rows = report.users.length;
-        return {
-          rows,
-          problem:
-            mismatch('rows', rows, expected.users) ??
-            mismatch('counts.active', report.counts.active, expected.activeUsersOfYear),
-        };
-      },
+      check: listCheck<UserReport>(
+        (report) => report.users,
+        expected.users,
+        (report) => mismatch('counts.active', report.counts.active, expected.activeUsersOfYear),
+      ),
     },
     {
       label: `payments (admin, take=${PAYMENTS_TAKE})`,
       who: 'admin',
       path: `/api/payments?take=${PAYMENTS_TAKE}`,
-      check: (body) => {
-        const rows = (body as PaymentList).payments.length;
-        return { rows, problem: mismatch('rows', rows, Math.min(expected.payments, PAYMENTS_TAKE)) };
-      },
+      check: listCheck<PaymentList>((list) => list.payments, Math.min(expected.payments, PAYMENTS_TAKE)),
     },
     {
       label: 'work schedule, one year',

@@ -3,14 +3,21 @@
  * builds it, on a fresh in-memory database (a copy of one migrated per worker), sending its mail to a real
  * SMTP server on loopback whose messages the test reads (e.g. for the sign-in code). Before the test, the
  * `camp` fixture seeds the camp the test asks for (`test.use({ campSeed })`) through the admin API; `signIn`
- * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page. Each server's
+ * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page; `screenCheck` adds
+ * the 375 and 1280 px checks and screenshots; `site` hands the helpers all of the test's server at once. Each server's
  * Stripe is a fake Stripe of its own (`stripe`, apps/api/test/fake-stripe.ts) reached through
  * STRIPE_API_BASE, whose Checkout page delivers its webhooks to that server; only `campSeed:
  * 'registration-paying'` switches Stripe on.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,8 +28,9 @@ import { campConfig } from '../../apps/api/src/db/schema/index';
 import { loadEnv } from '../../apps/api/src/env';
 import { FakeStripe } from '../../apps/api/test/fake-stripe';
 import { type CapturedMail, SmtpCapture } from '../../apps/api/test/smtp';
+import { checkScreen, expectNoSidewaysScroll } from './screens';
 
-export { expect };
+export { expect, expectNoSidewaysScroll };
 
 /** Where the servers listen (loopback only, on a free port each). */
 const E2E_HOST = '127.0.0.1';
@@ -72,6 +80,10 @@ export interface ProfileDetails {
   emergencyContact: string;
   playaName?: string;
 }
+
+/** 'First Last', as the app writes a person's name. */
+export const fullName = (profile: Pick<ProfileDetails, 'firstName' | 'lastName'>) =>
+  `${profile.firstName} ${profile.lastName}`;
 
 export const sampleProfile: ProfileDetails = {
   firstName: 'Juniper',
@@ -127,7 +139,25 @@ export type SignIn = (
   request?: APIRequestContext,
 ) => Promise<string>;
 
+/**
+ * The test's own site in one piece (`site`): its server, the app behind it, its fake Stripe, the seeded camp,
+ * the admin API, sign-in, and Playwright for request contexts of other people. For the tests and helpers
+ * that take several of these (e.g. registerWithDuesAs and registerAndPayInCash in stripe.ts).
+ */
+export interface Site {
+  playwright: PlaywrightWorkerArgs['playwright'];
+  server: Server;
+  mailbox: Mailbox;
+  backend: Backend;
+  stripe: FakeStripe;
+  camp: Camp;
+  admin: AdminApi;
+  signIn: SignIn;
+}
+
 interface TestFixtures {
+  /** The fixtures below (and Playwright) in one object. */
+  site: Site;
   /** Option: what the server holds before the test (see CampSeed). */
   campSeed: CampSeed;
   server: Server;
@@ -137,6 +167,11 @@ interface TestFixtures {
   signIn: SignIn;
   /** Runs axe on the page and expects no violations. */
   checkA11y: (page: Page) => Promise<void>;
+  /**
+   * checkScreen (screens.ts) of the test's page, or the one given: axe, no sideways scrolling at 375 and
+   * 1280 px, and screenshots of both into test-results/<spec>-screens as `name`-<width>.png.
+   */
+  screenCheck: (name: string, target?: Page) => Promise<void>;
   /** The running app of `server`, for the seeding that must bypass the API. */
   backend: Backend;
   /**
@@ -510,6 +545,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     );
   },
 
+  screenCheck: async ({ page, checkA11y }, use, testInfo) => {
+    const dir = `test-results/${path.basename(testInfo.file, '.spec.ts')}-screens`;
+    await use((name, target = page) => checkScreen(target, checkA11y, dir, name));
+  },
+
+  site: async ({ playwright, server, mailbox, backend, stripe, camp, admin, signIn }, use) =>
+    use({ playwright, server, mailbox, backend, stripe, camp, admin, signIn }),
+
   // eslint-disable-next-line no-empty-pattern
   checkA11y: async ({}, use) => {
     await use(async (page) => {
@@ -544,10 +587,4 @@ export async function animationsFinished(page: Page): Promise<void> {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-}
-
-/** The page is no wider than the window: nothing scrolls sideways. */
-export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }

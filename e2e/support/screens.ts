@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expectNoSidewaysScroll } from './fixtures';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Axe, no sideways scrolling at 375 and 1280 px, and a full-page screenshot of both widths into `dir`
@@ -22,3 +21,9 @@ export async function checkScreen(
 /** The registration wizard's heading of step n ('Step 2 of 6: Options'). */
 export const stepHeading = (page: Page, n: number, label: string) =>
   page.getByRole('heading', { name: `Step ${n} of 6: ${label}` });
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

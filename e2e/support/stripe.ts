@@ -3,11 +3,12 @@
  * at the desk), Checkout started through the API as the browser would, and the fake Checkout page's Pay pressed
  * without the browser (a person who pays and closes the tab before coming back).
  */
-import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { payments, registrations } from '../../apps/api/src/db/schema/index';
-import type { AdminApi, Backend, Camp, ProfileDetails, Server, SignIn } from './fixtures';
+import type { Backend, Camp, ProfileDetails, Site } from './fixtures';
 import { REGISTRATION_CAMP } from './fixtures';
+import { stepHeading } from './screens';
 
 /** What a participant owes for the registration camp's paying option (Tent Village, participant rate). */
 export const TENT_DUES = { cents: 15_000, text: '$150.00' } as const;
@@ -53,14 +54,8 @@ export async function registerWithDues(
   return { registrationId: registration.id, userId: registration.userId };
 }
 
-/** The fixtures the helpers below use. */
-export interface RegistrationFixtures {
-  playwright: PlaywrightWorkerArgs['playwright'];
-  server: Server;
-  camp: Camp;
-  admin: AdminApi;
-  signIn: SignIn;
-}
+/** The fixtures the helpers below use (the `site` fixture has them all). */
+export type RegistrationFixtures = Pick<Site, 'playwright' | 'server' | 'camp' | 'admin' | 'signIn'>;
 
 /**
  * `registerWithDues` for someone other than the page's user: `email` signs in in a request context of its own
@@ -149,4 +144,39 @@ export async function storedStatuses(
     .from(payments)
     .where(eq(payments.registrationId, registrationId));
   return { registration: registration?.status, payments: rows.map((row) => row.status) };
+}
+
+/** What a person answers on step 3 of the wizard for the paying option's custom fields. */
+export interface TentAnswers {
+  nickname: string;
+  guests: string;
+  /** YYYY-MM-DD */
+  arrival: string;
+}
+
+/**
+ * Steps 1 to 5 of the registration wizard, from step 1 on: the paying option with `answers`, the gate and
+ * kitchen shifts, TENT_DUES in the total, the terms accepted; ends on step 6, Payment.
+ */
+export async function wizardToPayment(page: Page, answers: TentAnswers): Promise<void> {
+  const CAMP = REGISTRATION_CAMP;
+  await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 2, 'Options')).toBeVisible();
+  await page.getByRole('checkbox', { name: CAMP.option }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 3, 'Details')).toBeVisible();
+  await page.getByLabel('Nickname').fill(answers.nickname);
+  await page.getByLabel('Guests').fill(answers.guests);
+  await page.getByLabel('Arrival date').fill(answers.arrival);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
+  await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 5, 'Review')).toBeVisible();
+  await expect(page.getByTestId('registration-total')).toHaveText(TENT_DUES.text);
+  await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
+  await page.getByRole('button', { name: 'Review & Pay' }).click();
+  await expect(stepHeading(page, 6, 'Payment')).toBeVisible();
 }

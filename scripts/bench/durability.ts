@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { rowsOf } from '../../apps/api/src/db/raw';
@@ -9,7 +6,7 @@ import { Prng } from '../../apps/api/test/kit/rng';
 import { SmtpCapture } from '../../apps/api/test/smtp';
 import { BENCH_YEAR, seedCamp, submissionFor } from './camp';
 import { JsonClient, type JsonResponse, mapLimit } from './http';
-import { completeProfiles, freePort, freshPostgres, type Server, signIn, startServer } from './server';
+import { completeProfiles, freePort, runDatabase, type Server, signIn, startServer } from './server';
 
 // Durability under kill -9 (docs/security.md): the real server takes a burst of writes (registration
 // submissions, which take places, and admin writes), is killed with SIGKILL partway through, restarted on the
@@ -132,25 +129,18 @@ export async function runDurability(
       ? (options.killAtFraction ?? 0.3 + 0.3 * new Prng(options.seed + 7).next())
       : undefined;
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'camp-durability-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: ADMIN_EMAIL,
-    DATA_DIR: dataDir,
     LOGIN_CODE_MAX_PER_EMAIL: '1000',
     LOGIN_CODE_MAX_PER_IP: String(options.people * 4 + 100),
   };
-  let databaseUrl: string | undefined;
-  let databaseLabel = `PGlite (embedded) in ${dataDir}`;
-  if (options.databaseUrl) {
-    const fresh = await freshPostgres(options.databaseUrl, 'camp_durability');
-    cleanups.push(fresh.drop);
-    databaseUrl = fresh.url;
-    databaseLabel = fresh.label;
-    env.DATABASE_URL = fresh.url;
-  }
+  const {
+    dataDir,
+    databaseUrl,
+    label: databaseLabel,
+  } = await runDatabase('durability', options.databaseUrl, env, cleanups);
   /** Anything wrong besides lost writes and counters: torn registrations, 5xx, the restart refusing writes. */
   const problems: string[] = [];
   let killed = false;
@@ -186,30 +176,24 @@ export async function runDurability(
   const bodies = people.map((_, index) => submissionFor(camp, random, index));
   const adminWrites: AdminWrite[] = Array.from(
     { length: Math.max(4, Math.round(options.people / 10)) },
-    (_, index) =>
-      index % 2 === 0
+    (_, index): AdminWrite => {
+      const shift = index % 2 === 1;
+      const name = `Durable ${shift ? 'shift' : 'category'} ${index}`;
+      const description = 'Written in the burst';
+      return shift
         ? {
-            kind: 'job-category',
-            name: `Durable category ${index}`,
-            path: '/api/job-categories',
-            body: {
-              name: `Durable category ${index}`,
-              description: 'Written in the burst',
-              alwaysRequired: false,
-            },
+            kind: 'shift',
+            name,
+            path: '/api/shifts',
+            body: { name, dayOfWeek: 'SATURDAY', startTime: '06:00', endTime: '07:00', description },
           }
         : {
-            kind: 'shift',
-            name: `Durable shift ${index}`,
-            path: '/api/shifts',
-            body: {
-              name: `Durable shift ${index}`,
-              dayOfWeek: 'SATURDAY',
-              startTime: '06:00',
-              endTime: '07:00',
-              description: 'Written in the burst',
-            },
-          },
+            kind: 'job-category',
+            name,
+            path: '/api/job-categories',
+            body: { name, description, alwaysRequired: false },
+          };
+    },
   );
   const items: BurstItem[] = [
     ...people.map((_, person) => ({ kind: 'registration', person }) as const),

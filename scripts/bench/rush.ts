@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { Redis } from 'ioredis';
 import {
   type DayOfWeek,
@@ -23,9 +22,9 @@ import { JsonClient, type JsonResponse, mapLimit } from './http';
 import {
   completeProfiles,
   freePort,
-  freshPostgres,
   postgresCpuSeconds,
   processCpuSeconds,
+  runDatabase,
   type Server,
   signIn,
   startServer,
@@ -210,20 +209,11 @@ export async function runRush(
     // Everyone comes from 127.0.0.1, and Redis keeps the counts of earlier runs for 15 minutes.
     LOGIN_CODE_MAX_PER_IP: String(balanced ? 1_000_000 : options.users * 4 + 100),
   };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'camp-rush-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  env.DATA_DIR = dataDir;
-  let databaseUrl: string | undefined;
-  let databaseLabel: string;
-  if (options.databaseUrl) {
-    const fresh = await freshPostgres(options.databaseUrl, 'camp_rush');
-    cleanups.push(fresh.drop);
-    databaseUrl = fresh.url;
-    databaseLabel = fresh.label;
-    env.DATABASE_URL = fresh.url;
-  } else {
-    databaseLabel = `PGlite (embedded) in ${dataDir}`;
-  }
+  const {
+    dataDir,
+    databaseUrl,
+    label: databaseLabel,
+  } = await runDatabase('rush', options.databaseUrl, env, cleanups);
   let redis: Redis | undefined;
   if (balanced) {
     redis = await redisReachable(options.redisUrl);

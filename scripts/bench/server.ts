@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { SmtpCapture } from '../../apps/api/test/smtp';
@@ -60,6 +61,34 @@ export async function freshPostgres(url: string, prefix = 'camp_bench'): Promise
       }
     },
   };
+}
+
+export interface RunDatabase {
+  /** The server's data directory (PGlite keeps its files there). */
+  dataDir: string;
+  /** The fresh PostgreSQL database, when the run is on PostgreSQL. */
+  databaseUrl: string | undefined;
+  label: string;
+}
+
+/**
+ * A run's database: a temp data directory `camp-<name>-…` (removed afterwards) and, given a PostgreSQL server,
+ * a fresh database `camp_<name>_…` on it (dropped afterwards). Sets DATA_DIR (and DATABASE_URL) in `env`.
+ */
+export async function runDatabase(
+  name: string,
+  givenUrl: string | undefined,
+  env: Record<string, string>,
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<RunDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `camp-${name}-`));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  env.DATA_DIR = dataDir;
+  if (!givenUrl) return { dataDir, databaseUrl: undefined, label: `PGlite (embedded) in ${dataDir}` };
+  const fresh = await freshPostgres(givenUrl, `camp_${name}`);
+  cleanups.push(fresh.drop);
+  env.DATABASE_URL = fresh.url;
+  return { dataDir, databaseUrl: fresh.url, label: fresh.label };
 }
 
 export interface Server {

@@ -114,23 +114,10 @@ export interface JobSpec {
   maxRegistrations: number;
 }
 
-function shift(
-  day: DayOfWeek,
-  slug: string,
-  label: string,
-  start: string,
-  end: string,
-  description: string | null,
-) {
-  return {
-    key: `${day}:${slug}`,
-    day,
-    name: `${DAY_LABELS[day]} ${label}`,
-    description,
-    startTime: start,
-    endTime: end,
-  };
-}
+/** A job of a shift: name, location, category, places. */
+type JobRow = [name: string, location: string, category: CategoryKey, maxRegistrations: number];
+/** A shift of a day: key slug, label (after the day's name), start, end, description. */
+type ShiftRow = [slug: string, label: string, start: string, end: string, description: string | null];
 
 /** Monday to Saturday: the festival days between the opening and closing Sundays. */
 const EVENT_WEEKDAYS: readonly DayOfWeek[] = DAYS_OF_WEEK.slice(
@@ -138,111 +125,157 @@ const EVENT_WEEKDAYS: readonly DayOfWeek[] = DAYS_OF_WEEK.slice(
   DAYS_OF_WEEK.indexOf('SATURDAY') + 1,
 );
 
-/** Shifts and jobs over all ten festival days. */
+/** Each festival day with its shifts and their jobs (the weekdays alike). */
+const DAY_SHIFTS: ReadonlyArray<{
+  days: readonly DayOfWeek[];
+  shifts: ReadonlyArray<{ shift: ShiftRow; jobs: JobRow[] }>;
+}> = [
+  // Build week: the early arrival crew raises the camp.
+  {
+    days: ['PRE_OPENING'],
+    shifts: [
+      {
+        shift: ['am', 'Build Morning', '07:00', '12:00', 'Start early, before the heat. Closed-toe shoes.'],
+        jobs: [
+          ['Shade Structure Raising', 'Main Shade', 'build', 10],
+          ['Build Crew Lead', 'Main Shade', 'leads', 1],
+        ],
+      },
+      {
+        shift: ['pm', 'Build Afternoon', '13:00', '18:00', 'Bring gloves, water and sunscreen.'],
+        jobs: [
+          ['Kitchen Build', 'Kitchen', 'build', 8],
+          ['Power & Lighting', 'Generator Yard', 'build', 6],
+        ],
+      },
+      {
+        shift: ['eve', 'Evening', '18:00', '21:00', null],
+        jobs: [
+          ['Build Crew Dinner Cook', 'Kitchen', 'kitchen', 6],
+          ['Arrival MOOP Sweep', 'Camp Perimeter', 'lnt', 10],
+        ],
+      },
+    ],
+  },
+  {
+    days: ['OPENING_SUNDAY'],
+    shifts: [
+      {
+        shift: ['am', 'Morning', '08:00', '12:00', null],
+        jobs: [
+          ['Lantern Hanging', 'Lantern Walk', 'build', 10],
+          ['Opening MOOP Sweep', 'Camp Perimeter', 'lnt', 12],
+        ],
+      },
+      {
+        shift: ['pm', 'Afternoon', '13:00', '17:00', 'Gates open: expect a rush of new arrivals.'],
+        jobs: [['Gate Greeter', 'Lantern Gate', 'hospitality', 6]],
+      },
+      {
+        shift: ['dinner', 'Dinner', '17:00', '20:00', 'The welcome dinner for the whole camp.'],
+        jobs: [['Welcome Dinner Prep', 'Kitchen', 'kitchen', 8]],
+      },
+    ],
+  },
+  {
+    days: EVENT_WEEKDAYS,
+    shifts: [
+      {
+        shift: ['breakfast', 'Breakfast', '07:00', '10:00', 'Coffee first, then eggs for two hundred.'],
+        jobs: [['Breakfast Cook', 'Kitchen', 'kitchen', 6]],
+      },
+      {
+        shift: [
+          'sweep',
+          'Morning Sweep',
+          '10:00',
+          '11:30',
+          'Line sweep of the camp and the street in front.',
+        ],
+        jobs: [['MOOP Sweep', 'Camp Perimeter', 'lnt', 22]],
+      },
+      {
+        shift: ['lunch', 'Lunch', '11:30', '14:00', null],
+        jobs: [['Lunch Crew', 'Kitchen', 'kitchen', 5]],
+      },
+      {
+        shift: ['bar', 'Sunset Bar', '16:00', '20:00', 'Pour, chat, and keep the lounge welcoming.'],
+        jobs: [
+          ['Bartender', 'Dusty Lantern Lounge', 'hospitality', 6],
+          ['Gate Greeter', 'Lantern Gate', 'hospitality', 4],
+          ['Shift Lead', 'Command Tent', 'leads', 1],
+        ],
+      },
+      {
+        shift: ['dinner', 'Dinner', '17:00', '20:30', null],
+        jobs: [
+          ['Dinner Prep', 'Kitchen', 'kitchen', 8],
+          ['Dish Pit', 'Kitchen', 'kitchen', 6],
+        ],
+      },
+      {
+        shift: ['night', 'Night Watch', '20:30', '23:30', 'Radios are at the command tent.'],
+        jobs: [['Night Watch Patrol', 'Camp Perimeter', 'watch', 6]],
+      },
+    ],
+  },
+  {
+    days: ['CLOSING_SUNDAY'],
+    shifts: [
+      {
+        shift: ['am', 'Strike Morning', '08:00', '12:00', 'Strike begins: shade comes down first.'],
+        jobs: [['Shade Strike', 'Main Shade', 'build', 14]],
+      },
+      {
+        shift: ['pm', 'Strike Afternoon', '13:00', '17:00', null],
+        jobs: [
+          ['Kitchen Strike', 'Kitchen', 'build', 8],
+          ['Greywater Run', 'Greywater Tanks', 'lnt', 8],
+        ],
+      },
+      {
+        shift: ['dinner', 'Last Supper', '17:00', '20:00', 'Leftovers feast for the strike crew.'],
+        jobs: [['Last Supper Cook', 'Kitchen', 'kitchen', 8]],
+      },
+    ],
+  },
+  {
+    days: ['POST_EVENT'],
+    shifts: [
+      {
+        shift: ['teardown', 'Teardown', '07:00', '12:00', 'Everything that came in goes out.'],
+        jobs: [
+          ['Teardown Crew', 'Camp Site', 'lnt', 30],
+          ['Teardown Lead', 'Camp Site', 'leads', 1],
+        ],
+      },
+      {
+        shift: ['sweep', 'Final Sweep', '12:30', '16:00', 'Arm-length line sweep of the whole site.'],
+        jobs: [['Final MOOP Line', 'Camp Site', 'lnt', 30]],
+      },
+      {
+        shift: ['loadout', 'Load Out', '16:00', '19:00', null],
+        jobs: [['Truck Load Out', 'Truck Lot', 'build', 10]],
+      },
+    ],
+  },
+];
+
+/** Shifts and jobs over all ten festival days, in the order of DAY_SHIFTS. */
 export function buildSchedule(): { shifts: ShiftSpec[]; jobs: JobSpec[] } {
   const shifts: ShiftSpec[] = [];
   const jobs: JobSpec[] = [];
-  const job = (name: string, location: string, category: CategoryKey, shiftKey: string, max: number) =>
-    jobs.push({ name, location, category, shiftKey, maxRegistrations: max });
-
-  // Build week: the early arrival crew raises the camp.
-  shifts.push(
-    shift(
-      'PRE_OPENING',
-      'am',
-      'Build Morning',
-      '07:00',
-      '12:00',
-      'Start early, before the heat. Closed-toe shoes.',
-    ),
-    shift('PRE_OPENING', 'pm', 'Build Afternoon', '13:00', '18:00', 'Bring gloves, water and sunscreen.'),
-    shift('PRE_OPENING', 'eve', 'Evening', '18:00', '21:00', null),
-  );
-  job('Shade Structure Raising', 'Main Shade', 'build', 'PRE_OPENING:am', 10);
-  job('Build Crew Lead', 'Main Shade', 'leads', 'PRE_OPENING:am', 1);
-  job('Kitchen Build', 'Kitchen', 'build', 'PRE_OPENING:pm', 8);
-  job('Power & Lighting', 'Generator Yard', 'build', 'PRE_OPENING:pm', 6);
-  job('Build Crew Dinner Cook', 'Kitchen', 'kitchen', 'PRE_OPENING:eve', 6);
-  job('Arrival MOOP Sweep', 'Camp Perimeter', 'lnt', 'PRE_OPENING:eve', 10);
-
-  shifts.push(
-    shift('OPENING_SUNDAY', 'am', 'Morning', '08:00', '12:00', null),
-    shift(
-      'OPENING_SUNDAY',
-      'pm',
-      'Afternoon',
-      '13:00',
-      '17:00',
-      'Gates open: expect a rush of new arrivals.',
-    ),
-    shift('OPENING_SUNDAY', 'dinner', 'Dinner', '17:00', '20:00', 'The welcome dinner for the whole camp.'),
-  );
-  job('Lantern Hanging', 'Lantern Walk', 'build', 'OPENING_SUNDAY:am', 10);
-  job('Opening MOOP Sweep', 'Camp Perimeter', 'lnt', 'OPENING_SUNDAY:am', 12);
-  job('Gate Greeter', 'Lantern Gate', 'hospitality', 'OPENING_SUNDAY:pm', 6);
-  job('Welcome Dinner Prep', 'Kitchen', 'kitchen', 'OPENING_SUNDAY:dinner', 8);
-
-  for (const day of EVENT_WEEKDAYS) {
-    shifts.push(
-      shift(day, 'breakfast', 'Breakfast', '07:00', '10:00', 'Coffee first, then eggs for two hundred.'),
-      shift(
-        day,
-        'sweep',
-        'Morning Sweep',
-        '10:00',
-        '11:30',
-        'Line sweep of the camp and the street in front.',
-      ),
-      shift(day, 'lunch', 'Lunch', '11:30', '14:00', null),
-      shift(day, 'bar', 'Sunset Bar', '16:00', '20:00', 'Pour, chat, and keep the lounge welcoming.'),
-      shift(day, 'dinner', 'Dinner', '17:00', '20:30', null),
-      shift(day, 'night', 'Night Watch', '20:30', '23:30', 'Radios are at the command tent.'),
-    );
-    job('Breakfast Cook', 'Kitchen', 'kitchen', `${day}:breakfast`, 6);
-    job('MOOP Sweep', 'Camp Perimeter', 'lnt', `${day}:sweep`, 22);
-    job('Lunch Crew', 'Kitchen', 'kitchen', `${day}:lunch`, 5);
-    job('Bartender', 'Dusty Lantern Lounge', 'hospitality', `${day}:bar`, 6);
-    job('Gate Greeter', 'Lantern Gate', 'hospitality', `${day}:bar`, 4);
-    job('Shift Lead', 'Command Tent', 'leads', `${day}:bar`, 1);
-    job('Dinner Prep', 'Kitchen', 'kitchen', `${day}:dinner`, 8);
-    job('Dish Pit', 'Kitchen', 'kitchen', `${day}:dinner`, 6);
-    job('Night Watch Patrol', 'Camp Perimeter', 'watch', `${day}:night`, 6);
+  for (const { days, shifts: rows } of DAY_SHIFTS) {
+    for (const day of days) {
+      for (const { shift, jobs: shiftJobs } of rows) {
+        const [slug, label, startTime, endTime, description] = shift;
+        const key = `${day}:${slug}`;
+        shifts.push({ key, day, name: `${DAY_LABELS[day]} ${label}`, description, startTime, endTime });
+        for (const [name, location, category, maxRegistrations] of shiftJobs)
+          jobs.push({ name, location, category, shiftKey: key, maxRegistrations });
+      }
+    }
   }
-
-  shifts.push(
-    shift(
-      'CLOSING_SUNDAY',
-      'am',
-      'Strike Morning',
-      '08:00',
-      '12:00',
-      'Strike begins: shade comes down first.',
-    ),
-    shift('CLOSING_SUNDAY', 'pm', 'Strike Afternoon', '13:00', '17:00', null),
-    shift(
-      'CLOSING_SUNDAY',
-      'dinner',
-      'Last Supper',
-      '17:00',
-      '20:00',
-      'Leftovers feast for the strike crew.',
-    ),
-  );
-  job('Shade Strike', 'Main Shade', 'build', 'CLOSING_SUNDAY:am', 14);
-  job('Kitchen Strike', 'Kitchen', 'build', 'CLOSING_SUNDAY:pm', 8);
-  job('Greywater Run', 'Greywater Tanks', 'lnt', 'CLOSING_SUNDAY:pm', 8);
-  job('Last Supper Cook', 'Kitchen', 'kitchen', 'CLOSING_SUNDAY:dinner', 8);
-
-  shifts.push(
-    shift('POST_EVENT', 'teardown', 'Teardown', '07:00', '12:00', 'Everything that came in goes out.'),
-    shift('POST_EVENT', 'sweep', 'Final Sweep', '12:30', '16:00', 'Arm-length line sweep of the whole site.'),
-    shift('POST_EVENT', 'loadout', 'Load Out', '16:00', '19:00', null),
-  );
-  job('Teardown Crew', 'Camp Site', 'lnt', 'POST_EVENT:teardown', 30);
-  job('Teardown Lead', 'Camp Site', 'leads', 'POST_EVENT:teardown', 1);
-  job('Final MOOP Line', 'Camp Site', 'lnt', 'POST_EVENT:sweep', 30);
-  job('Truck Load Out', 'Truck Lot', 'build', 'POST_EVENT:loadout', 10);
-
   return { shifts, jobs };
 }
 

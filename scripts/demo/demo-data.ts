@@ -73,6 +73,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** Finds the row made from the catalog entry of a key (rows[i] made from entries[i]); an unknown key is an error. */
+function byKey<K, R>(what: string, specs: ReadonlyArray<{ key: K }>, rows: readonly R[]): (key: K) => R {
+  const map = new Map(specs.map((spec, index) => [spec.key, rows[index]]));
+  return (key) => {
+    const row = map.get(key);
+    if (row === undefined) throw new Error(`Unknown ${what} ${String(key)}`);
+    return row;
+  };
+}
+
 export function buildDemoData(options: DemoDataOptions = {}): DemoData {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const now = options.now ?? new Date();
@@ -126,42 +136,34 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
 
   // ---- Work: categories, shifts, jobs --------------------------------------------------------------------
   const catalogCreated = new Date(nowMs - 200 * DAY);
-  const categoryByKey = new Map<CategoryKey, JobCategoryRow>();
-  const jobCategories = CATEGORY_SPECS.map((spec) => {
-    const row: JobCategoryRow = {
-      id: rng.uuid(),
+  /** A row of the catalog: a fresh id and `fields`, written when the catalog was. */
+  const catalogRow = <T extends object>(fields: T) => ({
+    id: rng.uuid(),
+    ...fields,
+    createdAt: catalogCreated,
+    updatedAt: catalogCreated,
+  });
+  const jobCategories = CATEGORY_SPECS.map((spec): JobCategoryRow =>
+    catalogRow({
       name: spec.name,
       description: spec.description,
       staffOnly: spec.staffOnly,
       alwaysRequired: spec.alwaysRequired,
-      createdAt: catalogCreated,
-      updatedAt: catalogCreated,
-    };
-    categoryByKey.set(spec.key, row);
-    return row;
-  });
-  const categoryId = (key: CategoryKey) => {
-    const row = categoryByKey.get(key);
-    if (!row) throw new Error(`Unknown job category ${key}`);
-    return row.id;
-  };
+    }),
+  );
+  const categoryOf = byKey('job category', CATEGORY_SPECS, jobCategories);
 
   const schedule = buildSchedule();
-  const shiftByKey = new Map<string, ShiftRow>();
-  const shifts = schedule.shifts.map((spec) => {
-    const row: ShiftRow = {
-      id: rng.uuid(),
+  const shifts = schedule.shifts.map((spec): ShiftRow =>
+    catalogRow({
       name: spec.name,
       description: spec.description,
       startTime: spec.startTime,
       endTime: spec.endTime,
       dayOfWeek: spec.day,
-      createdAt: catalogCreated,
-      updatedAt: catalogCreated,
-    };
-    shiftByKey.set(spec.key, row);
-    return row;
-  });
+    }),
+  );
+  const shiftOf = byKey('shift', schedule.shifts, shifts);
 
   interface JobSlot {
     row: JobRow;
@@ -171,21 +173,17 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     taken: number;
   }
   const jobSlots: JobSlot[] = schedule.jobs.map((spec) => {
-    const shift = shiftByKey.get(spec.shiftKey);
-    if (!shift) throw new Error(`Unknown shift ${spec.shiftKey}`);
+    const shift = shiftOf(spec.shiftKey);
     const category = CATEGORY_SPECS.find((c) => c.key === spec.category);
     return {
-      row: {
-        id: rng.uuid(),
+      row: catalogRow({
         name: spec.name,
         location: spec.location,
-        categoryId: categoryId(spec.category),
+        categoryId: categoryOf(spec.category).id,
         shiftId: shift.id,
         maxRegistrations: spec.maxRegistrations,
         currentRegistrations: 0,
-        createdAt: catalogCreated,
-        updatedAt: catalogCreated,
-      },
+      }),
       category: spec.category,
       staffOnly: category?.staffOnly ?? false,
       shift,
@@ -201,13 +199,11 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     fields: { row: CampingOptionFieldRow; spec: OptionSpec['fields'][number] }[];
     taken: number;
   }
-  const optionSlots = new Map<OptionKey, OptionSlot>();
   const campingOptions: CampingOptionRow[] = [];
   const campingOptionJobCategories: CampingOptionJobCategoryRow[] = [];
   const campingOptionFields: CampingOptionFieldRow[] = [];
-  for (const spec of OPTION_SPECS) {
-    const row: CampingOptionRow = {
-      id: rng.uuid(),
+  const optionSlots = OPTION_SPECS.map((spec): OptionSlot => {
+    const row: CampingOptionRow = catalogRow({
       name: spec.name,
       description: spec.description,
       enabled: true,
@@ -216,16 +212,13 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
       staffDuesCents: spec.staffDuesCents,
       maxSignups: spec.maxSignups,
       currentRegistrations: 0,
-      createdAt: catalogCreated,
-      updatedAt: catalogCreated,
-    };
+    });
     campingOptions.push(row);
     for (const key of spec.categories) {
-      campingOptionJobCategories.push({ campingOptionId: row.id, jobCategoryId: categoryId(key) });
+      campingOptionJobCategories.push({ campingOptionId: row.id, jobCategoryId: categoryOf(key).id });
     }
     const fields = spec.fields.map((field, index) => {
-      const fieldRow: CampingOptionFieldRow = {
-        id: rng.uuid(),
+      const fieldRow: CampingOptionFieldRow = catalogRow({
         campingOptionId: row.id,
         displayName: field.displayName,
         description: field.description,
@@ -236,19 +229,13 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
         minValue: field.minValue ?? null,
         maxValue: field.maxValue ?? null,
         sortOrder: index,
-        createdAt: catalogCreated,
-        updatedAt: catalogCreated,
-      };
+      });
       campingOptionFields.push(fieldRow);
       return { row: fieldRow, spec: field };
     });
-    optionSlots.set(spec.key, { spec, row, fields, taken: 0 });
-  }
-  const optionSlot = (key: OptionKey): OptionSlot => {
-    const slot = optionSlots.get(key);
-    if (!slot) throw new Error(`Unknown camping option ${key}`);
-    return slot;
-  };
+    return { spec, row, fields, taken: 0 };
+  });
+  const optionSlot = byKey('camping option', OPTION_SPECS, optionSlots);
 
   // ---- People --------------------------------------------------------------------------------------------
   const emails = new Set<string>();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FakeStripe } from './fake-stripe';
 import { payments } from '../src/db/schema/index';
 import {
@@ -50,6 +50,28 @@ export async function startKitchenCamp(
   const category = await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooking' });
   const tuesday = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
   return { camp, category, tuesday };
+}
+
+/**
+ * A suite's camp with its fake Stripe: `start` (startTentCamp, startKitchenCamp) before the suite's tests, then
+ * `take`, where the suite keeps what it needs and adds its own records; the camp and the fake are stopped
+ * after the suite.
+ */
+export function useStripeCamp<T extends { camp: Camp }>(
+  fake: FakeStripe,
+  start: (fake: FakeStripe) => Promise<T>,
+  take: (started: T) => unknown,
+): void {
+  let camp: Camp | undefined;
+  beforeAll(async () => {
+    const started = await start(fake);
+    camp = started.camp;
+    await take(started);
+  });
+  afterAll(async () => {
+    await camp?.close();
+    await fake.stop();
+  });
 }
 
 /** A person with a PENDING registration of YEAR for the given options and an open Checkout for `cents`. */

@@ -68,6 +68,11 @@ describe('defaultPublicConfig', () => {
       homePageBlurb: DEFAULT_HOME_PAGE_BLURB,
       timeZone: 'UTC',
       paypalMode: 'sandbox',
+      campDescription: '',
+      registrationTerms: '',
+      stripeEnabled: false,
+      paypalEnabled: false,
+      allowDeferredDuesPayment: false,
     });
   });
 });

@@ -9,7 +9,7 @@ import type {
 } from '@camp/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
 import {
   campingOptions,
@@ -25,6 +25,7 @@ import {
   inCheckout as inCheckoutFor,
   paidByCard as paidByCardFor,
   startKitchenCamp,
+  useStripeCamp,
 } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
@@ -49,9 +50,8 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
 
   const db = () => camp.t.database.db;
 
-  beforeAll(async () => {
-    const kitchen = await startKitchenCamp(fake);
-    camp = kitchen.camp;
+  useStripeCamp(fake, startKitchenCamp, async (kitchen) => {
+    ({ camp } = kitchen);
     const { category, tuesday } = kitchen;
     job = await adminPost(camp, '/api/jobs', {
       name: 'Dishes',
@@ -67,10 +67,6 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
       maxSignups: 10,
       jobCategoryIds: [category],
     });
-  });
-  afterAll(async () => {
-    await camp?.close();
-    await fake.stop();
   });
 
   const cancel = (id: string, body: unknown, as: Camp['admin'] | null = camp.admin) =>

@@ -11,7 +11,7 @@ import {
   registrationJobs,
   registrations,
 } from '../../db/schema/index';
-import { inCheckout as inCheckoutFor, startKitchenCamp } from '../../../test/camp-payments';
+import { inCheckout as inCheckoutFor, startKitchenCamp, useStripeCamp } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
   adminPost,
@@ -37,9 +37,8 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
 
   const db = () => camp.t.database.db;
 
-  beforeAll(async () => {
-    const kitchen = await startKitchenCamp(fake);
-    camp = kitchen.camp;
+  useStripeCamp(fake, startKitchenCamp, async (kitchen) => {
+    ({ camp } = kitchen);
     const { category, tuesday } = kitchen;
     const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>
@@ -64,10 +63,6 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
       participantDues: 250,
       maxSignups: 10,
     });
-  });
-  afterAll(async () => {
-    await camp?.close();
-    await fake.stop();
   });
 
   const edit = (id: string, body: unknown, as: Camp['admin'] | null = camp.admin) =>

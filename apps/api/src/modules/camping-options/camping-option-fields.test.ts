@@ -16,15 +16,36 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
     await camp.close();
   });
 
+  const fieldsUrl = (optionId: string, fieldId?: string) =>
+    `/api/camping-options/${optionId}/fields${fieldId === undefined ? '' : `/${fieldId}`}`;
+  /** The admin's POST of a field, PATCH or DELETE of one, and reorder of an option's fields. */
+  const postField = (optionId: string, values: unknown) =>
+    camp.call('POST', fieldsUrl(optionId), camp.admin, values);
+  const patchField = (optionId: string, fieldId: string, values: unknown) =>
+    camp.call('PATCH', fieldsUrl(optionId, fieldId), camp.admin, values);
+  const deleteField = (optionId: string, fieldId: string) =>
+    camp.call('DELETE', fieldsUrl(optionId, fieldId), camp.admin);
+  const reorder = (optionId: string, values: unknown) =>
+    camp.call('PATCH', `/api/camping-option-fields/reorder/${optionId}`, camp.admin, values);
+  /** 400 with exactly these messages. */
+  const expectRefused = (response: LightMyRequestResponse, messages: string[]) => {
+    expect(response.statusCode).toBe(400);
+    expect(messagesOf(response)).toEqual(messages);
+  };
   const newOption = async (name = 'Tent Camping') => {
     const response = await camp.call('POST', '/api/camping-options', camp.admin, { name });
     expect(response.statusCode).toBe(201);
     return response.json<CampingOption>().id;
   };
   const addField = async (optionId: string, values: Record<string, unknown>) => {
-    const response = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, values);
+    const response = await postField(optionId, values);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<CampingOptionField>();
+  };
+  /** A new option with one field. */
+  const optionWithField = async (values: Record<string, unknown>) => {
+    const optionId = await newOption();
+    return { optionId, field: await addField(optionId, values) };
   };
   const storedOrder = async (optionId: string) =>
     (
@@ -50,23 +71,19 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
   describe('create', () => {
     it('adds a field with every property and answers its shape', async () => {
       const optionId = await newOption();
-      const response = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+      const sent = {
         displayName: 'Tent size',
         description: 'Width x depth in feet',
         dataType: 'STRING',
         required: true,
         maxLength: 20,
         minLength: 3,
-      });
+      };
+      const response = await postField(optionId, sent);
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         id: expect.any(String),
-        displayName: 'Tent size',
-        description: 'Width x depth in feet',
-        dataType: 'STRING',
-        required: true,
-        maxLength: 20,
-        minLength: 3,
+        ...sent,
         minValue: null,
         maxValue: null,
         order: 0,
@@ -80,7 +97,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       const second = await addField(optionId, { displayName: 'Second', dataType: 'BOOLEAN' });
       const third = await addField(optionId, { displayName: 'Third', dataType: 'DATE' });
       expect([first.order, second.order, third.order]).toEqual([0, 1, 2]);
-      const list = await camp.call('GET', `/api/camping-options/${optionId}/fields`, camp.participant);
+      const list = await camp.call('GET', fieldsUrl(optionId), camp.participant);
       expect(list.statusCode).toBe(200);
       expect(list.json<CampingOptionField[]>().map((field) => field.displayName)).toEqual([
         'First',
@@ -93,14 +110,14 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       const optionId = await newOption();
       const first = await addField(optionId, { displayName: 'First' });
       const second = await addField(optionId, { displayName: 'Second' });
-      const response = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+      const response = await postField(optionId, {
         displayName: 'Between',
         order: 1,
       });
       expect(response.statusCode, response.body).toBe(201);
       const between = response.json<CampingOptionField>();
       expect(between.order).toBe(1);
-      const list = await camp.call('GET', `/api/camping-options/${optionId}/fields`, camp.participant);
+      const list = await camp.call('GET', fieldsUrl(optionId), camp.participant);
       await expectOrder(list, optionId, [first, between, second]);
       // Without an order the next one still goes last.
       expect((await addField(optionId, { displayName: 'Last' })).order).toBe(3);
@@ -108,13 +125,13 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
 
     it('refuses an order that is negative or not a number, and adds nothing', async () => {
       const optionId = await newOption();
-      const negative = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+      const negative = await postField(optionId, {
         displayName: 'Size',
         order: -1,
       });
       expect(negative.statusCode).toBe(400);
       expect(messageOf(negative)).toEqual(['Order cannot be negative']);
-      const text = await camp.call('POST', `/api/camping-options/${optionId}/fields`, camp.admin, {
+      const text = await postField(optionId, {
         displayName: 'Size',
         order: 'first',
       });
@@ -130,8 +147,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       ['multiline_string', 'MULTILINE_STRING'],
       ['INTEGER', 'INTEGER'],
     ])('reads the data type %s as %s', async (sent, stored) => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Anything', dataType: sent });
+      const { field } = await optionWithField({ displayName: 'Anything', dataType: sent });
       expect(field.dataType).toBe(stored);
     });
 
@@ -177,19 +193,12 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       [{ displayName: 'Size', position: 3 }, ['Unrecognized key: "position"']],
     ])('refuses %j with %j', async (payload, messages) => {
       const optionId = await newOption();
-      const response = await camp.call(
-        'POST',
-        `/api/camping-options/${optionId}/fields`,
-        camp.admin,
-        payload,
-      );
-      expect(response.statusCode).toBe(400);
-      expect(messagesOf(response)).toEqual(messages);
+      const response = await postField(optionId, payload);
+      expectRefused(response, messages);
     });
 
     it('accepts value limits on NUMBER fields, decimals included', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, {
+      const { field } = await optionWithField({
         displayName: 'Height',
         dataType: 'NUMBER',
         minValue: 0.5,
@@ -199,7 +208,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
     });
 
     it('answers 404 for a field of an unknown option', async () => {
-      const response = await camp.call('POST', `/api/camping-options/${randomUUID()}/fields`, camp.admin, {
+      const response = await postField(randomUUID(), {
         displayName: 'Lost',
       });
       expect(response.statusCode).toBe(404);
@@ -212,7 +221,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       const optionId = await newOption();
       const a = await addField(optionId, { displayName: 'A' });
       const b = await addField(optionId, { displayName: 'B' });
-      await camp.call('PATCH', `/api/camping-option-fields/reorder/${optionId}`, camp.admin, {
+      await reorder(optionId, {
         fieldOrders: [
           { id: a.id, order: 1 },
           { id: b.id, order: 0 },
@@ -228,27 +237,26 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
 
   describe('change', () => {
     it('changes only what is sent', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Tent size', maxLength: 20, required: true });
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-        { displayName: 'Tent dimensions', description: 'In feet' },
-      );
+      const { optionId, field } = await optionWithField({
+        displayName: 'Tent size',
+        maxLength: 20,
+        required: true,
+      });
+      const response = await patchField(optionId, field.id, {
+        displayName: 'Tent dimensions',
+        description: 'In feet',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...field, displayName: 'Tent dimensions', description: 'In feet' });
     });
 
     it('clears the limits when the data type changes', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Notes', maxLength: 200, minLength: 2 });
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-        { dataType: 'INTEGER', minValue: 1 },
-      );
+      const { optionId, field } = await optionWithField({
+        displayName: 'Notes',
+        maxLength: 200,
+        minLength: 2,
+      });
+      const response = await patchField(optionId, field.id, { dataType: 'INTEGER', minValue: 1 });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         dataType: 'INTEGER',
@@ -260,26 +268,13 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
     });
 
     it('checks limits against the stored ones', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Notes', maxLength: 5 });
-      const longer = await camp.call(
-        'PATCH',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-        {
-          minLength: 10,
-        },
-      );
-      expect(longer.statusCode).toBe(400);
-      expect(messagesOf(longer)).toEqual(['Minimum length cannot be greater than maximum length']);
-      const wrongType = await camp.call(
-        'PATCH',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-        { maxValue: 10 },
-      );
-      expect(wrongType.statusCode).toBe(400);
-      expect(messagesOf(wrongType)).toEqual(['Value limits apply only to number fields (NUMBER, INTEGER)']);
+      const { optionId, field } = await optionWithField({ displayName: 'Notes', maxLength: 5 });
+      const longer = await patchField(optionId, field.id, {
+        minLength: 10,
+      });
+      expectRefused(longer, ['Minimum length cannot be greater than maximum length']);
+      const wrongType = await patchField(optionId, field.id, { maxValue: 10 });
+      expectRefused(wrongType, ['Value limits apply only to number fields (NUMBER, INTEGER)']);
     });
 
     it.each([
@@ -295,30 +290,18 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
         ['Minimum value cannot be greater than maximum value'],
       ],
     ])('refuses the change %j with %j', async (payload, messages) => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Notes' });
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-        payload,
-      );
-      expect(response.statusCode).toBe(400);
-      expect(messagesOf(response)).toEqual(messages);
+      const { optionId, field } = await optionWithField({ displayName: 'Notes' });
+      const response = await patchField(optionId, field.id, payload);
+      expectRefused(response, messages);
     });
 
     it("answers 404 for another option's field, and 400 for a malformed id", async () => {
       const optionId = await newOption();
       const otherId = await newOption('Other');
       const field = await addField(otherId, { displayName: 'Elsewhere' });
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-        {
-          displayName: 'Stolen',
-        },
-      );
+      const response = await patchField(optionId, field.id, {
+        displayName: 'Stolen',
+      });
       expect(response.statusCode).toBe(404);
       expect(messageOf(response)).toBe('Camping option field not found');
       const malformed = await camp.call('DELETE', `/api/camping-options/${optionId}/fields/abc`, camp.admin);
@@ -335,18 +318,13 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
         await addField(optionId, { displayName: 'B' }),
         await addField(optionId, { displayName: 'C' }),
       ];
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-option-fields/reorder/${optionId}`,
-        camp.admin,
-        {
-          fieldOrders: [
-            { id: a.id, order: 2 },
-            { id: b.id, order: 0 },
-            { id: c.id, order: 1 },
-          ],
-        },
-      );
+      const response = await reorder(optionId, {
+        fieldOrders: [
+          { id: a.id, order: 2 },
+          { id: b.id, order: 0 },
+          { id: c.id, order: 1 },
+        ],
+      });
       await expectOrder(response, optionId, [b, c, a]);
     });
 
@@ -358,19 +336,14 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       const stranger = await addField(otherId, { displayName: 'Stranger' });
       const unknown = randomUUID();
       const before = await storedOrder(optionId);
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-option-fields/reorder/${optionId}`,
-        camp.admin,
-        {
-          fieldOrders: [
-            { id: a.id, order: 1 },
-            { id: b.id, order: 0 },
-            { id: stranger.id, order: 2 },
-            { id: unknown, order: 3 },
-          ],
-        },
-      );
+      const response = await reorder(optionId, {
+        fieldOrders: [
+          { id: a.id, order: 1 },
+          { id: b.id, order: 0 },
+          { id: stranger.id, order: 2 },
+          { id: unknown, order: 3 },
+        ],
+      });
       expect(response.statusCode).toBe(400);
       expect(messageOf(response)).toEqual([
         `Field ${stranger.id} does not belong to this camping option`,
@@ -390,43 +363,26 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
       [{ fieldOrders: [], extra: 1 }, ['Unrecognized key: "extra"']],
     ])('refuses %j with %j', async (payload, messages) => {
       const optionId = await newOption();
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-option-fields/reorder/${optionId}`,
-        camp.admin,
-        payload,
-      );
-      expect(response.statusCode).toBe(400);
-      expect(messagesOf(response)).toEqual(messages);
+      const response = await reorder(optionId, payload);
+      expectRefused(response, messages);
     });
 
     it('refuses the same field twice', async () => {
       const optionId = await newOption();
       const a = await addField(optionId, { displayName: 'A' });
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-option-fields/reorder/${optionId}`,
-        camp.admin,
-        {
-          fieldOrders: [
-            { id: a.id, order: 1 },
-            { id: a.id, order: 0 },
-          ],
-        },
-      );
-      expect(response.statusCode).toBe(400);
-      expect(messagesOf(response)).toEqual(['Each field may appear only once']);
+      const response = await reorder(optionId, {
+        fieldOrders: [
+          { id: a.id, order: 1 },
+          { id: a.id, order: 0 },
+        ],
+      });
+      expectRefused(response, ['Each field may appear only once']);
     });
 
     it('answers 404 for an unknown option', async () => {
-      const response = await camp.call(
-        'PATCH',
-        `/api/camping-option-fields/reorder/${randomUUID()}`,
-        camp.admin,
-        {
-          fieldOrders: [],
-        },
-      );
+      const response = await reorder(randomUUID(), {
+        fieldOrders: [],
+      });
       expect(response.statusCode).toBe(404);
       expect(messageOf(response)).toBe('Camping option not found');
     });
@@ -434,36 +390,22 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
 
   describe('delete', () => {
     it('deletes a field nobody answered', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Unused' });
-      const response = await camp.call(
-        'DELETE',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-      );
+      const { optionId, field } = await optionWithField({ displayName: 'Unused' });
+      const response = await deleteField(optionId, field.id);
       expect(response.statusCode).toBe(204);
       expect(await storedOrder(optionId)).toEqual([]);
-      const again = await camp.call(
-        'DELETE',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-      );
+      const again = await deleteField(optionId, field.id);
       expect(again.statusCode).toBe(404);
       expect(messageOf(again)).toBe('Camping option field not found');
     });
 
     it('refuses while registrations have values for it', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Tent size' });
+      const { optionId, field } = await optionWithField({ displayName: 'Tent size' });
       await insertRegistration(camp.t.database.db, {
         campingOptionIds: [optionId],
         fieldValues: { [field.id]: '10x10' },
       });
-      const response = await camp.call(
-        'DELETE',
-        `/api/camping-options/${optionId}/fields/${field.id}`,
-        camp.admin,
-      );
+      const response = await deleteField(optionId, field.id);
       expect(response.statusCode).toBe(409);
       expect(messageOf(response)).toBe(
         'This field cannot be deleted because 1 registration has a value for it. Make it optional instead.',
@@ -474,8 +416,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
 
   describe('who may do what', () => {
     it('lets only admins write, and anyone signed in read', async () => {
-      const optionId = await newOption();
-      const field = await addField(optionId, { displayName: 'Guarded' });
+      const { optionId, field } = await optionWithField({ displayName: 'Guarded' });
       const writes: Array<[Parameters<Camp['call']>[0], string, unknown?]> = [
         ['POST', `/api/camping-options/${optionId}/fields`, { displayName: 'Mine' }],
         ['PATCH', `/api/camping-options/${optionId}/fields/${field.id}`, { displayName: 'Mine' }],
@@ -494,7 +435,7 @@ describe('camping option fields: /api/camping-options/{id}/fields and reorder', 
         expect((await camp.call(method, url, camp.staff, payload)).statusCode, `${method} ${url}`).toBe(403);
       }
       expect(await storedOrder(optionId)).toEqual([[field.id, 0]]);
-      const read = await camp.call('GET', `/api/camping-options/${optionId}/fields`, null);
+      const read = await camp.call('GET', fieldsUrl(optionId), null);
       expect(read.statusCode).toBe(401);
     });
   });

@@ -1,12 +1,17 @@
 import type { OwedRegistrationList, Payment, PublicConfig, RefundPaymentResponse } from '@camp/shared';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { auditRecords, emailOutbox, payments, refunds, registrations } from '../../db/schema/index';
 import { configure, insertSignedInPerson, YEAR, submitCamp } from '../../../test/camp-registrations';
-import { paidByCard as paidByCardFor, PUBLIC_URL, startTentCamp } from '../../../test/camp-payments';
+import {
+  paidByCard as paidByCardFor,
+  PUBLIC_URL,
+  startTentCamp,
+  useStripeCamp,
+} from '../../../test/camp-payments';
 import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
 describe('Admin payments API: refunds, charge.refunded, manual payments, dues owed', () => {
@@ -14,13 +19,7 @@ describe('Admin payments API: refunds, charge.refunded, manual payments, dues ow
   let camp: Camp;
   let tent: string;
 
-  beforeAll(async () => {
-    ({ camp, tent } = await startTentCamp(fake));
-  });
-  afterAll(async () => {
-    await camp?.close();
-    await fake.stop();
-  });
+  useStripeCamp(fake, startTentCamp, (started) => ({ camp, tent } = started));
 
   const db = () => camp.t.database.db;
 

@@ -1,12 +1,19 @@
 import type { OwedRegistrationList, Payment, PaymentConfirmation } from '@camp/shared';
 import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { paymentEvents, payments, refunds, registrations } from '../../db/schema/index';
 import { configure, insertSignedInPerson, type Person, YEAR } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
-import { CANCEL_URL, inCheckout, paidByCard, startTentCamp, SUCCESS_URL } from '../../../test/camp-payments';
+import {
+  CANCEL_URL,
+  inCheckout,
+  paidByCard,
+  startTentCamp,
+  SUCCESS_URL,
+  useStripeCamp,
+} from '../../../test/camp-payments';
 
 // Stripe's state never blocks a payment: sessions Stripe does not know, Stripe unreachable during a manual
 // payment; and signed webhooks that are malformed or say too much.
@@ -16,13 +23,7 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
   let camp: Camp;
   let tent: string;
 
-  beforeAll(async () => {
-    ({ camp, tent } = await startTentCamp(fake));
-  });
-  afterAll(async () => {
-    await camp?.close();
-    await fake.stop();
-  });
+  useStripeCamp(fake, startTentCamp, (started) => ({ camp, tent } = started));
   afterEach(() => {
     fake.down = false;
     vi.restoreAllMocks();

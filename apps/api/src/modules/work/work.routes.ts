@@ -34,69 +34,57 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
   const kit = (tag: string) => routeKit(app, { tags: [tag], errors: [400, 401, 403, 404, 409] });
 
   // ---- Job categories ----------------------------------------------------------------------------------
-  {
-    const route = kit('job-categories');
-    app.get(
-      '/job-categories',
-      route.signedIn({
-        summary: 'Job categories (staff-only ones for staff and admins)',
-        response: { 200: z.array(JobCategorySchema) },
-      }),
-      async (request) => jobCategories.list(viewerOf(request)),
-    );
-    catalogRoutes(app, route, {
-      path: '/job-categories',
-      params: CategoryParamsSchema,
-      schema: JobCategorySchema,
-      create: { summary: 'Creates a job category (admin)', body: CreateJobCategoryInputSchema },
-      get: { summary: 'A job category' },
-      update: { summary: 'Changes a job category (admin)', body: UpdateJobCategoryInputSchema },
-      remove: { summary: 'Deletes a job category no job uses (admin)' },
-      viewerOf,
-      service: jobCategories,
-    });
-  }
+  catalogRoutes(app, kit('job-categories'), {
+    path: '/job-categories',
+    params: CategoryParamsSchema,
+    schema: JobCategorySchema,
+    list: { summary: 'Job categories (staff-only ones for staff and admins)' },
+    create: { summary: 'Creates a job category (admin)', body: CreateJobCategoryInputSchema },
+    get: { summary: 'A job category' },
+    update: { summary: 'Changes a job category (admin)', body: UpdateJobCategoryInputSchema },
+    remove: { summary: 'Deletes a job category no job uses (admin)' },
+    viewerOf,
+    service: jobCategories,
+  });
 
   // ---- Jobs --------------------------------------------------------------------------------------------
-  {
-    const route = kit('jobs');
-    app.get(
-      '/jobs',
-      route.signedIn({
-        summary: 'Jobs by day and time, optionally of one category or shift (staff-only ones for staff)',
-        querystring: JobsQuerySchema,
-        response: { 200: z.array(JobSchema) },
-      }),
-      async (request) => jobs.list(viewerOf(request), request.query),
-    );
-    catalogRoutes(app, route, {
-      path: '/jobs',
-      params: JobParamsSchema,
-      schema: JobSchema,
-      create: { summary: 'Creates a job (admin)', body: CreateJobInputSchema },
-      get: { summary: 'A job' },
-      update: {
-        summary: 'Changes a job (admin); maxRegistrations never below the people registered',
-        body: UpdateJobInputSchema,
-      },
-      remove: { summary: 'Deletes a job no registration refers to (admin)' },
-      viewerOf,
-      service: jobs,
-    });
-  }
+  catalogRoutes(app, kit('jobs'), {
+    path: '/jobs',
+    params: JobParamsSchema,
+    schema: JobSchema,
+    list: {
+      summary: 'Jobs by day and time, optionally of one category or shift (staff-only ones for staff)',
+      querystring: JobsQuerySchema,
+    },
+    create: { summary: 'Creates a job (admin)', body: CreateJobInputSchema },
+    get: { summary: 'A job' },
+    update: {
+      summary: 'Changes a job (admin); maxRegistrations never below the people registered',
+      body: UpdateJobInputSchema,
+    },
+    remove: { summary: 'Deletes a job no registration refers to (admin)' },
+    viewerOf,
+    service: jobs,
+  });
 
   // ---- Shifts ------------------------------------------------------------------------------------------
   {
     const route = kit('shifts');
-    app.get(
-      '/shifts',
-      route.signedIn({
+    catalogRoutes(app, route, {
+      path: '/shifts',
+      params: ShiftParamsSchema,
+      schema: ShiftSchema,
+      list: {
         summary: 'Shifts by day then start time, with their jobs; optionally of one day',
         querystring: ShiftsQuerySchema,
-        response: { 200: z.array(ShiftSchema) },
-      }),
-      async (request) => shifts.list(viewerOf(request), request.query),
-    );
+      },
+      create: { summary: 'Creates a shift (admin)', body: CreateShiftInputSchema },
+      get: { summary: 'A shift with its jobs' },
+      update: { summary: 'Changes a shift (admin)', body: UpdateShiftInputSchema },
+      remove: { summary: 'Deletes a shift no job uses (admin)' },
+      viewerOf,
+      service: shifts,
+    });
     app.get(
       '/shifts/with-jobs-and-registrations',
       route.staffOnly({
@@ -106,17 +94,6 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       async (request) => shifts.workSchedule(request.query),
     );
-    catalogRoutes(app, route, {
-      path: '/shifts',
-      params: ShiftParamsSchema,
-      schema: ShiftSchema,
-      create: { summary: 'Creates a shift (admin)', body: CreateShiftInputSchema },
-      get: { summary: 'A shift with its jobs' },
-      update: { summary: 'Changes a shift (admin)', body: UpdateShiftInputSchema },
-      remove: { summary: 'Deletes a shift no job uses (admin)' },
-      viewerOf,
-      service: shifts,
-    });
     app.get(
       '/shifts/:id/registrations',
       route.staffOnly({
