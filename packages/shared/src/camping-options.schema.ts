@@ -166,6 +166,8 @@ export type CampingOptionSummary = z.infer<typeof CampingOptionSummarySchema>;
 
 /** The camping option of docs/product.md §3: its columns, categories, live count and fields. */
 export const CampingOptionSchema = CampingOptionSummarySchema.extend({
+  /** Whether a full option may be chosen as "Join the waitlist" (docs/product.md §10). */
+  waitlistEnabled: z.boolean(),
   jobCategoryIds: z.array(z.string()),
   /** Registrations holding a place: those not cancelled. */
   currentRegistrations: z.number().int(),
@@ -195,6 +197,8 @@ const optionFields = {
     .nullish()
     .transform((value) => (value === undefined ? undefined : (value ?? ''))),
   enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  /** A full option may be chosen as "Join the waitlist" (docs/product.md §10). */
+  waitlistEnabled: z.boolean({ error: 'Waitlist enabled must be true or false' }),
   workShiftsRequired: wholeCount(
     'Work shifts required',
     'Work shifts required cannot be negative',
@@ -214,6 +218,7 @@ export const CreateCampingOptionInputSchema = z.strictObject({
   name: optionFields.name,
   description: optionFields.description,
   enabled: optionFields.enabled.default(true),
+  waitlistEnabled: optionFields.waitlistEnabled.default(true),
   workShiftsRequired: optionFields.workShiftsRequired.default(0),
   participantDues: optionFields.participantDues.default(0),
   staffDues: optionFields.staffDues.default(0),

@@ -13,13 +13,14 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 });
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
+const DATE_TIME_PARTS = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+} as const;
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', DATE_TIME_PARTS);
 
 /** A calendar day as a DATE custom field stores it: '2026-08-31'. */
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -54,6 +55,22 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME_FORMAT.format(date);
+}
+
+/**
+ * A moment as people of the camp read it in a mail (a deadline): 'Mar 2, 2026, 10:00 AM PST' in the camp's time
+ * zone, with the zone named, since the reader may be elsewhere. An unknown zone falls back to UTC.
+ */
+export function formatDateTimeInZone(moment: Date, timeZone: string): string {
+  const inZone = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { ...DATE_TIME_PARTS, timeZone: zone, timeZoneName: 'short' }).format(
+      moment,
+    );
+  try {
+    return inZone(timeZone);
+  } catch {
+    return inZone('UTC');
+  }
 }
 
 const DOLLARS_FORMAT = new Intl.NumberFormat('en-US', {

@@ -34,6 +34,7 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     senderName: 'Camp Dusty Gulch',
     replyTo: null,
     timeZone: 'America/Los_Angeles',
+    offerHoldHours: 48,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

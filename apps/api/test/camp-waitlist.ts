@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client';
+import { rowsOf } from '../src/db/raw';
+import {
+  registrationCampingOptions,
+  registrationJobs,
+  registrations,
+  waitlistOffers,
+} from '../src/db/schema/index';
+import { releasePlaces } from '../src/modules/registrations/capacity';
+import { scheduleWaitlistFill } from '../src/modules/waitlist/tasks';
+import { WaitlistWorker } from '../src/modules/waitlist/waitlist-worker';
+import type { Camp } from './camp';
+import { insertPerson } from './camp';
+import { addRegistration, emptyCamp, writeCamp } from './kit/camp-rows';
+
+// The waitlist suites' helpers: WAITLISTED registrations written with the test kit (holding no place, at the end
+// of the line), places freed as a cancellation frees them, and waitlist workers on a clock of the test's own.
+// Not a test file itself.
+
+/**
+ * A WAITLISTED registration of `year` at the end of the line, with its options and jobs linked but no place
+ * taken (docs/product.md §10). Answers its id.
+ */
+export async function insertWaitlisted(
+  db: Db,
+  options: { year: number; userId?: string; campingOptionIds: string[]; jobIds?: string[] },
+): Promise<string> {
+  const userId = options.userId ?? (await insertPerson(db)).id;
+  const [key] = rowsOf<{ key: string }>(await db.execute(sql`select nextval('waitlist_line_seq') as key`));
+  const camp = emptyCamp();
+  const now = new Date();
+  const registration = addRegistration(
+    camp,
+    {
+      id: randomUUID(),
+      userId,
+      year: options.year,
+      status: 'WAITLISTED',
+      lineKey: Number(key!.key),
+      waitlistedAt: now,
+      createdAt: now,
+    },
+    { campingOptionIds: options.campingOptionIds, jobIds: options.jobIds },
+  );
+  await writeCamp(db, camp);
+  return registration.id;
+}
+
+/** Cancels a registration that holds its places, as a cancellation does: the places go back, the line fills. */
+export async function cancelHolder(db: Db, registrationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [registration] = await tx
+      .update(registrations)
+      .set({ status: 'CANCELLED', cancelledAt: new Date(), cancellationReason: 'Test' })
+      .where(eq(registrations.id, registrationId))
+      .returning({ year: registrations.year });
+    const options = await tx
+      .select({ id: registrationCampingOptions.campingOptionId })
+      .from(registrationCampingOptions)
+      .where(eq(registrationCampingOptions.registrationId, registrationId));
+    const jobs = await tx
+      .select({ id: registrationJobs.jobId })
+      .from(registrationJobs)
+      .where(eq(registrationJobs.registrationId, registrationId));
+    await releasePlaces(tx, registration!.year, {
+      campingOptionIds: options.map((row) => row.id),
+      jobIds: jobs.map((row) => row.id),
+    });
+    await scheduleWaitlistFill(tx, registration!.year);
+  });
+}
+
+/** A waitlist worker of the test's own (the app's is stopped), on the given clock. */
+export function waitlistWorker(camp: Pick<Camp, 't'>, now: () => Date = () => new Date()): WaitlistWorker {
+  return new WaitlistWorker({
+    db: camp.t.database.db,
+    log: camp.t.app.log,
+    publicUrl: camp.t.app.env.publicUrl,
+    outbox: { kick: () => undefined },
+    now,
+    pollMs: 3_600_000,
+  });
+}
+
+/** The offers of a registration, oldest first. */
+export function offersOf(db: Db, registrationId: string) {
+  return db
+    .select()
+    .from(waitlistOffers)
+    .where(eq(waitlistOffers.registrationId, registrationId))
+    .orderBy(asc(waitlistOffers.offeredAt), asc(waitlistOffers.createdAt));
+}
+
+/** The registration's open offer, if any. */
+export async function openOfferOf(db: Db, registrationId: string) {
+  const [offer] = await db
+    .select()
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.registrationId, registrationId), eq(waitlistOffers.state, 'OPEN')));
+  return offer;
+}
