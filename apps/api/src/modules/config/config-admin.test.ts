@@ -196,6 +196,7 @@ describe('admin configuration: /api/core-config', () => {
       senderName: 'Camp Lantern',
       replyTo: null,
       timeZone: 'America/Los_Angeles',
+      offerHoldHours: 48,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
