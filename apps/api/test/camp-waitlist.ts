@@ -6,9 +6,10 @@ import {
   registrationCampingOptions,
   registrationJobs,
   registrations,
+  users,
   waitlistOffers,
 } from '../src/db/schema/index';
-import { releasePlaces } from '../src/modules/registrations/capacity';
+import { recountPlaces, releasePlaces } from '../src/modules/registrations/capacity';
 import { scheduleWaitlistFill } from '../src/modules/waitlist/tasks';
 import { WaitlistWorker } from '../src/modules/waitlist/waitlist-worker';
 import type { Camp } from './camp';
@@ -46,6 +47,57 @@ export async function insertWaitlisted(
   );
   await writeCamp(db, camp);
   return registration.id;
+}
+
+/**
+ * Many registrations of `year` for the options at once, each of a new person: WAITLISTED ones in line in the
+ * order given (line keys from the sequence), or ones holding their places (counters recounted, as a repair
+ * would). Answers their ids in order.
+ */
+export async function insertMany(
+  db: Db,
+  options: { year: number; howMany: number; status: 'WAITLISTED' | 'CONFIRMED'; campingOptionIds: string[] },
+): Promise<string[]> {
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: options.howMany }, () => ({
+        email: `waiting-${randomUUID()}@example.org`,
+        firstName: 'Waiting',
+        lastName: 'Person',
+      })),
+    )
+    .returning({ id: users.id });
+  const keys =
+    options.status === 'WAITLISTED'
+      ? rowsOf<{ key: string }>(
+          await db.execute(
+            sql`select nextval('waitlist_line_seq') as key from generate_series(1, ${options.howMany}) order by 1`,
+          ),
+        ).map((row) => Number(row.key))
+      : [];
+  const camp = emptyCamp();
+  const now = new Date();
+  const ids = people.map(
+    (person, index) =>
+      addRegistration(
+        camp,
+        {
+          id: randomUUID(),
+          userId: person.id,
+          year: options.year,
+          status: options.status,
+          ...(options.status === 'WAITLISTED' ? { lineKey: keys[index]!, waitlistedAt: now } : {}),
+          createdAt: now,
+        },
+        { campingOptionIds: options.campingOptionIds },
+      ).id,
+  );
+  await db.transaction(async (tx) => {
+    await writeCamp(tx, camp);
+    await recountPlaces(tx, options.year, { campingOptionIds: options.campingOptionIds, jobIds: [] });
+  });
+  return ids;
 }
 
 /** Cancels a registration that holds its places, as a cancellation does: the places go back, the line fills. */

@@ -189,8 +189,7 @@ export class WaitlistWorker {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return false;
-      await expireOffer(tx, due.registrationId, { now, publicUrl: this.options.publicUrl });
-      return true;
+      return expireOffer(tx, due.registrationId, { now, publicUrl: this.options.publicUrl });
     });
   }
 
