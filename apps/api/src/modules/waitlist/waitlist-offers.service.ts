@@ -9,28 +9,26 @@ import {
   WAITLIST_MESSAGES,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   campingOptions,
-  jobCategories,
   jobs,
   registrationCampingOptions,
   registrationJobs,
   registrations,
-  shifts,
   waitlistOffers,
 } from '../../db/schema/index';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit-writer';
+import { type AuditEntry, recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
 import { duesBalance, reconcileDues } from '../payments/dues';
 import { paymentMailContext, registrationMail } from '../payments/payment-mail';
 import { takePlaces } from '../registrations/capacity';
 import { fullMessages } from '../registrations/registration-submission.service';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
-import { selectRegistrations } from '../registrations/registrations.store';
+import { chosenWork, selectRegistrations } from '../registrations/registrations.store';
 import { expireOffer } from './offer-expiry';
 import { endOpenOffer } from './offer-rows';
 import type { WaitlistWorker } from './waitlist-worker';
@@ -122,25 +120,22 @@ export class WaitlistOffersService {
       if (!ended) throw conflict(WAITLIST_MESSAGES.offerClosed);
       const { owed } = await duesBalance(tx, registration.id);
       const status: RegistrationStatus = owed > 0 ? 'PENDING' : 'CONFIRMED';
-      await tx
-        .update(registrations)
-        .set({ status, lineKey: null, waitlistedAt: null })
-        .where(eq(registrations.id, registration.id));
-      await reconcileDues(tx, registration.id);
-      await recordAudit(tx, {
-        actionType: 'WAITLIST_ACCEPT',
-        transactionId: randomUUID(),
-        adminUserId: null,
-        registrationId: registration.id,
-        oldValues: { status: 'WAITLISTED', offerId: ended.id },
-        newValues: {
-          status,
-          campingOptions: chosenOptions.map((option) => option.name),
-          jobs: chosenJobs
-            .map((row) => jobLabel(row.job!.name, row.shift!.name, row.shift!.dayOfWeek))
-            .sort(),
+      await leaveLine(
+        tx,
+        registration.id,
+        { status },
+        {
+          actionType: 'WAITLIST_ACCEPT',
+          oldValues: { status: 'WAITLISTED', offerId: ended.id },
+          newValues: {
+            status,
+            campingOptions: chosenOptions.map((option) => option.name),
+            jobs: chosenJobs
+              .map((row) => jobLabel(row.job!.name, row.shift!.name, row.shift!.dayOfWeek))
+              .sort(),
+          },
         },
-      });
+      );
       const context = await paymentMailContext(tx, {
         userId: registration.userId,
         registrationId: registration.id,
@@ -176,26 +171,17 @@ export class WaitlistOffersService {
         now,
       });
       if (!ended) throw conflict(WAITLIST_MESSAGES.offerClosed);
-      await tx
-        .update(registrations)
-        .set({
-          status: 'CANCELLED',
-          cancelledAt: now,
-          cancellationReason: WAITLIST_MESSAGES.declinedReason,
-          lineKey: null,
-          waitlistedAt: null,
-        })
-        .where(eq(registrations.id, registration.id));
-      await reconcileDues(tx, registration.id);
-      await recordAudit(tx, {
-        actionType: 'WAITLIST_DECLINE',
-        transactionId: randomUUID(),
-        adminUserId: null,
-        registrationId: registration.id,
-        reason: WAITLIST_MESSAGES.declinedReason,
-        oldValues: { status: 'WAITLISTED', offerId: ended.id },
-        newValues: { status: 'CANCELLED' },
-      });
+      await leaveLine(
+        tx,
+        registration.id,
+        { status: 'CANCELLED', cancelledAt: now, cancellationReason: WAITLIST_MESSAGES.declinedReason },
+        {
+          actionType: 'WAITLIST_DECLINE',
+          reason: WAITLIST_MESSAGES.declinedReason,
+          oldValues: { status: 'WAITLISTED', offerId: ended.id },
+          newValues: { status: 'CANCELLED' },
+        },
+      );
     });
     this.deps.waitlist.kick();
     return this.registration(registrationId);
@@ -258,6 +244,24 @@ export class WaitlistOffersService {
   }
 }
 
+/**
+ * A decided registration leaves the line with its new status; its dues row follows (reconcileDues) and the
+ * decision is audited (adminUserId empty: the person acted).
+ */
+async function leaveLine(
+  tx: DbOrTx,
+  registrationId: string,
+  change: { status: RegistrationStatus; cancelledAt?: Date; cancellationReason?: string },
+  audit: Pick<AuditEntry, 'actionType' | 'reason' | 'oldValues' | 'newValues'>,
+): Promise<void> {
+  await tx
+    .update(registrations)
+    .set({ ...change, lineKey: null, waitlistedAt: null })
+    .where(eq(registrations.id, registrationId));
+  await reconcileDues(tx, registrationId);
+  await recordAudit(tx, { ...audit, transactionId: randomUUID(), adminUserId: null, registrationId });
+}
+
 async function linkedJobIds(tx: DbOrTx, registrationId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: registrationJobs.jobId })
@@ -271,17 +275,6 @@ async function linkedJobIds(tx: DbOrTx, registrationId: string): Promise<string[
  * rules read); staff-only work is there only for staff and admins, as in the catalog.
  */
 async function workRows(tx: DbOrTx, jobIds: readonly string[], seesStaffOnly: boolean) {
-  const rows = await tx
-    .select({ category: jobCategories, job: jobs, shift: shifts })
-    .from(jobCategories)
-    .leftJoin(
-      jobs,
-      and(
-        eq(jobs.categoryId, jobCategories.id),
-        jobIds.length > 0 ? inArray(jobs.id, [...jobIds]) : sql`false`,
-      ),
-    )
-    .leftJoin(shifts, eq(shifts.id, jobs.shiftId))
-    .where(or(eq(jobCategories.alwaysRequired, true), isNotNull(jobs.id)));
+  const rows = await chosenWork(tx, jobIds.length > 0 ? inArray(jobs.id, [...jobIds]) : sql`false`);
   return rows.filter((row) => !row.job || seesStaffOnly || !row.category.staffOnly);
 }

@@ -2,6 +2,7 @@ import { OFFER_WARNING_HOURS } from '@camp/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
 import { registrations, timedTasks, waitlistOffers } from '../../db/schema/index';
 import { type OutboxWorker, outboxBackoffMs } from '../mail/outbox';
 import { fillLine } from './fill';
@@ -48,68 +49,30 @@ const WARNING_MS = OFFER_WARNING_HOURS * 3_600_000;
  *
  * Timers only wake it; the rows are the record, so a restart catches up on everything that fell due meanwhile.
  */
-export class WaitlistWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<WaitlistPass> | undefined;
-  private again = false;
-  private stopped = false;
-  private readonly pollMs: number;
+export class WaitlistWorker extends PollingWorker<WaitlistPass> {
   private readonly maxAttempts: number;
   private readonly now: () => Date;
 
   constructor(private readonly options: WaitlistWorkerOptions) {
-    this.pollMs = options.pollMs ?? 15_000;
+    super(options.pollMs ?? 15_000, options.log, 'Waitlist worker');
     this.maxAttempts = options.maxAttempts ?? 8;
     this.now = options.now ?? (() => new Date());
   }
 
-  start(): void {
-    this.stopped = false;
-    this.timer ??= setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Look for due work now (after a commit that scheduled a fill); never throws. */
-  kick(): void {
-    if (this.stopped) return;
-    void this.drain().catch((error: unknown) => {
-      this.options.log.error({ err: error }, 'Waitlist worker: drain failed');
-    });
-  }
-
-  /** Does every due fill, expiry and warning; calls made meanwhile join the run in progress. */
-  drain(): Promise<WaitlistPass> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async run(): Promise<WaitlistPass> {
+  /** Does every due fill, expiry and warning; answers what it did. */
+  protected async run(): Promise<WaitlistPass> {
     const pass: WaitlistPass = { fills: 0, offers: 0, expired: 0, warned: 0, failed: 0 };
     let progress: boolean;
     do {
-      this.again = false;
+      this.kickedMeanwhile();
       progress = false;
       // Expiries first: they free places (and schedule the fill that offers them on).
-      while (!this.stopped && (await this.expireOne())) {
+      while (!this.isStopped && (await this.expireOne())) {
         pass.expired += 1;
         progress = true;
       }
       for (;;) {
-        if (this.stopped) break;
+        if (this.isStopped) break;
         const filled = await this.fillOne();
         if (filled === null) break;
         if (filled === 'failed') pass.failed += 1;
@@ -119,18 +82,19 @@ export class WaitlistWorker {
           progress = true;
         }
       }
-      while (!this.stopped && (await this.warnOne())) {
+      while (!this.isStopped && (await this.warnOne())) {
         pass.warned += 1;
         progress = true;
       }
-    } while ((progress || this.again) && !this.stopped);
+    } while ((this.kickedMeanwhile() || progress) && !this.isStopped);
     if (pass.offers + pass.expired + pass.warned > 0) this.options.outbox.kick();
     return pass;
   }
 
   /** Claims and runs one due fill task: the offers it made, 'failed', or null when none is due. */
   private async fillOne(): Promise<number | 'failed' | null> {
-    const { db, log } = this.options;
+    const { db } = this.options;
+    const log = this.log;
     let claimed: typeof timedTasks.$inferSelect | undefined;
     try {
       return await db.transaction(async (tx) => {
