@@ -41,6 +41,9 @@ import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { registrationsRoutes } from './modules/registrations/registrations.routes';
 import { RegistrationsService } from './modules/registrations/registrations.service';
+import { WaitlistOffersService } from './modules/waitlist/waitlist-offers.service';
+import { WaitlistWorker } from './modules/waitlist/waitlist-worker';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { registerAuth } from './plugins/auth';
 import { configRoutes } from './modules/config/config.routes';
 import { ConfigService } from './modules/config/config.service';
@@ -60,6 +63,8 @@ export interface Services {
   tokens: AccessTokens;
   mail: MailService;
   outbox: OutboxWorker;
+  waitlist: WaitlistWorker;
+  waitlistOffers: WaitlistOffersService;
   users: UsersService;
   auth: AuthService;
   rateLimiter: RateLimiter;
@@ -150,6 +155,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const outbox = new OutboxWorker({ db, mail, log: app.log });
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
+  // The waitlist's fills, expiries and reminders (decision 048), started and stopped with the outbox worker.
+  const waitlist = new WaitlistWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, now });
+  app.addHook('onReady', async () => waitlist.start());
+  app.addHook('onClose', async () => waitlist.stop());
   // Places on camping options and jobs are counted per configured registration year.
   const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
@@ -180,11 +189,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens,
     mail,
     outbox,
+    waitlist,
+    waitlistOffers: new WaitlistOffersService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
     users: usersService,
     auth,
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
-    campingOptions: new CampingOptionsService(db, now, registrationYear),
+    campingOptions: new CampingOptionsService(db, now, registrationYear, waitlist),
     campingOptionFields: new CampingOptionFieldsService(db, now),
     jobCategories: new JobCategoriesService(db, now),
     jobs: new JobsService(db, now, registrationYear),
@@ -241,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRegistrationsRoutes);
       await api.register(reportsRoutes);
       await api.register(outboxAdminRoutes);
+      await api.register(waitlistRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -44,12 +44,12 @@ describe('camping option input', () => {
     expect(CreateCampingOptionInputSchema.parse({ name: ' Tent ', jobCategoryIds: [id, id] })).toEqual({
       name: 'Tent',
       enabled: true,
+      waitlistEnabled: true,
       workShiftsRequired: 0,
       participantDues: 0,
       staffDues: 0,
       maxSignups: 0,
       jobCategoryIds: [id],
-      waitlistEnabled: true,
     });
   });
 

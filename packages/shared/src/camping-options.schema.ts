@@ -166,6 +166,8 @@ export type CampingOptionSummary = z.infer<typeof CampingOptionSummarySchema>;
 
 /** The camping option of docs/product.md §3: its columns, categories, live count and fields. */
 export const CampingOptionSchema = CampingOptionSummarySchema.extend({
+  /** Whether a full option may be chosen as "Join the waitlist" (docs/product.md §10). */
+  waitlistEnabled: z.boolean(),
   jobCategoryIds: z.array(z.string()),
   /** Registrations holding a place: those not cancelled. */
   currentRegistrations: z.number().int(),
@@ -174,11 +176,6 @@ export const CampingOptionSchema = CampingOptionSummarySchema.extend({
   fields: z.array(CampingOptionFieldSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /**
-   * A full option offers "join the waitlist" (docs/product.md §10, decision 048). Optional until every API answer
-   * carries it; absent reads as no waitlist.
-   */
-  waitlistEnabled: z.boolean().optional(),
 });
 export type CampingOption = z.infer<typeof CampingOptionSchema>;
 
@@ -200,6 +197,8 @@ const optionFields = {
     .nullish()
     .transform((value) => (value === undefined ? undefined : (value ?? ''))),
   enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  /** A full option may be chosen as "Join the waitlist" (docs/product.md §10). */
+  waitlistEnabled: z.boolean({ error: 'Waitlist when full must be true or false' }),
   workShiftsRequired: wholeCount(
     'Work shifts required',
     'Work shifts required cannot be negative',
@@ -212,7 +211,6 @@ const optionFields = {
     .array(z.uuid('Invalid job category id'), { error: 'Job categories must be a list of ids' })
     .max(100, 'Too many job categories')
     .transform((ids) => [...new Set(ids)]),
-  waitlistEnabled: z.boolean({ error: 'Waitlist when full must be true or false' }),
 };
 
 /** POST /camping-options. Fields are added afterwards through their own endpoints. */
@@ -220,13 +218,12 @@ export const CreateCampingOptionInputSchema = z.strictObject({
   name: optionFields.name,
   description: optionFields.description,
   enabled: optionFields.enabled.default(true),
+  waitlistEnabled: optionFields.waitlistEnabled.default(true),
   workShiftsRequired: optionFields.workShiftsRequired.default(0),
   participantDues: optionFields.participantDues.default(0),
   staffDues: optionFields.staffDues.default(0),
   maxSignups: optionFields.maxSignups.default(0),
   jobCategoryIds: optionFields.jobCategoryIds.default([]),
-  /** On by default (docs/product.md §10). */
-  waitlistEnabled: optionFields.waitlistEnabled.default(true),
 });
 export type CreateCampingOptionInput = z.input<typeof CreateCampingOptionInputSchema>;
 

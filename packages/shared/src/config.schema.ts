@@ -9,10 +9,10 @@ import {
   type ConfigFieldKind,
   DEFAULT_SMTP_PORT,
   isSafeImageUrl,
-  PUBLIC_CONFIG_FIELDS,
-  type PublicConfig,
   OFFER_HOLD_HOURS_MAX,
   OFFER_HOLD_HOURS_MIN,
+  PUBLIC_CONFIG_FIELDS,
+  type PublicConfig,
   REGISTRATION_YEAR_MAX,
   REGISTRATION_YEAR_MIN,
   WAITLIST_MESSAGES,
@@ -137,7 +137,7 @@ const configFields = {
   senderName: optionalText('Sender Name', 100),
   replyTo: optionalEmail(CONFIG_MESSAGES.replyToInvalid),
   timeZone: z.enum(TIME_ZONES, { error: `Time zone must be one of: ${TIME_ZONES.join(', ')}` }),
-  /** How long a waitlist offer holds its places (docs/product.md §10, decision 048). */
+  /** How long a waitlist offer holds its places (docs/product.md §10). */
   offerHoldHours: z
     .number({ error: WAITLIST_MESSAGES.offerHoldHours })
     .int(WAITLIST_MESSAGES.offerHoldHours)
@@ -190,10 +190,7 @@ export const AdminCampConfigSchema = PublicConfigSchema.extend({
   senderEmail: z.string().nullable(),
   senderName: z.string().nullable(),
   replyTo: z.string().nullable(),
-  /**
-   * Hours a waitlist offer holds its places (docs/product.md §10). Optional until every API answer carries it
-   * (the screens read OFFER_HOLD_HOURS_DEFAULT when it is absent).
-   */
-  offerHoldHours: z.number().int().optional(),
+  /** Hours a waitlist offer holds its places (docs/product.md §10). */
+  offerHoldHours: z.number().int(),
 });
 export type AdminCampConfig = z.infer<typeof AdminCampConfigSchema>;

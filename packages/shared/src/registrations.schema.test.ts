@@ -21,6 +21,7 @@ describe('RegistrationSubmissionSchema', () => {
       customFields: { [FIELD]: 'ABC123' },
       jobs: [JOB],
       acceptedTerms: true,
+      joinWaitlist: false,
     });
   });
 
@@ -30,6 +31,7 @@ describe('RegistrationSubmissionSchema', () => {
       customFields: {},
       jobs: [],
       acceptedTerms: true,
+      joinWaitlist: false,
     });
   });
 

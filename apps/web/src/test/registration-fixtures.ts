@@ -31,6 +31,7 @@ export function testOption(overrides: Partial<CampingOption> = {}): CampingOptio
     participantDues: 150,
     staffDues: 75,
     maxSignups: 0,
+    waitlistEnabled: true,
     jobCategoryIds: [],
     currentRegistrations: 0,
     availabilityStatus: 'AVAILABLE',

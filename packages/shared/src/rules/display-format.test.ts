@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fieldValueText, formatDate, formatDateTime, formatDollars, labelWithColon } from '../index';
+import {
+  fieldValueText,
+  formatDate,
+  formatDateTime,
+  formatDateTimeInZone,
+  formatDollars,
+  labelWithColon,
+  WAITLIST_MAILS,
+} from '../index';
 
 describe('formatDate', () => {
   it('writes a calendar day as that day, whatever the reader’s time zone', () => {
@@ -31,9 +39,32 @@ describe('formatDateTime', () => {
       'Aug 20, 2026, 12:00 PM PDT',
     );
     expect(formatDateTime('2026-08-20T19:00:00.000Z', 'UTC')).toBe('Aug 20, 2026, 7:00 PM UTC');
-    expect(formatDateTime('2026-08-20T19:05:00.000Z', 'Nowhere/Else')).toMatch(
-      /^Aug 20, 2026, \d{1,2}:05 (AM|PM)$/,
+    // An unknown zone is written in UTC, naming it, as the mails do.
+    expect(formatDateTime('2026-08-20T19:05:00.000Z', 'Nowhere/Else')).toBe('Aug 20, 2026, 7:05 PM UTC');
+  });
+});
+
+describe('formatDateTimeInZone', () => {
+  it("writes a moment in the camp's zone, naming the zone, and falls back to UTC for an unknown one", () => {
+    const moment = new Date('2026-03-02T18:05:00.000Z');
+    expect(formatDateTimeInZone(moment, 'America/Los_Angeles')).toBe('Mar 2, 2026, 10:05 AM PST');
+    expect(formatDateTimeInZone(moment, 'UTC')).toBe('Mar 2, 2026, 6:05 PM UTC');
+    expect(formatDateTimeInZone(moment, 'Nowhere/Else')).toBe('Mar 2, 2026, 6:05 PM UTC');
+  });
+});
+
+describe('WAITLIST_MAILS', () => {
+  it('names the options and the deadline of an offer, and the reminder and the end', () => {
+    expect(WAITLIST_MAILS.offerSubject('Dust Camp')).toBe('Dust Camp: a place is free for you');
+    expect(WAITLIST_MAILS.offerLines(['Tent', 'RV'], 'Mar 2, 2026, 10:05 AM PST')).toEqual([
+      'A place is free for you: Tent, RV.',
+      'We are holding it for you until Mar 2, 2026, 10:05 AM PST. Accept to take it, or decline to pass it to the next person.',
+      'Accept or decline it on your dashboard.',
+    ]);
+    expect(WAITLIST_MAILS.warningSubject('Dust Camp')).toBe(
+      'Dust Camp: your waitlist offer runs out in 12 hours',
     );
+    expect(WAITLIST_MAILS.expiredSubject('Dust Camp')).toBe('Dust Camp: your waitlist offer has run out');
   });
 });
 

@@ -13,13 +13,14 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 });
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
+const DATE_TIME_PARTS = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+} as const;
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', DATE_TIME_PARTS);
 
 /** A calendar day as a DATE custom field stores it: '2026-08-31'. */
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -48,22 +49,14 @@ export function formatDate(value: string): string {
 
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The date-and-time format in a time zone, naming the zone ('PDT'); the reader's own when the zone is unknown. */
+/** The date-and-time format in a time zone, naming the zone ('PDT'); UTC's when the zone is unknown. */
 function dateTimeFormatIn(timeZone: string): Intl.DateTimeFormat {
   let format = zonedFormats.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      });
+      format = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_PARTS, timeZone, timeZoneName: 'short' });
     } catch {
-      format = DATE_TIME_FORMAT;
+      format = dateTimeFormatIn('UTC');
     }
     zonedFormats.set(timeZone, format);
   }
@@ -80,6 +73,14 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return (timeZone ? dateTimeFormatIn(timeZone) : DATE_TIME_FORMAT).format(date);
+}
+
+/**
+ * A moment as people of the camp read it in a mail (a deadline): 'Mar 2, 2026, 10:00 AM PST' in the camp's time
+ * zone, with the zone named, since the reader may be elsewhere. An unknown zone falls back to UTC.
+ */
+export function formatDateTimeInZone(moment: Date, timeZone: string): string {
+  return dateTimeFormatIn(timeZone).format(moment);
 }
 
 const DOLLARS_FORMAT = new Intl.NumberFormat('en-US', {

@@ -17,6 +17,10 @@ export const WAITLIST_MESSAGES = {
   offerClosed: 'This offer is no longer open.',
   offerExpired: 'This offer has expired.',
   notWaitlisted: 'This registration is not on the waitlist.',
+  /** POST /waitlist-offers/:id/accept or /decline for an offer that is not the caller's, or no offer at all. */
+  offerNotFound: 'Offer not found',
+  /** Why a registration was cancelled when its person declined an offer. */
+  declinedReason: 'Declined a waitlist offer',
   /** Accepting when a chosen shift filled up meanwhile (409, code SHIFTS_FULL): the wizard's shift step follows. */
   shiftsFullOnAccept: 'Some of your shifts are full now. Choose other shifts to accept the offer.',
   offerHoldHours: `Offer hold time must be a whole number of hours from ${OFFER_HOLD_HOURS_MIN} to ${OFFER_HOLD_HOURS_MAX}`,
@@ -88,4 +92,25 @@ export const WAITLIST_TEXTS = {
   /** Admin edit to WAITLISTED: the confirmation the admin must give (decision 048). */
   editToWaitlistConfirm:
     'Moving this registration to the waitlist gives back its camping options and shifts and puts it at the end of the line.',
+} as const;
+
+/** The waitlist's mails (docs/product.md §10): subjects and lines; the greeting and dashboard link are added around them. */
+export const WAITLIST_MAILS = {
+  offerSubject: (campName: string) => `${campName}: ${WAITLIST_TEXTS.offerTitle.toLowerCase()}`,
+  offerLines: (options: readonly string[], deadline: string) => [
+    `${WAITLIST_TEXTS.offerTitle}: ${options.join(', ')}.`,
+    WAITLIST_TEXTS.offerBody(deadline),
+    'Accept or decline it on your dashboard.',
+  ],
+  warningSubject: (campName: string) =>
+    `${campName}: your waitlist offer runs out in ${OFFER_WARNING_HOURS} hours`,
+  warningLines: (deadline: string) => [
+    `The place we are holding for you runs out at ${deadline}.`,
+    'Accept it on your dashboard before then, or decline it to pass it to the next person.',
+  ],
+  expiredSubject: (campName: string) => `${campName}: your waitlist offer has run out`,
+  expiredLines: [
+    'The place we held for you has run out and goes to the next person in line.',
+    'You are still on the waitlist, now at the end of the line.',
+  ],
 } as const;

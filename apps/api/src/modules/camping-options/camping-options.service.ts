@@ -24,6 +24,8 @@ import {
 } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { activePlaceCounts, OPTION_PLACES } from '../registrations/capacity';
+import { scheduleWaitlistFill } from '../waitlist/tasks';
+import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import {
   type CampingOptionFieldRow,
   type CampingOptionRow,
@@ -58,6 +60,7 @@ export function toCampingOptionDto(
 ): CampingOption {
   return {
     ...toCampingOptionSummary(row),
+    waitlistEnabled: row.waitlistEnabled,
     jobCategoryIds: related.jobCategoryIds,
     currentRegistrations: related.currentRegistrations,
     availabilityStatus: availabilityStatus({
@@ -78,6 +81,8 @@ export class CampingOptionsService {
     private readonly now: () => Date,
     /** The configured registration year: places are counted per year (capacity is per camp, per year). */
     private readonly registrationYear: () => Promise<number>,
+    /** Wakes the waitlist worker after a commit that scheduled a fill (a raised limit). */
+    private readonly waitlist: Pick<WaitlistWorker, 'kick'> = { kick: () => undefined },
   ) {}
 
   // ---- Options -----------------------------------------------------------------------------------------
@@ -109,6 +114,7 @@ export class CampingOptionsService {
           name: values.name,
           description: values.description ?? '',
           enabled: values.enabled,
+          waitlistEnabled: values.waitlistEnabled,
           workShiftsRequired: values.workShiftsRequired,
           participantDuesCents: dollarsToCents(values.participantDues),
           staffDuesCents: dollarsToCents(values.staffDues),
@@ -130,7 +136,8 @@ export class CampingOptionsService {
 
   async update(id: string, values: UpdateOptionValues): Promise<CampingOption> {
     const year = await this.registrationYear();
-    return this.db.transaction(async (tx) => {
+    let raised = false;
+    const updated = await this.db.transaction(async (tx) => {
       // The row lock makes the capacity check below race-free against registrations taking places.
       const current = await lockOption(id, tx);
       let recount: { currentRegistrations: number; countedYear: number } | undefined;
@@ -147,6 +154,10 @@ export class CampingOptionsService {
         // count this year's places instead, under the lock held (as capacity.ts would on the next sign-up).
         if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
+      // More places (a higher limit, or unlimited): the line gets them (docs/product.md §10, decision 048).
+      const before = optionCapacity(current.maxSignups);
+      raised = values.maxSignups !== undefined && before !== null && (capacity === null || capacity > before);
+      if (raised) await scheduleWaitlistFill(tx, year);
       if (values.jobCategoryIds) await assertCategoriesExist(values.jobCategoryIds, tx);
       const categoriesBefore = values.jobCategoryIds ? await categoryIdsOf(id, tx) : undefined;
       const [after] = await tx
@@ -155,6 +166,7 @@ export class CampingOptionsService {
           name: values.name,
           description: values.description,
           enabled: values.enabled,
+          waitlistEnabled: values.waitlistEnabled,
           workShiftsRequired: values.workShiftsRequired,
           participantDuesCents:
             values.participantDues === undefined ? undefined : dollarsToCents(values.participantDues),
@@ -179,6 +191,8 @@ export class CampingOptionsService {
       );
       return this.get(id, { includeDisabled: true }, tx, year);
     });
+    if (raised) this.waitlist.kick();
+    return updated;
   }
 
   /**

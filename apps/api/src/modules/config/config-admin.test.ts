@@ -177,6 +177,7 @@ describe('admin configuration: /api/core-config', () => {
       stripeWebhookSecretSet: true,
       paypalClientSecretSet: true,
       smtpPasswordSet: true,
+      offerHoldHours: 48,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -298,5 +298,6 @@ function toAdmin(row: CampConfigRow): AdminCampConfig {
     senderEmail: row.senderEmail,
     senderName: row.senderName,
     replyTo: row.replyTo,
+    offerHoldHours: row.offerHoldHours,
   };
 }

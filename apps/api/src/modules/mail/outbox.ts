@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
 import { emailOutbox } from '../../db/schema/index';
 import type { MailService } from './mail.service';
 
@@ -50,65 +51,27 @@ const BATCH = 20;
  * mid-send leaves its lease to expire and another sends the mail later (at least once, never in parallel).
  * A failed send is retried with exponential backoff; after `maxAttempts` the mail is FAILED with its error.
  */
-export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
-  private stopped = false;
-  private readonly pollMs: number;
+export class OutboxWorker extends PollingWorker<number> {
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
 
   constructor(private readonly options: OutboxWorkerOptions) {
-    this.pollMs = options.pollMs ?? 5_000;
+    super(options.pollMs ?? 5_000, options.log, 'E-mail outbox');
     this.maxAttempts = options.maxAttempts ?? 8;
     this.leaseMs = options.leaseMs ?? 120_000;
   }
 
-  start(): void {
-    this.stopped = false;
-    this.timer ??= setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Look for due mail now (after a commit that wrote some); never throws. */
-  kick(): void {
-    if (this.stopped) return;
-    void this.drain().catch((error: unknown) => {
-      this.options.log.error({ err: error }, 'E-mail outbox: drain failed');
-    });
-  }
-
-  /** Sends every due mail; answers how many were sent. Calls made meanwhile join the run in progress. */
-  drain(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async run(): Promise<number> {
+  /** Sends every due mail; answers how many were sent. */
+  protected async run(): Promise<number> {
     let sent = 0;
     do {
-      this.again = false;
+      this.kickedMeanwhile();
       for (;;) {
         const batch = await this.claim();
         if (batch.length === 0) break;
         for (const row of batch) if (await this.sendOne(row)) sent += 1;
       }
-    } while (this.again && !this.stopped);
+    } while (this.kickedMeanwhile() && !this.isStopped);
     return sent;
   }
 

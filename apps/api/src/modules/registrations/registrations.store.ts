@@ -216,19 +216,9 @@ export function prepareSubmissionQueries(db: Db) {
         asc(campingOptionFields.id),
       )
       .prepare('registration_submit_options'),
-    work: db
-      .select({ category: jobCategories, job: jobs, shift: shifts })
-      .from(jobCategories)
-      .leftJoin(
-        jobs,
-        and(
-          eq(jobs.categoryId, jobCategories.id),
-          sql`${jobs.id} = any(${sql.placeholder('jobIds')}::uuid[])`,
-        ),
-      )
-      .leftJoin(shifts, eq(shifts.id, jobs.shiftId))
-      .where(or(eq(jobCategories.alwaysRequired, true), isNotNull(jobs.id)))
-      .prepare('registration_submit_work'),
+    work: chosenWork(db, sql`${jobs.id} = any(${sql.placeholder('jobIds')}::uuid[])`).prepare(
+      'registration_submit_work',
+    ),
     registered: db
       .selectDistinct({ userId: registrations.userId })
       .from(registrations)
@@ -244,6 +234,19 @@ export function prepareSubmissionQueries(db: Db) {
 }
 
 export type SubmissionQueries = ReturnType<typeof prepareSubmissionQueries>;
+
+/**
+ * What the wizard's shift rules read: the jobs `chosen` selects, each with its category and shift, and every
+ * always-required category (with a null job when none of its jobs was chosen).
+ */
+export function chosenWork(db: DbOrTx, chosen: SQL) {
+  return db
+    .select({ category: jobCategories, job: jobs, shift: shifts })
+    .from(jobCategories)
+    .leftJoin(jobs, and(eq(jobs.categoryId, jobCategories.id), chosen))
+    .leftJoin(shifts, eq(shifts.id, jobs.shiftId))
+    .where(or(eq(jobCategories.alwaysRequired, true), isNotNull(jobs.id)));
+}
 
 /** The condition of GET /registrations: one person, one year, and/or those holding one job. */
 export function registrationFilter(db: Db, filters: RegistrationFilters): SQL | undefined {

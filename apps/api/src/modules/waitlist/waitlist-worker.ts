@@ -1,0 +1,193 @@
+import { OFFER_WARNING_HOURS } from '@camp/shared';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
+import { registrations, timedTasks, waitlistOffers } from '../../db/schema/index';
+import { type OutboxWorker, outboxBackoffMs } from '../mail/outbox';
+import { fillLine } from './fill';
+import { enqueueOfferMail } from './offer-mail';
+import { expireOffer } from './offer-expiry';
+
+export interface WaitlistWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The mails link to the dashboard under this address. */
+  publicUrl: string;
+  /** Woken after a pass that wrote mail. */
+  outbox: Pick<OutboxWorker, 'kick'>;
+  /** The clock offers are made, warned and expired by (tests move it). */
+  now?: () => Date;
+  /** How often the worker looks for due work when nothing kicked it (ms). */
+  pollMs?: number;
+  /** Attempts before a fill task is given up as FAILED. */
+  maxAttempts?: number;
+}
+
+/** What one drain did. */
+export interface WaitlistPass {
+  /** Fill tasks done, and the offers they made. */
+  fills: number;
+  offers: number;
+  expired: number;
+  warned: number;
+  /** Fill tasks that failed this time (retried later, or FAILED after the last attempt). */
+  failed: number;
+}
+
+const WARNING_MS = OFFER_WARNING_HOURS * 3_600_000;
+
+/**
+ * The waitlist's work that happens later (docs/architecture.md §9, decision 048), in any number of processes:
+ *
+ * - due WAITLIST_FILL tasks, claimed one at a time with FOR UPDATE SKIP LOCKED in the transaction that runs the
+ *   fill (fill.ts) and marks the task DONE, so a fill is done exactly once and a process killed mid-fill leaves
+ *   it PENDING; a fill that fails is retried with the outbox's backoff and FAILED after `maxAttempts`;
+ * - OPEN offers past their deadline, claimed with their registration (SKIP LOCKED, so never waiting on a
+ *   person's accept or decline), ended as EXPIRED (offer-expiry.ts);
+ * - the "runs out in 12 hours" mail, once per offer (warned_at), claimed the same way.
+ *
+ * Timers only wake it; the rows are the record, so a restart catches up on everything that fell due meanwhile.
+ */
+export class WaitlistWorker extends PollingWorker<WaitlistPass> {
+  private readonly maxAttempts: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: WaitlistWorkerOptions) {
+    super(options.pollMs ?? 15_000, options.log, 'Waitlist worker');
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Does every due fill, expiry and warning; answers what it did. */
+  protected async run(): Promise<WaitlistPass> {
+    const pass: WaitlistPass = { fills: 0, offers: 0, expired: 0, warned: 0, failed: 0 };
+    let progress: boolean;
+    do {
+      this.kickedMeanwhile();
+      progress = false;
+      // Expiries first: they free places (and schedule the fill that offers them on).
+      while (!this.isStopped && (await this.expireOne())) {
+        pass.expired += 1;
+        progress = true;
+      }
+      for (;;) {
+        if (this.isStopped) break;
+        const filled = await this.fillOne();
+        if (filled === null) break;
+        if (filled === 'failed') pass.failed += 1;
+        else {
+          pass.fills += 1;
+          pass.offers += filled;
+          progress = true;
+        }
+      }
+      while (!this.isStopped && (await this.warnOne())) {
+        pass.warned += 1;
+        progress = true;
+      }
+    } while ((this.kickedMeanwhile() || progress) && !this.isStopped);
+    if (pass.offers + pass.expired + pass.warned > 0) this.options.outbox.kick();
+    return pass;
+  }
+
+  /** Claims and runs one due fill task: the offers it made, 'failed', or null when none is due. */
+  private async fillOne(): Promise<number | 'failed' | null> {
+    const { db } = this.options;
+    const log = this.log;
+    let claimed: typeof timedTasks.$inferSelect | undefined;
+    try {
+      return await db.transaction(async (tx) => {
+        [claimed] = await tx
+          .select()
+          .from(timedTasks)
+          .where(
+            and(
+              eq(timedTasks.state, 'PENDING'),
+              eq(timedTasks.kind, 'WAITLIST_FILL'),
+              sql`${timedTasks.dueAt} <= now()`,
+            ),
+          )
+          .orderBy(asc(timedTasks.dueAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!claimed) return null;
+        const now = this.now();
+        const result = await fillLine(tx, claimed.year, now, { publicUrl: this.options.publicUrl });
+        await tx
+          .update(timedTasks)
+          .set({ state: 'DONE', doneAt: now, attempts: claimed.attempts + 1, lastError: null })
+          .where(eq(timedTasks.id, claimed.id));
+        return result.offers.length;
+      });
+    } catch (error) {
+      if (!claimed) throw error;
+      const attempts = claimed.attempts + 1;
+      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 500) : 'Unknown error';
+      const giveUp = attempts >= this.maxAttempts;
+      log.warn({ taskId: claimed.id, attempts, giveUp, error: message }, 'Waitlist worker: fill failed');
+      await db
+        .update(timedTasks)
+        .set({
+          attempts,
+          lastError: message,
+          ...(giveUp
+            ? { state: 'FAILED' as const }
+            : { dueAt: sql`now() + ${`${outboxBackoffMs(attempts)} milliseconds`}::interval` }),
+        })
+        .where(and(eq(timedTasks.id, claimed.id), eq(timedTasks.state, 'PENDING')));
+      return 'failed';
+    }
+  }
+
+  /** Ends one open offer past its deadline; false when none is due. */
+  private async expireOne(): Promise<boolean> {
+    const now = this.now();
+    return this.options.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ registrationId: waitlistOffers.registrationId })
+        .from(waitlistOffers)
+        .innerJoin(registrations, eq(registrations.id, waitlistOffers.registrationId))
+        .where(and(eq(waitlistOffers.state, 'OPEN'), sql`${waitlistOffers.expiresAt} <= ${now}`))
+        .orderBy(asc(waitlistOffers.expiresAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return false;
+      return expireOffer(tx, due.registrationId, { now, publicUrl: this.options.publicUrl });
+    });
+  }
+
+  /** Writes one due "runs out in 12 hours" mail; false when none is due. */
+  private async warnOne(): Promise<boolean> {
+    const now = this.now();
+    return this.options.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({
+          id: waitlistOffers.id,
+          registrationId: waitlistOffers.registrationId,
+          expiresAt: waitlistOffers.expiresAt,
+        })
+        .from(waitlistOffers)
+        .where(
+          and(
+            eq(waitlistOffers.state, 'OPEN'),
+            isNull(waitlistOffers.warnedAt),
+            sql`${waitlistOffers.expiresAt} <= ${new Date(now.getTime() + WARNING_MS)}`,
+            sql`${waitlistOffers.expiresAt} > ${now}`,
+          ),
+        )
+        .orderBy(asc(waitlistOffers.expiresAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return false;
+      await tx.update(waitlistOffers).set({ warnedAt: now }).where(eq(waitlistOffers.id, due.id));
+      await enqueueOfferMail(tx, {
+        kind: 'warning',
+        registrationId: due.registrationId,
+        expiresAt: due.expiresAt,
+        publicUrl: this.options.publicUrl,
+      });
+      return true;
+    });
+  }
+}
