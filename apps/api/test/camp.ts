@@ -132,7 +132,9 @@ export async function insertRegistration(
 
 /** A new key at the end of the waitlist's line. */
 async function nextLineKeyOf(db: Db): Promise<number> {
-  const [row] = rowsOf<{ key: string | number }>(await db.execute(sql`select nextval('waitlist_line_seq') as key`));
+  const [row] = rowsOf<{ key: string | number }>(
+    await db.execute(sql`select nextval('waitlist_line_seq') as key`),
+  );
   return Number(row?.key);
 }
 

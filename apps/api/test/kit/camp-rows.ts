@@ -166,9 +166,7 @@ export function countPlaces(
 ): void {
   const holding = new Set(
     camp.registrations
-      .filter(
-        (registration) => registration.year === year && holdsPlaces(registration.status),
-      )
+      .filter((registration) => registration.year === year && holdsPlaces(registration.status))
       .map((registration) => registration.id),
   );
   const tally = <L extends { registrationId: string }>(links: readonly L[], key: (link: L) => string) => {
@@ -243,5 +241,8 @@ export async function writeCamp(db: DbOrTx, camp: Partial<CampRows>): Promise<Re
     await insertRows(db, table, rows);
     written[getTableName(table)] = rows.length;
   }
+  // Line keys written here come before any a person joining later draws (docs/product.md §10).
+  await db.execute(sql`select setval('waitlist_line_seq', max(${schema.registrations.lineKey}))
+    from ${schema.registrations} having max(${schema.registrations.lineKey}) is not null`);
   return written;
 }

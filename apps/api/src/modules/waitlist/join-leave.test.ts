@@ -14,6 +14,7 @@ import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp'
 import {
   auditRecords,
   campingOptions,
+  campingOptions as campingOptions_,
   emailOutbox,
   jobs,
   payments,
@@ -103,10 +104,17 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
   const pendingFills = async () =>
     (await db().select().from(timedTasks).where(eq(timedTasks.state, 'PENDING'))).map((row) => row.year);
 
+  /** Joins the cabin's line (a place an earlier test freed is taken back first: the cabin stays full). */
   async function join(person: Person, campingOptions = [cabin], jobIds = [dishes]): Promise<Registration> {
+    await db()
+      .update(campingOptions_)
+      .set({ maxSignups: campingOptions_.currentRegistrations })
+      .where(eq(campingOptions_.id, cabin));
     const response = await submitCamp(camp, person, { campingOptions, jobs: jobIds, joinWaitlist: true });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ registration: Registration }>().registration;
+    const { registration } = response.json<{ registration: Registration }>();
+    expect(registration.status).toBe('WAITLISTED');
+    return registration;
   }
 
   /**
