@@ -154,8 +154,8 @@ export function addRegistration(
 
 /**
  * Keeps the place counters in step with the rows: every option and job counts `year`, and its counter is the
- * number of its links from registrations of that year that hold a place (PENDING or CONFIRMED; docs/product.md
- * §10: a WAITLISTED one holds none, and the kit writes no offers; docs/architecture.md §4b).
+ * number of its links from registrations of that year that hold a place (PENDING or CONFIRMED; a WAITLISTED
+ * one holds none, and the kit writes no offers: docs/product.md §10; docs/architecture.md §4b).
  */
 export function countPlaces(
   camp: Pick<

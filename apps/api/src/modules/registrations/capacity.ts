@@ -227,9 +227,9 @@ export async function recountPlaces(tx: DbOrTx, year: number, request: PlaceRequ
 
 /**
  * Registrations holding a place on each row in a registration year: linked registrations of that year that
- * hold it (`PlaceTable.holds`: PENDING or CONFIRMED, or an open waitlist offer's options; docs/architecture.md
- * §4b: places are per year, as the camp is), leaving out `except`. Counted
- * from the rows rather than read from the counter column, so it is the truth even if a counter ever drifted.
+ * hold it (`PlaceTable.holds`: PENDING or CONFIRMED, or an open waitlist offer's options; places are per year,
+ * as the camp is: docs/architecture.md §4b), leaving out `except`. Counted from the rows rather than read from
+ * the counter column, so it is the truth even if a counter ever drifted.
  */
 export async function activePlaceCounts(
   places: PlaceTable,

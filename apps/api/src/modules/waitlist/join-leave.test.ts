@@ -2,6 +2,7 @@ import { type Registration, WAITLIST_MESSAGES } from '@camp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminKitchenJob,
   adminPost,
   adminShift,
   configure,
@@ -14,7 +15,6 @@ import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp'
 import {
   auditRecords,
   campingOptions,
-  campingOptions as campingOptions_,
   emailOutbox,
   jobs,
   payments,
@@ -26,8 +26,8 @@ import {
 } from '../../db/schema/index';
 import { countersMatchRows, recountPlaces } from '../registrations/capacity';
 
-// Joining and leaving the waitlist, and the admin's cancel and edit reasoning in held places (docs/product.md
-// §10, decision 048).
+// Joining and leaving the waitlist, and the admin's cancel and edit reasoning in held places
+// (docs/product.md §10, decision 048).
 
 describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
   let camp: Camp;
@@ -44,16 +44,10 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
   beforeAll(async () => {
     camp = await startCamp();
     await configure(camp);
-    const category = await adminPost(camp, '/api/job-categories', {
-      name: 'Kitchen',
-      description: 'Cooking',
-    });
-    const tuesday = await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00');
-    dishes = await adminPost(camp, '/api/jobs', {
+    dishes = await adminKitchenJob(camp, {
       name: 'Dishes',
-      location: 'Kitchen tent',
-      categoryId: category,
-      shiftId: tuesday,
+      categoryId: await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooking' }),
+      shiftId: await adminShift(camp, 'Tuesday lunch', 'TUESDAY', '11:00', '14:00'),
       maxRegistrations: 20,
     });
     cabin = await adminPost(camp, '/api/camping-options', {
@@ -105,12 +99,16 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     (await db().select().from(timedTasks).where(eq(timedTasks.state, 'PENDING'))).map((row) => row.year);
 
   /** Joins the cabin's line (a place an earlier test freed is taken back first: the cabin stays full). */
-  async function join(person: Person, campingOptions = [cabin], jobIds = [dishes]): Promise<Registration> {
+  async function join(person: Person, optionIds = [cabin], jobIds = [dishes]): Promise<Registration> {
     await db()
-      .update(campingOptions_)
-      .set({ maxSignups: campingOptions_.currentRegistrations })
-      .where(eq(campingOptions_.id, cabin));
-    const response = await submitCamp(camp, person, { campingOptions, jobs: jobIds, joinWaitlist: true });
+      .update(campingOptions)
+      .set({ maxSignups: campingOptions.currentRegistrations })
+      .where(eq(campingOptions.id, cabin));
+    const response = await submitCamp(camp, person, {
+      campingOptions: optionIds,
+      jobs: jobIds,
+      joinWaitlist: true,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { registration } = response.json<{ registration: Registration }>();
     expect(registration.status).toBe('WAITLISTED');
