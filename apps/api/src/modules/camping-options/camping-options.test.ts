@@ -271,7 +271,7 @@ describe('camping options: /api/camping-options', () => {
       const db = camp.t.database.db;
       const option = await create({ name: 'Open Field', maxSignups: 0 });
       for (let index = 0; index < 3; index += 1) {
-        await insertRegistration(db, { campingOptionIds: [option.id], status: 'WAITLISTED' });
+        await insertRegistration(db, { campingOptionIds: [option.id], status: 'PENDING' });
       }
       const response = await camp.call('GET', `/api/camping-options/${option.id}`, camp.admin);
       expect(response.json()).toMatchObject({ currentRegistrations: 3, availabilityStatus: 'AVAILABLE' });
