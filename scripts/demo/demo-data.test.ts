@@ -1,4 +1,4 @@
-import { DAYS_OF_WEEK, FIELD_DATA_TYPES } from '@camp/shared';
+import { DAYS_OF_WEEK, FIELD_DATA_TYPES, holdsPlaces } from '@camp/shared';
 import { describe, expect, it } from 'vitest';
 import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
 import { DEMO_ADMIN_EMAIL } from './catalog';
@@ -46,8 +46,11 @@ function fieldValueProblem(
 
 function indexes(data: DemoData) {
   const active = new Set(data.registrations.filter((r) => r.status !== 'CANCELLED').map((r) => r.id));
+  // Those holding places (docs/product.md §10): a waitlisted registration is active but holds none.
+  const holding = new Set(data.registrations.filter((r) => holdsPlaces(r.status)).map((r) => r.id));
   return {
     active,
+    holding,
     userById: new Map(data.users.map((u) => [u.id, u])),
     jobById: new Map(data.jobs.map((j) => [j.id, j])),
     shiftById: new Map(data.shifts.map((s) => [s.id, s])),
@@ -157,10 +160,10 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
     }
   });
 
-  it('keeps every counter equal to the non-cancelled rows and within capacity', () => {
+  it('keeps every counter equal to the rows holding places and within capacity', () => {
     for (const option of data.campingOptions) {
       const rows = data.registrationCampingOptions.filter(
-        (link) => link.campingOptionId === option.id && ix.active.has(link.registrationId),
+        (link) => link.campingOptionId === option.id && ix.holding.has(link.registrationId),
       ).length;
       expect(option.currentRegistrations, option.name).toBe(rows);
       expect(option.countedYear, option.name).toBe(data.campConfig.registrationYear);
@@ -168,7 +171,7 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
     }
     for (const job of data.jobs) {
       const rows = data.registrationJobs.filter(
-        (link) => link.jobId === job.id && ix.active.has(link.registrationId),
+        (link) => link.jobId === job.id && ix.holding.has(link.registrationId),
       ).length;
       expect(job.currentRegistrations, job.name).toBe(rows);
       expect(job.countedYear, job.name).toBe(data.campConfig.registrationYear);
