@@ -159,7 +159,18 @@ describe('repository hygiene: references stay inside the repository', () => {
   const sections = readSections();
 
   it('reads the numbered sections of docs/product.md and docs/architecture.md', () => {
-    expect([...sections['docs/product.md'].keys()]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect([...sections['docs/product.md'].keys()]).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     expect([...sections['docs/architecture.md'].keys()]).toEqual(
       expect.arrayContaining(['1', '2', '3', '4', '5', '6', '7', '8', '9']),
     );

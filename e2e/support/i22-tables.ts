@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { registrations } from '../../apps/api/src/db/schema/index';
 import type { Backend, ProfileDetails } from './fixtures';
 import { expect } from './fixtures';
@@ -49,7 +49,14 @@ export async function registerPeople(
     if (entry.status === 'PENDING') continue;
     await backend.database.db
       .update(registrations)
-      .set({ status: entry.status, cancelledAt: entry.status === 'CANCELLED' ? new Date() : null })
+      .set({
+        status: entry.status,
+        cancelledAt: entry.status === 'CANCELLED' ? new Date() : null,
+        // A waitlisted one is in the line (docs/product.md §10: the database checks it).
+        ...(entry.status === 'WAITLISTED'
+          ? { lineKey: sql<number>`nextval('waitlist_line_seq')`, waitlistedAt: new Date() }
+          : {}),
+      })
       .where(eq(registrations.id, registrationId));
   }
 }

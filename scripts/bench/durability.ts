@@ -1,3 +1,4 @@
+import { holdsPlaces, type RegistrationStatus } from '@camp/shared';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { rowsOf } from '../../apps/api/src/db/raw';
@@ -82,9 +83,10 @@ interface RegistrationRead {
   id: string;
   userId: string;
   year: number;
-  status: string;
+  status: RegistrationStatus;
   campingOptions: Array<{ campingOption: { id: string } }>;
   jobs: Array<{ job: { id: string } }>;
+  waitlist: { offer: unknown } | null;
 }
 
 interface AcknowledgedRegistration {
@@ -381,10 +383,16 @@ export async function runDurability(
   const mismatches: string[] = [];
   const rowsPerOption = new Map<string, number>();
   const rowsPerJob = new Map<string, number>();
-  for (const registration of registrations.filter((entry) => entry.status !== 'CANCELLED')) {
-    for (const link of registration.campingOptions)
-      rowsPerOption.set(link.campingOption.id, (rowsPerOption.get(link.campingOption.id) ?? 0) + 1);
-    for (const link of registration.jobs) rowsPerJob.set(link.job.id, (rowsPerJob.get(link.job.id) ?? 0) + 1);
+  // Places are held by PENDING and CONFIRMED registrations, and by a waitlisted one's open offer on its options
+  // (docs/product.md §10).
+  for (const registration of registrations) {
+    const holds = holdsPlaces(registration.status);
+    if (holds || registration.waitlist?.offer)
+      for (const link of registration.campingOptions)
+        rowsPerOption.set(link.campingOption.id, (rowsPerOption.get(link.campingOption.id) ?? 0) + 1);
+    if (holds)
+      for (const link of registration.jobs)
+        rowsPerJob.set(link.job.id, (rowsPerJob.get(link.job.id) ?? 0) + 1);
   }
   for (const [label, list, rows] of [
     ['option', optionsRead, rowsPerOption],

@@ -1,3 +1,4 @@
+import { holdsPlaces } from '@camp/shared';
 import { describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite } from '../../apps/api/src/db/client';
@@ -65,7 +66,7 @@ describe('the report camp', () => {
     }
     const activeOfYear = new Set(
       tables.registrations
-        .filter((row) => row.year === REPORT_YEAR && row.status !== 'CANCELLED')
+        .filter((row) => row.year === REPORT_YEAR && holdsPlaces(row.status))
         .map((row) => row.id),
     );
     const jobRows = countBy(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DAYS_OF_WEEK } from '@camp/shared';
+import { DAYS_OF_WEEK, holdsPlaces, PLACE_HOLDING_STATUSES } from '@camp/shared';
 import type { Db } from '../../apps/api/src/db/client';
 import {
   addRegistration,
@@ -287,6 +287,8 @@ export function planReportCamp(input: ReportCampInput): ReportCampPlan {
   const jobRowsOfYear = new Map<string, number>();
   const jobRowsOfLastYear = new Map<string, number>();
   let activeUsersOfYear = 0;
+  /** The waitlist's line (docs/product.md §10): waitlisted registrations in the order they are made. */
+  let lineKey = 0;
   let scheduleEntries = 0;
   let reference = 0;
 
@@ -341,11 +343,13 @@ export function planReportCamp(input: ReportCampInput): ReportCampPlan {
         cancelledAt: cancelled ? createdAt : null,
         cancellationReason: cancelled ? 'Plans changed' : null,
         createdAt,
+        ...(status === 'WAITLISTED' ? { lineKey: (lineKey += 1), waitlistedAt: createdAt } : {}),
       },
       { campingOptionIds: chosen.map((option) => option.id), jobIds: [...taken], fieldValues },
     );
     for (const jobId of taken) {
-      if (!cancelled) {
+      // Only a registration holding its places is on the job's counter and roster (decision 048).
+      if (holdsPlaces(status)) {
         const counts = current ? jobRowsOfYear : jobRowsOfLastYear;
         counts.set(jobId, (counts.get(jobId) ?? 0) + 1);
         if (current) scheduleEntries += 1;
@@ -456,19 +460,19 @@ export async function writeReportCamp(db: Db, plan: ReportCampPlan): Promise<Rec
   return written;
 }
 
-/** The place counters of `year` against the rows (registrations not cancelled): names of those that differ. */
+/** The place counters of `year` against the rows (registrations holding a place): names of those that differ. */
 export async function counterDrift(db: SqlRunner, year: number): Promise<string[]> {
   const result = await db.query(
     `select o.name, o.current_registrations as counter,
             (select count(*)::int from registration_camping_options l join registrations r on r.id = l.registration_id
-              where l.camping_option_id = o.id and r.year = $1 and r.status <> 'CANCELLED') as taken
+              where l.camping_option_id = o.id and r.year = $1 and r.status::text = any($2)) as taken
        from camping_options o where o.counted_year = $1
      union all
      select j.name, j.current_registrations,
             (select count(*)::int from registration_jobs l join registrations r on r.id = l.registration_id
-              where l.job_id = j.id and r.year = $1 and r.status <> 'CANCELLED')
+              where l.job_id = j.id and r.year = $1 and r.status::text = any($2))
        from jobs j where j.counted_year = $1`,
-    [year],
+    [year, [...PLACE_HOLDING_STATUSES]],
   );
   return (result.rows as Array<{ name: string; counter: number; taken: number }>)
     .filter((row) => Number(row.counter) !== Number(row.taken))

@@ -1,4 +1,4 @@
-import { DAYS_OF_WEEK, FIELD_DATA_TYPES } from '@camp/shared';
+import { DAYS_OF_WEEK, FIELD_DATA_TYPES, holdsPlaces } from '@camp/shared';
 import { describe, expect, it } from 'vitest';
 import { sanitizeAdminHtml } from '../../apps/api/src/lib/html';
 import { DEMO_ADMIN_EMAIL } from './catalog';
@@ -46,8 +46,11 @@ function fieldValueProblem(
 
 function indexes(data: DemoData) {
   const active = new Set(data.registrations.filter((r) => r.status !== 'CANCELLED').map((r) => r.id));
+  // Those holding places (docs/product.md §10): a waitlisted registration is active but holds none.
+  const holding = new Set(data.registrations.filter((r) => holdsPlaces(r.status)).map((r) => r.id));
   return {
     active,
+    holding,
     userById: new Map(data.users.map((u) => [u.id, u])),
     jobById: new Map(data.jobs.map((j) => [j.id, j])),
     shiftById: new Map(data.shifts.map((s) => [s.id, s])),
@@ -157,7 +160,7 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
     }
   });
 
-  it('keeps every counter equal to the non-cancelled rows and within capacity', () => {
+  it('keeps every counter equal to the rows holding places and within capacity', () => {
     const counted = [
       ...data.campingOptions.map((option) => ({
         row: option,
@@ -172,7 +175,7 @@ describe.each([DEFAULT_DEMO_SEED, 1, 2, 3, 42, 2024, 99_991])('demo data with se
       })),
     ];
     for (const { row, capacity, links } of counted) {
-      const rows = links.filter((link) => ix.active.has(link.registrationId)).length;
+      const rows = links.filter((link) => ix.holding.has(link.registrationId)).length;
       expect(row.currentRegistrations, row.name).toBe(rows);
       expect(row.countedYear, row.name).toBe(data.campConfig.registrationYear);
       expect(rows).toBeLessThanOrEqual(capacity);

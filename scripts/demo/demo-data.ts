@@ -1,4 +1,4 @@
-import type { PaymentStatus, RegistrationStatus, Role } from '@camp/shared';
+import { holdsPlaces, type PaymentStatus, type RegistrationStatus, type Role } from '@camp/shared';
 import {
   type AuditRecordRow,
   type CampConfigRow,
@@ -425,7 +425,9 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
   for (const intent of intents) {
     const { user } = intent;
     const isStaff = user.role !== 'PARTICIPANT';
-    const holdsPlaces = intent.status !== 'CANCELLED';
+    // A cancelled registration keeps no links; a waitlisted one keeps them but holds no place (docs/product.md §10).
+    const linked = intent.status !== 'CANCELLED';
+    const holding = holdsPlaces(intent.status);
 
     // Camping options: one place to sleep, perhaps plus the early arrival crew.
     const wanted = rng.weighted<OptionKey>([
@@ -498,9 +500,9 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     };
     registrations.push(registration);
 
-    if (holdsPlaces) {
+    if (linked) {
       for (const option of chosen) {
-        option.taken += 1;
+        if (holding) option.taken += 1;
         registrationCampingOptions.push({
           id: rng.uuid(),
           registrationId,
@@ -520,7 +522,7 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
         }
       }
       for (const slot of pickedJobs) {
-        slot.taken += 1;
+        if (holding) slot.taken += 1;
         registrationJobs.push({ id: rng.uuid(), registrationId, jobId: slot.row.id, createdAt });
       }
     }
@@ -554,6 +556,8 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     if (intent.status === 'WAITLISTED') {
       const movedAt = between(createdAt.getTime() + HOUR, windowEnd + 30 * MINUTE);
       registration.updatedAt = movedAt;
+      // In the line in the order they were moved (keys handed out below, once every move is known).
+      registration.waitlistedAt = movedAt;
       auditRecords.push({
         id: rng.uuid(),
         transactionId: rng.uuid(),
@@ -619,7 +623,15 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     }
   }
 
-  // ---- Counters: exactly the places held by registrations that are not cancelled, in the one year seeded ---
+  // ---- The waitlist's line: in the order people were moved there (writeCamp moves the sequence past it) ----
+  registrations
+    .filter((registration) => registration.status === 'WAITLISTED')
+    .sort((a, b) => (a.waitlistedAt as Date).getTime() - (b.waitlistedAt as Date).getTime())
+    .forEach((registration, index) => {
+      registration.lineKey = index + 1;
+    });
+
+  // ---- Counters: exactly the places held (PENDING and CONFIRMED registrations), in the one year seeded ---
   countPlaces({ registrations, campingOptions, jobs, registrationCampingOptions, registrationJobs }, year);
 
   return {

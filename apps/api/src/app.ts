@@ -215,7 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       payments,
       log: app.log,
     }),
-    adminRegistrationsEdit: new AdminRegistrationsEditService({ db, env, outbox, payments }),
+    adminRegistrationsEdit: new AdminRegistrationsEditService({ db, env, outbox, payments, now }),
     reports: new ReportsService({ db, registrationYear }),
     outboxAdmin: new OutboxAdminService({ db, outbox, log: app.log }),
     securityEvents: new SecurityEventsService(db),

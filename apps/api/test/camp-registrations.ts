@@ -55,6 +55,14 @@ export async function adminPost(camp: Camp, url: string, payload: unknown): Prom
   return response.json<{ id: string }>().id;
 }
 
+/** Posts a job in the kitchen tent as the admin and answers its id. */
+export function adminKitchenJob(
+  camp: Camp,
+  job: { name: string; categoryId: string; shiftId: string; maxRegistrations: number },
+): Promise<string> {
+  return adminPost(camp, '/api/jobs', { ...job, location: 'Kitchen tent' });
+}
+
 /** Posts a shift as the admin and answers its id. */
 export function adminShift(
   camp: Camp,

@@ -1,11 +1,12 @@
 import type { RegistrationStatus } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from './app';
 import { type SignedIn, signIn } from './session';
 import { SmtpCapture } from './smtp';
 import type { Db } from '../src/db/client';
+import { rowsOf } from '../src/db/raw';
 import { users } from '../src/db/schema/index';
 import { addRegistration, emptyCamp, writeCamp } from './kit/camp-rows';
 import { Prng } from './kit/rng';
@@ -116,6 +117,8 @@ export async function insertRegistration(
       status,
       cancelledAt: status === 'CANCELLED' ? new Date() : null,
       createdAt: new Date(),
+      // A waitlisted one is in the line: at its end, as a person joining now (docs/product.md §10).
+      ...(status === 'WAITLISTED' ? { lineKey: await nextLineKeyOf(db), waitlistedAt: new Date() } : {}),
     },
     {
       campingOptionIds: options.campingOptionIds,
@@ -125,6 +128,14 @@ export async function insertRegistration(
   );
   await writeCamp(db, camp);
   return registration.id;
+}
+
+/** A new key at the end of the waitlist's line. */
+async function nextLineKeyOf(db: Db): Promise<number> {
+  const [row] = rowsOf<{ key: string | number }>(
+    await db.execute(sql`select nextval('waitlist_line_seq') as key`),
+  );
+  return Number(row?.key);
 }
 
 /** The message of an error body. */

@@ -186,6 +186,10 @@ const MATRIX: Record<string, Row> = {
     url: () => '/api/registrations/camp',
     body: () => ({}),
   },
+  'POST /api/registrations/:id/leave-waitlist': {
+    access: 'self',
+    url: (ids) => `/api/registrations/${ids.registration}/leave-waitlist`,
+  },
   'GET /api/registrations/me': { access: 'signedIn', url: () => '/api/registrations/me' },
   'GET /api/registrations/camp/me': { access: 'signedIn', url: () => '/api/registrations/camp/me' },
   'GET /api/registrations': { access: 'staff', url: () => '/api/registrations' },

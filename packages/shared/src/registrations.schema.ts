@@ -135,7 +135,7 @@ export const RegistrationSchema = z.object({
   /** What is still owed, in dollars, as the server counts it (docs/product.md §2; decision 040). */
   amountOwed: z.number(),
   /** Its place in the waitlist's lines and its open offer, when WAITLISTED (docs/product.md §10); else null. */
-  waitlist: RegistrationWaitlistSchema.nullable().optional(),
+  waitlist: RegistrationWaitlistSchema.nullable(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 

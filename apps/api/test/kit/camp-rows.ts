@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { PaymentStatus, RegistrationStatus, Role } from '@camp/shared';
+import { holdsPlaces, type PaymentStatus, type RegistrationStatus, type Role } from '@camp/shared';
 import type { DbOrTx } from '../../src/db/client';
 import * as schema from '../../src/db/schema/index';
 
@@ -154,7 +154,8 @@ export function addRegistration(
 
 /**
  * Keeps the place counters in step with the rows: every option and job counts `year`, and its counter is the
- * number of its links from registrations of that year that are not cancelled (docs/architecture.md §4b).
+ * number of its links from registrations of that year that hold a place (PENDING or CONFIRMED; a WAITLISTED
+ * one holds none, and the kit writes no offers: docs/product.md §10; docs/architecture.md §4b).
  */
 export function countPlaces(
   camp: Pick<
@@ -165,7 +166,7 @@ export function countPlaces(
 ): void {
   const holding = new Set(
     camp.registrations
-      .filter((registration) => registration.year === year && registration.status !== 'CANCELLED')
+      .filter((registration) => registration.year === year && holdsPlaces(registration.status))
       .map((registration) => registration.id),
   );
   const tally = <L extends { registrationId: string }>(links: readonly L[], key: (link: L) => string) => {
@@ -240,5 +241,8 @@ export async function writeCamp(db: DbOrTx, camp: Partial<CampRows>): Promise<Re
     await insertRows(db, table, rows);
     written[getTableName(table)] = rows.length;
   }
+  // Line keys written here come before any a person joining later draws (docs/product.md §10).
+  await db.execute(sql`select setval('waitlist_line_seq', max(${schema.registrations.lineKey}))
+    from ${schema.registrations} having max(${schema.registrations.lineKey}) is not null`);
   return written;
 }

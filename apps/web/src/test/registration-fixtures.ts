@@ -132,6 +132,7 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
         refundStatus: null,
       },
     ],
+    waitlist: null,
     ...overrides,
   };
   const pending = registration.payments.filter((payment) => payment.status === 'PENDING');

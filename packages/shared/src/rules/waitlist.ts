@@ -114,3 +114,15 @@ export const WAITLIST_MAILS = {
     'You are still on the waitlist, now at the end of the line.',
   ],
 } as const;
+
+/** Joining and leaving the waitlist (docs/product.md §10): the reason a leave is stored with, and the mails. */
+export const WAITLIST_JOIN_TEXTS = {
+  /** The cancellation reason of a registration whose person left the waitlist. */
+  leftReason: 'Left the waitlist',
+  joinedSubject: (campName: string, forYear: string) => `${campName}: you joined the waitlist${forYear}`,
+  joinedIntro: (campName: string, forYear: string) =>
+    `You joined the waitlist${forYear} at ${campName}. You hold no place until one is offered to you; we will write when it is.`,
+  leftSubject: (campName: string, forYear: string) => `${campName}: you left the waitlist${forYear}`,
+  leftIntro: (campName: string, forYear: string) =>
+    `You left the waitlist${forYear} at ${campName}. Your registration is cancelled.`,
+} as const;

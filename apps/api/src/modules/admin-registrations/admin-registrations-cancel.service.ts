@@ -3,13 +3,14 @@ import {
   type CancelRefundOutcome,
   type CancelRegistrationResponse,
   type CancelRegistrationValues,
+  holdsPlaces,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ConfigService } from '../config/config.service';
-import { payments, registrationCampingOptions, registrationJobs, registrations } from '../../db/schema/index';
+import { payments } from '../../db/schema/index';
 import type { Env } from '../../env';
 import { badRequest } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit-writer';
@@ -20,7 +21,15 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { RefundsService } from '../payments/refunds.service';
 import { stripeSecretKey } from '../payments/stripe-client';
 import { releasePlaces } from '../registrations/capacity';
-import { itemAudits, jobItems, lockOpenRegistration, optionItems } from './registration-items';
+import { scheduleWaitlistFill } from '../waitlist/tasks';
+import { endOpenOffer } from '../waitlist/offer-rows';
+import {
+  cancelRegistrationRows,
+  itemAudits,
+  jobItems,
+  lockOpenRegistration,
+  optionItems,
+} from './registration-items';
 
 export interface AdminRegistrationsCancelDeps {
   db: Db;
@@ -65,21 +74,17 @@ export class AdminRegistrationsCancelService {
         ADMIN_CANCEL_MESSAGES.alreadyCancelled,
       );
 
-      const jobRows = await tx
-        .delete(registrationJobs)
-        .where(eq(registrationJobs.registrationId, registrationId))
-        .returning({ id: registrationJobs.jobId });
-      const optionRows = await tx
-        .delete(registrationCampingOptions)
-        .where(eq(registrationCampingOptions.registrationId, registrationId))
-        .returning({ id: registrationCampingOptions.campingOptionId });
-      const jobIds = jobRows.map((row) => row.id).sort();
-      const campingOptionIds = optionRows.map((row) => row.id).sort();
-      await tx
-        .update(registrations)
-        .set({ status: 'CANCELLED', cancelledAt: this.deps.now(), cancellationReason: reason })
-        .where(eq(registrations.id, registrationId));
-      await releasePlaces(tx, registration.year, { campingOptionIds, jobIds });
+      const now = this.deps.now();
+      // What it held goes back (docs/product.md §10): a PENDING or CONFIRMED one its options and jobs; a
+      // WAITLISTED one nothing but its open offer's options, given back as the offer ends (endOpenOffer).
+      if (registration.status === 'WAITLISTED') {
+        await endOpenOffer(tx, { registrationId, state: 'WITHDRAWN', decidedBy: adminUserId, now });
+      }
+      const { jobIds, campingOptionIds } = await cancelRegistrationRows(tx, registrationId, { now, reason });
+      if (holdsPlaces(registration.status) && jobIds.length + campingOptionIds.length > 0) {
+        await releasePlaces(tx, registration.year, { campingOptionIds, jobIds });
+        await scheduleWaitlistFill(tx, registration.year);
+      }
       await reconcileDues(tx, registrationId);
 
       const removedJobs = await jobItems(tx, jobIds);

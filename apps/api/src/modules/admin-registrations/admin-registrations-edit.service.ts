@@ -5,11 +5,18 @@ import {
   REGISTRATION_STATUS_LABELS,
   type Registration,
   type UpdateRegistrationValues,
+  holdsPlaces,
+  WAITLIST_MESSAGES,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { registrationCampingOptions, registrationJobs, registrations } from '../../db/schema/index';
+import {
+  registrationCampingOptions,
+  registrationJobs,
+  registrations,
+  waitlistOffers,
+} from '../../db/schema/index';
 import type { Env } from '../../env';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit-writer';
@@ -21,6 +28,9 @@ import { changePlaces } from '../registrations/capacity';
 import { fullMessages } from '../registrations/registration-submission.service';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { selectRegistrations } from '../registrations/registrations.store';
+import { joinLine } from '../waitlist/lines';
+import { endOpenOffer } from '../waitlist/offer-rows';
+import { scheduleWaitlistFill } from '../waitlist/tasks';
 import {
   itemAudits,
   type JobItem,
@@ -35,6 +45,7 @@ export interface AdminRegistrationsEditDeps {
   env: Env;
   outbox: Pick<OutboxWorker, 'kick'>;
   payments: Pick<PaymentsService, 'settleCheckoutsOf'>;
+  now?: () => Date;
 }
 
 const added = (from: readonly string[], to: readonly string[]) => to.filter((id) => !from.includes(id));
@@ -48,9 +59,19 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * places moved through the wizard's capacity code (a full one refuses the whole edit with 409 naming it),
  * the dues row reconciled with the new options, REGISTRATION_EDIT plus one record per added or removed item
  * under one transactionId (the notes as their reason), and with sendNotification a mail in the outbox.
+ *
+ * Places follow who holds them (docs/product.md §10, decision 048): PENDING and CONFIRMED hold their options
+ * and jobs, WAITLISTED nothing but an open offer's options. An edit to WAITLISTED gives everything back and puts
+ * the registration at the end of the line; an edit off the waitlist takes what it did not hold (an open offer
+ * ends WITHDRAWN and passes its held options to the registration); a waitlisted registration's options cannot
+ * change while its offer is open (409). An edit that gives places back asks the line to fill them.
  */
 export class AdminRegistrationsEditService {
   constructor(private readonly deps: AdminRegistrationsEditDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
 
   async update(
     adminUserId: string,
@@ -101,6 +122,45 @@ export class AdminRegistrationsEditService {
       const addedJobs = jobsOf(addedJobIds);
       const addedOptions = optionsOf(addedOptionIds);
 
+      const [offer] =
+        registration.status === 'WAITLISTED'
+          ? await tx
+              .select({ id: waitlistOffers.id })
+              .from(waitlistOffers)
+              .where(and(eq(waitlistOffers.registrationId, registrationId), eq(waitlistOffers.state, 'OPEN')))
+          : [];
+      if (offer && optionsChanged) throw conflict(WAITLIST_MESSAGES.offerOpen);
+      // What it holds before and after: an open offer holds the (unchanged) options until it ends; moved off
+      // the waitlist, the offer ends and its places stay with the registration.
+      const heldBefore = holdsPlaces(registration.status);
+      const holdsAfter = holdsPlaces(status);
+      const offerOptions = offer ? before.campingOptionIds : [];
+      if (offer && holdsAfter) {
+        await endOpenOffer(tx, {
+          registrationId,
+          state: 'WITHDRAWN',
+          decidedBy: adminUserId,
+          now: this.now(),
+          keepPlaces: true,
+        });
+      }
+      const held = {
+        jobIds: heldBefore ? before.jobIds : [],
+        campingOptionIds: heldBefore ? before.campingOptionIds : offerOptions,
+      };
+      const holds = {
+        jobIds: holdsAfter ? after.jobIds : [],
+        campingOptionIds: holdsAfter ? after.campingOptionIds : offerOptions,
+      };
+      const take = {
+        jobIds: added(held.jobIds, holds.jobIds),
+        campingOptionIds: added(held.campingOptionIds, holds.campingOptionIds),
+      };
+      const release = {
+        jobIds: added(holds.jobIds, held.jobIds),
+        campingOptionIds: added(holds.campingOptionIds, held.campingOptionIds),
+      };
+
       if (removedJobIds.length > 0) {
         await tx
           .delete(registrationJobs)
@@ -129,20 +189,22 @@ export class AdminRegistrationsEditService {
           .insert(registrationCampingOptions)
           .values(addedOptionIds.map((campingOptionId) => ({ registrationId, campingOptionId })));
       }
-      const full = await changePlaces(tx, registration.year, {
-        registrationId,
-        take: { jobIds: addedJobIds, campingOptionIds: addedOptionIds },
-        release: { jobIds: removedJobIds, campingOptionIds: removedOptionIds },
-      });
-      const refused = fullMessages(
-        addedOptions.filter((option) => full.campingOptionIds.includes(option.id)),
-        addedJobs.filter((job) => full.jobIds.includes(job.id)),
-      );
+      const full = await changePlaces(tx, registration.year, { registrationId, take, release });
+      const refused = fullMessages(optionsOf(full.campingOptionIds), jobsOf(full.jobIds));
       // Throwing rolls the whole edit back: nothing of it is stored, no place moved.
       if (refused) throw conflict(refused);
+      if (release.jobIds.length + release.campingOptionIds.length > 0) {
+        await scheduleWaitlistFill(tx, registration.year);
+      }
 
-      if (statusChanged) {
-        await tx.update(registrations).set({ status }).where(eq(registrations.id, registrationId));
+      if (statusChanged && status === 'WAITLISTED') {
+        // The end of the line, as someone joining now.
+        await joinLine(tx, [registrationId], this.now());
+      } else if (statusChanged) {
+        await tx
+          .update(registrations)
+          .set({ status, lineKey: null, waitlistedAt: null })
+          .where(eq(registrations.id, registrationId));
       }
       if (optionsChanged) await reconcileDues(tx, registrationId);
 

@@ -10,9 +10,10 @@ import {
   registrationCampingOptions,
   registrationJobs,
   registrations,
+  timedTasks,
 } from '../../db/schema/index';
 import { inCheckout as inCheckoutFor, startKitchenCamp, useStripeCamp } from '../../../test/camp-payments';
-import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
+import { activePlaceCounts, countersMatchRows, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
   adminPost,
   configure,
@@ -125,6 +126,17 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
       row.amountCents,
     ]);
 
+  const pendingFills = async () =>
+    (await db().select().from(timedTasks).where(eq(timedTasks.state, 'PENDING'))).map((row) => row.year);
+
+  async function lineOf(id: string) {
+    const [row] = await db()
+      .select({ lineKey: registrations.lineKey, waitlistedAt: registrations.waitlistedAt })
+      .from(registrations)
+      .where(eq(registrations.id, id));
+    return row;
+  }
+
   async function statusOf(id: string) {
     const [row] = await db()
       .select({ status: registrations.status })
@@ -188,6 +200,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     const id = await register(person);
     const before = await places();
     expect(await duesOf(id)).toEqual([['PENDING', 10000]]);
+    await db().delete(timedTasks);
 
     const response = await edit(id, {
       status: 'WAITLISTED',
@@ -201,14 +214,21 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     expect(registration.jobs.map((item) => item.job.id)).toEqual([greeter]);
     expect(registration.campingOptions.map((item) => item.campingOption.id)).toEqual([lodge]);
 
+    // On the waitlist it holds nothing (docs/product.md §10): every place goes back, the line is told to fill
+    // them, and it joins the end of the line.
     expect(await places()).toEqual({
       ...before,
       tent: before.tent! - 1,
-      lodge: before.lodge! + 1,
       dishes: before.dishes! - 1,
-      greeter: before.greeter! + 1,
     });
     expect(await links(id)).toEqual({ jobIds: [greeter], campingOptionIds: [lodge] });
+    expect(await pendingFills()).toEqual([YEAR]);
+    expect(await lineOf(id)).toMatchObject({ lineKey: expect.any(Number), waitlistedAt: expect.any(Date) });
+    expect(registration.waitlist).toMatchObject({
+      offer: null,
+      positions: [{ campingOptionId: lodge, name: 'Lodge', position: 1 }],
+    });
+    expect(await countersMatchRows(db(), YEAR)).toMatchObject({ mismatches: [] });
     expect(await duesOf(id)).toEqual([['PENDING', 25000]]);
 
     const records = await trail(id);
@@ -254,10 +274,22 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     // No notification asked, none written.
     expect(await mailsTo(person.email)).toEqual([]);
 
-    // A status change alone is a change; the places and the dues stay.
+    // Off the waitlist it takes its places again (the dues stay), and leaves the line.
+    await db().delete(timedTasks);
     const confirmed = await edit(id, { status: 'CONFIRMED' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await statusOf(id)).toBe('CONFIRMED');
+    expect(confirmed.json<Registration>().waitlist).toBeNull();
+    expect(await places()).toEqual({
+      ...before,
+      tent: before.tent! - 1,
+      lodge: before.lodge! + 1,
+      dishes: before.dishes! - 1,
+      greeter: before.greeter! + 1,
+    });
+    expect(await lineOf(id)).toEqual({ lineKey: null, waitlistedAt: null });
+    expect(await pendingFills()).toEqual([]);
+    expect(await countersMatchRows(db(), YEAR)).toMatchObject({ mismatches: [] });
     expect(await duesOf(id)).toEqual([['PENDING', 25000]]);
     const second = (await trail(id)).filter((record) => record.transactionId !== records[0]?.transactionId);
     expect(second.map((record) => [record.actionType, record.reason, record.newValues?.status])).toEqual([

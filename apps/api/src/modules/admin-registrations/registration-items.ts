@@ -1,7 +1,14 @@
 import { ADMIN_REGISTRATION_MESSAGES, type DayOfWeek, jobLabel } from '@camp/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { campingOptions, jobs, registrations, shifts } from '../../db/schema/index';
+import {
+  campingOptions,
+  jobs,
+  registrationCampingOptions,
+  registrationJobs,
+  registrations,
+  shifts,
+} from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { AuditEntry } from '../audit/audit-writer';
 
@@ -21,6 +28,40 @@ export async function lockOpenRegistration(tx: DbOrTx, registrationId: string, c
   if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
   if (registration.status === 'CANCELLED') throw badRequest(cancelledMessage);
   return registration;
+}
+
+/**
+ * Cancels a registration's rows in the caller's transaction (an admin cancel, or a person leaving the waitlist):
+ * its job and camping option links go, its status becomes CANCELLED with the time and reason, and it leaves the
+ * waitlist's line. Gives back no place: the caller releases what it held. Answers the removed ids, sorted.
+ */
+export async function cancelRegistrationRows(
+  tx: DbOrTx,
+  registrationId: string,
+  cancel: { now: Date; reason: string },
+): Promise<{ jobIds: string[]; campingOptionIds: string[] }> {
+  const jobRows = await tx
+    .delete(registrationJobs)
+    .where(eq(registrationJobs.registrationId, registrationId))
+    .returning({ id: registrationJobs.jobId });
+  const optionRows = await tx
+    .delete(registrationCampingOptions)
+    .where(eq(registrationCampingOptions.registrationId, registrationId))
+    .returning({ id: registrationCampingOptions.campingOptionId });
+  await tx
+    .update(registrations)
+    .set({
+      status: 'CANCELLED',
+      cancelledAt: cancel.now,
+      cancellationReason: cancel.reason,
+      lineKey: null,
+      waitlistedAt: null,
+    })
+    .where(eq(registrations.id, registrationId));
+  return {
+    jobIds: jobRows.map((row) => row.id).sort(),
+    campingOptionIds: optionRows.map((row) => row.id).sort(),
+  };
 }
 
 /** A job with its shift's day: `label` reads 'Dishes (Tuesday lunch, Tuesday)'. */

@@ -23,7 +23,7 @@ import {
  * transaction that creates or changes a registration, under a row lock, never "count, then insert").
  *
  * Each option and job row carries a counter: `current_registrations` = places taken in `counted_year` by
- * registrations that are not cancelled. Places are taken for a whole group of claims at once (decision 030):
+ * registrations that hold one (`PlaceTable.holds`, decision 048). Places are taken for a whole group of claims at once (decision 030):
  *
  *   1. lock every row the claims touch, jobs first then options, each in id order (FOR NO KEY UPDATE);
  *   2. read their counters (a counter of another year — the admin moved registrationYear — is recounted from
@@ -94,6 +94,16 @@ export interface PlaceClaim extends PlaceRequest {
   registrationId: string;
 }
 
+/**
+ * Options of `ids` that count as full for these claims whatever their counters say (a submission's: those
+ * people are waiting for while a fill is pending, decision 048), read after their rows are locked.
+ */
+export type ClosedOptions = (
+  tx: DbOrTx,
+  year: number,
+  ids: readonly string[],
+) => Promise<ReadonlySet<string>>;
+
 /** What could not be taken: the full jobs (then options were not looked at) or the full options. */
 export interface FullPlaces {
   campingOptionIds: string[];
@@ -127,6 +137,7 @@ export async function takePlacesInOrder(
   tx: DbOrTx,
   year: number,
   claims: readonly PlaceClaim[],
+  { closed }: { closed?: ClosedOptions } = {},
 ): Promise<FullPlaces[]> {
   if (claims.length === 0) return [];
   const claimants = claims.map((claim) => claim.registrationId);
@@ -145,12 +156,14 @@ export async function takePlacesInOrder(
     sorted(claims.flatMap((claim) => claim.campingOptionIds)),
     claimants,
   );
+  // Read under the options' locks: a change that freed a place there has committed, with its fill task.
+  const shut = closed ? await closed(tx, year, [...optionCounters.keys()]) : new Set<string>();
   const answers = claims.map((claim) => {
     const jobIds = sorted(claim.jobIds);
     const fullJobs = jobIds.filter((id) => !hasRoom(jobCounters.get(id)));
     if (fullJobs.length > 0) return { campingOptionIds: [], jobIds: fullJobs };
     const optionIds = sorted(claim.campingOptionIds);
-    const fullOptions = optionIds.filter((id) => !hasRoom(optionCounters.get(id)));
+    const fullOptions = optionIds.filter((id) => shut.has(id) || !hasRoom(optionCounters.get(id)));
     if (fullOptions.length > 0) return { campingOptionIds: fullOptions, jobIds: [] };
     for (const id of jobIds) take(jobCounters.get(id));
     for (const id of optionIds) take(optionCounters.get(id));

@@ -1,8 +1,12 @@
-import type { Db } from '../../db/client';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/client';
+import { recordAudit } from '../audit/audit-writer';
 import type { OutboxMail } from '../mail/outbox';
+import { joinLine, type LineSpot, linePositions, optionsWithLine } from '../waitlist/lines';
 import { type FullPlaces, type PlaceRequest, takePlacesInOrder, tookAll } from './capacity';
 import {
   type InsertedRegistration,
+  type InsertedRows,
   insertRegistrations,
   type NewRegistration,
   settleRegistrations,
@@ -21,10 +25,33 @@ export interface Submission {
   places: PlaceRequest;
   duesCents: number;
   mail: OutboxMail;
+  /** Set when the person agreed to wait (joinWaitlist): what to do when only waitlisted options are full. */
+  waitlist?: WaitlistChoice | null;
 }
+
+/** A submission's way onto the waitlist (docs/product.md §10). */
+export interface WaitlistChoice {
+  /** Its chosen options whose waitlist is on: when the only full places are among these, the person waits. */
+  optionIds: readonly string[];
+  /** What the WAITLIST_JOIN audit record says besides the status (the options and shifts by name). */
+  summary: Record<string, unknown>;
+  /** The "you joined the waitlist" mail, once the person's positions are known. */
+  mail: (spots: readonly LineSpot[]) => OutboxMail;
+}
+
+/**
+ * Whether a claim refused for `full` joins the waitlist instead: only options it may wait for (`waitable`, set
+ * when the person agreed to wait) were full.
+ */
+export const waitsFor = (waitable: readonly string[] | undefined, full: FullPlaces): boolean =>
+  waitable !== undefined &&
+  full.jobIds.length === 0 &&
+  full.campingOptionIds.length > 0 &&
+  full.campingOptionIds.every((id) => waitable.includes(id));
 
 export type Admitted =
   | { outcome: 'admitted'; registration: InsertedRegistration }
+  | { outcome: 'waitlisted'; registration: InsertedRegistration; joinedAt: Date; spots: LineSpot[] }
   | { outcome: 'full'; full: FullPlaces }
   | { outcome: 'registered' };
 
@@ -60,7 +87,11 @@ export const fitsGroup = fitsGroupBy<Submission>((submission) => ({
  * one statement deletes the refused and writes the admitted ones' payments and mails, one COMMIT. The most
  * wanted row is locked once per group instead of once per person. Nothing of a refused submission remains.
  */
-export async function admitGroup(db: Db, group: readonly Submission[]): Promise<Admitted[]> {
+export async function admitGroup(
+  db: Db,
+  group: readonly Submission[],
+  now: () => Date = () => new Date(),
+): Promise<Admitted[]> {
   if (group.length === 0) return [];
   const year = (group[0] as Submission).year;
   return db.transaction(async (tx) => {
@@ -77,16 +108,26 @@ export async function admitGroup(db: Db, group: readonly Submission[]): Promise<
       const rows = inserted.get(submission.registration.userId);
       return rows ? [{ submission, index, rows }] : [];
     });
+    // An option people are waiting for counts as full while a fill is pending (decision 048).
     const full = await takePlacesInOrder(
       tx,
       year,
       claimants.map(({ submission, rows }) => ({ registrationId: rows.id, ...submission.places })),
+      { closed: optionsWithLine },
     );
-    const admitted = claimants.filter((_, position) => tookAll(full[position] as FullPlaces));
+    const outcomes = claimants.map(({ submission }, position) => {
+      const places = full[position] as FullPlaces;
+      if (tookAll(places)) return 'admitted' as const;
+      return waitsFor(submission.waitlist?.optionIds, places) ? ('waitlisted' as const) : ('full' as const);
+    });
+    const admitted = claimants.filter((_, position) => outcomes[position] === 'admitted');
+    const waiting = claimants.filter((_, position) => outcomes[position] === 'waitlisted');
+    // Those who wait join the line in arrival order, holding no place (nothing was taken for them).
+    const joinedAt = now();
+    const spots = await joinWaitlistRows(tx, waiting, joinedAt);
+    const spotsOf = (id: string) => spots.filter((spot) => spot.registrationId === id);
     const payments = await settleRegistrations(tx, {
-      refusedIds: claimants
-        .filter((_, position) => !tookAll(full[position] as FullPlaces))
-        .map(({ rows }) => rows.id),
+      refusedIds: claimants.filter((_, position) => outcomes[position] === 'full').map(({ rows }) => rows.id),
       payments: admitted
         .filter(({ submission }) => submission.duesCents > 0)
         .map(({ submission, rows }) => ({
@@ -94,15 +135,49 @@ export async function admitGroup(db: Db, group: readonly Submission[]): Promise<
           registrationId: rows.id,
           amountCents: submission.duesCents,
         })),
-      mails: admitted.map(({ submission }) => submission.mail),
+      mails: [
+        ...admitted.map(({ submission }) => submission.mail),
+        ...waiting.map(({ submission, rows }) =>
+          (submission.waitlist as WaitlistChoice).mail(spotsOf(rows.id)),
+        ),
+      ],
     });
     const answers = group.map((): Admitted => ({ outcome: 'registered' }));
     claimants.forEach(({ index, rows }, position) => {
-      const places = full[position] as FullPlaces;
-      answers[index] = tookAll(places)
-        ? { outcome: 'admitted', registration: { ...rows, payment: payments.get(rows.id) ?? null } }
-        : { outcome: 'full', full: places };
+      const outcome = outcomes[position];
+      answers[index] =
+        outcome === 'admitted'
+          ? { outcome, registration: { ...rows, payment: payments.get(rows.id) ?? null } }
+          : outcome === 'waitlisted'
+            ? { outcome, registration: { ...rows, payment: null }, joinedAt, spots: spotsOf(rows.id) }
+            : { outcome: 'full', full: full[position] as FullPlaces };
     });
     return answers;
   });
+}
+
+/**
+ * Turns inserted registrations into WAITLISTED ones at the end of the line (in the order given), each with its
+ * WAITLIST_JOIN audit record (the person acted: no admin): answers their positions. Nothing when none waits, so
+ * a group where nothing was full pays no statement for it.
+ */
+async function joinWaitlistRows(
+  tx: DbOrTx,
+  waiting: ReadonlyArray<{ submission: Submission; rows: InsertedRows }>,
+  joinedAt: Date,
+): Promise<LineSpot[]> {
+  if (waiting.length === 0) return [];
+  const ids = waiting.map(({ rows }) => rows.id);
+  await joinLine(tx, ids, joinedAt);
+  await recordAudit(
+    tx,
+    ...waiting.map(({ submission, rows }) => ({
+      actionType: 'WAITLIST_JOIN' as const,
+      transactionId: randomUUID(),
+      adminUserId: null,
+      registrationId: rows.id,
+      newValues: { status: 'WAITLISTED', ...(submission.waitlist as WaitlistChoice).summary },
+    })),
+  );
+  return linePositions(tx, ids);
 }

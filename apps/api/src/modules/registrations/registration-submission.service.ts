@@ -19,6 +19,7 @@ import {
   unknownCustomFieldIds,
   validateCustomFields,
   validateShiftSelection,
+  WAITLIST_MESSAGES,
 } from '@camp/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
@@ -27,9 +28,10 @@ import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { dashboardUrlOf, registrationMail } from '../payments/payment-mail';
+import { joinedWaitlistMail } from '../waitlist/join-mails';
 import { GroupAdmission } from './admission';
 import type { FullPlaces } from './capacity';
-import { type Admitted, admitGroup, fitsGroupBy, type Submission } from './registration-batch';
+import { type Admitted, admitGroup, fitsGroupBy, type Submission, waitsFor } from './registration-batch';
 import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } from './registrations.mapper';
 import { prepareSubmissionQueries, type SubmissionQueries } from './registrations.store';
 
@@ -102,12 +104,23 @@ interface GroupReads {
   registered: ReadonlySet<string>;
 }
 
-/** The 409 message for what a submission found full. */
-function fullMessagesFor(checked: Pick<Checked, 'options' | 'jobs'>, full: FullPlaces) {
-  return fullMessages(
-    checked.options.filter((option) => full.campingOptionIds.includes(option.id)),
-    checked.jobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay),
-  );
+/**
+ * The 409 message for what a submission found full. A person who agreed to wait is told which full options
+ * have no waitlist (docs/product.md §10); full shifts are refused as always.
+ */
+function fullMessagesFor(
+  checked: Pick<Checked, 'options' | 'jobs'>,
+  full: FullPlaces,
+  joinWaitlist: boolean,
+) {
+  const options = checked.options.filter((option) => full.campingOptionIds.includes(option.id));
+  const jobsFull = checked.jobs.filter(({ job }) => full.jobIds.includes(job.id)).map(jobOnDay);
+  const closed = options.filter((option) => !option.waitlistEnabled);
+  if (joinWaitlist && jobsFull.length === 0 && closed.length > 0) {
+    const messages = closed.map((option) => WAITLIST_MESSAGES.optionFullNoWaitlist(option.name));
+    return messages.length === 1 ? (messages[0] as string) : messages;
+  }
+  return fullMessages(options, jobsFull);
 }
 
 /** The wizard's submission: POST /registrations/camp. */
@@ -164,17 +177,23 @@ export class RegistrationSubmissionService {
     const year = config.registrationYear;
     // Refused: nothing of the submission is stored.
     if (admitted.outcome === 'registered') throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
-    if (admitted.outcome === 'full') throw conflict(fullMessagesFor(checked, admitted.full) ?? []);
+    if (admitted.outcome === 'full') {
+      throw conflict(fullMessagesFor(checked, admitted.full, input.joinWaitlist) ?? []);
+    }
 
+    // A person who waits holds no place and owes nothing yet (docs/product.md §10).
+    const waits = admitted.outcome === 'waitlisted';
+    const status: RegistrationStatus = waits ? 'WAITLISTED' : checked.status;
     const registration = toSubmittedRegistration(admitted.registration, {
       user: caller,
       year,
-      status: checked.status,
+      status,
       options: checked.options,
       jobs: checked.jobs,
-      duesDollars: checked.duesDollars,
+      duesDollars: waits ? 0 : checked.duesDollars,
+      waitlist: waits ? { joinedAt: admitted.joinedAt, spots: admitted.spots } : null,
     });
-    return { jobRegistration: { id: registration.id, status: checked.status, year }, registration };
+    return { jobRegistration: { id: registration.id, status, year }, registration };
   }
 
   /**
@@ -211,6 +230,7 @@ export class RegistrationSubmissionService {
       const admitted = await admitGroup(
         this.db,
         passed.map(({ checked }) => checked.submission),
+        this.now,
       );
       passed.forEach(({ index, checked }, position) => {
         answers[index] = { checked, admitted: admitted[position] as Admitted };
@@ -278,20 +298,23 @@ export class RegistrationSubmissionService {
     ];
     if (problems.length > 0) throw badRequest(problems);
 
-    // Places: refuse at once what the counters read for this group already show full; the transaction
-    // decides the rest.
-    const fullNow = fullMessagesFor(
-      { options: chosenOptions, jobs: chosenJobs },
-      {
-        campingOptionIds: chosenOptions
-          .filter((option) => isFullNow(option, optionCapacity(option.maxSignups), year))
-          .map((option) => option.id),
-        jobIds: chosenJobs
-          .filter(({ job }) => isFullNow(job, jobCapacity(job.maxRegistrations), year))
-          .map(({ job }) => job.id),
-      },
-    );
-    if (fullNow) throw conflict(fullNow);
+    // Places: refuse at once what the counters read for this group already show full, unless the person
+    // may wait for it (then the transaction puts them on the waitlist); the transaction decides the rest.
+    const waitlist = chosenOptions.filter((option) => option.waitlistEnabled).map((option) => option.id);
+    const fullNow: FullPlaces = {
+      campingOptionIds: chosenOptions
+        .filter((option) => isFullNow(option, optionCapacity(option.maxSignups), year))
+        .map((option) => option.id),
+      jobIds: chosenJobs
+        .filter(({ job }) => isFullNow(job, jobCapacity(job.maxRegistrations), year))
+        .map(({ job }) => job.id),
+    };
+    const anyFull = fullNow.campingOptionIds.length > 0 || fullNow.jobIds.length > 0;
+    if (anyFull && !waitsFor(input.joinWaitlist ? waitlist : undefined, fullNow)) {
+      throw conflict(
+        fullMessagesFor({ options: chosenOptions, jobs: chosenJobs }, fullNow, input.joinWaitlist) ?? [],
+      );
+    }
 
     const dues = duesFor(
       chosenOptions.map((option) => ({
@@ -301,6 +324,15 @@ export class RegistrationSubmissionService {
       caller.role,
     );
     const status: RegistrationStatus = dues.cents === 0 ? 'CONFIRMED' : 'PENDING';
+    const mailTo = {
+      to: caller.email,
+      firstName: caller.firstName,
+      campName: config.campName,
+      year,
+      dashboardUrl: dashboardUrlOf(this.publicUrl),
+    };
+    const jobLabels = chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek));
+    const optionName = new Map(chosenOptions.map((option) => [option.id, option.name]));
     const storedValues = fields.flatMap((field) => {
       const value = customFieldStoredValue(field, input.customFields[field.id]);
       return value === null ? [] : [{ fieldId: field.id, value }];
@@ -318,21 +350,29 @@ export class RegistrationSubmissionService {
         },
         places: { campingOptionIds: optionIds, jobIds },
         duesCents: dues.cents,
-        mail: registrationMail(
-          {
-            to: caller.email,
-            firstName: caller.firstName,
-            campName: config.campName,
-            year,
-            dashboardUrl: dashboardUrlOf(this.publicUrl),
-          },
-          {
-            confirmed: status === 'CONFIRMED',
-            duesCents: dues.cents,
-            campingOptions: chosenOptions.map((option) => option.name),
-            jobs: chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek)),
-          },
-        ),
+        mail: registrationMail(mailTo, {
+          confirmed: status === 'CONFIRMED',
+          duesCents: dues.cents,
+          campingOptions: chosenOptions.map((option) => option.name),
+          jobs: jobLabels,
+        }),
+        waitlist: input.joinWaitlist
+          ? {
+              optionIds: waitlist,
+              summary: {
+                campingOptions: chosenOptions.map((option) => option.name).sort(),
+                jobs: [...jobLabels].sort(),
+              },
+              mail: (spots) =>
+                joinedWaitlistMail(mailTo, {
+                  positions: spots.map((spot) => ({
+                    name: optionName.get(spot.campingOptionId) ?? '',
+                    position: spot.position,
+                  })),
+                  jobs: jobLabels,
+                }),
+            }
+          : null,
       },
       options: chosenOptions,
       jobs: chosenJobs,

@@ -15,6 +15,7 @@ import type { campingOptions, jobCategories, jobs, payments, shifts } from '../.
 import { groupBy } from '../../lib/group-by';
 import { toCampingOptionSummary } from '../camping-options/camping-options.service';
 import { owedCents } from '../payments/owed';
+import { type LineSpot, toRegistrationWaitlist } from '../waitlist/lines';
 import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import type {
   InsertedRegistration,
@@ -87,6 +88,7 @@ export function toRegistrationDtos({
   jobRows,
   optionRows,
   paymentRows,
+  waitlist,
 }: SelectedRegistrations): Registration[] {
   const jobsOf = groupBy(jobRows, (row) => row.registrationId);
   const optionsOf = groupBy(optionRows, (row) => row.registrationId);
@@ -105,6 +107,11 @@ export function toRegistrationDtos({
     ),
     payments: (paymentsOf.get(registration.id) ?? []).map(toPaymentDto),
     amountOwed: centsToDollars(owedCents(paymentsOf.get(registration.id) ?? [])),
+    waitlist: toRegistrationWaitlist(
+      registration,
+      (optionsOf.get(registration.id) ?? []).map((row) => row.option),
+      waitlist,
+    ),
   }));
 }
 
@@ -121,8 +128,11 @@ export function toSubmittedRegistration(
     options: readonly CampingOptionRow[];
     jobs: readonly JobWithContext[];
     duesDollars: number;
+    /** When it joined the waitlist and its positions, for a WAITLISTED one (it has no offer yet). */
+    waitlist: { joinedAt: Date; spots: LineSpot[] } | null;
   },
 ): Registration {
+  const options = [...values.options].sort((a, b) => a.name.localeCompare(b.name));
   return {
     id: created.id,
     userId: values.user.id,
@@ -134,9 +144,9 @@ export function toSubmittedRegistration(
     jobs: [...values.jobs]
       .sort(byFestivalOrder)
       .map((entry) => toRegistrationJob(created.jobLinks[entry.job.id] ?? '', entry)),
-    campingOptions: [...values.options]
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((option) => toRegistrationOption(created.optionLinks[option.id] ?? '', option)),
+    campingOptions: options.map((option) =>
+      toRegistrationOption(created.optionLinks[option.id] ?? '', option),
+    ),
     payments: created.payment
       ? [
           {
@@ -157,6 +167,13 @@ export function toSubmittedRegistration(
         created.payment ? [{ status: 'PENDING', amountCents: dollarsToCents(values.duesDollars) }] : [],
       ),
     ),
+    waitlist: values.waitlist
+      ? toRegistrationWaitlist(
+          { id: created.id, status: values.status, waitlistedAt: values.waitlist.joinedAt },
+          options,
+          { spots: values.waitlist.spots, offers: [] },
+        )
+      : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  AdminRegistrationParamsSchema,
   CampRegistrationSchema,
   MyRegistrationsQuerySchema,
   RegistrationListItemSchema,
@@ -27,6 +28,17 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: SubmitRegistrationResponseSchema },
     }),
     async (request, reply) => reply.code(201).send(await service.submit(callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/registrations/:id/leave-waitlist',
+    route.signedIn({
+      summary:
+        'Leaves the waitlist: the caller’s own WAITLISTED registration is cancelled ("Left the waitlist"); an open offer is withdrawn and its places go to the next in line',
+      params: AdminRegistrationParamsSchema,
+      response: { 200: RegistrationSchema },
+    }),
+    async (request) => service.leaveWaitlist(callerOf(request), request.params.id),
   );
 
   app.get(

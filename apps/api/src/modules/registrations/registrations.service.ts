@@ -5,10 +5,13 @@ import type {
   RegistrationSubmissionValues,
   SubmitRegistrationResponse,
 } from '@camp/shared';
+import { ADMIN_REGISTRATION_MESSAGES } from '@camp/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/index';
+import { notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
+import { leaveWaitlist } from '../waitlist/leave';
 import type { ConfigService } from '../config/config.service';
 import { RegistrationSubmissionService, type SubmissionDeps } from './registration-submission.service';
 import { toCampRegistration, toRegistrationDtos } from './registrations.mapper';
@@ -26,8 +29,10 @@ export class RegistrationsService {
   private readonly db: Db;
   private readonly config: ConfigService;
   private readonly submission: RegistrationSubmissionService;
+  private readonly deps: SubmissionDeps;
 
   constructor(deps: SubmissionDeps) {
+    this.deps = deps;
     this.db = deps.db;
     this.config = deps.config;
     this.submission = new RegistrationSubmissionService(deps);
@@ -39,6 +44,19 @@ export class RegistrationsService {
     input: RegistrationSubmissionValues,
   ): Promise<SubmitRegistrationResponse> {
     return this.submission.submit(caller, input);
+  }
+
+  /**
+   * POST /registrations/{id}/leave-waitlist: the caller's own WAITLISTED registration is cancelled
+   * (waitlist/leave.ts). Answers it as it is now.
+   */
+  async leaveWaitlist(caller: CurrentUser, registrationId: string): Promise<Registration> {
+    await leaveWaitlist(this.deps, caller.id, registrationId);
+    const [registration] = toRegistrationDtos(
+      await selectRegistrations(this.db, eq(registrations.id, registrationId)),
+    );
+    if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+    return registration;
   }
 
   /** GET /registrations/me: the caller's own registrations, newest year first; one year with ?year. */

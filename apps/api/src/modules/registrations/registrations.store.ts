@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { OutboxMail } from '../mail/outbox';
+import { type WaitlistReads, waitlistReads } from '../waitlist/lines';
 import { bare, rowsOf } from '../../db/raw';
 import {
   campingOptionFields,
@@ -286,6 +287,8 @@ const refundStatuses = sql<RefundStatus[]>`(
   where r.${bare(refunds.paymentId)} = ${payments}.${bare(payments.id)}
 )`;
 
+const NO_WAITLIST: WaitlistReads = { spots: [], offers: [] };
+
 /**
  * Registrations matching `where` with their person, jobs, options and payments: four queries however many
  * registrations (the children select by the same condition, so no list of ids grows with the result).
@@ -301,9 +304,12 @@ export async function selectRegistrations(
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(where)
     .orderBy(desc(registrations.year), desc(registrations.createdAt), desc(registrations.id));
-  if (rows.length === 0) return { rows, jobRows: [], optionRows: [], paymentRows: [] };
+  const waitlistedIds = rows
+    .filter(({ registration }) => registration.status === 'WAITLISTED')
+    .map(({ registration }) => registration.id);
+  if (rows.length === 0) return { rows, jobRows: [], optionRows: [], paymentRows: [], waitlist: NO_WAITLIST };
   const matching = db.select({ id: registrations.id }).from(registrations).where(where);
-  const [jobRows, optionRows, paymentRows] = await Promise.all([
+  const [jobRows, optionRows, paymentRows, waitlist] = await Promise.all([
     db
       .select({
         id: registrationJobs.id,
@@ -335,8 +341,10 @@ export async function selectRegistrations(
           .where(inArray(payments.registrationId, matching))
           .orderBy(asc(payments.createdAt), asc(payments.id))
       : [],
+    // The waitlisted ones' positions and open offers (docs/product.md §10): none read when none waits.
+    waitlistReads(db, waitlistedIds),
   ]);
-  return { rows, jobRows, optionRows, paymentRows };
+  return { rows, jobRows, optionRows, paymentRows, waitlist };
 }
 
 export type SelectedRegistrations = Awaited<ReturnType<typeof selectRegistrations>>;

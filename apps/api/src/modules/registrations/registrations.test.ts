@@ -240,6 +240,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
           },
         ],
         amountOwed: 125.5,
+        waitlist: null,
       });
 
       const stored = await storedFor(ada.id);

@@ -9,8 +9,9 @@ import {
   type UpdateShiftInputSchema,
   type WorkScheduleShift,
   plural,
+  PLACE_HOLDING_STATUSES,
 } from '@camp/shared';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { jobCategories, jobs, registrationJobs, registrations, shifts, users } from '../../db/schema/index';
@@ -212,8 +213,9 @@ const scheduleUserColumns = {
 
 const personOrdering = [asc(users.lastName), asc(users.firstName), asc(users.email), asc(registrations.id)];
 
+/** Who is on a shift's roster: the registrations holding their jobs (PENDING, CONFIRMED; docs/product.md §10). */
 function activeRegistrationConditions(year: number | undefined): SQL[] {
-  const conditions: SQL[] = [ne(registrations.status, 'CANCELLED')];
+  const conditions: SQL[] = [inArray(registrations.status, [...PLACE_HOLDING_STATUSES])];
   if (year !== undefined) conditions.push(eq(registrations.year, year));
   return conditions;
 }
