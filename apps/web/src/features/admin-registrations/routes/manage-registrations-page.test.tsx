@@ -86,6 +86,7 @@ const heldOption = (option: CampingOption) => {
     currentRegistrations: _c,
     availabilityStatus: _a,
     fields: _f,
+    waitlistEnabled: _w,
     ...summary
   } = option;
   const { createdAt: _cr, updatedAt: _up, ...rest } = summary;

@@ -152,6 +152,8 @@ describe('registration wizard navigation (docs/product.md §2, §4)', () => {
           maxSignups: 2,
           currentRegistrations: 2,
           availabilityStatus: 'FULL',
+          // A full option with its waitlist on can be chosen (docs/product.md §10); this one has it off.
+          waitlistEnabled: false,
         }),
       ],
     });
