@@ -75,6 +75,8 @@ function ownNames(texts: readonly string[]): Set<string> {
   for (const text of texts) {
     add(/\b([a-z_]\w*)\s+as\s+(?:not\s+)?(?:materialized\s+)?\(/g, text);
     add(/\)\s*(?:as\s+)?([a-z_]\w*)/g, text);
+    // `unnest(…) with ordinality as v(id, n)`
+    add(/\)\s*with\s+ordinality\s+(?:as\s+)?([a-z_]\w*)/g, text);
   }
   // Aliases of those names (`join money m`), until no new one turns up.
   for (let size = -1; size !== names.size;) {
