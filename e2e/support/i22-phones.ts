@@ -18,7 +18,8 @@ export interface PhonesCamp {
 
 /**
  * Writes the report benchmark's camp of 200 registrations (two years, every status, payments and refunds) into
- * the test's database, with ADMIN_EMAIL as its admin, and fills one job of the year to its last place.
+ * the test's database, with ADMIN_EMAIL as its admin, and fills one job of the year to its last place (places
+ * are held by PENDING and CONFIRMED registrations only: docs/product.md §10).
  */
 export async function seedPhonesCamp({ app, database }: Backend): Promise<PhonesCamp> {
   const plan = planReportCamp({
@@ -33,7 +34,7 @@ export async function seedPhonesCamp({ app, database }: Backend): Promise<Phones
     `update jobs set max_registrations = taken.count
        from (select l.job_id, count(*)::int as count
                from registration_jobs l join registrations r on r.id = l.registration_id
-              where r.year = $1 and r.status <> 'CANCELLED'
+              where r.year = $1 and r.status in ('PENDING', 'CONFIRMED')
               group by l.job_id order by count(*) desc, l.job_id limit 1) as taken
       where jobs.id = taken.job_id
       returning jobs.name`,
