@@ -8,6 +8,7 @@ import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_SCRIPT,
   loadFirstPaintAssets,
+  MANTINE_PARTS,
   renderFirstPaint,
   type FirstPaintAssets,
 } from './first-paint';
@@ -33,26 +34,7 @@ const ASSETS: FirstPaintAssets = {
   },
   // What Mantine rendered at build time (apps/web/src/app/first-paint-parts.tsx), made up here too.
   mantine: Object.fromEntries(
-    [
-      'navButton.root',
-      'navButton.inner',
-      'navButton.label',
-      'burger.root',
-      'burger.burger',
-      'homeStack.root',
-      'paper.root',
-      'paperStack.root',
-      'group.root',
-      'button.root',
-      'button.inner',
-      'button.label',
-      'formStack.root',
-      'title.root',
-      'text.root',
-      'submitButton.root',
-      'submitButton.inner',
-      'submitButton.label',
-    ].map((part) => [part, `class="m-${part.replace('.', '-')}" data-part="${part}"`]),
+    MANTINE_PARTS.map((part) => [part, `class="m-${part.replace('.', '-')}" data-part="${part}"`]),
   ),
   css: ':root{--mantine-color-white: #ffffff;}',
 };

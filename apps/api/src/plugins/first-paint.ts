@@ -32,7 +32,7 @@ export interface FirstPaintAssets {
 }
 
 /** The Mantine parts the template below writes; a build without one of them gets no first paint. */
-const MANTINE_PARTS = [
+export const MANTINE_PARTS = [
   'navButton.root',
   'navButton.inner',
   'navButton.label',
