@@ -30,3 +30,28 @@ export const ADMIN_EDIT_MESSAGES = {
   notesLong: `Notes must be at most ${EDIT_NOTES_MAX} characters`,
   sendNotification: 'sendNotification must be true or false',
 } as const;
+
+/** What an audit entry records (docs/product.md §4, §10). Kept out of enums.ts: only admin screens need it. */
+export const AUDIT_ACTION_TYPES = [
+  'REGISTRATION_EDIT',
+  'REGISTRATION_CANCEL',
+  'PAYMENT_REFUND',
+  'WORK_SHIFT_ADD',
+  'WORK_SHIFT_REMOVE',
+  'WORK_SHIFT_MODIFY',
+  'CAMPING_OPTION_ADD',
+  'CAMPING_OPTION_REMOVE',
+  'CAMPING_OPTION_MODIFY',
+  'PAYMENT_MANUAL',
+  // The waitlist (docs/product.md §10); adminUserId is null where the person or the app acted.
+  'WAITLIST_JOIN',
+  'WAITLIST_LEAVE',
+  'WAITLIST_OFFER',
+  'WAITLIST_ACCEPT',
+  'WAITLIST_DECLINE',
+  'WAITLIST_EXPIRE',
+  'WAITLIST_SKIP',
+  'WAITLIST_REMOVE',
+  'WAITLIST_MOVE',
+] as const;
+export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];

@@ -1,7 +1,23 @@
-import { FIELD_DATA_TYPES, type FieldDataType } from './enums';
+// Camping options and their custom fields (docs/product.md §3, §5): limits, messages and rules, without zod.
+
 import { isOptionFull } from './places';
 
-// Camping options and their custom fields (docs/product.md §3, §5): limits, messages and rules, without zod.
+export const FIELD_DATA_TYPES = [
+  'STRING',
+  'MULTILINE_STRING',
+  'INTEGER',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+] as const;
+export type FieldDataType = (typeof FIELD_DATA_TYPES)[number];
+
+/** Legacy TEXT and SELECT types read as STRING (docs/product.md §3). */
+export function normalizeFieldDataType(value: string): FieldDataType | undefined {
+  const upper = value.toUpperCase();
+  if (upper === 'TEXT' || upper === 'SELECT') return 'STRING';
+  return (FIELD_DATA_TYPES as readonly string[]).includes(upper) ? (upper as FieldDataType) : undefined;
+}
 
 export const CAMPING_OPTION_NAME_MAX = 100;
 export const CAMPING_OPTION_DESCRIPTION_MAX = 2000;

@@ -1,4 +1,4 @@
-import type { FieldDataType } from './enums';
+import type { FieldDataType } from './camping-options';
 import type { CustomFieldValue } from './registrations';
 
 // How screens write dates, money, custom-field answers and field labels: one home, so the dashboard, the

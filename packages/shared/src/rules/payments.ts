@@ -1,6 +1,49 @@
 // Payment texts and limits (docs/product.md §7, §8 Payments, §9): plain values, no zod.
 import { formatDollars } from './display-format';
-import type { PaymentStatus, RefundStatus, Role } from './enums';
+import type { Role } from './enums';
+
+export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Badge colours of payment statuses (docs/product.md §4 names none; these read like the registration ones). */
+/** A payment status in words, for every filter and select (badges show the status as the API spells it). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  COMPLETED: 'Completed',
+  PENDING: 'Pending',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+};
+
+export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
+  COMPLETED: 'green',
+  PENDING: 'yellow',
+  FAILED: 'red',
+  REFUNDED: 'gray',
+};
+
+/** STRIPE and PAYPAL (docs/product.md §9); MANUAL: cash, check or bank transfer recorded by an admin (decision 016). */
+export const PAYMENT_PROVIDERS = ['STRIPE', 'PAYPAL', 'MANUAL'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  STRIPE: 'Stripe',
+  PAYPAL: 'PayPal',
+  MANUAL: 'Manual',
+};
+
+/** How a manual payment was made. */
+export const MANUAL_PAYMENT_METHODS = ['CASH', 'CHECK', 'BANK_TRANSFER'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const MANUAL_PAYMENT_METHOD_LABELS: Record<ManualPaymentMethod, string> = {
+  CASH: 'Cash',
+  CHECK: 'Check',
+  BANK_TRANSFER: 'Bank transfer',
+};
+
+/** A refund's state: PENDING while the provider is asked, then SUCCEEDED or FAILED. */
+export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * Whether a role reads other people's money (amounts paid or owed, payments, refunds, providers): admins only.

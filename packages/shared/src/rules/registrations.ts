@@ -1,5 +1,6 @@
-import { isWholeCents } from './camping-options';
-import { DAY_LABELS, isStaffRole, type DayOfWeek, type FieldDataType, type Role } from './enums';
+import { isWholeCents, type FieldDataType } from './camping-options';
+import { isStaffRole, type Role } from './enums';
+import { DAY_LABELS, type DayOfWeek } from './work';
 import {
   availabilityReason,
   isActiveRegistration,

@@ -3,6 +3,31 @@
 
 import { isOptionFull } from './places';
 
+/**
+ * A waitlist offer's state (docs/product.md §10): OPEN holds the places until it is accepted, declined, runs out
+ * (EXPIRED), is passed over by an admin (SKIPPED) or ends because the registration left the line (WITHDRAWN).
+ */
+export const OFFER_STATES = ['OPEN', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'SKIPPED', 'WITHDRAWN'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+export const OFFER_STATE_LABELS: Record<OfferState, string> = {
+  OPEN: 'Offered',
+  ACCEPTED: 'Accepted',
+  DECLINED: 'Declined',
+  EXPIRED: 'Expired',
+  SKIPPED: 'Skipped',
+  WITHDRAWN: 'Withdrawn',
+};
+
+/**
+ * Work that happens later (docs/architecture.md §9), kept as rows with a due time. WAITLIST_FILL offers the free
+ * places of a year to the people in line.
+ */
+export const TIMED_TASK_KINDS = ['WAITLIST_FILL'] as const;
+export type TimedTaskKind = (typeof TIMED_TASK_KINDS)[number];
+export const TIMED_TASK_STATES = ['PENDING', 'DONE', 'FAILED'] as const;
+export type TimedTaskState = (typeof TIMED_TASK_STATES)[number];
+
 /** Hours an offer holds its places by default, and the range Site Configuration accepts. */
 export const OFFER_HOLD_HOURS_DEFAULT = 48;
 export const OFFER_HOLD_HOURS_MIN = 1;

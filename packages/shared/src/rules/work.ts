@@ -1,6 +1,38 @@
-import { DAY_LABELS, DAYS_OF_WEEK, dayOrder, type DayOfWeek } from './enums';
-
 // Work: job categories, shifts and jobs (docs/product.md §3, §5): limits, messages and shift times, without zod.
+
+/** Festival days in schedule order (docs/product.md §2 work schedule, §3 Shift). */
+export const DAYS_OF_WEEK = [
+  'PRE_OPENING',
+  'OPENING_SUNDAY',
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'CLOSING_SUNDAY',
+  'POST_EVENT',
+] as const;
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+
+export const DAY_LABELS: Record<DayOfWeek, string> = {
+  PRE_OPENING: 'Pre-Opening',
+  OPENING_SUNDAY: 'Opening Sunday',
+  MONDAY: 'Monday',
+  TUESDAY: 'Tuesday',
+  WEDNESDAY: 'Wednesday',
+  THURSDAY: 'Thursday',
+  FRIDAY: 'Friday',
+  SATURDAY: 'Saturday',
+  CLOSING_SUNDAY: 'Closing Sunday',
+  POST_EVENT: 'Post-Event',
+};
+
+/** Sort key of a day in festival order; unknown days sort last. */
+export function dayOrder(day: string): number {
+  const index = (DAYS_OF_WEEK as readonly string[]).indexOf(day);
+  return index === -1 ? DAYS_OF_WEEK.length : index;
+}
 
 export const JOB_CATEGORY_NAME_MAX = 100;
 export const JOB_CATEGORY_DESCRIPTION_MAX = 500;
