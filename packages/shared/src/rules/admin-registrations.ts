@@ -53,5 +53,10 @@ export const AUDIT_ACTION_TYPES = [
   'WAITLIST_SKIP',
   'WAITLIST_REMOVE',
   'WAITLIST_MOVE',
+  // The draw (decision 049): DRAW_RUN has no registration; DRAW_ENTRY records one entry's outcome.
+  'DRAW_RUN',
+  'DRAW_ENTRY',
+  // An unpaid place given back after its payment deadline (docs/product.md §10).
+  'PLACE_RELEASE',
 ] as const;
 export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];

@@ -6,3 +6,10 @@ export const DRAW_GROUP_MAX_SIZE = 8;
 
 /** The most e-mail addresses a draw entry's "camp with" list may name. */
 export const DRAW_CAMP_WITH_MAX = DRAW_GROUP_MAX_SIZE - 1;
+
+/**
+ * A draw entry's state: ENTERED until the draw, then WON (its registration took places) or WAITLISTED (its
+ * registration joined the line in drawn order); WITHDRAWN when the person left before the draw.
+ */
+export const DRAW_ENTRY_STATES = ['ENTERED', 'WON', 'WAITLISTED', 'WITHDRAWN'] as const;
+export type DrawEntryState = (typeof DRAW_ENTRY_STATES)[number];

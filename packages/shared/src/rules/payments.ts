@@ -160,3 +160,11 @@ export const REFUND_STATE_TEXTS = {
   participantPending: 'Refund pending',
   participantFailed: 'Refund failed — the camp will contact you',
 } as const;
+
+/**
+ * Payment deadlines (docs/product.md §10): dues are due this many days after an offer is accepted or a place is
+ * won, when the camp sets a deadline; the reminder goes this long before it.
+ */
+export const PAYMENT_DEADLINE_DAYS_MIN = 1;
+export const PAYMENT_DEADLINE_DAYS_MAX = 90;
+export const PAYMENT_REMINDER_HOURS = 48;

@@ -21,9 +21,9 @@ export const OFFER_STATE_LABELS: Record<OfferState, string> = {
 
 /**
  * Work that happens later (docs/architecture.md §9), kept as rows with a due time. WAITLIST_FILL offers the free
- * places of a year to the people in line.
+ * places of a year to the people in line; DRAW runs the year's draw when its application window closes (decision 049).
  */
-export const TIMED_TASK_KINDS = ['WAITLIST_FILL'] as const;
+export const TIMED_TASK_KINDS = ['WAITLIST_FILL', 'DRAW'] as const;
 export type TimedTaskKind = (typeof TIMED_TASK_KINDS)[number];
 export const TIMED_TASK_STATES = ['PENDING', 'DONE', 'FAILED'] as const;
 export type TimedTaskState = (typeof TIMED_TASK_STATES)[number];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /** The one camp configuration row. Secret columns hold AES-256-GCM ciphertext (never plain text). */
@@ -41,6 +41,16 @@ export const campConfig = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** How long a waitlist offer holds its places (docs/product.md §10). */
     offerHoldHours: integer('offer_hold_hours').notNull().default(48),
+    /**
+     * The fair start's application window of the registration year (decision 049): while it is open, submissions
+     * are draw entries that take no place; when it closes the places are drawn. Both null: no draw.
+     */
+    drawOpensAt: timestamp('draw_opens_at', { withTimezone: true }),
+    drawClosesAt: timestamp('draw_closes_at', { withTimezone: true }),
+    /** Days to pay after an offer is accepted or a place is won; null: no deadline (docs/product.md §10). */
+    paymentDeadlineDays: integer('payment_deadline_days'),
+    /** Give an unpaid place back to the line by itself once its deadline has passed (else an admin releases it). */
+    paymentAutoRelease: boolean('payment_auto_release').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +61,14 @@ export const campConfig = pgTable(
     check('camp_config_year_range', sql`${t.registrationYear} between 2000 and 2100`),
     check('camp_config_smtp_port_range', sql`${t.smtpPort} between 1 and 65535`),
     check('camp_config_offer_hold_hours_range', sql`${t.offerHoldHours} between 1 and 720`),
+    check(
+      'camp_config_draw_window',
+      sql`(${t.drawOpensAt} is null) = (${t.drawClosesAt} is null) and (${t.drawClosesAt} is null or ${t.drawClosesAt} > ${t.drawOpensAt})`,
+    ),
+    check(
+      'camp_config_payment_deadline_range',
+      sql`${t.paymentDeadlineDays} is null or ${t.paymentDeadlineDays} between 1 and 90`,
+    ),
     check('camp_config_paypal_mode', sql`${t.paypalMode} in ('sandbox', 'live')`),
   ],
 );

@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTION_TYPES,
   DAYS_OF_WEEK,
+  DRAW_ENTRY_STATES,
   FIELD_DATA_TYPES,
   MANUAL_PAYMENT_METHODS,
   OFFER_STATES,
@@ -29,3 +30,4 @@ export const outboxStatus = pgEnum('outbox_status', ['PENDING', 'SENT', 'FAILED'
 export const offerState = pgEnum('offer_state', OFFER_STATES);
 export const timedTaskKind = pgEnum('timed_task_kind', TIMED_TASK_KINDS);
 export const timedTaskState = pgEnum('timed_task_state', TIMED_TASK_STATES);
+export const drawEntryState = pgEnum('draw_entry_state', DRAW_ENTRY_STATES);

@@ -10,3 +10,4 @@ export * from './auth';
 export * from './email';
 export * from './security-events';
 export * from './waitlist';
+export * from './draw';

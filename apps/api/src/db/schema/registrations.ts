@@ -39,6 +39,13 @@ export const registrations = pgTable(
     lineKey: bigint('line_key', { mode: 'number' }),
     /** When it joined the waitlist (shown to admins); set with lineKey. */
     waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
+    /**
+     * When its dues must be paid (set when an offer is accepted or a place is won with dues owed, and the camp
+     * has a payment deadline; docs/product.md §10). Past it, the place may be released back to the line.
+     */
+    payBy: timestamp('pay_by', { withTimezone: true }),
+    /** When the payment reminder was written to the outbox: set once, so it goes exactly once. */
+    payRemindedAt: timestamp('pay_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +68,9 @@ export const registrations = pgTable(
       .on(t.year, t.lineKey)
       .where(sql`${t.lineKey} is not null`),
     index('registrations_created_idx').on(t.createdAt),
+    index('registrations_pay_by_idx')
+      .on(t.payBy)
+      .where(sql`${t.payBy} is not null`),
   ],
 );
 

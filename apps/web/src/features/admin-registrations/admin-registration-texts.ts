@@ -121,4 +121,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   WAITLIST_SKIP: 'Passed over in the line',
   WAITLIST_REMOVE: 'Removed from the waitlist',
   WAITLIST_MOVE: 'Moved in the line',
+  DRAW_RUN: 'Places drawn',
+  DRAW_ENTRY: 'Drawn',
+  PLACE_RELEASE: 'Unpaid place released',
 };
