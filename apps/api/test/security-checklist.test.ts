@@ -1,7 +1,7 @@
 import { type AuthResponse } from '@camp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw';
 import { isAppendOnlyRefusal, isCheckViolation } from '../src/db/pg-error';
 import {
@@ -19,7 +19,8 @@ import { insertRegistration } from './camp';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
 import { codeFlow, hourlyWindows } from './code-flow';
 import { cookieValue, type SignedIn, signIn } from './session';
-import { SmtpCapture } from './smtp';
+import type { SmtpCapture } from './smtp';
+import { useMailApp } from './mail-app';
 
 // Proofs for the items of the security checklist (S1–S20, as docs/security.md lists them) that
 // no other test proved; docs/security.md names, per item, this test or the one elsewhere that proves it.
@@ -31,7 +32,7 @@ const ACCESS_KEY = new Uint8Array(deriveKey(TEST_APP_SECRET, 'access-token'));
 describe('security checklist proofs', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
-  let clock: Date;
+  let clock = START;
   let admin: SignedIn;
   const advance = (ms: number) => {
     clock = new Date(clock.getTime() + ms);
@@ -47,19 +48,10 @@ describe('security checklist proofs', () => {
   const profileWith = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
 
-  beforeAll(async () => {
-    clock = START;
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      now: () => clock,
-      envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org', LOGIN_CODE_MAX_PER_IP: '3' },
-    });
+  useMailApp({ env: { LOGIN_CODE_MAX_PER_IP: '3' }, now: () => clock }, async (started) => {
+    ({ t, smtp } = started);
     await t.app.services.config.save({ campName: 'Camp Checklist', registrationYear: 2033 });
     admin = await signIn(t.app, smtp, 'admin@example.org', freshIp());
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
   const nextWindow = hourlyWindows(START);
   beforeEach(() => {

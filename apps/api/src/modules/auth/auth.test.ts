@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { codeFlow, hourlyWindows } from '../../../test/code-flow';
 import { cookieValue, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
+import { useMailApp } from '../../../test/mail-app';
 import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
 import {
   EXPIRED_CODE,
@@ -27,17 +28,10 @@ describe('sign-in by e-mail code', () => {
     clock = new Date(clock.getTime() + ms);
   };
 
-  beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      now: () => clock,
-      envOverrides: { SMTP_URL: smtp.url, LOGIN_CODE_MAX_PER_EMAIL: '4', LOGIN_CODE_MAX_PER_IP: '6' },
-    });
+  const limits = { LOGIN_CODE_MAX_PER_EMAIL: '4', LOGIN_CODE_MAX_PER_IP: '6' };
+  useMailApp({ adminEmails: null, env: limits, now: () => clock }, async (started) => {
+    ({ t, smtp } = started);
     await t.app.services.config.save({ campName: 'Camp Lantern', registrationYear: 2031 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
   const nextWindow = hourlyWindows(START);
   beforeEach(() => {
@@ -564,13 +558,8 @@ describe('a route that needs a sign-in authenticates before it validates', () =>
   let t: TestApp;
   let smtp: SmtpCapture;
 
-  beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
+  useMailApp({ adminEmails: null }, (started) => {
+    ({ t, smtp } = started);
   });
 
   const required = { statusCode: 401, error: 'Unauthorized', message: 'Authentication required' };
