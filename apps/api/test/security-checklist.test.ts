@@ -18,7 +18,7 @@ import { deriveKey, randomDigits, sha256Hex } from '../src/lib/crypto';
 import { insertRegistration } from './camp';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
 import { codeFlow, hourlyWindows } from './code-flow';
-import { cookieValue, type SignedIn, signIn } from './session';
+import { cookieValue, postWithRefreshCookie, type SignedIn, signIn } from './session';
 import type { SmtpCapture } from './smtp';
 import { useMailApp } from './mail-app';
 
@@ -39,12 +39,7 @@ describe('security checklist proofs', () => {
   };
 
   const { freshIp, requestCode, verify } = codeFlow(() => t.app, '10.77');
-  const refresh = (token: string | undefined) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: token ? { refresh_token: token } : {},
-    });
+  const refresh = (token: string | undefined) => postWithRefreshCookie(t.app, 'refresh', token);
   const profileWith = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
 
@@ -286,11 +281,7 @@ describe('security checklist proofs', () => {
     try {
       await https.app.services.config.save({ campName: 'Camp Checklist', registrationYear: 2033 });
       const session = await signIn(https.app, smtp, 'secure@example.org', freshIp());
-      const rotated = await https.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        cookies: { refresh_token: session.refreshToken },
-      });
+      const rotated = await postWithRefreshCookie(https.app, 'refresh', session.refreshToken);
       expect(rotated.statusCode).toBe(200);
       const setCookies = [rotated.headers['set-cookie']].flat().map(String);
       const refreshCookie = setCookies.find((cookie) => cookie.startsWith('refresh_token='));
@@ -309,11 +300,7 @@ describe('security checklist proofs', () => {
       const marker = setCookies.find((cookie) => cookie.startsWith('auth_state='));
       expect(marker!.toLowerCase()).toContain('secure');
 
-      const out = await https.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        cookies: { refresh_token: cookieValue(rotated, 'refresh_token')! },
-      });
+      const out = await postWithRefreshCookie(https.app, 'logout', cookieValue(rotated, 'refresh_token'));
       const cleared = [out.headers['set-cookie']]
         .flat()
         .map(String)

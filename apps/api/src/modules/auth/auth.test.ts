@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { codeFlow, hourlyWindows } from '../../../test/code-flow';
-import { cookieValue, signIn } from '../../../test/session';
+import { cookieValue, postWithRefreshCookie, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
 import { useMailApp } from '../../../test/mail-app';
 import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
@@ -362,12 +362,7 @@ describe('sign-in by e-mail code', () => {
   });
 
   describe('sessions', () => {
-    const refresh = (token: string | undefined) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        cookies: token ? { refresh_token: token } : {},
-      });
+    const refresh = (token: string | undefined) => postWithRefreshCookie(t.app, 'refresh', token);
 
     it('ends a session 90 days after its sign-in however often it is refreshed (S10, S14)', async () => {
       const session = await signIn(t.app, smtp, 'forever@example.org', freshIp());
@@ -440,11 +435,7 @@ describe('sign-in by e-mail code', () => {
 
     it('signs out: the refresh token stops working and the cookies are cleared', async () => {
       const session = await signIn(t.app, smtp, 'leaver@example.org', freshIp());
-      const out = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        cookies: { refresh_token: session.refreshToken },
-      });
+      const out = await postWithRefreshCookie(t.app, 'logout', session.refreshToken);
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ success: true });
       const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));

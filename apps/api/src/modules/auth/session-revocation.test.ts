@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { addressesIn } from '../../../test/code-flow';
-import { type SignedIn, signIn } from '../../../test/session';
+import { postWithRefreshCookie, type SignedIn, signIn } from '../../../test/session';
 import type { SmtpCapture } from '../../../test/smtp';
 import { useMailApp } from '../../../test/mail-app';
 import { securityEvents } from '../../db/schema/index';
@@ -23,12 +23,7 @@ describe('ending sessions', () => {
   const freshIp = addressesIn('10.88');
   const profileWith = (session: SignedIn) =>
     t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: session.headers });
-  const refreshWith = (session: SignedIn) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { refresh_token: session.refreshToken },
-    });
+  const refreshWith = (session: SignedIn) => postWithRefreshCookie(t.app, 'refresh', session.refreshToken);
   const endSessions = (caller: SignedIn | undefined, userId: string) =>
     t.app.inject({
       method: 'POST',
@@ -68,11 +63,7 @@ describe('ending sessions', () => {
     const phone = await signIn(t.app, smtp, 'leaver@example.org', freshIp());
     expect((await profileWith(laptop)).statusCode).toBe(200);
 
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { refresh_token: laptop.refreshToken },
-    });
+    const out = await postWithRefreshCookie(t.app, 'logout', laptop.refreshToken);
     expect(out.statusCode).toBe(200);
     const refused = await profileWith(laptop);
     expect(refused.statusCode).toBe(401);
