@@ -1,5 +1,4 @@
 import type {
-  AuditRecord,
   CampingOption,
   CancelRegistrationResponse,
   Job,
@@ -7,13 +6,12 @@ import type {
   RefundPaymentResponse,
   Registration,
 } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
 import {
   campingOptions,
-  emailOutbox,
   jobs,
   payments,
   refunds,
@@ -30,8 +28,10 @@ import {
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
   adminPost,
+  auditTrail,
   configure,
   insertSignedInPerson,
+  outboxMailsTo,
   type Person,
   YEAR,
   submitCamp,
@@ -108,17 +108,8 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     };
   }
 
-  async function trail(id: string): Promise<AuditRecord[]> {
-    const response = await camp.call('GET', `/api/admin/registrations/${id}/audit-trail`, camp.admin);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AuditRecord[]>();
-  }
-
-  const mailsTo = (email: string, subject = '%') =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, subject)));
+  const trail = (id: string) => auditTrail(camp, id);
+  const mailsTo = (email: string, subject?: string) => outboxMailsTo(camp, email, subject);
 
   async function statusOf(id: string) {
     const [row] = await db()

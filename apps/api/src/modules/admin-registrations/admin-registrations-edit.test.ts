@@ -1,11 +1,10 @@
-import type { AuditRecord, CampingOption, Job, Registration } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import type { CampingOption, Job, Registration } from '@camp/shared';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import {
-  emailOutbox,
   payments,
   registrationCampingOptions,
   registrationJobs,
@@ -16,8 +15,10 @@ import { inCheckout as inCheckoutFor, startKitchenCamp, useStripeCamp } from '..
 import { activePlaceCounts, countersMatchRows, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
   adminPost,
+  auditTrail,
   configure,
   insertSignedInPerson,
+  outboxMailsTo,
   type Person,
   YEAR,
   adminShift,
@@ -108,17 +109,8 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     };
   }
 
-  async function trail(id: string): Promise<AuditRecord[]> {
-    const response = await camp.call('GET', `/api/admin/registrations/${id}/audit-trail`, camp.admin);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AuditRecord[]>();
-  }
-
-  const mailsTo = (email: string) =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, '%updated%')));
+  const trail = (id: string) => auditTrail(camp, id);
+  const mailsTo = (email: string) => outboxMailsTo(camp, email, '%updated%');
 
   const duesOf = async (id: string) =>
     (await db().select().from(payments).where(eq(payments.registrationId, id))).map((row) => [

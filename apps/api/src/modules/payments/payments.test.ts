@@ -1,13 +1,14 @@
 import type { PaymentConfirmation, PaymentList } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { emailOutbox, payments, registrations } from '../../db/schema/index';
+import { payments, registrations } from '../../db/schema/index';
 import {
   adminPost,
   configure,
   insertSignedInPerson,
+  outboxMailsTo,
   type Person,
   YEAR,
   submitCamp,
@@ -551,10 +552,7 @@ describe('Stripe payments API', () => {
         .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
       expect(rows).toHaveLength(1);
       expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
-      const receipts = await camp.t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, person.email), like(emailOutbox.subject, '%payment received%')));
+      const receipts = await outboxMailsTo(camp, person.email, '%payment received%');
       expect(receipts).toHaveLength(1);
     },
   );
