@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { emailOutbox, users } from '../src/db/schema/index';
+import { emailOutbox, registrations, users } from '../src/db/schema/index';
 import type { Camp } from './camp';
 import { Prng } from './kit/rng';
 
@@ -65,6 +65,15 @@ export async function auditTrail(camp: Camp, registrationId: string): Promise<Au
   );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AuditRecord[]>();
+}
+
+/** A registration's stored status (undefined when there is no such registration). */
+export async function registrationStatus(camp: Camp, registrationId: string) {
+  const [row] = await camp.t.database.db
+    .select({ status: registrations.status })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  return row?.status;
 }
 
 /** The outbox's mails to an address whose subject is like the pattern (SQL LIKE; every mail by default). */

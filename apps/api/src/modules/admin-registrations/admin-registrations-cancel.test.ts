@@ -27,6 +27,7 @@ import {
 } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
+  adminKitchenJob,
   adminPost,
   auditTrail,
   configure,
@@ -35,6 +36,7 @@ import {
   type Person,
   YEAR,
   submitCamp,
+  registrationStatus,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
 
@@ -53,9 +55,8 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   useStripeCamp(fake, startKitchenCamp, async (kitchen) => {
     ({ camp } = kitchen);
     const { category, tuesday } = kitchen;
-    job = await adminPost(camp, '/api/jobs', {
+    job = await adminKitchenJob(camp, {
       name: 'Dishes',
-      location: 'Kitchen tent',
       categoryId: category,
       shiftId: tuesday,
       maxRegistrations: 5,
@@ -111,13 +112,7 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   const trail = (id: string) => auditTrail(camp, id);
   const mailsTo = (email: string, subject?: string) => outboxMailsTo(camp, email, subject);
 
-  async function statusOf(id: string) {
-    const [row] = await db()
-      .select({ status: registrations.status })
-      .from(registrations)
-      .where(eq(registrations.id, id));
-    return row?.status;
-  }
+  const statusOf = (id: string) => registrationStatus(camp, id);
 
   /** A registration whose dues are paid by card (Checkout, then the webhook): answers the payment row. */
   const paidByCard = () => paidByCardFor(camp, fake, [tent], 12550);

@@ -14,6 +14,7 @@ import {
 import { inCheckout as inCheckoutFor, startKitchenCamp, useStripeCamp } from '../../../test/camp-payments';
 import { activePlaceCounts, countersMatchRows, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
+  adminKitchenJob,
   adminPost,
   auditTrail,
   configure,
@@ -23,6 +24,7 @@ import {
   YEAR,
   adminShift,
   submitCamp,
+  registrationStatus,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
@@ -44,13 +46,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     const { category, tuesday } = kitchen;
     const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>
-      adminPost(camp, '/api/jobs', {
-        name,
-        location: 'Kitchen tent',
-        categoryId: category,
-        shiftId,
-        maxRegistrations,
-      });
+      adminKitchenJob(camp, { name, categoryId: category, shiftId, maxRegistrations });
     dishes = await job('Dishes', tuesday, 5);
     greeter = await job('Greeter', monday, 5);
     soloShift = await job('Head Chef', monday, 1);
@@ -129,13 +125,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     return row;
   }
 
-  async function statusOf(id: string) {
-    const [row] = await db()
-      .select({ status: registrations.status })
-      .from(registrations)
-      .where(eq(registrations.id, id));
-    return row?.status;
-  }
+  const statusOf = (id: string) => registrationStatus(camp, id);
 
   it('refuses bad input, no change, other roles and unknown or cancelled registrations, changing nothing', async () => {
     const person = await insertSignedInPerson(camp);

@@ -10,6 +10,7 @@ import {
   insertSignedInPerson,
   outboxMailsTo,
   type Person,
+  registrationStatus,
   YEAR,
   submitCamp,
 } from '../../../test/camp-registrations';
@@ -54,14 +55,6 @@ function verify(camp: Camp, person: Person, sessionId: string) {
 
 async function paymentRows(camp: Camp, registrationId: string) {
   return camp.t.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
-}
-
-async function registrationStatus(camp: Camp, registrationId: string) {
-  const [row] = await camp.t.database.db
-    .select({ status: registrations.status })
-    .from(registrations)
-    .where(eq(registrations.id, registrationId));
-  return row?.status;
 }
 
 describe('Stripe payments API', () => {
