@@ -28,7 +28,7 @@ export async function startMailApp({
   now,
 }: MailAppOptions = {}): Promise<MailApp> {
   const smtp = await new SmtpCapture().start();
-  const admins = adminEmails === null ? {} : { ADMIN_EMAILS: adminEmails };
+  const admins: Record<string, string> = adminEmails === null ? {} : { ADMIN_EMAILS: adminEmails };
   const t = await createTestApp({
     ...(now ? { now } : {}),
     envOverrides: { SMTP_URL: smtp.url, ...admins, ...env },
