@@ -1,8 +1,9 @@
-import type { Role } from '@camp/shared';
+import type { AuditRecord, Role } from '@camp/shared';
+import { and, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { users } from '../src/db/schema/index';
+import { emailOutbox, registrations, users } from '../src/db/schema/index';
 import type { Camp } from './camp';
 import { Prng } from './kit/rng';
 
@@ -53,6 +54,34 @@ export async function adminPost(camp: Camp, url: string, payload: unknown): Prom
   const response = await camp.call('POST', url, camp.admin, payload);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string }>().id;
+}
+
+/** A registration's audit trail as the admin's GET answers it (200 expected). */
+export async function auditTrail(camp: Camp, registrationId: string): Promise<AuditRecord[]> {
+  const response = await camp.call(
+    'GET',
+    `/api/admin/registrations/${registrationId}/audit-trail`,
+    camp.admin,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AuditRecord[]>();
+}
+
+/** A registration's stored status (undefined when there is no such registration). */
+export async function registrationStatus(camp: Camp, registrationId: string) {
+  const [row] = await camp.t.database.db
+    .select({ status: registrations.status })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  return row?.status;
+}
+
+/** The outbox's mails to an address whose subject is like the pattern (SQL LIKE; every mail by default). */
+export function outboxMailsTo(camp: Camp, email: string, subject = '%') {
+  return camp.t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, subject)));
 }
 
 /** Posts a job in the kitchen tent as the admin and answers its id. */

@@ -1,7 +1,7 @@
 import { type AuthResponse } from '@camp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw';
 import { isAppendOnlyRefusal, isCheckViolation } from '../src/db/pg-error';
 import {
@@ -18,8 +18,9 @@ import { deriveKey, randomDigits, sha256Hex } from '../src/lib/crypto';
 import { insertRegistration } from './camp';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './app';
 import { codeFlow, hourlyWindows } from './code-flow';
-import { cookieValue, type SignedIn, signIn } from './session';
-import { SmtpCapture } from './smtp';
+import { cookieValue, postWithRefreshCookie, type SignedIn, signIn } from './session';
+import type { SmtpCapture } from './smtp';
+import { useMailApp } from './mail-app';
 
 // Proofs for the items of the security checklist (S1–S20, as docs/security.md lists them) that
 // no other test proved; docs/security.md names, per item, this test or the one elsewhere that proves it.
@@ -31,35 +32,21 @@ const ACCESS_KEY = new Uint8Array(deriveKey(TEST_APP_SECRET, 'access-token'));
 describe('security checklist proofs', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
-  let clock: Date;
+  let clock = START;
   let admin: SignedIn;
   const advance = (ms: number) => {
     clock = new Date(clock.getTime() + ms);
   };
 
   const { freshIp, requestCode, verify } = codeFlow(() => t.app, '10.77');
-  const refresh = (token: string | undefined) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: token ? { refresh_token: token } : {},
-    });
+  const refresh = (token: string | undefined) => postWithRefreshCookie(t.app, 'refresh', token);
   const profileWith = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
 
-  beforeAll(async () => {
-    clock = START;
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      now: () => clock,
-      envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'admin@example.org', LOGIN_CODE_MAX_PER_IP: '3' },
-    });
+  useMailApp({ env: { LOGIN_CODE_MAX_PER_IP: '3' }, now: () => clock }, async (started) => {
+    ({ t, smtp } = started);
     await t.app.services.config.save({ campName: 'Camp Checklist', registrationYear: 2033 });
     admin = await signIn(t.app, smtp, 'admin@example.org', freshIp());
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
   const nextWindow = hourlyWindows(START);
   beforeEach(() => {
@@ -294,11 +281,7 @@ describe('security checklist proofs', () => {
     try {
       await https.app.services.config.save({ campName: 'Camp Checklist', registrationYear: 2033 });
       const session = await signIn(https.app, smtp, 'secure@example.org', freshIp());
-      const rotated = await https.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        cookies: { refresh_token: session.refreshToken },
-      });
+      const rotated = await postWithRefreshCookie(https.app, 'refresh', session.refreshToken);
       expect(rotated.statusCode).toBe(200);
       const setCookies = [rotated.headers['set-cookie']].flat().map(String);
       const refreshCookie = setCookies.find((cookie) => cookie.startsWith('refresh_token='));
@@ -317,11 +300,7 @@ describe('security checklist proofs', () => {
       const marker = setCookies.find((cookie) => cookie.startsWith('auth_state='));
       expect(marker!.toLowerCase()).toContain('secure');
 
-      const out = await https.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        cookies: { refresh_token: cookieValue(rotated, 'refresh_token')! },
-      });
+      const out = await postWithRefreshCookie(https.app, 'logout', cookieValue(rotated, 'refresh_token'));
       const cleared = [out.headers['set-cookie']]
         .flat()
         .map(String)

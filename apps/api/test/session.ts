@@ -12,6 +12,22 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
   return response.cookies.find((cookie) => cookie.name === name)?.value;
 }
 
+/**
+ * POST /api/auth/refresh or /api/auth/logout, which the refresh cookie alone authorizes: with the given token as
+ * that cookie, or with no cookie when there is none.
+ */
+export function postWithRefreshCookie(
+  app: FastifyInstance,
+  action: 'refresh' | 'logout',
+  refreshToken: string | undefined,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auth/${action}`,
+    cookies: refreshToken ? { refresh_token: refreshToken } : {},
+  });
+}
+
 /** Signs in through the real flow: request a code, read it from the captured mail, verify it. */
 export async function signIn(
   app: FastifyInstance,

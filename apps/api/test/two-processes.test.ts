@@ -11,7 +11,7 @@ import { emailOutbox } from '../src/db/schema/index';
 import { enqueueMail } from '../src/modules/mail/outbox';
 import { testEnv } from './app';
 import { createPostgresDatabase, testDatabaseKind } from './database';
-import { cookieValue, signIn } from './session';
+import { cookieValue, postWithRefreshCookie, signIn } from './session';
 import { SmtpCapture } from './smtp';
 
 // docs/architecture.md §1 and decision 031: N stateless API processes behind a balancer against one PostgreSQL. Two apps,
@@ -47,8 +47,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('two API processes on one Postg
     await smtp?.stop();
   });
 
-  const refresh = (app: FastifyInstance, token: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refresh_token: token } });
+  const refresh = (app: FastifyInstance, token: string) => postWithRefreshCookie(app, 'refresh', token);
   const profile = (app: FastifyInstance, accessToken: string) =>
     app.inject({
       method: 'GET',

@@ -28,6 +28,21 @@ export const AuthResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/** The auth response for a signed-in user and their access token (the server's answer, the web tests' fixture). */
+export function authResponseOf(
+  user: { id: string } & Omit<AuthResponse, 'accessToken' | 'userId'>,
+  accessToken: string,
+): AuthResponse {
+  return {
+    accessToken,
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+  };
+}
+
 /** POST /auth/logout-all and POST /users/{id}/end-sessions: how many sessions (devices, browsers) ended. */
 export const EndSessionsResponseSchema = z.object({
   success: z.literal(true),

@@ -76,3 +76,38 @@ export function RowActions({ children }: { children: ReactNode }) {
     </Group>
   );
 }
+
+export interface EditDeleteActionsProps<T> {
+  item: T;
+  /** What the row is, for the buttons' names ('Edit Gate Crew', 'Delete Gate Crew'). */
+  itemName: string;
+  /** useCrudDialog's `open`: Edit opens the row's form, Delete its confirmation. */
+  open: (dialog: { kind: 'edit' | 'delete'; item: T }) => void;
+  /** Why the row cannot be deleted, if it cannot (see RowAction). */
+  deleteDisabledReason?: string;
+  /** The list's other actions, shown between Edit and Delete. */
+  children?: ReactNode;
+}
+
+/** The Edit and Delete buttons of a row of an admin list (with useCrudDialog). */
+export function EditDeleteActions<T>({
+  item,
+  itemName,
+  open,
+  deleteDisabledReason,
+  children,
+}: EditDeleteActionsProps<T>) {
+  return (
+    <RowActions>
+      <RowAction label="Edit" itemName={itemName} onClick={() => open({ kind: 'edit', item })} />
+      {children}
+      <RowAction
+        label="Delete"
+        itemName={itemName}
+        color="red"
+        onClick={() => open({ kind: 'delete', item })}
+        disabledReason={deleteDisabledReason}
+      />
+    </RowActions>
+  );
+}

@@ -1,5 +1,5 @@
 import { defaultPublicConfig } from '@camp/shared/rules';
-import type { AuthResponse } from '@camp/shared/auth';
+import { type AuthResponse, authResponseOf } from '@camp/shared/auth';
 import type { PublicConfig } from '@camp/shared/config';
 import type { User } from '@camp/shared/users';
 import { QueryClient } from '@tanstack/react-query';
@@ -203,14 +203,7 @@ export const testAdmin: User = testUser({
 
 /** The auth response of a sign-in, refresh or profile completion for a user. */
 export function testAuthResponse(user: User = testUser(), accessToken = 'token-signed-in'): AuthResponse {
-  return {
-    accessToken,
-    userId: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-  };
+  return authResponseOf(user, accessToken);
 }
 
 /** Starts a test signed in: the auth_state cookie and a stored access token. */

@@ -1,5 +1,4 @@
 import type {
-  AuditRecord,
   CampingOption,
   CancelRegistrationResponse,
   Job,
@@ -7,13 +6,12 @@ import type {
   RefundPaymentResponse,
   Registration,
 } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
 import {
   campingOptions,
-  emailOutbox,
   jobs,
   payments,
   refunds,
@@ -29,12 +27,16 @@ import {
 } from '../../../test/camp-payments';
 import { activePlaceCounts, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
+  adminKitchenJob,
   adminPost,
+  auditTrail,
   configure,
   insertSignedInPerson,
+  outboxMailsTo,
   type Person,
   YEAR,
   submitCamp,
+  registrationStatus,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
 
@@ -53,9 +55,8 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
   useStripeCamp(fake, startKitchenCamp, async (kitchen) => {
     ({ camp } = kitchen);
     const { category, tuesday } = kitchen;
-    job = await adminPost(camp, '/api/jobs', {
+    job = await adminKitchenJob(camp, {
       name: 'Dishes',
-      location: 'Kitchen tent',
       categoryId: category,
       shiftId: tuesday,
       maxRegistrations: 5,
@@ -108,25 +109,10 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     };
   }
 
-  async function trail(id: string): Promise<AuditRecord[]> {
-    const response = await camp.call('GET', `/api/admin/registrations/${id}/audit-trail`, camp.admin);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AuditRecord[]>();
-  }
+  const trail = (id: string) => auditTrail(camp, id);
+  const mailsTo = (email: string, subject?: string) => outboxMailsTo(camp, email, subject);
 
-  const mailsTo = (email: string, subject = '%') =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, subject)));
-
-  async function statusOf(id: string) {
-    const [row] = await db()
-      .select({ status: registrations.status })
-      .from(registrations)
-      .where(eq(registrations.id, id));
-    return row?.status;
-  }
+  const statusOf = (id: string) => registrationStatus(camp, id);
 
   /** A registration whose dues are paid by card (Checkout, then the webhook): answers the payment row. */
   const paidByCard = () => paidByCardFor(camp, fake, [tent], 12550);

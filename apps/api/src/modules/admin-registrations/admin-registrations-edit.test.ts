@@ -1,11 +1,10 @@
-import type { AuditRecord, CampingOption, Job, Registration } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import type { CampingOption, Job, Registration } from '@camp/shared';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
 import {
-  emailOutbox,
   payments,
   registrationCampingOptions,
   registrationJobs,
@@ -15,13 +14,17 @@ import {
 import { inCheckout as inCheckoutFor, startKitchenCamp, useStripeCamp } from '../../../test/camp-payments';
 import { activePlaceCounts, countersMatchRows, JOB_PLACES, OPTION_PLACES } from '../registrations/capacity';
 import {
+  adminKitchenJob,
   adminPost,
+  auditTrail,
   configure,
   insertSignedInPerson,
+  outboxMailsTo,
   type Person,
   YEAR,
   adminShift,
   submitCamp,
+  registrationStatus,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 
@@ -43,13 +46,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     const { category, tuesday } = kitchen;
     const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>
-      adminPost(camp, '/api/jobs', {
-        name,
-        location: 'Kitchen tent',
-        categoryId: category,
-        shiftId,
-        maxRegistrations,
-      });
+      adminKitchenJob(camp, { name, categoryId: category, shiftId, maxRegistrations });
     dishes = await job('Dishes', tuesday, 5);
     greeter = await job('Greeter', monday, 5);
     soloShift = await job('Head Chef', monday, 1);
@@ -108,17 +105,8 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     };
   }
 
-  async function trail(id: string): Promise<AuditRecord[]> {
-    const response = await camp.call('GET', `/api/admin/registrations/${id}/audit-trail`, camp.admin);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AuditRecord[]>();
-  }
-
-  const mailsTo = (email: string) =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, '%updated%')));
+  const trail = (id: string) => auditTrail(camp, id);
+  const mailsTo = (email: string) => outboxMailsTo(camp, email, '%updated%');
 
   const duesOf = async (id: string) =>
     (await db().select().from(payments).where(eq(payments.registrationId, id))).map((row) => [
@@ -137,13 +125,7 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     return row;
   }
 
-  async function statusOf(id: string) {
-    const [row] = await db()
-      .select({ status: registrations.status })
-      .from(registrations)
-      .where(eq(registrations.id, id));
-    return row?.status;
-  }
+  const statusOf = (id: string) => registrationStatus(camp, id);
 
   it('refuses bad input, no change, other roles and unknown or cancelled registrations, changing nothing', async () => {
     const person = await insertSignedInPerson(camp);

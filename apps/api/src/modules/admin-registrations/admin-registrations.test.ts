@@ -1,15 +1,16 @@
-import type {
-  AdminRegistrationList,
-  AuditRecord,
-  Registration,
-  RegistrationCampingOption,
-} from '@camp/shared';
+import type { AdminRegistrationList, Registration, RegistrationCampingOption } from '@camp/shared';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRecords, registrationCampingOptions, registrations, users } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import {
+  adminPost,
+  auditTrail,
+  configure,
+  insertSignedInPerson,
+  YEAR,
+} from '../../../test/camp-registrations';
 import { type Camp, insertPerson, insertRegistration, startCamp } from '../../../test/camp';
 
 // GET /admin/registrations, …/{id}/camping-options and …/{id}/audit-trail (docs/product.md §2 Manage Registrations, §7).
@@ -377,11 +378,7 @@ describe('Admin registrations API: the reads of the registration desk', () => {
   });
 
   describe('GET /admin/registrations/{id}/audit-trail', () => {
-    const trail = async (id: string) => {
-      const response = await camp.call('GET', `/api/admin/registrations/${id}/audit-trail`, camp.admin);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<AuditRecord[]>();
-    };
+    const trail = (id: string) => auditTrail(camp, id);
 
     it('answers the records of manual payments newest first, with the admin and the values', async () => {
       await db()

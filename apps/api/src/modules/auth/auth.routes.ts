@@ -3,6 +3,7 @@ import {
   AUTH_STATE_MAX_AGE_SECONDS,
   AUTH_STATE_VALUE,
   AUTH_TEST_MESSAGE,
+  authResponseOf,
   AuthResponseSchema,
   EndSessionsResponseSchema,
   LoginWithCodeInputSchema,
@@ -19,7 +20,7 @@ import { callerOf } from '../../plugins/auth';
 import { sameOriginOnly } from '../../plugins/same-origin';
 import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
 import { toUserDto } from '../users/users.service';
-import { authResponse, REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
+import { REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/api/auth';
@@ -56,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       path: '/',
       maxAge: AUTH_STATE_MAX_AGE_SECONDS,
     });
-    return authResponse(session.user, session.accessToken);
+    return authResponseOf(session.user, session.accessToken);
   }
 
   function endSession(reply: FastifyReply) {
@@ -159,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password: _ignored, ...profile } = request.body;
       if (email !== caller.email.toLowerCase()) throw forbidden('You can only complete your own profile.');
       const user = await services.users.updateProfile(caller.id, profile);
-      return authResponse(user, await services.auth.accessTokenFor(user, sessionOf(request)));
+      return authResponseOf(user, await services.auth.accessTokenFor(user, sessionOf(request)));
     },
   );
 

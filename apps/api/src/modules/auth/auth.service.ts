@@ -1,9 +1,4 @@
-import {
-  LOGIN_CODE_LENGTH,
-  LOGIN_CODE_MAX_ATTEMPTS,
-  LOGIN_CODE_TTL_MINUTES,
-  type AuthResponse,
-} from '@camp/shared';
+import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MINUTES } from '@camp/shared';
 import { and, desc, eq, gt, gte, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -67,17 +62,6 @@ export interface Session {
   user: UserRow;
   accessToken: string;
   refreshToken: string;
-}
-
-export function authResponse(user: UserRow, accessToken: string): AuthResponse {
-  return {
-    accessToken,
-    userId: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-  };
 }
 
 interface AuthServiceDeps {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { codeFlow, hourlyWindows } from '../../../test/code-flow';
-import { cookieValue, signIn } from '../../../test/session';
+import { cookieValue, postWithRefreshCookie, signIn } from '../../../test/session';
 import { SmtpCapture } from '../../../test/smtp';
+import { useMailApp } from '../../../test/mail-app';
 import { emailOutbox, loginCodes, refreshTokens, users } from '../../db/schema/index';
 import {
   EXPIRED_CODE,
@@ -27,17 +28,10 @@ describe('sign-in by e-mail code', () => {
     clock = new Date(clock.getTime() + ms);
   };
 
-  beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      now: () => clock,
-      envOverrides: { SMTP_URL: smtp.url, LOGIN_CODE_MAX_PER_EMAIL: '4', LOGIN_CODE_MAX_PER_IP: '6' },
-    });
+  const limits = { LOGIN_CODE_MAX_PER_EMAIL: '4', LOGIN_CODE_MAX_PER_IP: '6' };
+  useMailApp({ adminEmails: null, env: limits, now: () => clock }, async (started) => {
+    ({ t, smtp } = started);
     await t.app.services.config.save({ campName: 'Camp Lantern', registrationYear: 2031 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
   const nextWindow = hourlyWindows(START);
   beforeEach(() => {
@@ -368,12 +362,7 @@ describe('sign-in by e-mail code', () => {
   });
 
   describe('sessions', () => {
-    const refresh = (token: string | undefined) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        cookies: token ? { refresh_token: token } : {},
-      });
+    const refresh = (token: string | undefined) => postWithRefreshCookie(t.app, 'refresh', token);
 
     it('ends a session 90 days after its sign-in however often it is refreshed (S10, S14)', async () => {
       const session = await signIn(t.app, smtp, 'forever@example.org', freshIp());
@@ -446,11 +435,7 @@ describe('sign-in by e-mail code', () => {
 
     it('signs out: the refresh token stops working and the cookies are cleared', async () => {
       const session = await signIn(t.app, smtp, 'leaver@example.org', freshIp());
-      const out = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        cookies: { refresh_token: session.refreshToken },
-      });
+      const out = await postWithRefreshCookie(t.app, 'logout', session.refreshToken);
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ success: true });
       const cleared = Object.fromEntries(out.cookies.map((cookie) => [cookie.name, cookie]));
@@ -564,13 +549,8 @@ describe('a route that needs a sign-in authenticates before it validates', () =>
   let t: TestApp;
   let smtp: SmtpCapture;
 
-  beforeAll(async () => {
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({ envOverrides: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
+  useMailApp({ adminEmails: null }, (started) => {
+    ({ t, smtp } = started);
   });
 
   const required = { statusCode: 401, error: 'Unauthorized', message: 'Authentication required' };

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app';
 import { addressesIn } from '../../../test/code-flow';
-import { type SignedIn, signIn } from '../../../test/session';
-import { SmtpCapture } from '../../../test/smtp';
+import { postWithRefreshCookie, type SignedIn, signIn } from '../../../test/session';
+import type { SmtpCapture } from '../../../test/smtp';
+import { useMailApp } from '../../../test/mail-app';
 import { securityEvents } from '../../db/schema/index';
 import { FAILURE_BUDGETS } from './auth.service';
 
@@ -16,18 +17,13 @@ const START = new Date('2032-03-01T09:00:00Z');
 describe('ending sessions', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
-  let clock: Date;
+  let clock = START;
   let admin: SignedIn;
 
   const freshIp = addressesIn('10.88');
   const profileWith = (session: SignedIn) =>
     t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: session.headers });
-  const refreshWith = (session: SignedIn) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { refresh_token: session.refreshToken },
-    });
+  const refreshWith = (session: SignedIn) => postWithRefreshCookie(t.app, 'refresh', session.refreshToken);
   const endSessions = (caller: SignedIn | undefined, userId: string) =>
     t.app.inject({
       method: 'POST',
@@ -51,19 +47,10 @@ describe('ending sessions', () => {
         .orderBy(asc(securityEvents.createdAt))
     ).map(({ type, actorUserId, details }) => ({ type, actorUserId, details }));
 
-  beforeAll(async () => {
-    clock = START;
-    smtp = await new SmtpCapture().start();
-    t = await createTestApp({
-      now: () => clock,
-      envOverrides: { SMTP_URL: smtp.url, ADMIN_EMAILS: 'boss@example.org' },
-    });
+  useMailApp({ adminEmails: 'boss@example.org', now: () => clock }, async (started) => {
+    ({ t, smtp } = started);
     await t.app.services.config.save({ campName: 'Camp Revoke', registrationYear: 2032 });
     admin = await signIn(t.app, smtp, 'boss@example.org', freshIp());
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
   beforeEach(() => {
     // A new rate-limit window for each test, within the access tokens' 15 minutes.
@@ -76,11 +63,7 @@ describe('ending sessions', () => {
     const phone = await signIn(t.app, smtp, 'leaver@example.org', freshIp());
     expect((await profileWith(laptop)).statusCode).toBe(200);
 
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      cookies: { refresh_token: laptop.refreshToken },
-    });
+    const out = await postWithRefreshCookie(t.app, 'logout', laptop.refreshToken);
     expect(out.statusCode).toBe(200);
     const refused = await profileWith(laptop);
     expect(refused.statusCode).toBe(401);

@@ -1,10 +1,9 @@
 import { CONFIG_MESSAGES } from '@camp/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_APP_SECRET, type TestApp } from '../../../test/app';
 import type { SignedIn } from '../../../test/session';
-import type { SmtpCapture } from '../../../test/smtp';
-import { signInRoles, startMailApp } from '../../../test/mail-app';
+import { signInRoles, useMailApp } from '../../../test/mail-app';
 import { campConfig } from '../../db/schema/index';
 import { SecretBox } from '../../lib/secrets';
 
@@ -55,19 +54,14 @@ function expectNoSecrets(response: LightMyRequestResponse): void {
 
 describe('admin configuration: /api/core-config', () => {
   let t: TestApp;
-  let smtp: SmtpCapture;
   let admin: SignedIn;
   let participant: SignedIn;
   let staff: SignedIn;
   const box = new SecretBox(TEST_APP_SECRET);
 
-  beforeAll(async () => {
-    ({ t, smtp } = await startMailApp());
-    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
+  useMailApp(async (started) => {
+    ({ t } = started);
+    ({ admin, participant, staff } = await signInRoles(started));
   });
 
   const call = (method: 'GET' | 'PATCH' | 'POST', url: string, session?: SignedIn, payload?: unknown) =>

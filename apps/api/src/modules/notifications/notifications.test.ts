@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import type { SignedIn } from '../../../test/session';
 import type { SmtpCapture } from '../../../test/smtp';
-import { signInRoles, startMailApp } from '../../../test/mail-app';
+import { signInRoles, useMailApp } from '../../../test/mail-app';
 import { campConfig, testEmailHistory } from '../../db/schema/index';
 import { NotificationsService } from './notifications.service';
 
@@ -55,14 +55,10 @@ describe('e-mail tools: /api/notifications/email', () => {
   let participant: SignedIn;
   let staff: SignedIn;
 
-  beforeAll(async () => {
-    ({ t, smtp } = await startMailApp());
+  useMailApp(async (started) => {
+    ({ t, smtp } = started);
     await t.app.services.config.save({ campName: 'Camp Lantern', registrationYear: 2031 });
-    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
+    ({ admin, participant, staff } = await signInRoles(started));
   });
   beforeEach(() => {
     smtp.refuse = false;

@@ -3,8 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { paymentEvents, payments, refunds, registrations } from '../../db/schema/index';
-import { configure, insertSignedInPerson, type Person, YEAR } from '../../../test/camp-registrations';
+import { paymentEvents, payments, refunds } from '../../db/schema/index';
+import {
+  configure,
+  insertSignedInPerson,
+  type Person,
+  YEAR,
+  registrationStatus,
+} from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
 import {
   CANCEL_URL,
@@ -66,13 +72,7 @@ describe('Payments when Stripe does not know a session or cannot be reached', ()
       .where(eq(payments.registrationId, registrationId))
       .orderBy(payments.createdAt);
 
-  async function statusOf(registrationId: string) {
-    const [row] = await db()
-      .select({ status: registrations.status })
-      .from(registrations)
-      .where(eq(registrations.id, registrationId));
-    return row?.status;
-  }
+  const statusOf = (registrationId: string) => registrationStatus(camp, registrationId);
 
   function checkout(person: Person, registrationId: string) {
     return camp.t.app.inject({

@@ -1,14 +1,16 @@
 import type { PaymentConfirmation, PaymentList } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test/database';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { emailOutbox, payments, registrations } from '../../db/schema/index';
+import { payments, registrations } from '../../db/schema/index';
 import {
   adminPost,
   configure,
   insertSignedInPerson,
+  outboxMailsTo,
   type Person,
+  registrationStatus,
   YEAR,
   submitCamp,
 } from '../../../test/camp-registrations';
@@ -53,14 +55,6 @@ function verify(camp: Camp, person: Person, sessionId: string) {
 
 async function paymentRows(camp: Camp, registrationId: string) {
   return camp.t.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
-}
-
-async function registrationStatus(camp: Camp, registrationId: string) {
-  const [row] = await camp.t.database.db
-    .select({ status: registrations.status })
-    .from(registrations)
-    .where(eq(registrations.id, registrationId));
-  return row?.status;
 }
 
 describe('Stripe payments API', () => {
@@ -551,10 +545,7 @@ describe('Stripe payments API', () => {
         .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
       expect(rows).toHaveLength(1);
       expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
-      const receipts = await camp.t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, person.email), like(emailOutbox.subject, '%payment received%')));
+      const receipts = await outboxMailsTo(camp, person.email, '%payment received%');
       expect(receipts).toHaveLength(1);
     },
   );

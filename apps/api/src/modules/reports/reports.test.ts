@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { payments, refunds, registrations } from '../../db/schema/index';
 import {
+  adminKitchenJob,
   adminPost,
   configure,
   insertSignedInPerson,
@@ -48,9 +49,8 @@ describe('reports API', () => {
       shiftId: monday,
       maxRegistrations: 10,
     });
-    dishes = await adminPost(camp, '/api/jobs', {
+    dishes = await adminKitchenJob(camp, {
       name: 'Dishes',
-      location: 'Kitchen tent',
       categoryId: kitchen,
       shiftId: opening,
       maxRegistrations: 10,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { type SignedIn, signIn } from '../../../test/session';
 import type { SmtpCapture } from '../../../test/smtp';
-import { startMailApp } from '../../../test/mail-app';
+import { useMailApp } from '../../../test/mail-app';
 import { jobCategories, users } from '../../db/schema/index';
 
 // Control characters (docs/product.md §5 Text characters) are refused in names and single-line texts with a clear message
@@ -26,14 +26,10 @@ describe('control characters in names and texts', () => {
   let ada: SignedIn;
   let admin: SignedIn;
 
-  beforeAll(async () => {
-    ({ t, smtp } = await startMailApp());
+  useMailApp(async (started) => {
+    ({ t, smtp } = started);
     ada = await signIn(t.app, smtp, 'ada@example.org');
     admin = await signIn(t.app, smtp, 'admin@example.org');
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   const call = (method: 'PUT' | 'POST', url: string, session: SignedIn, payload: object) =>

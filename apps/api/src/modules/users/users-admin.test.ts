@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { testDatabaseKind } from '../../../test/database';
 import { type SignedIn, signIn } from '../../../test/session';
 import type { SmtpCapture } from '../../../test/smtp';
-import { signInRoles, startMailApp } from '../../../test/mail-app';
+import { signInRoles, useMailApp } from '../../../test/mail-app';
 import { payments, registrations, users } from '../../db/schema/index';
 import { verifyPassword } from './password';
 
@@ -42,14 +42,10 @@ describe('user management: /api/users', () => {
   let participant: SignedIn;
   let staff: SignedIn;
 
-  beforeAll(async () => {
-    ({ t, smtp } = await startMailApp('admin@example.org,second-admin@example.org'));
-    ({ admin, participant, staff } = await signInRoles({ t, smtp }));
+  useMailApp({ adminEmails: 'admin@example.org,second-admin@example.org' }, async (started) => {
+    ({ t, smtp } = started);
+    ({ admin, participant, staff } = await signInRoles(started));
     await t.database.db.update(users).set(OWN_PROFILE).where(eq(users.id, admin.userId));
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   const call = (

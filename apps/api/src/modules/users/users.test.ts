@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { type SignedIn, signIn } from '../../../test/session';
 import type { SmtpCapture } from '../../../test/smtp';
-import { startMailApp } from '../../../test/mail-app';
+import { useMailApp } from '../../../test/mail-app';
 import { users } from '../../db/schema/index';
 
 const PROFILE = {
@@ -24,8 +24,8 @@ describe('profiles: GET and PUT /api/users/{id}, POST /api/auth/register', () =>
   let bob: SignedIn;
   let admin: SignedIn;
 
-  beforeAll(async () => {
-    ({ t, smtp } = await startMailApp());
+  useMailApp(async (started) => {
+    ({ t, smtp } = started);
     ada = await signIn(t.app, smtp, 'ada@example.org');
     bob = await signIn(t.app, smtp, 'bob@example.org');
     admin = await signIn(t.app, smtp, 'admin@example.org');
@@ -33,10 +33,6 @@ describe('profiles: GET and PUT /api/users/{id}, POST /api/auth/register', () =>
       .update(users)
       .set({ internalNotes: 'Owes a tent pole' })
       .where(eq(users.id, bob.userId));
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
   });
 
   const get = (id: string, session?: SignedIn) =>

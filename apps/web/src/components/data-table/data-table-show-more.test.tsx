@@ -1,36 +1,15 @@
-import { createColumnHelper } from '@tanstack/react-table';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/test-utils';
-import { DataTable, type DataTableProps } from './data-table';
+import type { DataTableProps } from './data-table';
+import { type Camper, CamperTable, campers, cityColumn, nameColumn } from '../../test/camper-table';
 import { cardsOf, onPhone } from '../../test/media';
-
-interface Camper {
-  id: string;
-  name: string;
-  city: string;
-}
-
-const helper = createColumnHelper<Camper>();
-const columns = [helper.accessor('name', { header: 'Name' }), helper.accessor('city', { header: 'City' })];
-
-/** Camper 01 … Camper n, alternating between two cities. */
-function campers(count: number): Camper[] {
-  return Array.from({ length: count }, (_, index) => ({
-    id: `c${index + 1}`,
-    name: `Camper ${String(index + 1).padStart(2, '0')}`,
-    city: index % 2 === 0 ? 'Reno' : 'Oakland',
-  }));
-}
 
 function renderTable(props: Partial<DataTableProps<Camper>> = {}) {
   return renderWithProviders(
-    <DataTable<Camper>
+    <CamperTable
       data={campers(25)}
-      columns={columns}
-      caption="Campers"
-      getRowId={(row) => row.id}
-      emptyText="No campers found."
+      columns={[nameColumn, cityColumn]}
       paginate={false}
       phoneShowMore={10}
       groupableColumns={['city']}

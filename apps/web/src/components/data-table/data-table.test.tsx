@@ -1,47 +1,14 @@
-import { createColumnHelper } from '@tanstack/react-table';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders, renderWithProviders } from '../../test/test-utils';
 import { WINDOWING_THRESHOLD } from './columns';
-import { DataTable, type DataTableProps } from './data-table';
+import type { DataTableProps } from './data-table';
+import { type Camper, CamperTable, campers } from '../../test/camper-table';
 import { cardsOf, onPhone } from '../../test/media';
 
-interface Camper {
-  id: string;
-  name: string;
-  city: string;
-  age: number;
-}
-
-const helper = createColumnHelper<Camper>();
-const columns = [
-  helper.accessor('name', { header: 'Name' }),
-  helper.accessor('city', { header: 'City' }),
-  helper.accessor('age', { header: 'Age' }),
-];
-
-/** 30 campers: Camper 01 … Camper 30, alternating between two cities, ages 20 … 49. */
-function campers(count = 30): Camper[] {
-  return Array.from({ length: count }, (_, index) => ({
-    id: `c${index + 1}`,
-    name: `Camper ${String(index + 1).padStart(2, '0')}`,
-    city: index % 2 === 0 ? 'Reno' : 'Oakland',
-    age: 20 + index,
-  }));
-}
-
 function renderTable(props: Partial<DataTableProps<Camper>> = {}) {
-  return renderWithProviders(
-    <DataTable<Camper>
-      data={campers()}
-      columns={columns}
-      caption="Campers"
-      getRowId={(row) => row.id}
-      emptyText="No campers found."
-      {...props}
-    />,
-  );
+  return renderWithProviders(<CamperTable {...props} />);
 }
 
 /** rerender() replaces the whole tree, so it needs the providers again. */
@@ -178,17 +145,12 @@ describe('DataTable', () => {
     const { rerender } = renderTable({ data: undefined, isLoading: true, loadingText: 'Loading campers...' });
     expect(screen.getByText('Loading campers...').closest('[role="status"]')).toBeInTheDocument();
 
-    const props = { columns, caption: 'Campers', emptyText: 'No campers found.' };
-    rerender(wrap(<DataTable<Camper> {...props} data={[]} />));
+    rerender(wrap(<CamperTable data={[]} />));
     expect(screen.getByText('No campers found.')).toBeInTheDocument();
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
 
     const onRetry = vi.fn();
-    rerender(
-      wrap(
-        <DataTable<Camper> {...props} data={undefined} error="Failed to load campers" onRetry={onRetry} />,
-      ),
-    );
+    rerender(wrap(<CamperTable data={undefined} error="Failed to load campers" onRetry={onRetry} />));
     expect(screen.getByRole('alert').textContent).toContain('Failed to load campers');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -229,17 +191,7 @@ describe('DataTable', () => {
   it('moves back to the last page when rows disappear', () => {
     const { rerender } = renderTable();
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    rerender(
-      wrap(
-        <DataTable<Camper>
-          data={campers(15)}
-          columns={columns}
-          caption="Campers"
-          getRowId={(row) => row.id}
-          emptyText="No campers found."
-        />,
-      ),
-    );
+    rerender(wrap(<CamperTable data={campers(15)} />));
     expect(screen.getByText('Showing 11–15 of 15')).toBeInTheDocument();
   });
 
@@ -259,16 +211,9 @@ describe('DataTable', () => {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();
     const page = (number: number) => campers(60).slice((number - 1) * 25, number * 25);
-    const props = {
-      columns,
-      caption: 'Campers',
-      getRowId: (row: Camper) => row.id,
-      emptyText: 'No campers found.',
-      searchable: false,
-    };
     const serverPaging = { pageSize: 25, total: 60, onPageChange, onPageSizeChange };
     const { rerender } = renderWithProviders(
-      <DataTable<Camper> {...props} data={page(2)} serverPaging={{ ...serverPaging, page: 2 }} />,
+      <CamperTable searchable={false} data={page(2)} serverPaging={{ ...serverPaging, page: 2 }} />,
     );
     // All 25 rows of the page, not sliced again to the first 10 nor to the first page.
     expect(firstColumn()).toHaveLength(25);
@@ -281,7 +226,7 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(3);
     expect(liveRegion().textContent).toBe('Page 3 of 3');
     rerender(
-      wrap(<DataTable<Camper> {...props} data={page(3)} serverPaging={{ ...serverPaging, page: 3 }} />),
+      wrap(<CamperTable searchable={false} data={page(3)} serverPaging={{ ...serverPaging, page: 3 }} />),
     );
     expect(firstColumn()).toEqual([
       'Camper 51',

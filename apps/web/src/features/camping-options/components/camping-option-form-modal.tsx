@@ -7,7 +7,8 @@ import '@mantine/core/styles/Switch.css';
 import { CAMPING_OPTION_DESCRIPTION_MAX, CAMPING_OPTION_NAME_MAX, WAITLIST_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { JobCategory } from '@camp/shared/work';
-import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { DescriptionTextarea } from '../../../components/description-textarea';
 import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import {
@@ -53,13 +54,7 @@ export function CampingOptionFormModal({
   return (
     <AddEditFormModal {...modal}>
       <NameInput maxLength={CAMPING_OPTION_NAME_MAX} {...textField('name')} />
-      <Textarea
-        label="Description"
-        rows={2}
-        resize="vertical"
-        maxLength={CAMPING_OPTION_DESCRIPTION_MAX}
-        {...textField('description')}
-      />
+      <DescriptionTextarea maxLength={CAMPING_OPTION_DESCRIPTION_MAX} {...textField('description')} />
       <Switch
         label="Enabled"
         description="Campers can choose only enabled options."

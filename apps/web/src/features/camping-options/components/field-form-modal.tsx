@@ -12,7 +12,8 @@ import {
   type FieldDataType,
 } from '@camp/shared/rules';
 import type { CampingOptionField } from '@camp/shared/camping-options';
-import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { DescriptionTextarea } from '../../../components/description-textarea';
 import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, type SaveModalProps } from '../../../components/form-modal';
 import {
@@ -61,11 +62,8 @@ export function FieldFormModal({ field, ...save }: FieldFormModalProps) {
         maxLength={FIELD_DISPLAY_NAME_MAX}
         {...textField('displayName')}
       />
-      <Textarea
-        label="Description"
+      <DescriptionTextarea
         description="Optional help text shown with the field."
-        rows={2}
-        resize="vertical"
         maxLength={FIELD_DESCRIPTION_MAX}
         {...textField('description')}
       />

@@ -6,7 +6,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { paths } from '../../../lib/paths';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
-import { RowAction, RowActions } from '../../../components/row-actions';
+import { EditDeleteActions, RowAction } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useJobCategories } from '../../work';
@@ -141,25 +141,18 @@ export default function CampingOptionsPage() {
         groupableColumns={['status']}
         minWidth={980}
         renderRowActions={(option) => (
-          <RowActions>
-            <RowAction
-              label="Edit"
-              itemName={option.name}
-              onClick={() => open({ kind: 'edit', item: option })}
-            />
+          <EditDeleteActions
+            item={option}
+            itemName={option.name}
+            open={open}
+            deleteDisabledReason={deleteBlockedReason(option)}
+          >
             <RowAction
               label={`Fields (${option.fields.length})`}
               itemName={`of ${option.name}`}
               to={paths.adminCampingOptionFields(option.id)}
             />
-            <RowAction
-              label="Delete"
-              itemName={option.name}
-              color="red"
-              onClick={() => open({ kind: 'delete', item: option })}
-              disabledReason={deleteBlockedReason(option)}
-            />
-          </RowActions>
+          </EditDeleteActions>
         )}
       />
 

@@ -3,7 +3,8 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import { JOB_CATEGORY_DESCRIPTION_MAX, JOB_CATEGORY_NAME_MAX } from '@camp/shared/rules';
 import type { JobCategory } from '@camp/shared/work';
-import { Checkbox, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
+import { DescriptionTextarea } from '../../../components/description-textarea';
 import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { jobCategoryForm, jobCategoryFormValues, type JobCategoryFormValues } from '../work-form';
@@ -26,11 +27,9 @@ export function JobCategoryFormModal({ category, ...save }: JobCategoryFormModal
   return (
     <AddEditFormModal {...modal}>
       <NameInput maxLength={JOB_CATEGORY_NAME_MAX} {...textField('name')} />
-      <Textarea
-        label="Description"
+      <DescriptionTextarea
         required
         rows={3}
-        resize="vertical"
         maxLength={JOB_CATEGORY_DESCRIPTION_MAX}
         description={`Up to ${JOB_CATEGORY_DESCRIPTION_MAX} characters; campers see it when choosing shifts.`}
         {...textField('description')}

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { dayLabel, DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX } from '@camp/shared/rules';
 import type { Shift } from '@camp/shared/work';
-import { NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { DescriptionTextarea } from '../../../components/description-textarea';
 import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
 import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
@@ -31,10 +32,7 @@ export function ShiftFormModal({ shift, ...save }: ShiftFormModalProps) {
   return (
     <AddEditFormModal {...modal}>
       <NameInput maxLength={SHIFT_NAME_MAX} {...textField('name')} />
-      <Textarea
-        label="Description"
-        rows={2}
-        resize="vertical"
+      <DescriptionTextarea
         maxLength={SHIFT_DESCRIPTION_MAX}
         description={`Optional, up to ${SHIFT_DESCRIPTION_MAX} characters.`}
         {...textField('description')}

@@ -4,7 +4,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
-import { RowAction, RowActions } from '../../../components/row-actions';
+import { EditDeleteActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useCreateShift } from '../api/create-shift';
@@ -90,21 +90,7 @@ export default function AdminShiftsPage() {
         initialSorting={[{ id: 'day', desc: false }]}
         groupableColumns={['day']}
         minWidth={760}
-        renderRowActions={(shift) => (
-          <RowActions>
-            <RowAction
-              label="Edit"
-              itemName={shift.name}
-              onClick={() => open({ kind: 'edit', item: shift })}
-            />
-            <RowAction
-              label="Delete"
-              itemName={shift.name}
-              color="red"
-              onClick={() => open({ kind: 'delete', item: shift })}
-            />
-          </RowActions>
-        )}
+        renderRowActions={(shift) => <EditDeleteActions item={shift} itemName={shift.name} open={open} />}
       />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (

@@ -4,7 +4,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
-import { RowAction, RowActions } from '../../../components/row-actions';
+import { EditDeleteActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useCreateJobCategory } from '../api/create-job-category';
@@ -90,19 +90,7 @@ export default function JobCategoriesPage() {
         initialSorting={[{ id: 'name', desc: false }]}
         minWidth={720}
         renderRowActions={(category) => (
-          <RowActions>
-            <RowAction
-              label="Edit"
-              itemName={category.name}
-              onClick={() => open({ kind: 'edit', item: category })}
-            />
-            <RowAction
-              label="Delete"
-              itemName={category.name}
-              color="red"
-              onClick={() => open({ kind: 'delete', item: category })}
-            />
-          </RowActions>
+          <EditDeleteActions item={category} itemName={category.name} open={open} />
         )}
       />
 

@@ -6,7 +6,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { FlagBadges } from '../../../components/flag-badges';
-import { RowAction, RowActions } from '../../../components/row-actions';
+import { EditDeleteActions } from '../../../components/row-actions';
 import { useCrudDialog } from '../../../components/use-crud-dialog';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { useCreateJob } from '../api/create-job';
@@ -147,17 +147,7 @@ export default function JobsPage() {
         emptyText={WORK_MESSAGES.noJobs}
         groupableColumns={['category', 'location']}
         minWidth={900}
-        renderRowActions={(job) => (
-          <RowActions>
-            <RowAction label="Edit" itemName={job.name} onClick={() => open({ kind: 'edit', item: job })} />
-            <RowAction
-              label="Delete"
-              itemName={job.name}
-              color="red"
-              onClick={() => open({ kind: 'delete', item: job })}
-            />
-          </RowActions>
-        )}
+        renderRowActions={(job) => <EditDeleteActions item={job} itemName={job.name} open={open} />}
       />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && listsReady && (
