@@ -156,7 +156,7 @@ export class AdminWaitlistService {
                   }
                 : null,
               lastOffer:
-                last?.decidedAt != null
+                last?.decidedAt
                   ? { state: last.state, decidedAt: last.decidedAt.toISOString() }
                   : null,
             };
