@@ -71,6 +71,7 @@ export const COUNT_CARDS = [
   { key: 'pending', label: 'Pending' },
   { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'cancelled', label: 'Cancelled' },
+  { key: 'openOffers', label: 'Open offers' },
 ] as const;
 
 /** The statuses in words: the one shared map every filter and select uses. */
