@@ -12,6 +12,7 @@ import {
   testConfig,
   type ApiRoutes,
 } from '../../../test/test-utils';
+import { cardsOf, onPhone } from '../../../test/media';
 
 // The admin Waitlist screen (docs/product.md §10): fixtures shaped as GET /admin/waitlist answers.
 
@@ -231,6 +232,20 @@ describe('Waitlist screen (docs/product.md §10)', { timeout: 20_000 }, () => {
         }),
       ).not.toBeInTheDocument(),
     );
+  });
+
+  it('shows a card per person on a phone, in line order, with the actions as buttons', async () => {
+    onPhone();
+    openPage();
+    const list = await screen.findByRole('list', { name: 'Line for Tent Village' });
+    expect(screen.queryByRole('table', { name: 'Line for Tent Village' })).not.toBeInTheDocument();
+    const cards = cardsOf(list);
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Ada Lovelace', { selector: 'p' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Skip Ada Lovelace' })).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Bo Diddley', { selector: 'p' })).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('button', { name: 'Offer now Bo Diddley' })).toBeInTheDocument();
+    expect(screen.getByText('Nobody is waiting for RV Lot.')).toBeInTheDocument();
   });
 
   it("shows the server's message when an action is refused", async () => {
