@@ -119,7 +119,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   WAITLIST_ACCEPT: 'Offer accepted',
   WAITLIST_DECLINE: 'Offer declined',
   WAITLIST_EXPIRE: 'Offer expired',
-  WAITLIST_SKIP: 'Passed over in the line',
+  WAITLIST_SKIP: 'Offer skipped by an admin',
   WAITLIST_REMOVE: 'Removed from the waitlist',
   WAITLIST_MOVE: 'Moved in the line',
   DRAW_RUN: 'Places drawn',
