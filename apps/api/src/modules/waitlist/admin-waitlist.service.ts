@@ -155,10 +155,9 @@ export class AdminWaitlistService {
                     expiresAt: offer.expiresAt.toISOString(),
                   }
                 : null,
-              lastOffer:
-                last?.decidedAt
-                  ? { state: last.state, decidedAt: last.decidedAt.toISOString() }
-                  : null,
+              lastOffer: last?.decidedAt
+                ? { state: last.state, decidedAt: last.decidedAt.toISOString() }
+                : null,
             };
           });
         return {
