@@ -239,6 +239,8 @@ describe('Waitlist screen (docs/product.md §10)', { timeout: 20_000 }, () => {
     openPage();
     const list = await screen.findByRole('list', { name: 'Line for Tent Village' });
     expect(screen.queryByRole('table', { name: 'Line for Tent Village' })).not.toBeInTheDocument();
+    // The line keeps its order: nothing to sort by.
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
     const cards = cardsOf(list);
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('Ada Lovelace', { selector: 'p' })).toBeInTheDocument();
