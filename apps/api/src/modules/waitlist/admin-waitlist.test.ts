@@ -306,6 +306,21 @@ describe('admin waitlist', () => {
     expect(messagesOf(again)).toEqual([WAITLIST_MESSAGES.notWaitlisted]);
   });
 
+  it('is in the OpenAPI document', async () => {
+    const document = (await camp.call('GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
+    const paths = [
+      '/api/admin/waitlist',
+      ...['offer', 'skip', 'remove', 'move'].map(
+        (action) => `/api/admin/waitlist/{registrationId}/${action}`,
+      ),
+    ];
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(paths));
+    expect(document.paths['/api/admin/waitlist']!.get!.tags).toEqual(['waitlist']);
+    expect(Object.keys(document.paths['/api/admin/waitlist/{registrationId}/move']!)).toEqual(['post']);
+  });
+
   it('Move: swaps places with the neighbour in the line of one option; 409 at the top and the bottom', async () => {
     const tent = await option(1);
     const rv = await option(1);
