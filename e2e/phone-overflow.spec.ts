@@ -35,6 +35,7 @@ const ADMIN_ROUTES: RouteName[] = [
   'adminShifts',
   'adminManageRegistrations',
   'adminPayments',
+  'adminWaitlist',
 ];
 
 /** Opens each route at 375 px once its screen has settled, and checks the page is no wider than the phone. */

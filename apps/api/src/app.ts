@@ -44,6 +44,8 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { WaitlistOffersService } from './modules/waitlist/waitlist-offers.service';
 import { WaitlistWorker } from './modules/waitlist/waitlist-worker';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { adminWaitlistRoutes } from './modules/waitlist/admin-waitlist.routes';
+import { AdminWaitlistService } from './modules/waitlist/admin-waitlist.service';
 import { registerAuth } from './plugins/auth';
 import { configRoutes } from './modules/config/config.routes';
 import { ConfigService } from './modules/config/config.service';
@@ -65,6 +67,7 @@ export interface Services {
   outbox: OutboxWorker;
   waitlist: WaitlistWorker;
   waitlistOffers: WaitlistOffersService;
+  adminWaitlist: AdminWaitlistService;
   users: UsersService;
   auth: AuthService;
   rateLimiter: RateLimiter;
@@ -191,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     waitlist,
     waitlistOffers: new WaitlistOffersService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
+    adminWaitlist: new AdminWaitlistService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
     users: usersService,
     auth,
     rateLimiter,
@@ -253,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportsRoutes);
       await api.register(outboxAdminRoutes);
       await api.register(waitlistRoutes);
+      await api.register(adminWaitlistRoutes);
     },
     { prefix: API_PREFIX },
   );

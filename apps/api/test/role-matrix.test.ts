@@ -259,6 +259,30 @@ const MATRIX: Record<string, Row> = {
     destructive: true,
   },
 
+  'GET /api/admin/waitlist': { access: 'admin', url: () => '/api/admin/waitlist' },
+  'POST /api/admin/waitlist/:registrationId/offer': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/${ids.registration}/offer`,
+    destructive: true,
+  },
+  'POST /api/admin/waitlist/:registrationId/skip': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/${ids.registration}/skip`,
+    destructive: true,
+  },
+  'POST /api/admin/waitlist/:registrationId/remove': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/${ids.registration}/remove`,
+    body: () => ({ reason: 'Matrix test removal' }),
+    destructive: true,
+  },
+  'POST /api/admin/waitlist/:registrationId/move': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/${ids.registration}/move`,
+    body: (ids) => ({ campingOptionId: ids.option, direction: 'up' }),
+    destructive: true,
+  },
+
   'GET /api/reports/registrations': { access: 'staff', url: () => '/api/reports/registrations' },
   'GET /api/reports/users': { access: 'staff', url: () => '/api/reports/users' },
 

@@ -96,13 +96,15 @@ export const AdminRegistrationsQuerySchema = z.object({
 export type AdminRegistrationsQuery = z.input<typeof AdminRegistrationsQuerySchema>;
 export type AdminRegistrationsQueryValues = z.output<typeof AdminRegistrationsQuerySchema>;
 
-/** The count cards: every matching registration, and each status (they add up to the total). */
+/** The count cards: every matching registration, and each status (they add up to the total), and open offers. */
 export const AdminRegistrationCountsSchema = z.object({
   total: z.number().int(),
   confirmed: z.number().int(),
   pending: z.number().int(),
   waitlisted: z.number().int(),
   cancelled: z.number().int(),
+  /** Of the matching registrations, those with an open waitlist offer (docs/product.md §10); not a status. */
+  openOffers: z.number().int(),
 });
 export type AdminRegistrationCounts = z.infer<typeof AdminRegistrationCountsSchema>;
 

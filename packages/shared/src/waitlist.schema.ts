@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { OFFER_STATES } from './rules';
+import {
+  OFFER_STATES,
+  WAITLIST_ADMIN_MESSAGES,
+  WAITLIST_REMOVE_REASON_MAX,
+  WAITLIST_REMOVE_REASON_MIN,
+} from './rules';
 
 // The waitlist's API shapes (docs/product.md §10, decision 048). Times are ISO strings.
 
@@ -44,3 +49,91 @@ export const AcceptOfferSchema = z.strictObject({ jobs: jobIds.optional() });
 export type AcceptOfferInput = z.input<typeof AcceptOfferSchema>;
 
 export const OfferIdParamsSchema = z.object({ id: z.uuid('Invalid offer id') });
+
+// The admin Waitlist screen (docs/product.md §10, `/admin/waitlist`).
+
+const adminYear = z.coerce
+  .number({ error: WAITLIST_ADMIN_MESSAGES.year })
+  .int(WAITLIST_ADMIN_MESSAGES.year)
+  .min(2000, WAITLIST_ADMIN_MESSAGES.year)
+  .max(2100, WAITLIST_ADMIN_MESSAGES.year);
+
+/** GET /admin/waitlist?year=: the registration year when omitted. */
+export const AdminWaitlistQuerySchema = z.object({ year: adminYear.optional() });
+export type AdminWaitlistQuery = z.input<typeof AdminWaitlistQuerySchema>;
+
+export const AdminWaitlistParamsSchema = z.object({
+  registrationId: z.uuid(WAITLIST_ADMIN_MESSAGES.registrationId),
+});
+
+/** The last offer of a waiting registration that has ended (an expired or skipped one), if any. */
+export const AdminWaitlistLastOfferSchema = z.object({
+  state: OfferStateSchema,
+  decidedAt: z.string(),
+});
+
+/** One person in one option's line. */
+export const AdminWaitlistEntrySchema = z.object({
+  registrationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** When the registration joined the waitlist (waitlisted_at). */
+  joinedAt: z.string(),
+  /** 1 is next. */
+  position: z.number().int().min(1),
+  /** The open offer; null while the person waits. */
+  offer: WaitlistOfferSchema.nullable(),
+  lastOffer: AdminWaitlistLastOfferSchema.nullable(),
+});
+export type AdminWaitlistEntry = z.infer<typeof AdminWaitlistEntrySchema>;
+
+/** One camping option of the year with its places and its line in order (possibly empty). */
+export const AdminWaitlistOptionSchema = z.object({
+  campingOptionId: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  waitlistEnabled: z.boolean(),
+  /** Places held by PENDING and CONFIRMED registrations. */
+  taken: z.number().int(),
+  /** Places held by open offers. */
+  held: z.number().int(),
+  /** 0 is unlimited. */
+  maxSignups: z.number().int(),
+  line: z.array(AdminWaitlistEntrySchema),
+});
+export type AdminWaitlistOption = z.infer<typeof AdminWaitlistOptionSchema>;
+
+/** GET /admin/waitlist and the answer of every waitlist action: every option of the year and the totals. */
+export const AdminWaitlistSchema = z.object({
+  year: z.number().int(),
+  options: z.array(AdminWaitlistOptionSchema),
+  totals: z.object({ waitlisted: z.number().int(), openOffers: z.number().int() }),
+});
+export type AdminWaitlist = z.infer<typeof AdminWaitlistSchema>;
+
+/** POST /admin/waitlist/:registrationId/offer and /skip: an optional reason kept in the audit record. */
+export const AdminWaitlistActionSchema = z.strictObject({
+  reason: z
+    .string({ error: WAITLIST_ADMIN_MESSAGES.reason })
+    .trim()
+    .max(WAITLIST_REMOVE_REASON_MAX, WAITLIST_ADMIN_MESSAGES.reason)
+    .optional(),
+});
+export type AdminWaitlistActionInput = z.input<typeof AdminWaitlistActionSchema>;
+
+/** POST /admin/waitlist/:registrationId/remove: the reason is required (the person's mail states it). */
+export const AdminWaitlistRemoveSchema = z.strictObject({
+  reason: z
+    .string({ error: WAITLIST_ADMIN_MESSAGES.reason })
+    .trim()
+    .min(WAITLIST_REMOVE_REASON_MIN, WAITLIST_ADMIN_MESSAGES.reason)
+    .max(WAITLIST_REMOVE_REASON_MAX, WAITLIST_ADMIN_MESSAGES.reason),
+});
+export type AdminWaitlistRemoveInput = z.input<typeof AdminWaitlistRemoveSchema>;
+
+/** POST /admin/waitlist/:registrationId/move: one place up or down in the line of one option. */
+export const AdminWaitlistMoveSchema = z.strictObject({
+  campingOptionId: z.uuid(WAITLIST_ADMIN_MESSAGES.campingOptionId),
+  direction: z.enum(['up', 'down'], { error: WAITLIST_ADMIN_MESSAGES.direction }),
+});
+export type AdminWaitlistMoveInput = z.input<typeof AdminWaitlistMoveSchema>;

@@ -22,6 +22,7 @@ export const loadNotFoundPage = () =>
   import('./routes/not-found-page').then((m) => ({ default: m.NotFoundPage }));
 export const loadManageRegistrationsPage = () =>
   import('../features/admin-registrations/routes/manage-registrations-page');
+export const loadWaitlistPage = () => import('../features/admin-registrations/routes/waitlist-page');
 // The camp-setup and admin screens come as one chunk per feature (fewer lazy chunks to list).
 export const loadCampingOptions = () => import('../features/camping-options/routes');
 export const loadWork = () => import('../features/work/routes');

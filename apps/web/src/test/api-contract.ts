@@ -41,6 +41,7 @@ import {
   ShiftSchema,
   WorkScheduleShiftSchema,
 } from '@camp/shared/work';
+import { AdminWaitlistSchema } from '@camp/shared/waitlist';
 import { z } from 'zod';
 
 /** No body: a 204 of DELETE. */
@@ -133,6 +134,11 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'GET /admin/registrations/:id/audit-trail': AuditTrailSchema,
   'PUT /admin/registrations/:id': RegistrationSchema,
   'DELETE /admin/registrations/:id': CancelRegistrationResponseSchema,
+  'GET /admin/waitlist': AdminWaitlistSchema,
+  'POST /admin/waitlist/:registrationId/offer': AdminWaitlistSchema,
+  'POST /admin/waitlist/:registrationId/skip': AdminWaitlistSchema,
+  'POST /admin/waitlist/:registrationId/remove': AdminWaitlistSchema,
+  'POST /admin/waitlist/:registrationId/move': AdminWaitlistSchema,
 
   'GET /reports/registrations': RegistrationReportSchema,
   'GET /reports/users': UserReportSchema,

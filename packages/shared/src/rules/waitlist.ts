@@ -151,3 +151,84 @@ export const WAITLIST_JOIN_TEXTS = {
   leftIntro: (campName: string, forYear: string) =>
     `You left the waitlist${forYear} at ${campName}. Your registration is cancelled.`,
 } as const;
+
+/** A reason an admin gives when removing someone from the waitlist: its length limits. */
+export const WAITLIST_REMOVE_REASON_MIN = 3;
+export const WAITLIST_REMOVE_REASON_MAX = 500;
+
+/**
+ * The admin Waitlist screen (docs/product.md §10, `/admin/waitlist`) and its actions' messages and mails: Offer now,
+ * Skip, Remove, Move up / Move down.
+ */
+export const WAITLIST_ADMIN_TEXTS = {
+  title: 'Waitlist',
+  intro: 'Who is waiting for each camping option, in line order, and their offers.',
+  year: 'Year',
+  places: (taken: number, held: number, max: number) =>
+    `${taken} taken / ${held} held / ${max === 0 ? 'unlimited' : max}`,
+  waitlistOn: 'Waitlist on',
+  waitlistOff: 'Waitlist off',
+  empty: (option: string) => `Nobody is waiting for ${option}.`,
+  noOptions: 'There are no camping options yet.',
+  loadFailed: 'The waitlist could not be loaded',
+  position: 'Position',
+  name: 'Name',
+  joined: 'Joined',
+  offer: 'Offer',
+  actions: 'Actions',
+  noOffer: 'Waiting',
+  offerUntil: (deadline: string) => `Offered until ${deadline}`,
+  lastOffer: (state: string) => `Last offer: ${state}`,
+  offerNow: 'Offer now',
+  skip: 'Skip',
+  remove: 'Remove',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  rowActions: (name: string) => `Actions for ${name}`,
+  skipTitle: 'Skip this offer',
+  skipConfirm: (name: string) =>
+    `End the open offer of ${name}? The places go to the next in line, and ${name} stays on the waitlist at the end of the line.`,
+  removeTitle: 'Remove from the waitlist',
+  removeConfirm: (name: string) =>
+    `Remove ${name} from the waitlist? The registration is cancelled, any open offer is withdrawn, and ${name} gets an e-mail.`,
+  reasonLabel: 'Reason',
+  cancel: 'Cancel',
+  offered: (name: string) => `${name} has been offered the places.`,
+  skipped: (name: string) => `The offer of ${name} was skipped.`,
+  removed: (name: string) => `${name} was removed from the waitlist.`,
+  moved: (name: string) => `${name} was moved.`,
+  actionFailed: 'The waitlist could not be changed',
+  waitlistedCount: 'Waitlisted people',
+  openOffersCount: 'Open offers',
+  /** The reason a skipped offer is stored with when the admin gives none. */
+  skippedReason: 'Skipped by an admin',
+} as const;
+
+export const WAITLIST_ADMIN_MESSAGES = {
+  notFound: 'Registration not found on the waitlist',
+  noOpenOffer: 'This registration has no open offer.',
+  alreadyOffered: 'This registration already has an open offer.',
+  notInLine: 'This registration is not waiting for that camping option.',
+  atTop: 'This registration is already first in line.',
+  atBottom: 'This registration is already last in line.',
+  direction: 'Direction must be up or down',
+  campingOptionId: 'Invalid camping option id',
+  registrationId: 'Invalid registration id',
+  reason: `Reason must be ${WAITLIST_REMOVE_REASON_MIN} to ${WAITLIST_REMOVE_REASON_MAX} characters`,
+  year: 'Year must be a whole number between 2000 and 2100',
+} as const;
+
+/** The mails of an admin's Skip and Remove (docs/product.md §10). */
+export const WAITLIST_ADMIN_MAILS = {
+  skippedSubject: (campName: string) => `${campName}: your waitlist offer was withdrawn`,
+  skippedLines: [
+    'The camp administrators withdrew the place we were holding for you; it goes to the next person in line.',
+    'You are still on the waitlist, now at the end of the line.',
+  ],
+  removedSubject: (campName: string, forYear: string) =>
+    `${campName}: you were removed from the waitlist${forYear}`,
+  removedLines: (campName: string, forYear: string, reason: string) => [
+    `The camp administrators removed you from the waitlist${forYear} at ${campName}. Your registration is cancelled.`,
+    `Reason: ${reason}`,
+  ],
+} as const;

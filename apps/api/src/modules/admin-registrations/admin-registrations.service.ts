@@ -8,7 +8,7 @@ import {
 } from '@camp/shared';
 import { type AnyColumn, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditRecords, registrations, users } from '../../db/schema/index';
+import { auditRecords, registrations, users, waitlistOffers } from '../../db/schema/index';
 import { fullNameOf, likePattern } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
@@ -57,6 +57,9 @@ export class AdminRegistrationsService {
           pending: counted(eq(registrations.status, 'PENDING')),
           waitlisted: counted(eq(registrations.status, 'WAITLISTED')),
           cancelled: counted(eq(registrations.status, 'CANCELLED')),
+          openOffers: counted(
+            sql`exists (select 1 from ${waitlistOffers} where ${waitlistOffers.registrationId} = ${registrations.id} and ${waitlistOffers.state} = 'OPEN')`,
+          ),
         })
         .from(registrations)
         .innerJoin(users, eq(users.id, registrations.userId))
@@ -94,6 +97,7 @@ export class AdminRegistrationsService {
         pending: counts?.pending ?? 0,
         waitlisted: counts?.waitlisted ?? 0,
         cancelled: counts?.cancelled ?? 0,
+        openOffers: counts?.openOffers ?? 0,
       },
     };
   }

@@ -2,7 +2,13 @@ import type { AdminRegistrationList, Registration, RegistrationCampingOption } f
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRecords, registrationCampingOptions, registrations, users } from '../../db/schema/index';
+import {
+  auditRecords,
+  registrationCampingOptions,
+  registrations,
+  users,
+  waitlistOffers,
+} from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
 import {
   adminPost,
@@ -141,6 +147,7 @@ describe('Admin registrations API: the reads of the registration desk', () => {
         pending: 2 + BULK,
         waitlisted: 1,
         cancelled: 1,
+        openOffers: 0,
       });
       expect(ids(page)).toEqual([...newestFirst(), ...bulk.slice(0, 25 - 6)]);
     });
@@ -168,14 +175,21 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       const page = await list(`?year=${YEAR - 1}`);
       expect(ids(page)).toEqual([r.eve, r.alicePrev]);
       expect(page.total).toBe(2);
-      expect(page.counts).toEqual({ total: 2, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 0 });
+      expect(page.counts).toEqual({
+        total: 2,
+        confirmed: 1,
+        pending: 1,
+        waitlisted: 0,
+        cancelled: 0,
+        openOffers: 0,
+      });
       const none = await list('?year=2099');
       expect(none).toEqual({
         registrations: [],
         total: 0,
         page: 1,
         limit: 25,
-        counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0 },
+        counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0, openOffers: 0 },
       });
     });
 
@@ -183,17 +197,59 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       const page = await list(`?status=PENDING&year=${YEAR}`);
       expect(ids(page)).toEqual([r.bob]);
       expect(page.total).toBe(1);
-      expect(page.counts).toEqual({ total: 1, confirmed: 0, pending: 1, waitlisted: 0, cancelled: 0 });
+      expect(page.counts).toEqual({
+        total: 1,
+        confirmed: 0,
+        pending: 1,
+        waitlisted: 0,
+        cancelled: 0,
+        openOffers: 0,
+      });
       const waitlisted = await list('?status=WAITLISTED');
       expect(ids(waitlisted)).toEqual([r.dan]);
-      expect(waitlisted.counts).toEqual({ total: 1, confirmed: 0, pending: 0, waitlisted: 1, cancelled: 0 });
+      expect(waitlisted.counts).toEqual({
+        total: 1,
+        confirmed: 0,
+        pending: 0,
+        waitlisted: 1,
+        cancelled: 0,
+        openOffers: 0,
+      });
+      // An open waitlist offer is counted too (docs/product.md §10), with the same filters.
+      const now = new Date();
+      const [offer] = await db()
+        .insert(waitlistOffers)
+        .values({
+          registrationId: r.dan,
+          year: YEAR,
+          offeredAt: now,
+          expiresAt: new Date(now.getTime() + 3_600_000),
+        })
+        .returning({ id: waitlistOffers.id });
+      expect((await list('?status=WAITLISTED')).counts.openOffers).toBe(1);
+      expect((await list('?status=PENDING')).counts.openOffers).toBe(0);
+      await db().delete(waitlistOffers).where(eq(waitlistOffers.id, offer!.id));
       const cancelled = await list('?status=CANCELLED');
       expect(ids(cancelled)).toEqual([r.carol]);
       expect(cancelled.total).toBe(1);
-      expect(cancelled.counts).toEqual({ total: 1, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 1 });
+      expect(cancelled.counts).toEqual({
+        total: 1,
+        confirmed: 0,
+        pending: 0,
+        waitlisted: 0,
+        cancelled: 1,
+        openOffers: 0,
+      });
       const year = await list(`?year=${YEAR}`);
       const { total, ...byStatus } = year.counts;
-      expect(year.counts).toEqual({ total: 4, confirmed: 1, pending: 1, waitlisted: 1, cancelled: 1 });
+      expect(year.counts).toEqual({
+        total: 4,
+        confirmed: 1,
+        pending: 1,
+        waitlisted: 1,
+        cancelled: 1,
+        openOffers: 0,
+      });
       expect(Object.values(byStatus).reduce((sum, count) => sum + count, 0)).toBe(total);
     });
 
@@ -204,7 +260,14 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       expect(ids(await list('?email=_'))).toEqual([]);
       const page = await list('?email=desk.test');
       expect(page.total).toBe(6);
-      expect(page.counts).toEqual({ total: 6, confirmed: 2, pending: 2, waitlisted: 1, cancelled: 1 });
+      expect(page.counts).toEqual({
+        total: 6,
+        confirmed: 2,
+        pending: 2,
+        waitlisted: 1,
+        cancelled: 1,
+        openOffers: 0,
+      });
     });
 
     it('narrows by part of the first, last or playa name (or "first last"), ignoring case', async () => {
@@ -221,7 +284,14 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       const page = await list(`?name=alice&status=CONFIRMED&year=${YEAR}&email=desk`);
       expect(ids(page)).toEqual([r.alice]);
       expect(page.total).toBe(1);
-      expect(page.counts).toEqual({ total: 1, confirmed: 1, pending: 0, waitlisted: 0, cancelled: 0 });
+      expect(page.counts).toEqual({
+        total: 1,
+        confirmed: 1,
+        pending: 0,
+        waitlisted: 0,
+        cancelled: 0,
+        openOffers: 0,
+      });
       const blank = await list('?name=%20%20&email=');
       expect(blank.total).toBe(6 + BULK);
     });
@@ -234,7 +304,14 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       expect(ids(await list(`?q=alice&year=${YEAR}&status=CONFIRMED`))).toEqual([r.alice]);
       const page = await list(`?q=${encodeURIComponent('%')}`);
       expect(ids(page)).toEqual([r.dan]);
-      expect(page.counts).toEqual({ total: 1, confirmed: 0, pending: 0, waitlisted: 1, cancelled: 0 });
+      expect(page.counts).toEqual({
+        total: 1,
+        confirmed: 0,
+        pending: 0,
+        waitlisted: 1,
+        cancelled: 0,
+        openOffers: 0,
+      });
       expect((await list('?q=%20')).total).toBe(6 + BULK);
     });
 

@@ -16,7 +16,7 @@ interface AdminArea {
 // The failed-mail warning comes in its own small chunk once the panel shows (it waits for the outbox anyway).
 const FailedMailWarning = lazy(() => import('../../features/config/routes/failed-mail-warning'));
 
-/** docs/product.md §1: the eight admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016). */
+/** docs/product.md §1: the admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016; the Waitlist, §10). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
     title: 'User Management',
@@ -57,6 +57,11 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     title: 'Payments',
     description: 'All payments with totals; refund a payment or record one made by cash, check or transfer.',
     to: paths.adminPayments(),
+  },
+  {
+    title: 'Waitlist',
+    description: 'Who waits for each camping option, in line order; offer, skip, remove or move people.',
+    to: paths.adminWaitlist(),
   },
 ];
 

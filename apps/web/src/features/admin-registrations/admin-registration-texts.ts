@@ -71,6 +71,7 @@ export const COUNT_CARDS = [
   { key: 'pending', label: 'Pending' },
   { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'cancelled', label: 'Cancelled' },
+  { key: 'openOffers', label: 'Open offers' },
 ] as const;
 
 /** The statuses in words: the one shared map every filter and select uses. */
@@ -118,7 +119,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   WAITLIST_ACCEPT: 'Offer accepted',
   WAITLIST_DECLINE: 'Offer declined',
   WAITLIST_EXPIRE: 'Offer expired',
-  WAITLIST_SKIP: 'Passed over in the line',
+  WAITLIST_SKIP: 'Offer skipped by an admin',
   WAITLIST_REMOVE: 'Removed from the waitlist',
   WAITLIST_MOVE: 'Moved in the line',
   DRAW_RUN: 'Places drawn',

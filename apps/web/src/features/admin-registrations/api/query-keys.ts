@@ -24,6 +24,9 @@ export const adminRegistrationKeys = {
   list: (filters: AdminRegistrationFilters) => ['admin-registrations', 'list', filters] as const,
   campingOptions: (id: string) => ['admin-registrations', 'camping-options', id] as const,
   auditTrail: (id: string) => ['admin-registrations', 'audit-trail', id] as const,
+  lists: () => ['admin-registrations', 'list'] as const,
+  /** The admin Waitlist screen's lines of a year (docs/product.md §10). */
+  waitlist: (year: number) => ['admin-registrations', 'waitlist', year] as const,
 };
 
 /**

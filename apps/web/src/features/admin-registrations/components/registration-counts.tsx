@@ -5,12 +5,12 @@ import { COUNT_CARDS } from '../admin-registration-texts';
 
 /**
  * The count cards: total, confirmed, pending, waitlisted, cancelled, of the registrations every filter matches
- * (as the registration report's), so the statuses add up to the total.
+ * (as the registration report's), so the statuses add up to the total; and those with an open waitlist offer.
  */
 export function RegistrationCounts({ counts }: { counts: AdminRegistrationCounts | undefined }) {
   return (
     <section aria-label="Registration counts">
-      <SimpleGrid component="dl" cols={{ base: 2, sm: 5 }} spacing="sm" m={0}>
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" m={0}>
         {COUNT_CARDS.map((card) => (
           <Paper key={card.key} withBorder radius="md" p="sm">
             <Text component="dt" size="sm" c="dimmed">

@@ -150,7 +150,7 @@ function listOf(
     total: registrations.length,
     page: 1,
     limit: 25,
-    counts: { total: 3, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 1 },
+    counts: { total: 3, confirmed: 1, pending: 1, waitlisted: 0, cancelled: 1, openOffers: 0 },
     ...extra,
   };
 }
@@ -333,7 +333,9 @@ describe('Manage Registrations (docs/product.md §2)', { timeout: 20_000 }, () =
     openPage({
       'GET /admin/registrations': () =>
         jsonResponse(
-          listOf([], { counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0 } }),
+          listOf([], {
+            counts: { total: 0, confirmed: 0, pending: 0, waitlisted: 0, cancelled: 0, openOffers: 0 },
+          }),
         ),
     });
     renderApp('/admin/manage-registrations');
@@ -724,11 +726,13 @@ describe('Manage Registrations: audit trail (docs/product.md §4)', { timeout: 2
 });
 
 describe('Manage Registrations: cards, sort, search and the address', { timeout: 20_000 }, () => {
-  it('shows a Waitlisted card, and every card shows the counts the server answers for the filters', async () => {
+  it('shows Waitlisted and Open offers cards, and every card shows the counts the server answers for the filters', async () => {
     openPage({
       'GET /admin/registrations': () =>
         jsonResponse(
-          listOf(ALL, { counts: { total: 199, confirmed: 147, pending: 32, waitlisted: 9, cancelled: 11 } }),
+          listOf(ALL, {
+            counts: { total: 199, confirmed: 147, pending: 32, waitlisted: 9, cancelled: 11, openOffers: 3 },
+          }),
         ),
     });
     await openList();
@@ -739,13 +743,15 @@ describe('Manage Registrations: cards, sort, search and the address', { timeout:
       'Pending',
       'Waitlisted',
       'Cancelled',
+      'Open offers',
     ]);
-    expect(['Total', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled'].map(count)).toEqual([
+    expect(['Total', 'Confirmed', 'Pending', 'Waitlisted', 'Cancelled', 'Open offers'].map(count)).toEqual([
       '199',
       '147',
       '32',
       '9',
       '11',
+      '3',
     ]);
   });
 
