@@ -337,6 +337,20 @@ describe('dashboard: a waitlist offer (docs/product.md §10)', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it('the mail link opened over a dashboard read before the offer reads it again and shows the offer', async () => {
+    const { mine, calls } = openDashboard(waitlistedRegistration(null));
+    expect(await screen.findByText('You are number 3 in line for "Tent Camping".')).toBeInTheDocument();
+    mine.current = [waitlistedRegistration(openOffer())];
+    // Only the hash changes, as when the link is opened in the tab that shows the dashboard.
+    window.location.hash = `#/dashboard?offer=${OFFER_ID}`;
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const heading = await screen.findByRole('heading', { name: 'A place is free for you' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(await offerPanel()).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(screen.queryByText('This offer is no longer open.')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call === 'GET /registrations/me')).toHaveLength(2);
+  });
+
   it('a link to an offer that is no longer open says so', async () => {
     openDashboard(waitlistedRegistration(null), { path: `/dashboard?offer=${OFFER_ID}` });
     expect(await screen.findByText('This offer is no longer open.')).toBeInTheDocument();
