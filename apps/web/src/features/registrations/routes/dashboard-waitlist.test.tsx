@@ -233,6 +233,35 @@ describe('dashboard: a waitlist offer (docs/product.md §10)', () => {
     expect(calls.filter((call) => call.endsWith('/accept'))).toHaveLength(1);
   }, 20_000);
 
+  it('Accept from the mail link says the place is yours even when the registrations are read again slowly', async () => {
+    let slow = false;
+    const { mine } = openDashboard(waitlistedRegistration(openOffer()), {
+      path: `/dashboard?offer=${OFFER_ID}`,
+      routes: {
+        'GET /registrations/me': async () => {
+          // The read after the accept takes a while: the panel is gone (the answer took the offer out) meanwhile.
+          if (slow) await new Promise((resolve) => setTimeout(resolve, 300));
+          return jsonResponse(mine.current);
+        },
+        [`POST /waitlist-offers/${OFFER_ID}/accept`]: () => {
+          mine.current = [acceptedRegistration(150)];
+          slow = true;
+          return jsonResponse(mine.current[0]);
+        },
+      },
+    });
+    fireEvent.click(within(await offerPanel()).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(screen.getAllByText('Your registration is now pending until your dues are paid.')).toHaveLength(
+        2,
+      ),
+    );
+    expect(
+      screen.getByText('The place is yours.', { selector: '.mantine-Notification-title' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This offer is no longer open.')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('on 409 SHIFTS_FULL shows the message and the shift step, checks the shift rules, then re-sends with the jobs', async () => {
     const breakfast = testJob(kitchen, { maxRegistrations: 4, currentRegistrations: 4 });
     const lunch = testJob(kitchen, {
