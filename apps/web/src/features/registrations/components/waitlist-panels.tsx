@@ -158,7 +158,13 @@ function AcceptedPay() {
     dues?.focus();
   }, []);
   return (
-    <Alert color="green" variant="light" role="status" title={WAITLIST_TEXTS.accepted}>
+    <Alert
+      color="green"
+      variant="light"
+      role="status"
+      title={WAITLIST_TEXTS.accepted}
+      classNames={{ title: classes.readableTitle }}
+    >
       {WAITLIST_TEXTS.acceptedPay}
     </Alert>
   );
