@@ -56,10 +56,14 @@ const WAITER: ProfileDetails = {
   emergencyContact: 'Ash Waiting, 555-0151, sister',
 };
 
-/** Axe, no sideways scroll, and a full-page screenshot at the page's own width. */
+/**
+ * Axe, no sideways scroll, and a full-page screenshot at the page's own width, taken from the top (scrolled, the
+ * fixed header and skip link would be drawn mid-page); focus stays where it was.
+ */
 async function screen(page: Page, checkA11y: (page: Page) => Promise<void>, name: string, width: number) {
   await checkA11y(page);
   await expectNoSidewaysScroll(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
 }
 
