@@ -23,6 +23,7 @@ import { stripeSecretKey } from '../payments/stripe-client';
 import { releasePlaces } from '../registrations/capacity';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
 import { endOpenOffer } from '../waitlist/offer-rows';
+import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import {
   cancelRegistrationRows,
   itemAudits,
@@ -36,6 +37,8 @@ export interface AdminRegistrationsCancelDeps {
   env: Env;
   now: () => Date;
   outbox: Pick<OutboxWorker, 'kick'>;
+  /** Woken when the cancel gave places back: the line gets them now, not at the next poll (decision 048). */
+  waitlist: Pick<WaitlistWorker, 'kick'>;
   config: Pick<ConfigService, 'findRow' | 'secret'>;
   refunds: Pick<RefundsService, 'requestInTx' | 'attempt'>;
   payments: Pick<PaymentsService, 'settleCheckoutsOf'>;
@@ -124,6 +127,7 @@ export class AdminRegistrationsCancelService {
       return asked;
     });
     this.deps.outbox.kick();
+    this.deps.waitlist.kick();
 
     const outcomes: CancelRefundOutcome[] = [];
     for (const refundId of asked) {

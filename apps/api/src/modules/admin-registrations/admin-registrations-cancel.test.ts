@@ -39,6 +39,7 @@ import {
   registrationStatus,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, messagesOf } from '../../../test/camp';
+import { insertWaitlisted, openOfferOf } from '../../../test/camp-waitlist';
 
 // DELETE /admin/registrations/{id}: the admin cancel (docs/product.md §5 Admin cancel, §4 audit action types).
 
@@ -231,6 +232,25 @@ describe('Admin registrations API: DELETE /admin/registrations/{id} (cancel)', (
     const again = await register(person);
     expect(again).not.toBe(id);
     expect(await places()).toEqual({ option: before.option + 1, job: before.job + 1 });
+  });
+
+  it("wakes the app's waitlist worker: the freed place is offered to the first in line at once, not at the next poll", async () => {
+    // The worker polls every 15 s; the offer must come well before that (decision 048).
+    const full = await adminPost(camp, '/api/camping-options', { name: 'Hammock Grove', maxSignups: 1 });
+    const holder = await insertSignedInPerson(camp);
+    const submitted = await submitCamp(camp, holder, { campingOptions: [full] });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const holderId = submitted.json<{ registration: Registration }>().registration.id;
+    const waiting = await insertWaitlisted(db(), { year: YEAR, campingOptionIds: [full] });
+    expect(await openOfferOf(db(), waiting)).toBeUndefined();
+
+    const response = await cancel(holderId, { reason: REASON });
+    expect(response.statusCode, response.body).toBe(200);
+    await expect
+      .poll(async () => (await openOfferOf(db(), waiting))?.state, { timeout: 5_000, interval: 50 })
+      .toBe('OPEN');
+    const [option] = await db().select().from(campingOptions).where(eq(campingOptions.id, full));
+    expect(option).toMatchObject({ maxSignups: 1, currentRegistrations: 1 });
   });
 
   it('with sendNotification and processRefund: mail in the outbox, every completed payment refunded under the same transactionId', async () => {

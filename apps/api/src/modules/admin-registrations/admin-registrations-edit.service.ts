@@ -31,6 +31,7 @@ import { selectRegistrations } from '../registrations/registrations.store';
 import { joinLine } from '../waitlist/lines';
 import { endOpenOffer } from '../waitlist/offer-rows';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
+import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import {
   itemAudits,
   type JobItem,
@@ -44,6 +45,8 @@ export interface AdminRegistrationsEditDeps {
   db: Db;
   env: Env;
   outbox: Pick<OutboxWorker, 'kick'>;
+  /** Woken after an edit that may have given places back (decision 048). */
+  waitlist: Pick<WaitlistWorker, 'kick'>;
   payments: Pick<PaymentsService, 'settleCheckoutsOf'>;
   now?: () => Date;
 }
@@ -258,6 +261,8 @@ export class AdminRegistrationsEditService {
       return true;
     });
     if (mailed) this.deps.outbox.kick();
+    // A fill may have been scheduled (places given back, a move to the waitlist): the line gets them now.
+    this.deps.waitlist.kick();
 
     const [registration] = toRegistrationDtos(
       await selectRegistrations(this.deps.db, eq(registrations.id, registrationId)),

@@ -43,6 +43,10 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
 
   useStripeCamp(fake, startKitchenCamp, async (kitchen) => {
     ({ camp } = kitchen);
+    // The app's waitlist worker (woken by every edit) stays out of the way: these tests read the places an
+    // edit leaves, before any fill offers them on.
+    await camp.t.app.ready();
+    await camp.t.app.services.waitlist.stop();
     const { category, tuesday } = kitchen;
     const monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '12:00');
     const job = (name: string, shiftId: string, maxRegistrations: number) =>

@@ -100,6 +100,7 @@ export async function fillLine(
         registrationId: waiter.registrationId,
         expiresAt,
         publicUrl: context.publicUrl,
+        offerId: outcome.offerId,
       });
     }
   }

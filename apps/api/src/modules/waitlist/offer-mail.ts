@@ -11,23 +11,35 @@ export type OfferMailKind = 'offer' | 'warning' | 'expired';
 /**
  * Writes a waitlist mail about the offer of `registrationId` to the outbox, in the caller's transaction: the
  * deadline in the camp's time zone, the registration's camping options, and the dashboard's link (personMail).
- * Writes nothing when the person is gone.
+ * The offer and its reminder link to the offer itself (`#/dashboard?offer=<id>`: the dashboard scrolls to its
+ * panel and focuses it, docs/product.md §10). Writes nothing when the person is gone.
  */
 export async function enqueueOfferMail(
   tx: DbOrTx,
-  mail: { kind: OfferMailKind; registrationId: string; expiresAt: Date; publicUrl: string },
+  mail: {
+    kind: OfferMailKind;
+    registrationId: string;
+    expiresAt: Date;
+    publicUrl: string;
+    /** The offer the mail is about: its link opens it (the offer and the reminder). */
+    offerId?: string;
+  },
 ): Promise<void> {
   const [registration] = await tx
     .select({ userId: registrations.userId })
     .from(registrations)
     .where(eq(registrations.id, mail.registrationId));
   if (!registration) return;
-  const context = await paymentMailContext(tx, {
+  const person = await paymentMailContext(tx, {
     userId: registration.userId,
     registrationId: mail.registrationId,
     publicUrl: mail.publicUrl,
   });
-  if (!context) return;
+  if (!person) return;
+  const context =
+    mail.offerId && mail.kind !== 'expired'
+      ? { ...person, dashboardUrl: offerUrlOf(person.dashboardUrl, mail.offerId) }
+      : person;
   const [camp] = await tx.select({ timeZone: campConfig.timeZone }).from(campConfig).limit(1);
   const deadline = formatDateTimeInZone(mail.expiresAt, camp?.timeZone ?? 'UTC');
   if (mail.kind === 'offer') {
@@ -64,3 +76,7 @@ export async function enqueueOfferMail(
     );
   }
 }
+
+/** The dashboard's link that opens an offer's panel (the web's `?offer=` search parameter). */
+export const offerUrlOf = (dashboardUrl: string, offerId: string) =>
+  `${dashboardUrl}?offer=${encodeURIComponent(offerId)}`;

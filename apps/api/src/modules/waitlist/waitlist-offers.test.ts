@@ -143,7 +143,11 @@ describe('waitlist offers', () => {
     expect(deadline).toMatch(/ (PST|PDT)$/);
     expect(mail?.text).toContain(`We are holding it for you until ${deadline}.`);
     expect(mail?.text).toContain('A place is free for you: Option 1.');
-    expect(mail?.text).toContain('http://localhost:3000/#/dashboard');
+    // The link opens the offer's panel on the dashboard.
+    expect(mail?.text).toContain(
+      `See your registration on your dashboard: http://localhost:3000/#/dashboard?offer=${offer!.id}\n`,
+    );
+    expect(mail?.html).toContain(`<a href="http://localhost:3000/#/dashboard?offer=${offer!.id}">`);
     expect((await auditsOf(first.registrationId)).map((row) => [row.actionType, row.adminUserId])).toEqual([
       ['WAITLIST_OFFER', null],
     ]);
@@ -215,6 +219,8 @@ describe('waitlist offers', () => {
     );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.subject).toBe('Dust Camp: your waitlist offer runs out in 12 hours');
+    const warned = await openOfferOf(db(), first.registrationId);
+    expect(warnings[0]?.text).toContain(`http://localhost:3000/#/dashboard?offer=${warned!.id}\n`);
 
     const late = new Date(start.getTime() + 48 * HOUR);
     const expiredPass = await waitlistWorker(camp, () => late).drain();
@@ -230,8 +236,12 @@ describe('waitlist offers', () => {
       'WAITLIST_OFFER',
       'WAITLIST_EXPIRE',
     ]);
-    expect((await mailsTo(first.email)).map((mail) => mail.subject)).toContain(
-      'Dust Camp: your waitlist offer has run out',
+    const ranOut = (await mailsTo(first.email)).find(
+      (mail) => mail.subject === 'Dust Camp: your waitlist offer has run out',
+    );
+    // Nothing left to open: the mail links to the dashboard itself.
+    expect(ranOut?.text).toContain(
+      'See your registration on your dashboard: http://localhost:3000/#/dashboard\n',
     );
     await expectCountersMatch();
   });

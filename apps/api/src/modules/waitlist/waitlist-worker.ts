@@ -186,6 +186,7 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
         registrationId: due.registrationId,
         expiresAt: due.expiresAt,
         publicUrl: this.options.publicUrl,
+        offerId: due.id,
       });
       return true;
     });

@@ -113,8 +113,14 @@ export function OfferArea({ registration, user, timeZone, linkedOfferId }: Offer
   const offer = registration?.status === 'WAITLISTED' ? (registration.waitlist?.offer ?? null) : null;
   /** Why the offer can no longer be answered (the server's 409 text), kept after the offer is gone. */
   const [closed, setClosed] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<'accepted' | 'declined' | null>(null);
-  const linkedGone = linkedOfferId !== null && offer?.id !== linkedOfferId && answer === null;
+  // The answers live here, not in the panel: a success takes the offer out of the registration, which unmounts
+  // the panel before the call's own callbacks (the note) run, and TanStack Query skips those of an unmounted
+  // observer.
+  const accept = useAcceptOffer();
+  const decline = useDeclineOffer();
+  const answer = accept.isSuccess ? 'accepted' : decline.isSuccess ? 'declined' : null;
+  const answering = accept.isPending || decline.isPending;
+  const linkedGone = linkedOfferId !== null && offer?.id !== linkedOfferId && answer === null && !answering;
 
   if (offer) {
     return (
@@ -125,8 +131,9 @@ export function OfferArea({ registration, user, timeZone, linkedOfferId }: Offer
         user={user}
         timeZone={timeZone}
         focus={linkedOfferId === offer.id}
+        accept={accept}
+        decline={decline}
         onClosed={setClosed}
-        onAnswered={setAnswer}
       />
     );
   }
@@ -151,7 +158,13 @@ function AcceptedPay() {
     dues?.focus();
   }, []);
   return (
-    <Alert color="green" variant="light" role="status" title={WAITLIST_TEXTS.accepted}>
+    <Alert
+      color="green"
+      variant="light"
+      role="status"
+      title={WAITLIST_TEXTS.accepted}
+      classNames={{ title: classes.readableTitle }}
+    >
       {WAITLIST_TEXTS.acceptedPay}
     </Alert>
   );
@@ -164,15 +177,24 @@ interface OfferPanelProps {
   timeZone: string;
   /** Opened from the mail's link: scroll the panel into view and focus its heading. */
   focus: boolean;
+  /** OfferArea's calls (they outlive the panel). */
+  accept: ReturnType<typeof useAcceptOffer>;
+  decline: ReturnType<typeof useDeclineOffer>;
   onClosed: (message: string) => void;
-  onAnswered: (answer: 'accepted' | 'declined') => void;
 }
 
-function OfferPanel({ offer, registration, user, timeZone, focus, onClosed, onAnswered }: OfferPanelProps) {
+function OfferPanel({
+  offer,
+  registration,
+  user,
+  timeZone,
+  focus,
+  accept,
+  decline,
+  onClosed,
+}: OfferPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [now] = useState(() => Date.now());
-  const accept = useAcceptOffer();
-  const decline = useDeclineOffer();
   const [declining, setDeclining] = useState(false);
   /** A chosen shift was full: the person chooses again (the server's message is shown above the picker). */
   const [shiftsFull, setShiftsFull] = useState<string | null>(null);
@@ -206,7 +228,6 @@ function OfferPanel({ offer, registration, user, timeZone, focus, onClosed, onAn
               ? WAITLIST_TEXTS.acceptedPay
               : `You are registered for ${updated.year}.`,
           );
-          onAnswered('accepted');
         },
         onError: (failure) => {
           if (isShiftsFull(failure)) {
@@ -223,7 +244,6 @@ function OfferPanel({ offer, registration, user, timeZone, focus, onClosed, onAn
     decline.mutate(offer.id, {
       onSuccess: () => {
         setDeclining(false);
-        onAnswered('declined');
         note(WAITLIST_TEXTS.declineTitle, WAITLIST_TEXTS.declined);
       },
       onError: (failure) => {

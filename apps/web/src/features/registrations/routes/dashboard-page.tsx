@@ -11,6 +11,7 @@ import {
 import type { User } from '@camp/shared/users';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -39,6 +40,13 @@ function RegistrationOverview({ user }: { user: User }) {
   const { availability } = useRegistrationAvailability();
   const [search] = useSearchParams();
   const year = config.registrationYear;
+  const linkedOfferId = search.get('offer');
+  const { refetch } = registrations;
+  // The mail's link may open in a tab that read the registrations before the offer was made (only the hash
+  // changes, nothing reloads): read them again, joining a read already under way.
+  useEffect(() => {
+    if (linkedOfferId) void refetch({ cancelRefetch: false });
+  }, [linkedOfferId, refetch]);
 
   if (registrations.isPending) return <PageLoader label="Loading your registration..." />;
   if (registrations.isError) {
@@ -51,13 +59,16 @@ function RegistrationOverview({ user }: { user: User }) {
   }
   const current = currentRegistration(registrations.data, year);
   const history = cancelledRegistrations(registrations.data, year);
+  // Whether the linked offer is gone is known only once that read is done.
+  const linkedOfferKnown =
+    !registrations.isFetching || current?.waitlist?.offer?.id === linkedOfferId ? linkedOfferId : null;
   return (
     <>
       <OfferArea
         registration={current ?? null}
         user={user}
         timeZone={config.timeZone}
-        linkedOfferId={search.get('offer')}
+        linkedOfferId={linkedOfferKnown}
       />
       {current ? (
         <>

@@ -233,6 +233,35 @@ describe('dashboard: a waitlist offer (docs/product.md §10)', () => {
     expect(calls.filter((call) => call.endsWith('/accept'))).toHaveLength(1);
   }, 20_000);
 
+  it('Accept from the mail link says the place is yours even when the registrations are read again slowly', async () => {
+    let slow = false;
+    const { mine } = openDashboard(waitlistedRegistration(openOffer()), {
+      path: `/dashboard?offer=${OFFER_ID}`,
+      routes: {
+        'GET /registrations/me': async () => {
+          // The read after the accept takes a while: the panel is gone (the answer took the offer out) meanwhile.
+          if (slow) await new Promise((resolve) => setTimeout(resolve, 300));
+          return jsonResponse(mine.current);
+        },
+        [`POST /waitlist-offers/${OFFER_ID}/accept`]: () => {
+          mine.current = [acceptedRegistration(150)];
+          slow = true;
+          return jsonResponse(mine.current[0]);
+        },
+      },
+    });
+    fireEvent.click(within(await offerPanel()).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(screen.getAllByText('Your registration is now pending until your dues are paid.')).toHaveLength(
+        2,
+      ),
+    );
+    expect(
+      screen.getByText('The place is yours.', { selector: '.mantine-Notification-title' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This offer is no longer open.')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('on 409 SHIFTS_FULL shows the message and the shift step, checks the shift rules, then re-sends with the jobs', async () => {
     const breakfast = testJob(kitchen, { maxRegistrations: 4, currentRegistrations: 4 });
     const lunch = testJob(kitchen, {
@@ -335,6 +364,20 @@ describe('dashboard: a waitlist offer (docs/product.md §10)', () => {
     openDashboard(waitlistedRegistration(openOffer()), { path: `/dashboard?offer=${OFFER_ID}` });
     const heading = await screen.findByRole('heading', { name: 'A place is free for you' });
     await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('the mail link opened over a dashboard read before the offer reads it again and shows the offer', async () => {
+    const { mine, calls } = openDashboard(waitlistedRegistration(null));
+    expect(await screen.findByText('You are number 3 in line for "Tent Camping".')).toBeInTheDocument();
+    mine.current = [waitlistedRegistration(openOffer())];
+    // Only the hash changes, as when the link is opened in the tab that shows the dashboard.
+    window.location.hash = `#/dashboard?offer=${OFFER_ID}`;
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const heading = await screen.findByRole('heading', { name: 'A place is free for you' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(await offerPanel()).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(screen.queryByText('This offer is no longer open.')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call === 'GET /registrations/me')).toHaveLength(2);
   });
 
   it('a link to an offer that is no longer open says so', async () => {
