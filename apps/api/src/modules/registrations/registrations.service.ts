@@ -82,7 +82,7 @@ export class RegistrationsService {
     );
     return withPayments
       ? found
-      : found.map(({ payments: _payments, amountOwed: _owed, ...registration }) => registration);
+      : found.map(({ payments: _payments, amountOwed: _owed, payBy: _payBy, ...registration }) => registration);
   }
 
   /**
