@@ -93,6 +93,25 @@ describe('payment deadlines (docs/product.md §10)', () => {
     expect(mismatches.map(describeMismatch)).toEqual([]);
   };
 
+  it('describes the overdue list and the release in the OpenAPI document, with their schemas', async () => {
+    const response = await camp.call('GET', '/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>().paths;
+    expect(Object.keys(paths['/api/admin/payments/overdue']!)).toEqual(['get']);
+    expect(Object.keys(paths['/api/admin/registrations/{id}/release']!)).toEqual(['post']);
+    expect(Object.keys(paths['/api/admin/registrations/{id}/release']!.post!.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '503',
+    ]);
+  });
+
   describe('Site Configuration', () => {
     it('takes a deadline of 1 to 90 days or none, and the auto-release switch, and refuses anything else', async () => {
       for (const value of [0, 91, 2.5, '7']) {
