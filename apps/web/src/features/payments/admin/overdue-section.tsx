@@ -2,7 +2,7 @@ import type { OverdueRegistration } from '@camp/shared/payments';
 import { formatDateTime, formatDollars, PAYMENT_DEADLINE_TEXTS, personName } from '@camp/shared/rules';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import type { FormError } from '../../../components/form-actions';
@@ -62,6 +62,7 @@ export function OverdueSection({ timeZone }: { timeZone: string }) {
   const release = useReleasePlace();
   const [chosen, setChosen] = useState<OverdueRegistration | null>(null);
   const [releaseError, setReleaseError] = useState<FormError | null>(null);
+  const columns = useMemo(() => columnsIn(timeZone), [timeZone]);
 
   const confirm = () => {
     if (!chosen) return;
@@ -101,7 +102,7 @@ export function OverdueSection({ timeZone }: { timeZone: string }) {
       )}
       <DataTable
         data={overdue.data}
-        columns={columnsIn(timeZone)}
+        columns={columns}
         caption={PAYMENT_DEADLINE_TEXTS.overdueTitle}
         getRowId={(row) => row.registrationId}
         initialSorting={[{ id: 'payBy', desc: false }]}
