@@ -234,9 +234,9 @@ export const OwedRegistrationListSchema = z.object({ registrations: z.array(Owed
 export type OwedRegistrationList = z.infer<typeof OwedRegistrationListSchema>;
 
 /**
- * A registration past its payment deadline with dues still owed (GET /admin/payments/overdue; docs/product.md
- * §10): its person, its camping options by name, what it owes (dollars), when it was due and how many whole days
- * have passed since.
+ * A registration past its payment deadline with dues still owed (GET /admin/payments/overdue;
+ * docs/product.md §10): its person, its camping options by name, what it owes (dollars), when it was due and how
+ * many whole days have passed since.
  */
 export const OverdueRegistrationSchema = z.object({
   registrationId: z.string(),
