@@ -221,7 +221,9 @@ describe('payment deadline (docs/product.md §10)', () => {
   });
 
   it('takes the auto-release switch as a boolean only', () => {
-    expect(UpdateCampConfigInputSchema.parse({ paymentAutoRelease: true })).toEqual({ paymentAutoRelease: true });
+    expect(UpdateCampConfigInputSchema.parse({ paymentAutoRelease: true })).toEqual({
+      paymentAutoRelease: true,
+    });
     expect(issues(UpdateCampConfigInputSchema.safeParse({ paymentAutoRelease: 'yes' }))).toEqual([
       PAYMENT_DEADLINE_MESSAGES.autoRelease,
     ]);

@@ -194,8 +194,7 @@ export const PAYMENT_DEADLINE_TEXTS = {
   overdueEmpty: 'No registration is past its payment deadline.',
   overdueFetchFailed: 'The overdue registrations could not be loaded',
   /** The overdue list's "Overdue since" column: the deadline, and how long ago. */
-  overdueFor: (days: number) =>
-    days < 1 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`,
+  overdueFor: (days: number) => (days < 1 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`),
   release: 'Release place',
   releaseTitle: 'Release this place?',
   releaseConfirm: (name: string) =>

@@ -41,7 +41,11 @@ async function deadlineConfig(tx: DbOrTx) {
     })
     .from(campConfig)
     .limit(1);
-  return { days: config?.days ?? null, autoRelease: config?.autoRelease ?? false, timeZone: config?.timeZone ?? 'UTC' };
+  return {
+    days: config?.days ?? null,
+    autoRelease: config?.autoRelease ?? false,
+    timeZone: config?.timeZone ?? 'UTC',
+  };
 }
 
 /**
@@ -69,7 +73,11 @@ export async function setPayBy(tx: DbOrTx, registrationId: string, now: Date): P
 
 /** PENDING registrations with a deadline at or before `now` (owing or not: the caller checks the ledger). */
 const pastDeadline = (now: Date) =>
-  and(eq(registrations.status, 'PENDING'), isNotNull(registrations.payBy), sql`${registrations.payBy} <= ${now}`);
+  and(
+    eq(registrations.status, 'PENDING'),
+    isNotNull(registrations.payBy),
+    sql`${registrations.payBy} <= ${now}`,
+  );
 
 /**
  * GET /admin/payments/overdue: PENDING registrations past their deadline that still owe dues (the ledger of
@@ -110,8 +118,15 @@ export async function overdueRegistrations(db: DbOrTx, now: Date): Promise<Overd
     overdue.push({
       registrationId: row.id,
       year: row.year,
-      user: { id: row.userId, email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' },
-      campingOptions: optionRows.filter((option) => option.registrationId === row.id).map((option) => option.name),
+      user: {
+        id: row.userId,
+        email: row.email,
+        firstName: row.firstName ?? '',
+        lastName: row.lastName ?? '',
+      },
+      campingOptions: optionRows
+        .filter((option) => option.registrationId === row.id)
+        .map((option) => option.name),
       owed: centsToDollars(owed),
       payBy: payBy.toISOString(),
       overdueDays: Math.floor((now.getTime() - payBy.getTime()) / DAY_MS),
@@ -188,11 +203,7 @@ export async function releaseUnpaidPlace(
  * mail written in that same transaction, so the reminder goes exactly once with any number of processes and
  * after a restart. A deadline that no longer applies (nothing owed) is cleared instead. False when none is due.
  */
-export async function remindOne(
-  db: Db,
-  now: Date,
-  publicUrl: string,
-): Promise<boolean> {
+export async function remindOne(db: Db, now: Date, publicUrl: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [due] = await tx
       .select({ id: registrations.id, userId: registrations.userId, payBy: registrations.payBy })

@@ -12,13 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
 import { cancelHolder, insertWaitlisted, openOfferOf, waitlistWorker } from '../../../test/camp-waitlist';
-import {
-  auditRecords,
-  campingOptions,
-  emailOutbox,
-  registrations,
-  timedTasks,
-} from '../../db/schema/index';
+import { auditRecords, campingOptions, emailOutbox, registrations, timedTasks } from '../../db/schema/index';
 import { countersMatchRows, describeMismatch, recountPlaces } from '../registrations/capacity';
 import { PaymentDeadlineWorker } from './deadline-worker';
 import { setPayBy } from './deadlines';
@@ -69,7 +63,11 @@ describe('payment deadlines (docs/product.md §10)', () => {
   const setRow = (id: string, values: Partial<typeof registrations.$inferInsert>) =>
     db().update(registrations).set(values).where(eq(registrations.id, id));
   const mailsTo = (email: string) =>
-    db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(asc(emailOutbox.createdAt));
+    db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(asc(emailOutbox.createdAt));
   const auditsOf = (registrationId: string, actionType: 'PLACE_RELEASE') =>
     db()
       .select()
@@ -141,7 +139,9 @@ describe('payment deadlines (docs/product.md §10)', () => {
         paymentDeadlineDays: null,
       });
       expect(cleared.json()).toMatchObject({ paymentDeadlineDays: null, paymentAutoRelease: true });
-      const staff = await camp.call('PATCH', '/api/core-config/current', camp.staff, { paymentDeadlineDays: 3 });
+      const staff = await camp.call('PATCH', '/api/core-config/current', camp.staff, {
+        paymentDeadlineDays: 3,
+      });
       expect(staff.statusCode).toBe(403);
     });
   });
@@ -150,7 +150,11 @@ describe('payment deadlines (docs/product.md §10)', () => {
     /** A person waiting for a fresh option (dues `dues`) who is offered its one place. */
     const offered = async (dues: number) => {
       const tent = await option(1, dues);
-      const held = await insertRegistration(db(), { status: 'CONFIRMED', year: YEAR, campingOptionIds: [tent.id] });
+      const held = await insertRegistration(db(), {
+        status: 'CONFIRMED',
+        year: YEAR,
+        campingOptionIds: [tent.id],
+      });
       await db().transaction((tx) => recountPlaces(tx, YEAR, { campingOptionIds: [tent.id], jobIds: [] }));
       const person = await insertSignedInPerson(camp);
       const registrationId = await insertWaitlisted(db(), {
@@ -164,7 +168,12 @@ describe('payment deadlines (docs/product.md §10)', () => {
       return { person, registrationId, offerId: offer!.id };
     };
     const accept = (headers: { authorization: string }, offerId: string) =>
-      camp.t.app.inject({ method: 'POST', url: `/api/waitlist-offers/${offerId}/accept`, headers, payload: {} });
+      camp.t.app.inject({
+        method: 'POST',
+        url: `/api/waitlist-offers/${offerId}/accept`,
+        headers,
+        payload: {},
+      });
 
     it('sets pay_by to the deadline when an accepted offer leaves dues owed, and answers it as payBy', async () => {
       const { person, registrationId, offerId } = await offered(120);
@@ -178,7 +187,11 @@ describe('payment deadlines (docs/product.md §10)', () => {
       expect(stored.payBy!.getTime()).toBeGreaterThanOrEqual(before + 7 * DAY);
       expect(stored.payBy!.getTime()).toBeLessThanOrEqual(after + 7 * DAY);
       expect(accepted.json<Registration>().payBy).toBe(stored.payBy!.toISOString());
-      const mine = await camp.t.app.inject({ method: 'GET', url: '/api/registrations/me', headers: person.headers });
+      const mine = await camp.t.app.inject({
+        method: 'GET',
+        url: '/api/registrations/me',
+        headers: person.headers,
+      });
       expect(mine.json<Registration[]>().map((registration) => registration.payBy)).toEqual([
         stored.payBy!.toISOString(),
       ]);
@@ -219,9 +232,14 @@ describe('payment deadlines (docs/product.md §10)', () => {
       const tent = await option(5, 200);
       const person = await pending([tent.id]);
       await db().transaction((tx) => setPayBy(tx, person.registrationId, new Date()));
-      const cancelled = await camp.call('DELETE', `/api/admin/registrations/${person.registrationId}`, camp.admin, {
-        reason: 'Changed their plans',
-      });
+      const cancelled = await camp.call(
+        'DELETE',
+        `/api/admin/registrations/${person.registrationId}`,
+        camp.admin,
+        {
+          reason: 'Changed their plans',
+        },
+      );
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(await row(person.registrationId)).toMatchObject({ status: 'CANCELLED', payBy: null });
     });
@@ -302,8 +320,13 @@ describe('payment deadlines (docs/product.md §10)', () => {
       expect(listed.statusCode).toBe(200);
       const mine = listed
         .json<{ registrations: Array<{ registrationId: string }> }>()
-        .registrations.filter((entry) => [person.registrationId, notYet.registrationId].includes(entry.registrationId));
-      const [user] = await db().select().from(registrations).where(eq(registrations.id, person.registrationId));
+        .registrations.filter((entry) =>
+          [person.registrationId, notYet.registrationId].includes(entry.registrationId),
+        );
+      const [user] = await db()
+        .select()
+        .from(registrations)
+        .where(eq(registrations.id, person.registrationId));
       expect(mine).toEqual([
         {
           registrationId: person.registrationId,
@@ -324,7 +347,11 @@ describe('payment deadlines (docs/product.md §10)', () => {
     it('releases an overdue place: cancelled, places freed for the line, audited, the person mailed', async () => {
       const { tent, person, payBy } = await overdue(1);
       const next = await insertSignedInPerson(camp);
-      const nextId = await insertWaitlisted(db(), { year: YEAR, userId: next.id, campingOptionIds: [tent.id] });
+      const nextId = await insertWaitlisted(db(), {
+        year: YEAR,
+        userId: next.id,
+        campingOptionIds: [tent.id],
+      });
       await db().delete(timedTasks);
 
       for (const who of [camp.participant, camp.staff]) {
@@ -346,10 +373,16 @@ describe('payment deadlines (docs/product.md §10)', () => {
       expect(counted!.currentRegistrations).toBe(0);
       await expectCountersMatch();
       expect(
-        (await db().select().from(timedTasks)).map((task) => ({ kind: task.kind, year: task.year, state: task.state })),
+        (await db().select().from(timedTasks)).map((task) => ({
+          kind: task.kind,
+          year: task.year,
+          state: task.state,
+        })),
       ).toEqual([{ kind: 'WAITLIST_FILL', year: YEAR, state: 'PENDING' }]);
       const audits = await auditsOf(person.registrationId, 'PLACE_RELEASE');
-      expect(audits.map((audit) => [audit.adminUserId, audit.reason, audit.oldValues, audit.newValues])).toEqual([
+      expect(
+        audits.map((audit) => [audit.adminUserId, audit.reason, audit.oldValues, audit.newValues]),
+      ).toEqual([
         [
           camp.admin.userId,
           PAYMENT_DEADLINE_TEXTS.releasedReason,
@@ -358,8 +391,12 @@ describe('payment deadlines (docs/product.md §10)', () => {
         ],
       ]);
       const mails = await mailsTo(person.email);
-      expect(mails.map((mail) => mail.subject)).toEqual([PAYMENT_DEADLINE_MAILS.releasedSubject('Dust Camp')]);
-      expect(mails[0]!.text).toContain(PAYMENT_DEADLINE_MAILS.releasedLines(formatDateTimeInZone(payBy, ZONE))[0]);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        PAYMENT_DEADLINE_MAILS.releasedSubject('Dust Camp'),
+      ]);
+      expect(mails[0]!.text).toContain(
+        PAYMENT_DEADLINE_MAILS.releasedLines(formatDateTimeInZone(payBy, ZONE))[0],
+      );
 
       // The next in line is offered the place.
       await waitlistWorker(camp).drain();

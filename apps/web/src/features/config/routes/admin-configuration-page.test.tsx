@@ -172,9 +172,13 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     await formLoaded();
     expect(field(/^Payment deadline \(days\)/).value).toBe('');
     expect(
-      screen.getByText('Days to pay after a waitlist offer is accepted or a place is won. Leave empty for no deadline.'),
+      screen.getByText(
+        'Days to pay after a waitlist offer is accepted or a place is won. Leave empty for no deadline.',
+      ),
     ).toBeInTheDocument();
-    const release = screen.getByRole('switch', { name: /Release unpaid places automatically/ }) as HTMLInputElement;
+    const release = screen.getByRole('switch', {
+      name: /Release unpaid places automatically/,
+    }) as HTMLInputElement;
     expect(release.checked).toBe(false);
     type(/^Payment deadline \(days\)/, '91');
     save();

@@ -1,4 +1,8 @@
-import type { OverdueRegistration, OverdueRegistrationList, ReleasePlaceResponse } from '@camp/shared/payments';
+import type {
+  OverdueRegistration,
+  OverdueRegistrationList,
+  ReleasePlaceResponse,
+} from '@camp/shared/payments';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminPaymentKeys, useInvalidateAdminPayments } from './admin-query-keys';

@@ -574,7 +574,9 @@ describe('Admin payments: overdue places (docs/product.md §10)', { timeout: 20_
   it('lists each overdue registration with what it owes, its deadline and how long ago', async () => {
     openPayments({
       'GET /admin/payments/overdue': () =>
-        answer(OverdueRegistrationListSchema, 'GET', '/admin/payments/overdue', { registrations: [lou, pat] }),
+        answer(OverdueRegistrationListSchema, 'GET', '/admin/payments/overdue', {
+          registrations: [lou, pat],
+        }),
     });
     expect(await screen.findByRole('heading', { name: 'Overdue', level: 3 })).toBeInTheDocument();
     const table = await overdueTable();
@@ -612,7 +614,7 @@ describe('Admin payments: overdue places (docs/product.md §10)', { timeout: 20_
     const dialog = await openRelease('Release place of Lou Late');
     expect(
       within(dialog).getByText(
-        "Lou Late's registration is cancelled (\"Payment deadline passed\"), its places go to the next person in line, and Lou Late is told by e-mail.",
+        'Lou Late\'s registration is cancelled ("Payment deadline passed"), its places go to the next person in line, and Lou Late is told by e-mail.',
       ),
     ).toBeInTheDocument();
     // Cancel changes nothing.

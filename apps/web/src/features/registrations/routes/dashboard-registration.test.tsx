@@ -39,7 +39,7 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     expect(screen.queryByRole('link', { name: 'Start Registration' })).not.toBeInTheDocument();
   });
 
-  it('shows the payment deadline beside the dues, in the camp\'s time zone (docs/product.md §10)', async () => {
+  it("shows the payment deadline beside the dues, in the camp's time zone (docs/product.md §10)", async () => {
     openDashboard([testRegistration({ payBy: '2026-06-02T00:30:00.000Z' })], testCampRegistration(), true, {
       config: { timeZone: 'America/Los_Angeles' },
     });
