@@ -43,6 +43,8 @@ import { registrationsRoutes } from './modules/registrations/registrations.route
 import { RegistrationsService } from './modules/registrations/registrations.service';
 import { WaitlistOffersService } from './modules/waitlist/waitlist-offers.service';
 import { WaitlistWorker } from './modules/waitlist/waitlist-worker';
+import { PaymentDeadlineWorker } from './modules/payments/deadline-worker';
+import { PaymentDeadlinesService } from './modules/payments/payment-deadlines.service';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { adminWaitlistRoutes } from './modules/waitlist/admin-waitlist.routes';
 import { AdminWaitlistService } from './modules/waitlist/admin-waitlist.service';
@@ -81,6 +83,8 @@ export interface Services {
   payments: PaymentsService;
   refunds: RefundsService;
   adminPayments: AdminPaymentsService;
+  paymentDeadlines: PaymentDeadlinesService;
+  paymentDeadlineWorker: PaymentDeadlineWorker;
   adminRegistrations: AdminRegistrationsService;
   adminRegistrationsCancel: AdminRegistrationsCancelService;
   adminRegistrationsEdit: AdminRegistrationsEditService;
@@ -186,6 +190,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const refunds = new RefundsService({ db, env, config, outbox, log: app.log });
   const payments = new PaymentsService({ db, env, config, outbox, refunds, log: app.log });
+  // Payment deadlines' reminders and automatic releases (docs/product.md §10), with the other workers.
+  const paymentDeadlineWorker = new PaymentDeadlineWorker({
+    db,
+    log: app.log,
+    publicUrl: env.publicUrl,
+    outbox,
+    waitlist,
+    payments,
+    now,
+  });
+  app.addHook('onReady', async () => paymentDeadlineWorker.start());
+  app.addHook('onClose', async () => paymentDeadlineWorker.stop());
   app.decorate('services', {
     config,
     secrets,
@@ -208,6 +224,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments,
     refunds,
     adminPayments: new AdminPaymentsService({ db, outbox, payments }),
+    paymentDeadlines: new PaymentDeadlinesService({
+      db,
+      now,
+      publicUrl: env.publicUrl,
+      outbox,
+      waitlist,
+      payments,
+    }),
+    paymentDeadlineWorker,
     adminRegistrations: new AdminRegistrationsService({ db }),
     adminRegistrationsCancel: new AdminRegistrationsCancelService({
       db,

@@ -236,6 +236,12 @@ const MATRIX: Record<string, Row> = {
     url: (ids) => `/api/admin/payments/${ids.payment}/refunds/${randomUUID()}/retry`,
   },
   'GET /api/admin/payments/dues': { access: 'admin', url: () => '/api/admin/payments/dues' },
+  'GET /api/admin/payments/overdue': { access: 'admin', url: () => '/api/admin/payments/overdue' },
+  'POST /api/admin/registrations/:id/release': {
+    access: 'admin',
+    url: (ids) => `/api/admin/registrations/${ids.registration}/release`,
+    destructive: true,
+  },
 
   'GET /api/admin/registrations': { access: 'admin', url: () => '/api/admin/registrations' },
   'GET /api/admin/registrations/:id/camping-options': {

@@ -5,6 +5,7 @@ import {
   CreateCampConfigInputSchema,
   isSafeImageUrl,
   UpdateCampConfigInputSchema,
+  PAYMENT_DEADLINE_MESSAGES,
   WAITLIST_MESSAGES,
 } from './index';
 
@@ -204,5 +205,27 @@ describe('offer hold time (docs/product.md §10)', () => {
         WAITLIST_MESSAGES.offerHoldHours,
       ]);
     }
+  });
+});
+
+describe('payment deadline (docs/product.md §10)', () => {
+  it('takes whole days from 1 to 90 or null, and refuses anything else with its message', () => {
+    for (const paymentDeadlineDays of [1, 90, null]) {
+      expect(UpdateCampConfigInputSchema.parse({ paymentDeadlineDays })).toEqual({ paymentDeadlineDays });
+    }
+    for (const paymentDeadlineDays of [0, 91, 1.5, Number.NaN, '7']) {
+      expect(issues(UpdateCampConfigInputSchema.safeParse({ paymentDeadlineDays }))).toEqual([
+        PAYMENT_DEADLINE_MESSAGES.deadlineDays,
+      ]);
+    }
+  });
+
+  it('takes the auto-release switch as a boolean only', () => {
+    expect(UpdateCampConfigInputSchema.parse({ paymentAutoRelease: true })).toEqual({
+      paymentAutoRelease: true,
+    });
+    expect(issues(UpdateCampConfigInputSchema.safeParse({ paymentAutoRelease: 'yes' }))).toEqual([
+      PAYMENT_DEADLINE_MESSAGES.autoRelease,
+    ]);
   });
 });

@@ -11,6 +11,9 @@ import {
   isSafeImageUrl,
   OFFER_HOLD_HOURS_MAX,
   OFFER_HOLD_HOURS_MIN,
+  PAYMENT_DEADLINE_DAYS_MAX,
+  PAYMENT_DEADLINE_DAYS_MIN,
+  PAYMENT_DEADLINE_MESSAGES,
   PUBLIC_CONFIG_FIELDS,
   type PublicConfig,
   REGISTRATION_YEAR_MAX,
@@ -143,6 +146,15 @@ const configFields = {
     .int(WAITLIST_MESSAGES.offerHoldHours)
     .min(OFFER_HOLD_HOURS_MIN, WAITLIST_MESSAGES.offerHoldHours)
     .max(OFFER_HOLD_HOURS_MAX, WAITLIST_MESSAGES.offerHoldHours),
+  /** Days to pay after an offer is accepted or a place is won; null: no deadline (docs/product.md §10). */
+  paymentDeadlineDays: z
+    .number({ error: PAYMENT_DEADLINE_MESSAGES.deadlineDays })
+    .int(PAYMENT_DEADLINE_MESSAGES.deadlineDays)
+    .min(PAYMENT_DEADLINE_DAYS_MIN, PAYMENT_DEADLINE_MESSAGES.deadlineDays)
+    .max(PAYMENT_DEADLINE_DAYS_MAX, PAYMENT_DEADLINE_MESSAGES.deadlineDays)
+    .nullable(),
+  /** Whether an overdue unpaid place goes back to the line without an admin. */
+  paymentAutoRelease: z.boolean({ error: PAYMENT_DEADLINE_MESSAGES.autoRelease }),
 };
 
 /**
@@ -192,5 +204,8 @@ export const AdminCampConfigSchema = PublicConfigSchema.extend({
   replyTo: z.string().nullable(),
   /** Hours a waitlist offer holds its places (docs/product.md §10). */
   offerHoldHours: z.number().int(),
+  /** Days to pay after an offer is accepted or a place is won; null: no deadline (docs/product.md §10). */
+  paymentDeadlineDays: z.number().int().nullable(),
+  paymentAutoRelease: z.boolean(),
 });
 export type AdminCampConfig = z.infer<typeof AdminCampConfigSchema>;

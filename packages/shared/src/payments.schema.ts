@@ -232,3 +232,28 @@ export type OwedRegistration = z.infer<typeof OwedRegistrationSchema>;
 
 export const OwedRegistrationListSchema = z.object({ registrations: z.array(OwedRegistrationSchema) });
 export type OwedRegistrationList = z.infer<typeof OwedRegistrationListSchema>;
+
+/**
+ * A registration past its payment deadline with dues still owed (GET /admin/payments/overdue;
+ * docs/product.md §10): its person, its camping options by name, what it owes (dollars), when it was due and how
+ * many whole days have passed since.
+ */
+export const OverdueRegistrationSchema = z.object({
+  registrationId: z.string(),
+  year: z.number().int(),
+  user: personSchema,
+  campingOptions: z.array(z.string()),
+  owed: z.number(),
+  payBy: z.string(),
+  overdueDays: z.number().int(),
+});
+export type OverdueRegistration = z.infer<typeof OverdueRegistrationSchema>;
+
+export const OverdueRegistrationListSchema = z.object({ registrations: z.array(OverdueRegistrationSchema) });
+export type OverdueRegistrationList = z.infer<typeof OverdueRegistrationListSchema>;
+
+/** POST /admin/registrations/:id/release answers the registration, now CANCELLED. */
+export const ReleasePlaceResponseSchema = z.object({
+  registration: z.object({ id: z.string(), status: z.literal('CANCELLED') }),
+});
+export type ReleasePlaceResponse = z.infer<typeof ReleasePlaceResponseSchema>;

@@ -134,6 +134,11 @@ export const RegistrationSchema = z.object({
   payments: z.array(RegistrationPaymentSchema),
   /** What is still owed, in dollars, as the server counts it (docs/product.md §2; decision 040). */
   amountOwed: z.number(),
+  /**
+   * When its dues must be paid (ISO time), when the camp has a payment deadline and dues are owed after an
+   * accepted offer or a won place (docs/product.md §10); else null.
+   */
+  payBy: z.string().nullable(),
   /** Its place in the waitlist's lines and its open offer, when WAITLISTED (docs/product.md §10); else null. */
   waitlist: RegistrationWaitlistSchema.nullable(),
 });
@@ -146,6 +151,7 @@ export type Registration = z.infer<typeof RegistrationSchema>;
 export const RegistrationListItemSchema = RegistrationSchema.extend({
   payments: RegistrationSchema.shape.payments.optional(),
   amountOwed: RegistrationSchema.shape.amountOwed.optional(),
+  payBy: RegistrationSchema.shape.payBy.optional(),
 });
 export type RegistrationListItem = z.infer<typeof RegistrationListItemSchema>;
 

@@ -24,11 +24,13 @@ import {
   SubmitRegistrationResponseSchema,
 } from '@camp/shared/registrations';
 import {
+  OverdueRegistrationListSchema,
   OwedRegistrationListSchema,
   PaymentConfirmationSchema,
   PaymentListSchema,
   PaymentSchema,
   RefundPaymentResponseSchema,
+  ReleasePlaceResponseSchema,
   StripeCheckoutResponseSchema,
 } from '@camp/shared/payments';
 import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
@@ -115,6 +117,8 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'POST /admin/payments/:id/refunds': RefundPaymentResponseSchema,
   'POST /admin/payments': PaymentSchema,
   'GET /admin/payments/dues': OwedRegistrationListSchema,
+  'GET /admin/payments/overdue': OverdueRegistrationListSchema,
+  'POST /admin/registrations/:id/release': ReleasePlaceResponseSchema,
   'POST /shifts': ShiftSchema,
   'GET /shifts/:id': ShiftSchema,
   'GET /shifts/:id/registrations': z.array(ShiftRegistrationSchema),

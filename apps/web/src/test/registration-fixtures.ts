@@ -132,6 +132,7 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
         refundStatus: null,
       },
     ],
+    payBy: null,
     waitlist: null,
     ...overrides,
   };

@@ -168,3 +168,51 @@ export const REFUND_STATE_TEXTS = {
 export const PAYMENT_DEADLINE_DAYS_MIN = 1;
 export const PAYMENT_DEADLINE_DAYS_MAX = 90;
 export const PAYMENT_REMINDER_HOURS = 48;
+
+export const PAYMENT_DEADLINE_MESSAGES = {
+  /** Site Configuration's payment deadline: empty (no deadline) or a whole number of days in range. */
+  deadlineDays: `Payment deadline must be a whole number of days from ${PAYMENT_DEADLINE_DAYS_MIN} to ${PAYMENT_DEADLINE_DAYS_MAX}, or empty for none`,
+  autoRelease: 'Release unpaid places automatically must be true or false',
+  /** POST /admin/registrations/:id/release of a registration whose deadline has not passed or that owes nothing. */
+  notOverdue: 'This registration is not overdue: its payment deadline has not passed or nothing is owed',
+} as const;
+
+/** Payment deadlines in words (docs/product.md §10): Site Configuration, the dashboard, Admin → Payments. */
+export const PAYMENT_DEADLINE_TEXTS = {
+  deadlineDaysLabel: 'Payment deadline (days)',
+  deadlineDaysHelp:
+    'Days to pay after a waitlist offer is accepted or a place is won. Leave empty for no deadline.',
+  autoReleaseLabel: 'Release unpaid places automatically',
+  autoReleaseHelp:
+    'When the deadline passes with dues still owed, the place goes back to the line without an admin.',
+  /** The dashboard, beside the dues: 'Pay by Jun 1, 2027, 5:00 PM'. */
+  payBy: (deadline: string) => `Pay by ${deadline}`,
+  /** The cancellation reason of a released registration. */
+  releasedReason: 'Payment deadline passed',
+  overdueTitle: 'Overdue',
+  overdueHelp: 'Registrations past their payment deadline with dues still owed.',
+  overdueEmpty: 'No registration is past its payment deadline.',
+  overdueFetchFailed: 'The overdue registrations could not be loaded',
+  /** The overdue list's "Overdue since" column: the deadline, and how long ago. */
+  overdueFor: (days: number) => (days < 1 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`),
+  release: 'Release place',
+  releaseTitle: 'Release this place?',
+  releaseConfirm: (name: string) =>
+    `${name}'s registration is cancelled ("Payment deadline passed"), its places go to the next person in line, and ${name} is told by e-mail.`,
+  released: 'Place released',
+  releaseFailed: 'The place could not be released',
+} as const;
+
+/** The payment deadline's mails (docs/product.md §10); the greeting and dashboard link are added around them. */
+export const PAYMENT_DEADLINE_MAILS = {
+  reminderSubject: (campName: string, deadline: string) => `Your dues for ${campName} are due by ${deadline}`,
+  reminderLines: (owed: string, deadline: string) => [
+    `Your dues for your place (${owed}) are due by ${deadline}.`,
+    'Pay them on your dashboard before then, or your place may go to the next person in line.',
+  ],
+  releasedSubject: (campName: string) => `${campName}: your place has been released`,
+  releasedLines: (deadline: string) => [
+    `Your dues were not paid by ${deadline}, so your place has been released to the next person in line.`,
+    'Your registration is cancelled. If you believe this is a mistake, please contact the camp administrators.',
+  ],
+} as const;

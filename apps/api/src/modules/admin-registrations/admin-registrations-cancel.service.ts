@@ -4,6 +4,7 @@ import {
   type CancelRegistrationResponse,
   type CancelRegistrationValues,
   holdsPlaces,
+  type RegistrationStatus,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -77,36 +78,14 @@ export class AdminRegistrationsCancelService {
         ADMIN_CANCEL_MESSAGES.alreadyCancelled,
       );
 
-      const now = this.deps.now();
-      // What it held goes back (docs/product.md §10): a PENDING or CONFIRMED one its options and jobs; a
-      // WAITLISTED one nothing but its open offer's options, given back as the offer ends (endOpenOffer).
-      if (registration.status === 'WAITLISTED') {
-        await endOpenOffer(tx, { registrationId, state: 'WITHDRAWN', decidedBy: adminUserId, now });
-      }
-      const { jobIds, campingOptionIds } = await cancelRegistrationRows(tx, registrationId, { now, reason });
-      if (holdsPlaces(registration.status) && jobIds.length + campingOptionIds.length > 0) {
-        await releasePlaces(tx, registration.year, { campingOptionIds, jobIds });
-        await scheduleWaitlistFill(tx, registration.year);
-      }
-      await reconcileDues(tx, registrationId);
-
-      const removedJobs = await jobItems(tx, jobIds);
-      const removedOptions = await optionItems(tx, campingOptionIds);
-      const entry = { transactionId, adminUserId, registrationId, reason };
-      await recordAudit(
-        tx,
-        {
-          ...entry,
-          actionType: 'REGISTRATION_CANCEL',
-          oldValues: {
-            status: registration.status,
-            campingOptions: removedOptions.map((option) => option.name).sort(),
-            jobs: removedJobs.map((job) => job.label).sort(),
-          },
-          newValues: { status: 'CANCELLED', campingOptions: [], jobs: [] },
-        },
-        ...itemAudits(entry, { removedJobs, removedOptions, addedJobs: [], addedOptions: [] }),
-      );
+      await cancelHeldRegistration(tx, registration, {
+        registrationId,
+        adminUserId,
+        now: this.deps.now(),
+        reason,
+        transactionId,
+        actionType: 'REGISTRATION_CANCEL',
+      });
 
       const asked = input.processRefund
         ? await this.requestRefunds(tx, registrationId, {
@@ -186,6 +165,56 @@ export class AdminRegistrationsCancelService {
     }
     return asked;
   }
+}
+
+/**
+ * The cancel itself, in the caller's transaction, which holds the registration's row lock (lockOpenRegistration):
+ * what it held goes back (docs/product.md §10): a PENDING or CONFIRMED one its options and jobs, and the line is
+ * told to fill them; a WAITLISTED one nothing but its open offer's options, given back as the offer ends
+ * (endOpenOffer). Its status becomes CANCELLED with the reason, its dues row follows (reconcileDues), and the
+ * cancel is audited as `actionType` (REGISTRATION_CANCEL, or PLACE_RELEASE for an unpaid place released after its
+ * payment deadline) with an item record per removed job and option, under one transactionId.
+ */
+export async function cancelHeldRegistration(
+  tx: DbOrTx,
+  registration: { year: number; status: RegistrationStatus },
+  cancel: {
+    registrationId: string;
+    adminUserId: string | null;
+    now: Date;
+    reason: string;
+    transactionId: string;
+    actionType: 'REGISTRATION_CANCEL' | 'PLACE_RELEASE';
+  },
+): Promise<void> {
+  const { registrationId, adminUserId, now, reason, transactionId } = cancel;
+  if (registration.status === 'WAITLISTED') {
+    await endOpenOffer(tx, { registrationId, state: 'WITHDRAWN', decidedBy: adminUserId, now });
+  }
+  const { jobIds, campingOptionIds } = await cancelRegistrationRows(tx, registrationId, { now, reason });
+  if (holdsPlaces(registration.status) && jobIds.length + campingOptionIds.length > 0) {
+    await releasePlaces(tx, registration.year, { campingOptionIds, jobIds });
+    await scheduleWaitlistFill(tx, registration.year);
+  }
+  await reconcileDues(tx, registrationId);
+
+  const removedJobs = await jobItems(tx, jobIds);
+  const removedOptions = await optionItems(tx, campingOptionIds);
+  const entry = { transactionId, adminUserId, registrationId, reason };
+  await recordAudit(
+    tx,
+    {
+      ...entry,
+      actionType: cancel.actionType,
+      oldValues: {
+        status: registration.status,
+        campingOptions: removedOptions.map((option) => option.name).sort(),
+        jobs: removedJobs.map((job) => job.label).sort(),
+      },
+      newValues: { status: 'CANCELLED', campingOptions: [], jobs: [] },
+    },
+    ...itemAudits(entry, { removedJobs, removedOptions, addedJobs: [], addedOptions: [] }),
+  );
 }
 
 /** The mail telling the person their registration was cancelled, with the admin's reason. */

@@ -172,6 +172,8 @@ describe('admin configuration: /api/core-config', () => {
       paypalClientSecretSet: true,
       smtpPasswordSet: true,
       offerHoldHours: 48,
+      paymentDeadlineDays: null,
+      paymentAutoRelease: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -299,5 +299,7 @@ function toAdmin(row: CampConfigRow): AdminCampConfig {
     senderName: row.senderName,
     replyTo: row.replyTo,
     offerHoldHours: row.offerHoldHours,
+    paymentDeadlineDays: row.paymentDeadlineDays,
+    paymentAutoRelease: row.paymentAutoRelease,
   };
 }

@@ -69,7 +69,7 @@ export function pendingStripePayments(registrationId: string, which: 'dues row' 
  */
 export async function reconcileDues(tx: DbOrTx, registrationId: string): Promise<void> {
   const [registration] = await tx
-    .select({ userId: registrations.userId, status: registrations.status })
+    .select({ userId: registrations.userId, status: registrations.status, payBy: registrations.payBy })
     .from(registrations)
     .where(eq(registrations.id, registrationId));
   if (!registration) return;
@@ -81,6 +81,14 @@ export async function reconcileDues(tx: DbOrTx, registrationId: string): Promise
   const inFlight = pending.length > placeholders.length;
   const { owed } = await duesBalance(tx, registrationId);
   const wanted = registration.status !== 'CANCELLED' && owed > 0 && !inFlight;
+  // A payment deadline lasts while a PENDING registration owes dues (docs/product.md §10): paid in full,
+  // cancelled or confirmed by an admin, it has none.
+  if (registration.payBy !== null && (registration.status !== 'PENDING' || owed <= 0)) {
+    await tx
+      .update(registrations)
+      .set({ payBy: null, payRemindedAt: null })
+      .where(eq(registrations.id, registrationId));
+  }
   const [keep, ...extra] = placeholders;
   const drop = wanted ? extra : placeholders;
   if (drop.length > 0) {

@@ -1,5 +1,8 @@
 import {
+  AdminRegistrationParamsSchema,
   CreateStripeCheckoutInputSchema,
+  OverdueRegistrationListSchema,
+  ReleasePlaceResponseSchema,
   ManualPaymentInputSchema,
   OwedRegistrationListSchema,
   PaymentIdParamsSchema,
@@ -110,6 +113,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OwedRegistrationListSchema },
     }),
     async () => ({ registrations: await app.services.adminPayments.owed() }),
+  );
+
+  app.get(
+    '/admin/payments/overdue',
+    route.adminOnly({
+      summary: 'PENDING registrations past their payment deadline that still owe dues (admin)',
+      description:
+        'docs/product.md §10: oldest deadline first, with the camping options by name, what is owed (dollars), ' +
+        'payBy (ISO time) and the whole days since.',
+      response: { 200: OverdueRegistrationListSchema },
+    }),
+    async () => ({ registrations: await app.services.paymentDeadlines.overdue() }),
+  );
+
+  app.post(
+    '/admin/registrations/:id/release',
+    route.adminOnly({
+      summary: 'Releases an unpaid place whose payment deadline has passed (admin)',
+      description:
+        'The registration is cancelled with the reason "Payment deadline passed", its places go back and the ' +
+        'waitlist is filled, audited as PLACE_RELEASE, and the person is mailed. 409 when it is not PENDING, ' +
+        'its deadline has not passed or nothing is owed; 503 when Stripe cannot settle an open Checkout.',
+      params: AdminRegistrationParamsSchema,
+      response: { 200: ReleasePlaceResponseSchema, ...errors(409, 503) },
+    }),
+    async (request) => app.services.paymentDeadlines.release(callerOf(request).id, request.params.id),
   );
 };
 

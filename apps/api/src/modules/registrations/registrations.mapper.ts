@@ -107,6 +107,7 @@ export function toRegistrationDtos({
     ),
     payments: (paymentsOf.get(registration.id) ?? []).map(toPaymentDto),
     amountOwed: centsToDollars(owedCents(paymentsOf.get(registration.id) ?? [])),
+    payBy: registration.payBy?.toISOString() ?? null,
     waitlist: toRegistrationWaitlist(
       registration,
       (optionsOf.get(registration.id) ?? []).map((row) => row.option),
@@ -167,6 +168,8 @@ export function toSubmittedRegistration(
         created.payment ? [{ status: 'PENDING', amountCents: dollarsToCents(values.duesDollars) }] : [],
       ),
     ),
+    // A submission sets no deadline: one is set when an offer is accepted or a place is won.
+    payBy: null,
     waitlist: values.waitlist
       ? toRegistrationWaitlist(
           { id: created.id, status: values.status, waitlistedAt: values.waitlist.joinedAt },

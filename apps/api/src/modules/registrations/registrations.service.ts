@@ -82,7 +82,9 @@ export class RegistrationsService {
     );
     return withPayments
       ? found
-      : found.map(({ payments: _payments, amountOwed: _owed, ...registration }) => registration);
+      : found.map(
+          ({ payments: _payments, amountOwed: _owed, payBy: _payBy, ...registration }) => registration,
+        );
   }
 
   /**

@@ -240,6 +240,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
           },
         ],
         amountOwed: 125.5,
+        payBy: null,
         waitlist: null,
       });
 
@@ -997,7 +998,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
     const asStaff = await camp.call('GET', url, camp.staff);
     expect(asStaff.statusCode).toBe(200);
     const staffRows = asStaff.json<Record<string, unknown>[]>();
-    const { payments: _payments, amountOwed: _owed, ...withoutPayments } = adminRow!;
+    const { payments: _payments, amountOwed: _owed, payBy: _payBy, ...withoutPayments } = adminRow!;
     expect(staffRows).toEqual([withoutPayments]);
     expect(asStaff.body).not.toContain(session);
     expect(asStaff.body).not.toMatch(/"(payments|amount|provider|providerRefId|currency)"/);

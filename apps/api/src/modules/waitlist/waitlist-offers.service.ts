@@ -23,6 +23,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import { type AuditEntry, recordAudit } from '../audit/audit-writer';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox';
+import { setPayBy } from '../payments/deadlines';
 import { duesBalance, reconcileDues } from '../payments/dues';
 import { paymentMailContext, registrationMail } from '../payments/payment-mail';
 import { takePlaces } from '../registrations/capacity';
@@ -110,11 +111,12 @@ export class WaitlistOffersService {
         throw conflict([WAITLIST_MESSAGES.shiftsFullOnAccept, ...[fullMessages([], jobsFull) ?? []].flat()]);
       }
 
+      const now = this.deps.now();
       const ended = await endOpenOffer(tx, {
         registrationId: registration.id,
         state: 'ACCEPTED',
         decidedBy: caller.id,
-        now: this.deps.now(),
+        now,
         keepPlaces: true,
       });
       if (!ended) throw conflict(WAITLIST_MESSAGES.offerClosed);
@@ -136,6 +138,8 @@ export class WaitlistOffersService {
           },
         },
       );
+      // Dues owed: due within the camp's payment deadline, when it has one (docs/product.md §10).
+      if (status === 'PENDING') await setPayBy(tx, registration.id, now);
       const context = await paymentMailContext(tx, {
         userId: registration.userId,
         registrationId: registration.id,

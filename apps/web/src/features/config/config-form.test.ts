@@ -1,4 +1,4 @@
-import { CONFIG_MESSAGES, WAITLIST_MESSAGES } from '@camp/shared/rules';
+import { CONFIG_MESSAGES, PAYMENT_DEADLINE_MESSAGES, WAITLIST_MESSAGES } from '@camp/shared/rules';
 import { describe, expect, it } from 'vitest';
 import {
   blankConfigValues,
@@ -77,6 +77,24 @@ describe('configErrors (docs/product.md §5 Configuration)', () => {
       });
     }
     expect(toConfigPayload(valid({ offerHoldHours: '72' })).offerHoldHours).toBe(72);
+  });
+
+  it('takes a payment deadline of whole days from 1 to 90, or empty for none (docs/product.md §10)', () => {
+    expect(valid().paymentDeadlineDays).toBe('');
+    expect(valid().paymentAutoRelease).toBe(false);
+    expect(configValuesOf(adminConfig({ paymentDeadlineDays: 14, paymentAutoRelease: true }))).toMatchObject({
+      paymentDeadlineDays: 14,
+      paymentAutoRelease: true,
+    });
+    expect(configErrors(valid({ paymentDeadlineDays: 90 }))).toEqual({});
+    for (const paymentDeadlineDays of [0, 91, 1.5]) {
+      expect(configErrors(valid({ paymentDeadlineDays }))).toEqual({
+        paymentDeadlineDays: PAYMENT_DEADLINE_MESSAGES.deadlineDays,
+      });
+    }
+    expect(toConfigPayload(valid({ paymentDeadlineDays: '' })).paymentDeadlineDays).toBeNull();
+    expect(toConfigPayload(valid({ paymentDeadlineDays: '7' })).paymentDeadlineDays).toBe(7);
+    expect(toConfigPayload(valid({ paymentAutoRelease: true })).paymentAutoRelease).toBe(true);
   });
 
   it('checks sender and reply-to addresses whenever they are given', () => {

@@ -42,6 +42,9 @@ export interface ConfigFormValues {
   allowDeferredDuesPayment: boolean;
   /** How long a waitlist offer holds its places, in hours (docs/product.md §10). */
   offerHoldHours: number | string;
+  /** Days to pay after an accepted offer or a won place; '' for no deadline (docs/product.md §10). */
+  paymentDeadlineDays: number | string;
+  paymentAutoRelease: boolean;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -113,6 +116,8 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     registrationTerms: '',
     allowDeferredDuesPayment: false,
     offerHoldHours: OFFER_HOLD_HOURS_DEFAULT,
+    paymentDeadlineDays: '',
+    paymentAutoRelease: false,
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -151,6 +156,8 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     registrationTerms: config.registrationTerms,
     allowDeferredDuesPayment: config.allowDeferredDuesPayment,
     offerHoldHours: config.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT,
+    paymentDeadlineDays: config.paymentDeadlineDays ?? '',
+    paymentAutoRelease: config.paymentAutoRelease,
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -193,6 +200,8 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'allowDeferredDuesPayment',
   'registrationTerms',
   'offerHoldHours',
+  'paymentDeadlineDays',
+  'paymentAutoRelease',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -235,6 +244,10 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     registrationTerms: values.registrationTerms,
     allowDeferredDuesPayment: values.allowDeferredDuesPayment,
     offerHoldHours: numberOf(values.offerHoldHours),
+    // Empty: no deadline.
+    paymentDeadlineDays:
+      String(values.paymentDeadlineDays).trim() === '' ? null : numberOf(values.paymentDeadlineDays),
+    paymentAutoRelease: values.paymentAutoRelease,
     stripeEnabled: values.stripeEnabled,
     stripePublicKey: textOrNull(values.stripePublicKey),
     paypalEnabled: values.paypalEnabled,

@@ -46,5 +46,12 @@ function DuesOfThisYear({ registrations }: { registrations: readonly Registratio
     (registration) => registration.year === config.registrationYear && registration.status !== 'CANCELLED',
   );
   if (!user || !current) return null;
-  return <OutstandingDues registration={current} user={user} campName={config.campName} />;
+  return (
+    <OutstandingDues
+      registration={current}
+      user={user}
+      campName={config.campName}
+      timeZone={config.timeZone}
+    />
+  );
 }

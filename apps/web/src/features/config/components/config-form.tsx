@@ -6,8 +6,16 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Switch.css';
 import type { AdminCampConfig } from '@camp/shared/config';
-import { OFFER_HOLD_HOURS_MAX, OFFER_HOLD_HOURS_MIN, WAITLIST_TEXTS } from '@camp/shared/rules';
+import {
+  OFFER_HOLD_HOURS_MAX,
+  OFFER_HOLD_HOURS_MIN,
+  PAYMENT_DEADLINE_DAYS_MAX,
+  PAYMENT_DEADLINE_DAYS_MIN,
+  PAYMENT_DEADLINE_TEXTS,
+  WAITLIST_TEXTS,
+} from '@camp/shared/rules';
 import {
   Alert,
   Checkbox,
@@ -17,6 +25,7 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   type TextInputProps,
@@ -305,6 +314,26 @@ export function ConfigForm({ config }: ConfigFormProps) {
               error={errors.offerHoldHours}
               onChange={(value) => set('offerHoldHours', value)}
               maw={240}
+            />
+            <NumberInput
+              {...HINT_BELOW}
+              name="paymentDeadlineDays"
+              label={PAYMENT_DEADLINE_TEXTS.deadlineDaysLabel}
+              description={PAYMENT_DEADLINE_TEXTS.deadlineDaysHelp}
+              min={PAYMENT_DEADLINE_DAYS_MIN}
+              max={PAYMENT_DEADLINE_DAYS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              value={values.paymentDeadlineDays}
+              error={errors.paymentDeadlineDays}
+              onChange={(value) => set('paymentDeadlineDays', value)}
+              maw={240}
+            />
+            <Switch
+              {...check('paymentAutoRelease')}
+              label={PAYMENT_DEADLINE_TEXTS.autoReleaseLabel}
+              description={PAYMENT_DEADLINE_TEXTS.autoReleaseHelp}
             />
           </FormSection>
 

@@ -160,6 +160,42 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     expect(patched[0]?.offerHoldHours).toBe(72);
   });
 
+  it('edits the payment deadline and its automatic release (docs/product.md §10)', async () => {
+    const patched: Record<string, unknown>[] = [];
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig({ paymentDeadlineDays: null })),
+      'PATCH /core-config/current': ({ body }) => {
+        patched.push(body as Record<string, unknown>);
+        return jsonResponse(savedAdminConfig(body));
+      },
+    });
+    await formLoaded();
+    expect(field(/^Payment deadline \(days\)/).value).toBe('');
+    expect(
+      screen.getByText(
+        'Days to pay after a waitlist offer is accepted or a place is won. Leave empty for no deadline.',
+      ),
+    ).toBeInTheDocument();
+    const release = screen.getByRole('switch', {
+      name: /Release unpaid places automatically/,
+    }) as HTMLInputElement;
+    expect(release.checked).toBe(false);
+    type(/^Payment deadline \(days\)/, '91');
+    save();
+    expect(
+      await screen.findByText(
+        'Payment deadline must be a whole number of days from 1 to 90, or empty for none',
+      ),
+    ).toBeInTheDocument();
+    expect(calls).not.toContain('PATCH /core-config/current');
+    type(/^Payment deadline \(days\)/, '14');
+    fireEvent.click(release);
+    save();
+    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
+    expect(patched).toHaveLength(1);
+    expect(patched[0]).toMatchObject({ paymentDeadlineDays: 14, paymentAutoRelease: true });
+  });
+
   it('checks the e-mail rules before sending anything', async () => {
     const { calls } = openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig({ emailEnabled: false, smtpHost: null })),

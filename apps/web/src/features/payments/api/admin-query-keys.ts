@@ -16,6 +16,7 @@ export const adminPaymentKeys = {
   all: () => ['payments', 'admin'] as const,
   list: (filters: PaymentFilters) => ['payments', 'admin', 'list', filters] as const,
   owed: () => ['payments', 'admin', 'owed'] as const,
+  overdue: () => ['payments', 'admin', 'overdue'] as const,
 };
 
 /**

@@ -1,12 +1,16 @@
 import {
+  OverdueRegistrationListSchema,
   OwedRegistrationListSchema,
   PaymentListSchema,
   PaymentSchema,
   RefundPaymentResponseSchema,
+  ReleasePlaceResponseSchema,
+  type OverdueRegistration,
   type OwedRegistration,
   type Payment,
   type Refund,
 } from '@camp/shared/payments';
+import { PAYMENT_DEADLINE_MESSAGES } from '@camp/shared/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { contractOf } from '../../../test/api-contract';
@@ -119,6 +123,7 @@ const owedRegistration = (
 function openPayments(routes: ApiRoutes = {}, payments: Payment[] = ALL) {
   const api = renderSignedIn('/admin/payments', admin, {
     'GET /payments': () => answer(PaymentListSchema, 'GET', '/payments', { payments }),
+    'GET /admin/payments/overdue': () => jsonResponse({ registrations: [] }),
     ...routes,
   });
   return { ...api, paymentQueries: () => queriesTo(api.fetchMock, '/payments') };
@@ -541,5 +546,105 @@ describe('Admin payments: a refund that failed, and its Retry', { timeout: 20_00
       expect(screen.queryByRole('button', { name: /^Retry refund/ })).not.toBeInTheDocument(),
     );
     expect(screen.queryByText(/Refund failed/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Admin payments: overdue places (docs/product.md §10)', { timeout: 20_000 }, () => {
+  const late = (n: number, firstName: string, overdueDays: number): OverdueRegistration => ({
+    registrationId: `00000000-0000-4d00-8000-00000000000${n}`,
+    year: 2026,
+    user: person(n + 5, firstName, 'Late'),
+    campingOptions: ['Car camping', 'RV spot'],
+    owed: 150,
+    payBy: '2026-06-02T00:30:00.000Z',
+    overdueDays,
+  });
+  const lou = late(1, 'Lou', 3);
+  const pat = late(2, 'Pat', 0);
+  const overdueTable = () => screen.findByRole('table', { name: 'Overdue' });
+  /** Presses a row's Release place (once the list has settled: its rows are drawn again as it loads). */
+  const openRelease = async (name: string) => {
+    await screen.findByRole('button', { name });
+    return waitFor(() => {
+      if (!screen.queryByRole('dialog')) fireEvent.click(screen.getByRole('button', { name }));
+      return screen.getByRole('dialog', { name: 'Release this place?' });
+    });
+  };
+
+  it('lists each overdue registration with what it owes, its deadline and how long ago', async () => {
+    openPayments({
+      'GET /admin/payments/overdue': () =>
+        answer(OverdueRegistrationListSchema, 'GET', '/admin/payments/overdue', {
+          registrations: [lou, pat],
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Overdue', level: 3 })).toBeInTheDocument();
+    const table = await overdueTable();
+    const louRow = (await within(table).findByText('Lou Late')).closest('tr') as HTMLElement;
+    expect(within(louRow).getByText('lou@example.org')).toBeInTheDocument();
+    expect(within(louRow).getByText('Car camping, RV spot')).toBeInTheDocument();
+    expect(within(louRow).getByText('$150.00')).toBeInTheDocument();
+    expect(within(louRow).getByText('Jun 2, 2026, 12:30 AM UTC')).toBeInTheDocument();
+    expect(within(louRow).getByText('3 days')).toBeInTheDocument();
+    const patRow = within(table).getByText('Pat Late').closest('tr') as HTMLElement;
+    expect(within(patRow).getByText('less than a day')).toBeInTheDocument();
+    expect(within(patRow).getByRole('button', { name: 'Release place of Pat Late' })).toBeInTheDocument();
+  });
+
+  it('says when nobody is overdue', async () => {
+    openPayments();
+    expect(await screen.findByText('No registration is past its payment deadline.')).toBeInTheDocument();
+  });
+
+  it('releases a place after the confirmation, and the list reloads without it', async () => {
+    const path = `/admin/registrations/${lou.registrationId}/release`;
+    let released = 0;
+    openPayments({
+      'GET /admin/payments/overdue': () =>
+        answer(OverdueRegistrationListSchema, 'GET', '/admin/payments/overdue', {
+          registrations: released > 0 ? [] : [lou],
+        }),
+      [`POST ${path}`]: () => {
+        released += 1;
+        return answer(ReleasePlaceResponseSchema, 'POST', path, {
+          registration: { id: lou.registrationId, status: 'CANCELLED' },
+        });
+      },
+    });
+    const dialog = await openRelease('Release place of Lou Late');
+    expect(
+      within(dialog).getByText(
+        'Lou Late\'s registration is cancelled ("Payment deadline passed"), its places go to the next person in line, and Lou Late is told by e-mail.',
+      ),
+    ).toBeInTheDocument();
+    // Cancel changes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(released).toBe(0);
+
+    const again = await openRelease('Release place of Lou Late');
+    fireEvent.click(within(again).getByRole('button', { name: 'Release place' }));
+    expect(await screen.findByText('Place released')).toBeInTheDocument();
+    expect(released).toBe(1);
+    expect(await screen.findByText('No registration is past its payment deadline.')).toBeInTheDocument();
+  });
+
+  it('says why a release was refused', async () => {
+    const path = `/admin/registrations/${lou.registrationId}/release`;
+    openPayments({
+      'GET /admin/payments/overdue': () =>
+        answer(OverdueRegistrationListSchema, 'GET', '/admin/payments/overdue', { registrations: [lou] }),
+      [`POST ${path}`]: () => errorResponse(409, PAYMENT_DEADLINE_MESSAGES.notOverdue),
+    });
+    const dialog = await openRelease('Release place of Lou Late');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release place' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The place could not be released')).toBeInTheDocument();
+    expect(within(alert).getByText(PAYMENT_DEADLINE_MESSAGES.notOverdue)).toBeInTheDocument();
+  });
+
+  it('says when the overdue list cannot be loaded', async () => {
+    openPayments({ 'GET /admin/payments/overdue': () => errorResponse(500, 'Internal Server Error') });
+    expect(await screen.findByText('The overdue registrations could not be loaded')).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { usePublicConfig } from '../../config';
 import { failureDetail } from '../../../lib/api-client';
 import { ADMIN_PAYMENT_MESSAGES } from '../admin/admin-payment-messages';
 import { ManualPaymentModal } from '../admin/manual-payment-modal';
+import { OverdueSection } from '../admin/overdue-section';
 import { NO_PAYMENT_FILTERS, PaymentFilters, type PaymentFilterValues } from '../admin/payment-filters';
 import { canRefund, openRefunds, paymentTotals } from '../admin/payment-money';
 import { PaymentTotalsSummary } from '../admin/payment-totals';
@@ -41,7 +42,8 @@ function toQuery(values: PaymentFilterValues, search: string): PaymentQueryFilte
 
 /**
  * /admin/payments (docs/product.md §2 Payments, the eighth admin area; decision 016): every payment with filters and totals, refunds
- * (full or partial, with a reason) and payments made by cash, check or bank transfer.
+ * (full or partial, with a reason) and payments made by cash, check or bank transfer; and the registrations past
+ * their payment deadline, whose places can be released (docs/product.md §10).
  */
 export default function AdminPaymentsPage() {
   const { config } = usePublicConfig();
@@ -184,6 +186,7 @@ export default function AdminPaymentsPage() {
         emptyText={ADMIN_PAYMENT_MESSAGES.noPayments}
         renderRowActions={renderRowActions}
       />
+      <OverdueSection timeZone={config.timeZone} />
 
       {dialog?.kind === 'refund' && (
         <RefundPaymentModal

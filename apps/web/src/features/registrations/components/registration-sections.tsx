@@ -2,8 +2,10 @@ import {
   dollarsToCents,
   fieldValueText,
   formatDate,
+  formatDateTime,
   formatDollars,
   labelWithColon,
+  PAYMENT_DEADLINE_TEXTS,
   type RegistrationAvailability,
   REGISTRATION_TEXTS,
   WAITLIST_TEXTS,
@@ -62,17 +64,20 @@ export function CurrentRegistration({ registration }: { registration: Registrati
 }
 
 /**
- * The outstanding-dues box (docs/product.md §2 Dashboard): what the server says is owed, and the way to pay it through
- * Stripe Checkout; when payments are not available it says so instead of offering the button.
+ * The outstanding-dues box (docs/product.md §2 Dashboard): what the server says is owed, its payment deadline in the
+ * camp's time zone when there is one (docs/product.md §10), and the way to pay it through Stripe Checkout; when
+ * payments are not available it says so instead of offering the button.
  */
 export function OutstandingDues({
   registration,
   user,
   campName,
+  timeZone,
 }: {
   registration: Registration;
   user: Pick<User, 'id'>;
   campName: string;
+  timeZone: string;
 }) {
   const payments = usePaymentsAvailable();
   const checkout = useStartCheckout();
@@ -89,6 +94,9 @@ export function OutstandingDues({
           You have {amount} in dues to pay for {registration.year}. Your registration stays pending until they
           are paid.
         </Text>
+        {registration.payBy && (
+          <Text fw={600}>{PAYMENT_DEADLINE_TEXTS.payBy(formatDateTime(registration.payBy, timeZone))}</Text>
+        )}
         {payments.available ? (
           <Button
             onClick={() =>

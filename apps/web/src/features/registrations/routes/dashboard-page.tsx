@@ -72,7 +72,12 @@ function RegistrationOverview({ user }: { user: User }) {
       />
       {current ? (
         <>
-          <OutstandingDues registration={current} user={user} campName={config.campName} />
+          <OutstandingDues
+            registration={current}
+            user={user}
+            campName={config.campName}
+            timeZone={config.timeZone}
+          />
           <CurrentRegistration registration={current} />
         </>
       ) : (

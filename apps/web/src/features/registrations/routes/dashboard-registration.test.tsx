@@ -39,6 +39,24 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     expect(screen.queryByRole('link', { name: 'Start Registration' })).not.toBeInTheDocument();
   });
 
+  it("shows the payment deadline beside the dues, in the camp's time zone (docs/product.md §10)", async () => {
+    openDashboard([testRegistration({ payBy: '2026-06-02T00:30:00.000Z' })], testCampRegistration(), true, {
+      config: { timeZone: 'America/Los_Angeles' },
+    });
+    const dues = (await screen.findByRole('heading', { name: 'Outstanding Dues' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(dues).getByText('Pay by Jun 1, 2026, 5:30 PM PDT')).toBeInTheDocument();
+  });
+
+  it('shows no deadline when the registration has none', async () => {
+    openDashboard([testRegistration()]);
+    const dues = (await screen.findByRole('heading', { name: 'Outstanding Dues' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(dues).queryByText(/^Pay by/)).not.toBeInTheDocument();
+  });
+
   it('Complete Dues Payment starts Stripe Checkout for what is owed and sends the browser there', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     let sent: unknown;
