@@ -43,6 +43,9 @@ import { registrationsRoutes } from './modules/registrations/registrations.route
 import { RegistrationsService } from './modules/registrations/registrations.service';
 import { WaitlistOffersService } from './modules/waitlist/waitlist-offers.service';
 import { WaitlistWorker } from './modules/waitlist/waitlist-worker';
+import { DrawAdminService } from './modules/draw/draw-admin.service';
+import { drawRoutes } from './modules/draw/draw.routes';
+import { DrawWorker } from './modules/draw/draw-worker';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { registerAuth } from './plugins/auth';
 import { configRoutes } from './modules/config/config.routes';
@@ -65,6 +68,8 @@ export interface Services {
   outbox: OutboxWorker;
   waitlist: WaitlistWorker;
   waitlistOffers: WaitlistOffersService;
+  draws: DrawWorker;
+  drawAdmin: DrawAdminService;
   users: UsersService;
   auth: AuthService;
   rateLimiter: RateLimiter;
@@ -159,6 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const waitlist = new WaitlistWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, now });
   app.addHook('onReady', async () => waitlist.start());
   app.addHook('onClose', async () => waitlist.stop());
+  // The draws that fall due when an application window closes (decision 049).
+  const drawWorker = new DrawWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, waitlist, now });
+  app.addHook('onReady', async () => drawWorker.start());
+  app.addHook('onClose', async () => drawWorker.stop());
   // Places on camping options and jobs are counted per configured registration year.
   const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
@@ -191,6 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     waitlist,
     waitlistOffers: new WaitlistOffersService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
+    draws: drawWorker,
+    drawAdmin: new DrawAdminService({ db, now, config, publicUrl: env.publicUrl, outbox, waitlist }),
     users: usersService,
     auth,
     rateLimiter,
@@ -253,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportsRoutes);
       await api.register(outboxAdminRoutes);
       await api.register(waitlistRoutes);
+      await api.register(drawRoutes);
     },
     { prefix: API_PREFIX },
   );
