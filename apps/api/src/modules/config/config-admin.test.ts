@@ -178,6 +178,8 @@ describe('admin configuration: /api/core-config', () => {
       paypalClientSecretSet: true,
       smtpPasswordSet: true,
       offerHoldHours: 48,
+      drawOpensAt: null,
+      drawClosesAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
