@@ -94,3 +94,42 @@ export function drawWindowProblems(
   }
   return [];
 }
+
+/** The offset (ms) of `timeZone` from UTC at the moment `utcMs`. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A wall-clock time as a datetime-local input holds it ("2027-03-01T09:00") in the camp's time zone, as an ISO
+ * moment; null when it is not such a time.
+ */
+export function wallTimeToIso(wall: string, timeZone: string): string | null {
+  const match = WALL_TIME.exec(wall.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(guess)) return null;
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  return new Date(guess - zoneOffsetMs(first, timeZone)).toISOString();
+}
+
+/** An ISO moment as the wall-clock time of the camp's time zone, for a datetime-local input. */
+export function isoToWallTime(iso: string, timeZone: string): string {
+  const ms = Date.parse(iso);
+  return new Date(ms + zoneOffsetMs(ms, timeZone)).toISOString().slice(0, 16);
+}

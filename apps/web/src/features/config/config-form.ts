@@ -1,8 +1,10 @@
 import {
   DEFAULT_SMTP_PORT,
   DEFAULT_TIME_ZONE,
+  isoToWallTime,
   OFFER_HOLD_HOURS_DEFAULT,
   TIME_ZONE_OPTIONS,
+  wallTimeToIso,
   type PaypalMode,
 } from '@camp/shared/rules';
 import {
@@ -42,6 +44,9 @@ export interface ConfigFormValues {
   allowDeferredDuesPayment: boolean;
   /** How long a waitlist offer holds its places, in hours (docs/product.md §10). */
   offerHoldHours: number | string;
+  /** The application window (docs/product.md §10): wall-clock times of the camp's time zone, '' for none. */
+  drawOpensAt: string;
+  drawClosesAt: string;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -113,6 +118,8 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     registrationTerms: '',
     allowDeferredDuesPayment: false,
     offerHoldHours: OFFER_HOLD_HOURS_DEFAULT,
+    drawOpensAt: '',
+    drawClosesAt: '',
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -151,6 +158,8 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     registrationTerms: config.registrationTerms,
     allowDeferredDuesPayment: config.allowDeferredDuesPayment,
     offerHoldHours: config.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT,
+    drawOpensAt: config.drawOpensAt ? isoToWallTime(config.drawOpensAt, config.timeZone) : '',
+    drawClosesAt: config.drawClosesAt ? isoToWallTime(config.drawClosesAt, config.timeZone) : '',
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -193,6 +202,8 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'allowDeferredDuesPayment',
   'registrationTerms',
   'offerHoldHours',
+  'drawOpensAt',
+  'drawClosesAt',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -215,6 +226,10 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
 
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
+/** A window time as the API takes it: the moment in the camp's time zone; as typed when it is not a time. */
+const windowTime = (wall: string, timeZone: string) =>
+  wall.trim() === '' ? null : (wallTimeToIso(wall, timeZone) ?? wall);
+
 /**
  * The PATCH/POST body of the form: every configuration field, text trimmed, empty optional text as null (the
  * reply-to address included, docs/product.md §5), a blank port as none, and only the secrets that were typed (docs/product.md §4:
@@ -235,6 +250,8 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     registrationTerms: values.registrationTerms,
     allowDeferredDuesPayment: values.allowDeferredDuesPayment,
     offerHoldHours: numberOf(values.offerHoldHours),
+    drawOpensAt: windowTime(values.drawOpensAt, values.timeZone),
+    drawClosesAt: windowTime(values.drawClosesAt, values.timeZone),
     stripeEnabled: values.stripeEnabled,
     stripePublicKey: textOrNull(values.stripePublicKey),
     paypalEnabled: values.paypalEnabled,

@@ -35,6 +35,8 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     replyTo: null,
     timeZone: 'America/Los_Angeles',
     offerHoldHours: 48,
+    drawOpensAt: null,
+    drawClosesAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

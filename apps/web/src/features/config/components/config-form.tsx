@@ -7,7 +7,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import type { AdminCampConfig } from '@camp/shared/config';
-import { OFFER_HOLD_HOURS_MAX, OFFER_HOLD_HOURS_MIN, WAITLIST_TEXTS } from '@camp/shared/rules';
+import { DRAW_TEXTS, OFFER_HOLD_HOURS_MAX, OFFER_HOLD_HOURS_MIN, WAITLIST_TEXTS } from '@camp/shared/rules';
 import {
   Alert,
   Checkbox,
@@ -306,6 +306,23 @@ export function ConfigForm({ config }: ConfigFormProps) {
               onChange={(value) => set('offerHoldHours', value)}
               maw={240}
             />
+            <Text size="sm" c="dimmed" id="draw-window-help">
+              {DRAW_TEXTS.windowHelp}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...text('drawOpensAt')}
+                type="datetime-local"
+                label={DRAW_TEXTS.opensLabel}
+                aria-describedby="draw-window-help"
+              />
+              <TextInput
+                {...text('drawClosesAt')}
+                type="datetime-local"
+                label={DRAW_TEXTS.closesLabel}
+                aria-describedby="draw-window-help"
+              />
+            </SimpleGrid>
           </FormSection>
 
           <FormSection section={CONFIG_SECTIONS.payments} description="How campers pay their dues online.">
