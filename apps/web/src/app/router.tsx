@@ -22,6 +22,7 @@ const AdminPanelPage = lazy(() => screens().then((s) => s.loadAdminPanelPage()))
 const AdminConfigurationPage = lazy(() => screens().then((s) => s.loadAdminConfigurationPage()));
 const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()));
 const ManageRegistrationsPage = lazy(() => screens().then((s) => s.loadManageRegistrationsPage()));
+const AdminDrawPage = lazy(() => screens().then((s) => s.loadAdminDrawPage()));
 // Not Found is rare: it loads on demand too.
 const NotFoundPage = lazy(() => screens().then((s) => s.loadNotFoundPage()));
 // The camp-setup and admin screens come as one chunk per feature (screens.ts).
@@ -95,6 +96,7 @@ export function AppRouter() {
             {route('adminShifts', <AdminShiftsPage />)}
             {route('adminManageRegistrations', <ManageRegistrationsPage />)}
             {route('adminPayments', <AdminPaymentsPage />)}
+            {route('adminDraw', <AdminDrawPage />)}
 
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -27,6 +27,7 @@ export const routePatterns = {
   adminShifts: '/admin/shifts',
   adminManageRegistrations: '/admin/manage-registrations',
   adminPayments: '/admin/payments',
+  adminDraw: '/admin/draw',
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -58,6 +59,7 @@ export const routeAccess: Record<RouteName, RouteAccess> = {
   adminShifts: 'admin',
   adminManageRegistrations: 'admin',
   adminPayments: 'admin',
+  adminDraw: 'admin',
 };
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -97,6 +99,7 @@ export const paths = {
   adminShifts: () => routePatterns.adminShifts,
   adminManageRegistrations: () => routePatterns.adminManageRegistrations,
   adminPayments: () => routePatterns.adminPayments,
+  adminDraw: () => routePatterns.adminDraw,
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
 /**

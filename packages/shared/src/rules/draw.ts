@@ -45,7 +45,7 @@ export const DRAW_TEXTS = {
   windowHelp:
     "In the camp's time zone. While the window is open, submissions are draw entries that take no place; when it closes, places are drawn at random. Leave both empty for first come, first served.",
   campWithLabel: 'Camp with (optional)',
-  campWithHelp: `E-mail addresses of up to ${DRAW_CAMP_WITH_MAX} people you want to camp with. You are drawn together only with people who name you too, and then all of you get a place or none of you does.`,
+  campWithHelp: `E-mail addresses (one per line) of up to ${DRAW_CAMP_WITH_MAX} people you want to camp with. You are drawn together only with people who name you too, and then all of you get a place or none of you does.`,
   entryModeNotice: (closesAt: string) =>
     `Applications are open until ${closesAt}. Submitting enters you into the draw: no place is taken and nothing is owed until the draw.`,
   submitEntry: 'Enter the draw',
@@ -54,6 +54,7 @@ export const DRAW_TEXTS = {
   withdraw: 'Withdraw from the draw',
   withdrawConfirm: 'Withdraw your entry? You can enter again while applications are open.',
   withdrawn: 'Your draw entry was withdrawn',
+  withdrawnBody: 'You can enter again while applications are open.',
   adminTitle: 'The draw',
   drawNow: 'Draw now',
   drawNowConfirm:

@@ -58,6 +58,11 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     description: 'All payments with totals; refund a payment or record one made by cash, check or transfer.',
     to: paths.adminPayments(),
   },
+  {
+    title: 'The Draw',
+    description: 'The fair start: application window entries, Draw now, and the record of the draw.',
+    to: paths.adminDraw(),
+  },
 ];
 
 /** /admin: a welcome line and one card per admin area. */

@@ -27,6 +27,7 @@ import {
   OutstandingDues,
   RegistrationHistory,
 } from '../components/registration-sections';
+import { DrawEntryArea } from '../components/draw-entry-panel';
 import { OfferArea } from '../components/waitlist-panels';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
@@ -64,6 +65,12 @@ function RegistrationOverview({ user }: { user: User }) {
           <OutstandingDues registration={current} user={user} campName={config.campName} />
           <CurrentRegistration registration={current} />
         </>
+      ) : config.drawClosesAt ? (
+        // A year with an application window: the person's draw entry, if any (docs/product.md §10).
+        <DrawEntryArea
+          timeZone={config.timeZone}
+          fallback={<NoRegistration availability={availability} />}
+        />
       ) : (
         <NoRegistration availability={availability} />
       )}
