@@ -74,8 +74,7 @@ export function StepPayment({
           label={DRAW_TEXTS.campWithLabel}
           description={DRAW_TEXTS.campWithHelp}
           placeholder="friend@example.org"
-          autosize
-          minRows={2}
+          rows={3}
           value={drawEntry.campWith}
           error={drawEntry.campWithError}
           onChange={(event) => drawEntry.setCampWith(event.currentTarget.value)}
