@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawEntries, emailOutbox, payments, refunds, registrations, waitlistOffers } from '../src/db/schema/index';
+import {
+  drawEntries,
+  emailOutbox,
+  payments,
+  refunds,
+  registrations,
+  waitlistOffers,
+} from '../src/db/schema/index';
 import { adminPost, insertSignedInPerson, type Person, adminShift } from './camp-registrations';
 import { type Camp, insertRegistration, startCamp } from './camp';
 

@@ -163,7 +163,10 @@ export const SubmitRegistrationResponseSchema = z.object({
 export type SubmitRegistrationResponse = z.infer<typeof SubmitRegistrationResponseSchema>;
 
 /** POST /registrations/camp answers a registration, or a draw entry while the application window is open. */
-export const SubmitCampResponseSchema = z.union([SubmitRegistrationResponseSchema, SubmitDrawEntryResponseSchema]);
+export const SubmitCampResponseSchema = z.union([
+  SubmitRegistrationResponseSchema,
+  SubmitDrawEntryResponseSchema,
+]);
 export type SubmitCampResponse = z.infer<typeof SubmitCampResponseSchema>;
 
 /** A custom field answer of the camp registration, typed by its field (BOOLEAN → true/false, numbers). */

@@ -28,6 +28,7 @@ describe('paths', () => {
         '/admin/shifts',
         '/admin/manage-registrations',
         '/admin/payments',
+        '/admin/draw',
       ].sort(),
     );
   });

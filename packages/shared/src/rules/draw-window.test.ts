@@ -20,9 +20,9 @@ describe('the application window (docs/product.md §10)', () => {
     expect(drawWindowProblems({ drawOpensAt: null, drawClosesAt: window.drawClosesAt })).toEqual([
       { field: 'drawOpensAt', message: DRAW_MESSAGES.windowBoth },
     ]);
-    expect(drawWindowProblems({ drawOpensAt: window.drawClosesAt, drawClosesAt: window.drawOpensAt })).toEqual([
-      { field: 'drawClosesAt', message: DRAW_MESSAGES.windowOrder },
-    ]);
+    expect(
+      drawWindowProblems({ drawOpensAt: window.drawClosesAt, drawClosesAt: window.drawOpensAt }),
+    ).toEqual([{ field: 'drawClosesAt', message: DRAW_MESSAGES.windowOrder }]);
   });
 
   it('turns wall-clock times of the camp’s time zone into moments and back, across daylight saving', () => {

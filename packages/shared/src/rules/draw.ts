@@ -62,7 +62,8 @@ export const DRAW_TEXTS = {
   wonSubject: (campName: string, year: string) => `You won a place at ${campName}${year}`,
   wonIntro: (campName: string, year: string) =>
     `Good news: you were drawn for a place at ${campName}${year}.`,
-  waitlistedSubject: (campName: string, year: string) => `${campName}${year}: you are on the waitlist after the draw`,
+  waitlistedSubject: (campName: string, year: string) =>
+    `${campName}${year}: you are on the waitlist after the draw`,
   waitlistedIntro: (campName: string, year: string) =>
     `The places at ${campName}${year} have been drawn and you were not drawn for one this time. You are on the waitlist, and we will offer you a place as soon as one is free.`,
   waitlistPosition: (position: number, name: string) => `You are number ${position} for ${name}.`,
@@ -109,7 +110,14 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(new Date(utcMs));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
   return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 

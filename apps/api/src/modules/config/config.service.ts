@@ -262,7 +262,8 @@ export class ConfigService {
     } = input;
     const values: CampConfigColumns = sanitized(dropUndefined(plain));
     if (drawOpensAt !== undefined) values.drawOpensAt = drawOpensAt === null ? null : new Date(drawOpensAt);
-    if (drawClosesAt !== undefined) values.drawClosesAt = drawClosesAt === null ? null : new Date(drawClosesAt);
+    if (drawClosesAt !== undefined)
+      values.drawClosesAt = drawClosesAt === null ? null : new Date(drawClosesAt);
     // With e-mail enabled a null port never gets here (campConfigRuleIssues refuses it).
     if (smtpPort !== undefined && smtpPort !== null) values.smtpPort = smtpPort;
     const box = this.secretBox();

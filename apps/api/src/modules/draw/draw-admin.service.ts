@@ -52,7 +52,11 @@ export class DrawAdminService {
       .from(drawEntries)
       .innerJoin(users, eq(users.id, drawEntries.userId))
       .where(eq(drawEntries.year, theYear))
-      .orderBy(sql`${drawEntries.drawnPosition} asc nulls last`, asc(drawEntries.createdAt), asc(drawEntries.id));
+      .orderBy(
+        sql`${drawEntries.drawnPosition} asc nulls last`,
+        asc(drawEntries.createdAt),
+        asc(drawEntries.id),
+      );
     const count = (state: string) => rows.filter((row) => row.state === state).length;
     const entered = rows.filter((row) => row.state === 'ENTERED');
     const ran = draw?.ranAt ?? null;
@@ -109,7 +113,9 @@ export class DrawAdminService {
       const [task] = await tx
         .select()
         .from(timedTasks)
-        .where(and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.year, theYear), eq(timedTasks.state, 'PENDING')))
+        .where(
+          and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.year, theYear), eq(timedTasks.state, 'PENDING')),
+        )
         .for('update');
       const claimed =
         task ??

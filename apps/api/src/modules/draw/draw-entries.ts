@@ -8,14 +8,7 @@ import {
 } from '@camp/shared';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  campConfig,
-  campingOptions,
-  drawEntries,
-  jobs,
-  registrations,
-  shifts,
-} from '../../db/schema/index';
+import { campConfig, campingOptions, drawEntries, jobs, registrations, shifts } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { Checked } from '../registrations/registration-submission.service';

@@ -4,9 +4,7 @@ import {
   type DrawSummary,
   duesFor,
   formatDollars,
-  jobCapacity,
   jobLabel,
-  optionCapacity,
   placesLeft,
   type RegistrationStatus,
 } from '@camp/shared';
@@ -65,13 +63,6 @@ interface EntryRead {
   acceptedTermsAt: Date;
 }
 
-/** A place row as the draw reads it: its name and the places left for the year. */
-interface PlaceRow {
-  id: string;
-  name: string;
-  left: number | null;
-}
-
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort();
 
@@ -127,7 +118,11 @@ export function drawDigest(result: Pick<DrawResult, 'order'>): string {
  * 6. Mails ("you won a place", "you are on the waitlist, number N for …") into the outbox, entries updated,
  *    the draw's summary, audit DRAW_RUN and one DRAW_ENTRY per entry.
  */
-export async function runYearDraw(tx: DbOrTx, year: number, context: DrawRunContext): Promise<DrawRunOutcome> {
+export async function runYearDraw(
+  tx: DbOrTx,
+  year: number,
+  context: DrawRunContext,
+): Promise<DrawRunOutcome> {
   await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_FILL_LOCK}, ${year})`);
   const [draw] = await tx.select().from(draws).where(eq(draws.year, year)).for('update');
   if (!draw) throw new Error(`No draw is scheduled for ${year}`);
@@ -290,8 +285,15 @@ export async function runYearDraw(tx: DbOrTx, year: number, context: DrawRunCont
   for (const id of result.winners) {
     const entry = byId.get(id) as EntryRead;
     const cents = duesOf(entry);
-    if (cents > 0) payments.push({ userId: entry.userId, registrationId: registrationOf(id), amountCents: cents });
-    mails.push(wonMail(contextOf(entry), { cents, options: entry.campingOptionIds.map((o) => optionById.get(o)?.name ?? ''), jobs: jobsOf(entry) }));
+    if (cents > 0)
+      payments.push({ userId: entry.userId, registrationId: registrationOf(id), amountCents: cents });
+    mails.push(
+      wonMail(contextOf(entry), {
+        cents,
+        options: entry.campingOptionIds.map((o) => optionById.get(o)?.name ?? ''),
+        jobs: jobsOf(entry),
+      }),
+    );
   }
   for (const id of result.waitlisted) {
     const entry = byId.get(id) as EntryRead;
@@ -301,7 +303,10 @@ export async function runYearDraw(tx: DbOrTx, year: number, context: DrawRunCont
         contextOf(entry),
         spots
           .filter((spot) => spot.registrationId === registrationId)
-          .map((spot) => ({ name: optionById.get(spot.campingOptionId)?.name ?? '', position: spot.position }))
+          .map((spot) => ({
+            name: optionById.get(spot.campingOptionId)?.name ?? '',
+            position: spot.position,
+          }))
           .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       ),
     );

@@ -29,7 +29,11 @@ export async function scheduleDraw(tx: DbOrTx, config: ConfigRow): Promise<void>
     .where(eq(draws.year, year))
     .for('update');
   if (drawn?.ranAt) return;
-  const pending = and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.year, year), eq(timedTasks.state, 'PENDING'));
+  const pending = and(
+    eq(timedTasks.kind, 'DRAW'),
+    eq(timedTasks.year, year),
+    eq(timedTasks.state, 'PENDING'),
+  );
   if (!config.drawClosesAt) {
     await tx.delete(timedTasks).where(pending);
     return;

@@ -79,9 +79,7 @@ describe('The draw: window, entries, run', () => {
       expect(messageOf(backwards)).toEqual([DRAW_MESSAGES.windowOrder]);
       const bad = await patchConfig({ drawOpensAt: 'tomorrow', drawClosesAt: closesAt });
       expect(bad.statusCode).toBe(400);
-      expect(JSON.stringify(messageOf(bad))).toContain(
-        DRAW_MESSAGES.windowDate('Application window opens'),
-      );
+      expect(JSON.stringify(messageOf(bad))).toContain(DRAW_MESSAGES.windowDate('Application window opens'));
       expect(await db().select().from(draws)).toEqual([]);
       expect(await pendingDrawTasks()).toEqual([]);
     });
@@ -173,7 +171,11 @@ describe('The draw: window, entries, run', () => {
     });
 
     it('GET /draw-entries/me answers the caller’s own entry only', async () => {
-      const mine = await camp.t.app.inject({ method: 'GET', url: '/api/draw-entries/me', headers: first.headers });
+      const mine = await camp.t.app.inject({
+        method: 'GET',
+        url: '/api/draw-entries/me',
+        headers: first.headers,
+      });
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toEqual({ drawEntry: entry });
       const theirs = await camp.call('GET', '/api/draw-entries/me', camp.participant);
@@ -186,16 +188,20 @@ describe('The draw: window, entries, run', () => {
       const other = await camp.call('POST', url, camp.participant);
       expect(other.statusCode).toBe(404);
       expect(messageOf(other)).toBe(DRAW_MESSAGES.entryNotFound);
-      expect((await camp.call('POST', '/api/draw-entries/not-a-uuid/withdraw', camp.participant)).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await camp.call('POST', '/api/draw-entries/not-a-uuid/withdraw', camp.participant)).statusCode,
+      ).toBe(400);
       const own = await camp.t.app.inject({ method: 'POST', url, headers: first.headers });
       expect(own.statusCode).toBe(200);
       expect(own.json()).toMatchObject({ id: entry.id, state: 'WITHDRAWN' });
       const twice = await camp.t.app.inject({ method: 'POST', url, headers: first.headers });
       expect(twice.statusCode).toBe(409);
       expect(messageOf(twice)).toBe(DRAW_MESSAGES.notWithdrawable);
-      const mine = await camp.t.app.inject({ method: 'GET', url: '/api/draw-entries/me', headers: first.headers });
+      const mine = await camp.t.app.inject({
+        method: 'GET',
+        url: '/api/draw-entries/me',
+        headers: first.headers,
+      });
       expect(mine.json()).toEqual({ drawEntry: null });
       expect((await enter(first)).statusCode).toBe(201);
     });
@@ -326,7 +332,12 @@ describe('The draw: window, entries, run', () => {
       const mails = await db()
         .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.text })
         .from(emailOutbox)
-        .where(inArray(emailOutbox.toAddress, Object.values(people).map((person) => person.email)));
+        .where(
+          inArray(
+            emailOutbox.toAddress,
+            Object.values(people).map((person) => person.email),
+          ),
+        );
       expect(mails).toHaveLength(6);
       const won = mails.filter((mail) => mail.subject === `You won a place at Dust Camp for ${YEAR}`);
       expect(won).toHaveLength(3);
@@ -385,7 +396,11 @@ describe('The draw worker', () => {
 
   it('runs the draw when the window has closed, once, with no admin named', async () => {
     const db = camp.t.database.db;
-    const tent = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 0, maxSignups: 1 });
+    const tent = await adminPost(camp, '/api/camping-options', {
+      name: 'Tent',
+      participantDues: 0,
+      maxSignups: 1,
+    });
     const saved = await camp.call('PATCH', '/api/core-config/current', camp.admin, {
       drawOpensAt: iso(Date.now() - HOUR),
       drawClosesAt: iso(Date.now() + HOUR),
@@ -396,8 +411,14 @@ describe('The draw worker', () => {
       expect((await submitCamp(camp, person, { campingOptions: [tent] })).statusCode).toBe(201);
     }
     // The window closes: the task falls due.
-    await db.update(timedTasks).set({ dueAt: new Date(Date.now() - 1000) }).where(eq(timedTasks.kind, 'DRAW'));
-    const [pass, other] = await Promise.all([camp.t.app.services.draws.drain(), camp.t.app.services.draws.drain()]);
+    await db
+      .update(timedTasks)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(timedTasks.kind, 'DRAW'));
+    const [pass, other] = await Promise.all([
+      camp.t.app.services.draws.drain(),
+      camp.t.app.services.draws.drain(),
+    ]);
     expect(pass).toEqual({ draws: 1, failed: 0 });
     expect(other).toEqual(pass);
     expect(await camp.t.app.services.draws.drain()).toEqual({ draws: 0, failed: 0 });
@@ -407,7 +428,12 @@ describe('The draw worker', () => {
     const statuses = await db
       .select({ status: registrations.status })
       .from(registrations)
-      .where(inArray(registrations.userId, people.map((person) => person.id)));
+      .where(
+        inArray(
+          registrations.userId,
+          people.map((person) => person.id),
+        ),
+      );
     expect(statuses.map((s) => s.status).sort()).toEqual(['CONFIRMED', 'WAITLISTED']);
   });
 });

@@ -16,7 +16,7 @@ interface AdminArea {
 // The failed-mail warning comes in its own small chunk once the panel shows (it waits for the outbox anyway).
 const FailedMailWarning = lazy(() => import('../../features/config/routes/failed-mail-warning'));
 
-/** docs/product.md §1: the eight admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016). */
+/** docs/product.md §1: the admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016; the draw: decision 049). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
     title: 'User Management',

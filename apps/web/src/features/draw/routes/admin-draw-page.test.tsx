@@ -5,7 +5,12 @@ import { errorResponse, jsonResponse, renderSignedIn, testAdmin, testConfig } fr
 
 // The admins' draw screen (docs/product.md §10, decision 049).
 
-const entry = (id: string, name: string, email: string, overrides: Partial<AdminDraw['entries'][number]> = {}) => ({
+const entry = (
+  id: string,
+  name: string,
+  email: string,
+  overrides: Partial<AdminDraw['entries'][number]> = {},
+) => ({
   id,
   userId: `u-${id}`,
   name,
@@ -22,7 +27,13 @@ const before: AdminDraw = {
   year: 2026,
   window: { opensAt: '2026-03-01T17:00:00.000Z', closesAt: '2026-03-07T17:00:00.000Z' },
   counts: { entered: 3, won: 0, waitlisted: 0, withdrawn: 0, groups: 2 },
-  draw: { algorithm: 'sha256-counter/fisher-yates/all-or-nothing/v1', seed: null, ranAt: null, ranBy: null, summary: null },
+  draw: {
+    algorithm: 'sha256-counter/fisher-yates/all-or-nothing/v1',
+    seed: null,
+    ranAt: null,
+    ranBy: null,
+    summary: null,
+  },
   entries: [
     entry('e1', 'Ada Lovelace', 'ada@example.org', { campWith: ['bob@example.org'] }),
     entry('e2', 'Bob Builder', 'bob@example.org', { campWith: ['ada@example.org'] }),
@@ -53,7 +64,11 @@ const after: AdminDraw = {
   entries: [
     entry('e1', 'Ada Lovelace', 'ada@example.org', { state: 'WON', drawnPosition: 0, registrationId: 'r1' }),
     entry('e2', 'Bob Builder', 'bob@example.org', { state: 'WON', drawnPosition: 1, registrationId: 'r2' }),
-    entry('e3', 'Cy Young', 'cy@example.org', { state: 'WAITLISTED', drawnPosition: 2, registrationId: 'r3' }),
+    entry('e3', 'Cy Young', 'cy@example.org', {
+      state: 'WAITLISTED',
+      drawnPosition: 2,
+      registrationId: 'r3',
+    }),
   ],
 };
 
@@ -107,7 +122,11 @@ describe('Admin → The Draw', { timeout: 20_000 }, () => {
       config,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Draw now' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Draw now' })).getByRole('button', { name: 'Draw now' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Draw now' })).getByRole('button', {
+        name: 'Draw now',
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('The 2026 draw has already been run');
   });
 
@@ -122,7 +141,13 @@ describe('Admin → The Draw', { timeout: 20_000 }, () => {
       testAdmin,
       {
         'GET /admin/draw': () =>
-          jsonResponse({ ...before, window: null, draw: null, entries: [], counts: { ...before.counts, entered: 0, groups: 0 } }),
+          jsonResponse({
+            ...before,
+            window: null,
+            draw: null,
+            entries: [],
+            counts: { ...before.counts, entered: 0, groups: 0 },
+          }),
       },
       config,
     );

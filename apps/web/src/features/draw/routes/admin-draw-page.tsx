@@ -13,7 +13,12 @@ import { isApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../config';
 import { adminDrawQueryOptions, useRunDraw } from '../api/admin-draw';
 
-const STATE_LABELS = { ENTERED: 'Entered', WON: 'Won', WAITLISTED: 'Waitlisted', WITHDRAWN: 'Withdrawn' } as const;
+const STATE_LABELS = {
+  ENTERED: 'Entered',
+  WON: 'Won',
+  WAITLISTED: 'Waitlisted',
+  WITHDRAWN: 'Withdrawn',
+} as const;
 const STATE_COLORS = { ENTERED: 'blue', WON: 'green', WAITLISTED: 'orange', WITHDRAWN: 'gray' } as const;
 
 /** /admin/draw (docs/product.md §10, decision 049): the window, the entries, Draw now, and the draw's record. */
@@ -86,7 +91,13 @@ function DrawBody({
   const others = draw.entries.filter((entry) => entry.drawnPosition === null);
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="draw-window">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'xl' }}
+        component="section"
+        aria-labelledby="draw-window"
+      >
         <Stack gap="xs">
           <Title order={3} id="draw-window">
             Application window {draw.year}
@@ -119,14 +130,20 @@ function DrawBody({
       </Paper>
 
       {ran && summary && draw.draw && (
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="draw-record">
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'xl' }}
+          component="section"
+          aria-labelledby="draw-record"
+        >
           <Stack gap="xs">
             <Title order={3} id="draw-record">
               The draw of {when(ran)}
             </Title>
             <Text>
-              {summary.winners} won a place, {summary.waitlisted} joined the waitlist ({summary.entries} entries in{' '}
-              {summary.groups} groups, {summary.groupsOfSeveral} of several people).
+              {summary.winners} won a place, {summary.waitlisted} joined the waitlist ({summary.entries}{' '}
+              entries in {summary.groups} groups, {summary.groupsOfSeveral} of several people).
             </Text>
             <Text fw={600}>Places used</Text>
             <List>
@@ -161,7 +178,13 @@ function DrawBody({
         </Paper>
       )}
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="draw-entries">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'xl' }}
+        component="section"
+        aria-labelledby="draw-entries"
+      >
         <Stack gap="xs">
           <Title order={3} id="draw-entries">
             {ran ? 'Entries in drawn order' : 'Entries'}

@@ -50,7 +50,9 @@ export function DrawEntryPanel({ entry, timeZone }: { entry: DrawEntryDto; timeZ
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="sm">
         <Title order={3}>{DRAW_TEXTS.enteredTitle}</Title>
-        {entry.drawClosesAt && <Text>{DRAW_TEXTS.enteredBody(formatDateTime(entry.drawClosesAt, timeZone))}</Text>}
+        {entry.drawClosesAt && (
+          <Text>{DRAW_TEXTS.enteredBody(formatDateTime(entry.drawClosesAt, timeZone))}</Text>
+        )}
         <Text fw={600}>Camping</Text>
         <List>
           {entry.campingOptions.map((option) => (

@@ -67,10 +67,7 @@ function RegistrationOverview({ user }: { user: User }) {
         </>
       ) : config.drawClosesAt ? (
         // A year with an application window: the person's draw entry, if any (docs/product.md §10).
-        <DrawEntryArea
-          timeZone={config.timeZone}
-          fallback={<NoRegistration availability={availability} />}
-        />
+        <DrawEntryArea timeZone={config.timeZone} fallback={<NoRegistration availability={availability} />} />
       ) : (
         <NoRegistration availability={availability} />
       )}

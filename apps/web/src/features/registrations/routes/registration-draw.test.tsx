@@ -98,7 +98,9 @@ describe('the wizard with an application window', { timeout: 30_000 }, () => {
     const campWith = screen.getByRole('textbox', { name: 'Camp with (optional)' });
     fireEvent.change(campWith, { target: { value: 'not-an-address' } });
     click('Enter the draw');
-    expect(await screen.findByText('Each person to camp with must be a valid email address')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Each person to camp with must be a valid email address'),
+    ).toBeInTheDocument();
     expect(calls).not.toContain('POST /registrations/camp');
     fireEvent.change(campWith, { target: { value: 'Friend@Example.org\n' } });
     click('Enter the draw');
@@ -131,7 +133,9 @@ describe('the dashboard with a draw entry', { timeout: 30_000 }, () => {
     const panel = (await screen.findByRole('heading', { name: "You're in the draw" })).closest(
       'div.mantine-Paper-root',
     ) as HTMLElement;
-    expect(within(panel).getByText(/^The places are drawn when applications close on Mar 7, 2099/)).toBeInTheDocument();
+    expect(
+      within(panel).getByText(/^The places are drawn when applications close on Mar 7, 2099/),
+    ).toBeInTheDocument();
     expect(within(panel).getByText('Tent Camping')).toBeInTheDocument();
     expect(within(panel).getByText('Breakfast crew (Morning, Monday)')).toBeInTheDocument();
     expect(within(panel).getByText('friend@example.org')).toBeInTheDocument();

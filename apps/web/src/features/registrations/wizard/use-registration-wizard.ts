@@ -260,7 +260,10 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
             title: DRAW_TEXTS.enteredTitle,
             message: DRAW_TEXTS.enteredBody(formatDateTime(config.drawClosesAt, config.timeZone)),
           }
-        : { title: 'Registration saved', message: `Your registration for ${answer.registration.year} is saved.` }),
+        : {
+            title: 'Registration saved',
+            message: `Your registration for ${answer.registration.year} is saved.`,
+          }),
       closeButtonProps: { 'aria-label': 'Close notification' },
     });
     void navigate(paths.dashboard());
