@@ -22,6 +22,8 @@ const featureOrder = [
   'registrations',
   'admin-registrations',
   'reports',
+  // The admins' draw (decision 049): reads the configuration's time zone.
+  'draw',
 ];
 
 /** `file`'s path parts below `directory`, or null when it is not below it. */

@@ -228,7 +228,7 @@ test.describe('User Management (docs/product.md §2, §3, §8)', () => {
 });
 
 test.describe('accessibility and small screens', () => {
-  test('admin panel, configuration and users have no axe violations and fit a phone', async ({
+  test('admin panel, the draw, configuration and users have no axe violations and fit a phone', async ({
     page,
     signIn,
     checkA11y,
@@ -238,7 +238,14 @@ test.describe('accessibility and small screens', () => {
       await page.setViewportSize({ width, height: 900 });
       await open(page, '/admin');
       await expect(page.getByRole('heading', { level: 2, name: 'Admin Panel' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Admin areas' }).getByRole('link')).toHaveCount(9);
+      await expect(page.getByRole('list', { name: 'Admin areas' }).getByRole('link')).toHaveCount(10);
+      await checkA11y(page);
+      await expectNoSidewaysScroll(page);
+
+      // The draw (docs/product.md §10): the window's state, the entries, the record once drawn.
+      await open(page, '/admin/draw');
+      await expect(page.getByRole('heading', { level: 2, name: 'The draw' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: /^Application window/ })).toBeVisible();
       await checkA11y(page);
       await expectNoSidewaysScroll(page);
 

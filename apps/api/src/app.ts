@@ -45,6 +45,9 @@ import { WaitlistOffersService } from './modules/waitlist/waitlist-offers.servic
 import { WaitlistWorker } from './modules/waitlist/waitlist-worker';
 import { PaymentDeadlineWorker } from './modules/payments/deadline-worker';
 import { PaymentDeadlinesService } from './modules/payments/payment-deadlines.service';
+import { DrawAdminService } from './modules/draw/draw-admin.service';
+import { drawRoutes } from './modules/draw/draw.routes';
+import { DrawWorker } from './modules/draw/draw-worker';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { adminWaitlistRoutes } from './modules/waitlist/admin-waitlist.routes';
 import { AdminWaitlistService } from './modules/waitlist/admin-waitlist.service';
@@ -70,6 +73,8 @@ export interface Services {
   waitlist: WaitlistWorker;
   waitlistOffers: WaitlistOffersService;
   adminWaitlist: AdminWaitlistService;
+  draws: DrawWorker;
+  drawAdmin: DrawAdminService;
   users: UsersService;
   auth: AuthService;
   rateLimiter: RateLimiter;
@@ -166,6 +171,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const waitlist = new WaitlistWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, now });
   app.addHook('onReady', async () => waitlist.start());
   app.addHook('onClose', async () => waitlist.stop());
+  // The draws that fall due when an application window closes (decision 049).
+  const drawWorker = new DrawWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, waitlist, now });
+  app.addHook('onReady', async () => drawWorker.start());
+  app.addHook('onClose', async () => drawWorker.stop());
   // Places on camping options and jobs are counted per configured registration year.
   const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
@@ -211,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     waitlist,
     waitlistOffers: new WaitlistOffersService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
     adminWaitlist: new AdminWaitlistService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
+    draws: drawWorker,
+    drawAdmin: new DrawAdminService({ db, now, config, publicUrl: env.publicUrl, outbox, waitlist }),
     users: usersService,
     auth,
     rateLimiter,
@@ -284,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(outboxAdminRoutes);
       await api.register(waitlistRoutes);
       await api.register(adminWaitlistRoutes);
+      await api.register(drawRoutes);
     },
     { prefix: API_PREFIX },
   );

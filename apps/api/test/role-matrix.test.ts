@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, payments, refunds, registrations, waitlistOffers } from '../src/db/schema/index';
+import {
+  drawEntries,
+  emailOutbox,
+  payments,
+  refunds,
+  registrations,
+  waitlistOffers,
+} from '../src/db/schema/index';
 import { adminPost, insertSignedInPerson, type Person, adminShift } from './camp-registrations';
 import { type Camp, insertRegistration, startCamp } from './camp';
 
@@ -37,6 +44,8 @@ interface Ids {
   mail: string;
   /** The owner's open waitlist offer. */
   offer: string;
+  /** The owner's draw entry (decision 049). */
+  drawEntry: string;
 }
 
 interface Row {
@@ -205,6 +214,16 @@ const MATRIX: Record<string, Row> = {
     url: (ids) => `/api/waitlist-offers/${ids.offer}/decline`,
     destructive: true,
   },
+
+  // The fair start's draw (decision 049): a person's own entry; the draw itself is the admins'.
+  'GET /api/draw-entries/me': { access: 'signedIn', url: () => '/api/draw-entries/me' },
+  'POST /api/draw-entries/:id/withdraw': {
+    access: 'self',
+    url: (ids) => `/api/draw-entries/${ids.drawEntry}/withdraw`,
+    destructive: true,
+  },
+  'GET /api/admin/draw': { access: 'admin', url: () => '/api/admin/draw' },
+  'POST /api/admin/draw/run': { access: 'admin', url: () => '/api/admin/draw/run' },
 
   'GET /api/payments': { access: 'own', url: (ids) => `/api/payments?userId=${ids.owner}` },
   'POST /api/payments/stripe': {
@@ -420,10 +439,15 @@ describe('role × route matrix', () => {
       .insert(emailOutbox)
       .values({ toAddress: 'x@example.org', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', status: 'FAILED' })
       .returning({ id: emailOutbox.id });
+    const [entry] = await db
+      .insert(drawEntries)
+      .values({ year: 2099, userId: owner, campingOptionIds: [option], acceptedTermsAt: new Date() })
+      .returning({ id: drawEntries.id });
     ids = {
       owner,
       registration,
       offer: '',
+      drawEntry: entry!.id,
       payment: payment!.id,
       session,
       option,
@@ -652,6 +676,7 @@ function randomIds(): Partial<Ids> {
     shift: randomUUID(),
     mail: randomUUID(),
     offer: randomUUID(),
+    drawEntry: randomUUID(),
   };
 }
 

@@ -8,6 +8,9 @@ import {
   CONFIG_MESSAGES,
   type ConfigFieldKind,
   DEFAULT_SMTP_PORT,
+  DRAW_MESSAGES,
+  DRAW_TEXTS,
+  drawWindowProblems,
   isSafeImageUrl,
   OFFER_HOLD_HOURS_MAX,
   OFFER_HOLD_HOURS_MIN,
@@ -92,6 +95,15 @@ const secret = (label: string, trim: boolean) =>
       return trim ? value.trim() : value;
     });
 
+/** A moment of the application window: an ISO date-time with its offset, or null (no window). */
+const drawWindowTime = (label: string) =>
+  z
+    .string({ error: DRAW_MESSAGES.windowDate(label) })
+    .trim()
+    .pipe(z.iso.datetime({ offset: true, error: DRAW_MESSAGES.windowDate(label) }))
+    .transform((value) => new Date(value).toISOString())
+    .nullable();
+
 /** Every field of the configuration form (docs/product.md §3), each optional: the shape PATCH accepts. */
 const configFields = {
   campName: z
@@ -155,6 +167,9 @@ const configFields = {
     .nullable(),
   /** Whether an overdue unpaid place goes back to the line without an admin. */
   paymentAutoRelease: z.boolean({ error: PAYMENT_DEADLINE_MESSAGES.autoRelease }),
+  /** The application window (docs/product.md §10, decision 049): both or neither, checked on the merged config. */
+  drawOpensAt: drawWindowTime(DRAW_TEXTS.opensLabel),
+  drawClosesAt: drawWindowTime(DRAW_TEXTS.closesLabel),
 };
 
 /**
@@ -177,6 +192,12 @@ export const CreateCampConfigInputSchema = UpdateCampConfigInputSchema.extend({
     senderName: value.senderName ?? null,
   });
   for (const { field, message } of problems) ctx.addIssue({ code: 'custom', message, path: [field] });
+  for (const { field, message } of drawWindowProblems({
+    drawOpensAt: value.drawOpensAt ?? null,
+    drawClosesAt: value.drawClosesAt ?? null,
+  })) {
+    ctx.addIssue({ code: 'custom', message, path: [field] });
+  }
 });
 export type CreateCampConfigInput = z.input<typeof CreateCampConfigInputSchema>;
 export type CreateCampConfigValues = z.output<typeof CreateCampConfigInputSchema>;

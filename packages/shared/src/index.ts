@@ -16,3 +16,4 @@ export * from './reports.schema';
 export * from './outbox.schema';
 export * from './security-events.schema';
 export * from './waitlist.schema';
+export * from './draw.schema';

@@ -22,6 +22,7 @@ describe('RegistrationSubmissionSchema', () => {
       jobs: [JOB],
       acceptedTerms: true,
       joinWaitlist: false,
+      campWith: [],
     });
   });
 
@@ -32,6 +33,7 @@ describe('RegistrationSubmissionSchema', () => {
       jobs: [],
       acceptedTerms: true,
       joinWaitlist: false,
+      campWith: [],
     });
   });
 

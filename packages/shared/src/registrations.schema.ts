@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CampingOptionSummarySchema } from './camping-options.schema';
+import { CampWithSchema, SubmitDrawEntryResponseSchema } from './draw.schema';
 import {
   FieldDataTypeSchema,
   PaymentProviderSchema,
@@ -63,6 +64,11 @@ export const RegistrationSubmissionSchema = z.strictObject({
    * registration is stored as WAITLISTED holding no place, instead of the 409 "is full".
    */
   joinWaitlist: z.boolean({ error: 'joinWaitlist must be true or false' }).default(false),
+  /**
+   * While the application window is open (docs/product.md §10): the people to be drawn together with. Ignored
+   * outside the window.
+   */
+  campWith: CampWithSchema.default([]),
 });
 export type RegistrationSubmission = z.input<typeof RegistrationSubmissionSchema>;
 export type RegistrationSubmissionValues = z.output<typeof RegistrationSubmissionSchema>;
@@ -161,6 +167,13 @@ export const SubmitRegistrationResponseSchema = z.object({
   registration: RegistrationSchema,
 });
 export type SubmitRegistrationResponse = z.infer<typeof SubmitRegistrationResponseSchema>;
+
+/** POST /registrations/camp answers a registration, or a draw entry while the application window is open. */
+export const SubmitCampResponseSchema = z.union([
+  SubmitRegistrationResponseSchema,
+  SubmitDrawEntryResponseSchema,
+]);
+export type SubmitCampResponse = z.infer<typeof SubmitCampResponseSchema>;
 
 /** A custom field answer of the camp registration, typed by its field (BOOLEAN → true/false, numbers). */
 export const CustomFieldAnswerSchema = z.object({

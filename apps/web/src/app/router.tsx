@@ -23,6 +23,7 @@ const AdminConfigurationPage = lazy(() => screens().then((s) => s.loadAdminConfi
 const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()));
 const ManageRegistrationsPage = lazy(() => screens().then((s) => s.loadManageRegistrationsPage()));
 const WaitlistPage = lazy(() => screens().then((s) => s.loadWaitlistPage()));
+const AdminDrawPage = lazy(() => screens().then((s) => s.loadAdminDrawPage()));
 // Not Found is rare: it loads on demand too.
 const NotFoundPage = lazy(() => screens().then((s) => s.loadNotFoundPage()));
 // The camp-setup and admin screens come as one chunk per feature (screens.ts).
@@ -97,6 +98,7 @@ export function AppRouter() {
             {route('adminManageRegistrations', <ManageRegistrationsPage />)}
             {route('adminPayments', <AdminPaymentsPage />)}
             {route('adminWaitlist', <WaitlistPage />)}
+            {route('adminDraw', <AdminDrawPage />)}
 
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -28,3 +28,4 @@ export const loadCampingOptions = () => import('../features/camping-options/rout
 export const loadWork = () => import('../features/work/routes');
 export const loadPayments = () => import('../features/payments/routes');
 export const loadReports = () => import('../features/reports/routes');
+export const loadAdminDrawPage = () => import('../features/draw/routes/admin-draw-page');

@@ -29,6 +29,7 @@ describe('paths', () => {
         '/admin/manage-registrations',
         '/admin/payments',
         '/admin/waitlist',
+        '/admin/draw',
       ].sort(),
     );
   });

@@ -28,6 +28,7 @@ export const routePatterns = {
   adminManageRegistrations: '/admin/manage-registrations',
   adminPayments: '/admin/payments',
   adminWaitlist: '/admin/waitlist',
+  adminDraw: '/admin/draw',
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -60,6 +61,7 @@ export const routeAccess: Record<RouteName, RouteAccess> = {
   adminManageRegistrations: 'admin',
   adminPayments: 'admin',
   adminWaitlist: 'admin',
+  adminDraw: 'admin',
 };
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -100,6 +102,7 @@ export const paths = {
   adminManageRegistrations: () => routePatterns.adminManageRegistrations,
   adminPayments: () => routePatterns.adminPayments,
   adminWaitlist: () => routePatterns.adminWaitlist,
+  adminDraw: () => routePatterns.adminDraw,
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
 /**

@@ -21,8 +21,9 @@ import {
 import {
   CampRegistrationSchema,
   RegistrationSchema,
-  SubmitRegistrationResponseSchema,
+  SubmitCampResponseSchema,
 } from '@camp/shared/registrations';
+import { AdminDrawSchema, DrawEntrySchema, MyDrawEntrySchema } from '@camp/shared/draw';
 import {
   OverdueRegistrationListSchema,
   OwedRegistrationListSchema,
@@ -125,7 +126,11 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'PATCH /shifts/:id': ShiftSchema,
   'DELETE /shifts/:id': NO_CONTENT,
 
-  'POST /registrations/camp': SubmitRegistrationResponseSchema,
+  'POST /registrations/camp': SubmitCampResponseSchema,
+  'GET /draw-entries/me': MyDrawEntrySchema,
+  'POST /draw-entries/:id/withdraw': DrawEntrySchema,
+  'GET /admin/draw': AdminDrawSchema,
+  'POST /admin/draw/run': AdminDrawSchema,
   'GET /registrations/me': z.array(RegistrationSchema),
   'GET /registrations/camp/me': CampRegistrationSchema,
   'GET /registrations': z.array(RegistrationSchema),

@@ -29,6 +29,9 @@ export const PUBLIC_CONFIG_FIELDS = {
   paypalClientId: 'nullable-string',
   paypalMode: 'paypal-mode',
   timeZone: 'string',
+  /** The application window of the registration year (docs/product.md §10, decision 049); null: no draw. */
+  drawOpensAt: 'nullable-string',
+  drawClosesAt: 'nullable-string',
   createdAt: 'nullable-string',
   updatedAt: 'nullable-string',
 } as const satisfies Record<string, ConfigFieldKind>;
@@ -117,6 +120,8 @@ export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
     paypalClientId: null,
     paypalMode: 'sandbox',
     timeZone: DEFAULT_TIME_ZONE,
+    drawOpensAt: null,
+    drawClosesAt: null,
     createdAt: null,
     updatedAt: null,
   };

@@ -174,6 +174,8 @@ describe('admin configuration: /api/core-config', () => {
       offerHoldHours: 48,
       paymentDeadlineDays: null,
       paymentAutoRelease: false,
+      drawOpensAt: null,
+      drawClosesAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -5,6 +5,7 @@ import {
   campConfigRuleIssues,
   type CreateCampConfigValues,
   defaultPublicConfig,
+  drawWindowProblems,
   type PaypalMode,
   type PublicConfig,
   PublicConfigSchema,
@@ -18,6 +19,7 @@ import { entityTag } from '../../lib/etag';
 import { sanitizeAdminHtml } from '../../lib/html';
 import type { SecretBox } from '../../lib/secrets';
 import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
+import { drawScheduleChanged, scheduleDraw } from '../draw/draw-schedule';
 
 export type CampConfigRow = typeof campConfig.$inferSelect;
 
@@ -63,6 +65,8 @@ function toPublic(
     paypalClientId: row.paypalClientId,
     paypalMode: row.paypalMode as PaypalMode,
     timeZone: row.timeZone,
+    drawOpensAt: row.drawOpensAt?.toISOString() ?? null,
+    drawClosesAt: row.drawClosesAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -185,6 +189,7 @@ export class ConfigService {
         .onConflictDoNothing()
         .returning();
       if (!created) throw conflict(CONFIG_ALREADY_EXISTS);
+      if (created.drawClosesAt) await scheduleDraw(tx, created);
       await recordSecurityEvent(tx, changeEvent('config.created', { id: created.id, after: created }));
       return created;
     });
@@ -208,10 +213,20 @@ export class ConfigService {
         senderEmail: input.senderEmail !== undefined ? input.senderEmail : existing.senderEmail,
         senderName: input.senderName !== undefined ? input.senderName : existing.senderName,
       });
+      const window = {
+        drawOpensAt:
+          input.drawOpensAt !== undefined ? input.drawOpensAt : (existing.drawOpensAt?.toISOString() ?? null),
+        drawClosesAt:
+          input.drawClosesAt !== undefined
+            ? input.drawClosesAt
+            : (existing.drawClosesAt?.toISOString() ?? null),
+      };
+      issues.push(...drawWindowProblems(window).map((problem) => problem.message));
       if (issues.length > 0) throw badRequest(issues);
       const values = this.columnsFrom(input);
       if (Object.keys(values).length === 0) return existing;
       const updated = await this.updateRow(tx, existing.id, values);
+      if (drawScheduleChanged(existing, updated)) await scheduleDraw(tx, updated);
       // Changed fields with old and new values; secrets show only as "[redacted]" (S19).
       await recordSecurityEvent(
         tx,
@@ -235,8 +250,20 @@ export class ConfigService {
    * default port stays).
    */
   private columnsFrom(input: UpdateCampConfigValues): CampConfigColumns {
-    const { stripeApiKey, stripeWebhookSecret, paypalClientSecret, smtpPassword, smtpPort, ...plain } = input;
+    const {
+      stripeApiKey,
+      stripeWebhookSecret,
+      paypalClientSecret,
+      smtpPassword,
+      smtpPort,
+      drawOpensAt,
+      drawClosesAt,
+      ...plain
+    } = input;
     const values: CampConfigColumns = sanitized(dropUndefined(plain));
+    if (drawOpensAt !== undefined) values.drawOpensAt = drawOpensAt === null ? null : new Date(drawOpensAt);
+    if (drawClosesAt !== undefined)
+      values.drawClosesAt = drawClosesAt === null ? null : new Date(drawClosesAt);
     // With e-mail enabled a null port never gets here (campConfigRuleIssues refuses it).
     if (smtpPort !== undefined && smtpPort !== null) values.smtpPort = smtpPort;
     const box = this.secretBox();

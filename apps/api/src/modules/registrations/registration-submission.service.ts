@@ -83,10 +83,12 @@ interface SubmissionRequest {
   caller: CurrentUser;
   input: RegistrationSubmissionValues;
   config: PublicConfig;
+  /** A draw entry (docs/product.md §10): every rule but the places, which the draw decides. */
+  forDraw?: boolean;
 }
 
 /** A submission that passed every rule of its own, with what its answer is built from. */
-interface Checked {
+export interface Checked {
   submission: Submission;
   options: CampingOptionRow[];
   jobs: JobWithContext[];
@@ -202,20 +204,7 @@ export class RegistrationSubmissionService {
    * on its own, then one transaction for those that passed. A refusal of one never touches the others.
    */
   private async runGroup(group: SubmissionRequest[]): Promise<Answer[]> {
-    const year = (group[0] as SubmissionRequest).config.registrationYear;
-    const queries = this.submissionQueries();
-    const [optionFieldRows, workRows, registeredRows] = await Promise.all([
-      queries.options.execute({
-        optionIds: [...new Set(group.flatMap((request) => request.input.campingOptions))],
-      }),
-      queries.work.execute({ jobIds: [...new Set(group.flatMap((request) => request.input.jobs))] }),
-      queries.registered.execute({ userIds: group.map((request) => request.caller.id), year }),
-    ]);
-    const reads: GroupReads = {
-      optionFieldRows,
-      workRows,
-      registered: new Set(registeredRows.map((row) => row.userId)),
-    };
+    const reads = await this.groupReads(group);
     const answers = new Array<Answer>(group.length);
     const passed: Array<{ index: number; checked: Checked }> = [];
     group.forEach((request, index) => {
@@ -239,8 +228,41 @@ export class RegistrationSubmissionService {
     return answers;
   }
 
+  /** The reads a group's checks share. */
+  private async groupReads(group: readonly SubmissionRequest[]): Promise<GroupReads> {
+    const year = (group[0] as SubmissionRequest).config.registrationYear;
+    const queries = this.submissionQueries();
+    const [optionFieldRows, workRows, registeredRows] = await Promise.all([
+      queries.options.execute({
+        optionIds: [...new Set(group.flatMap((request) => request.input.campingOptions))],
+      }),
+      queries.work.execute({ jobIds: [...new Set(group.flatMap((request) => request.input.jobs))] }),
+      queries.registered.execute({ userIds: group.map((request) => request.caller.id), year }),
+    ]);
+    return { optionFieldRows, workRows, registered: new Set(registeredRows.map((row) => row.userId)) };
+  }
+
+  /**
+   * A draw entry's submission (docs/product.md §10, decision 049): the same rules as a registration (who may, the
+   * steps, the shifts), with the window standing for "registration open" and the places left to the draw.
+   * Throws the AppError it answers; nothing is stored here.
+   */
+  async checkDrawEntry(
+    caller: CurrentUser,
+    input: RegistrationSubmissionValues,
+    config: PublicConfig,
+  ): Promise<Checked> {
+    const request: SubmissionRequest = {
+      caller,
+      input,
+      config: { ...config, registrationOpen: true },
+      forDraw: true,
+    };
+    return this.check(request, await this.groupReads([request]));
+  }
+
   /** Every rule of the wizard for one submission, on the group's reads; throws the AppError it answers. */
-  private check({ caller, input, config }: SubmissionRequest, reads: GroupReads): Checked {
+  private check({ caller, input, config, forDraw }: SubmissionRequest, reads: GroupReads): Checked {
     const year = config.registrationYear;
     const optionIds = input.campingOptions;
     const jobIds = input.jobs;
@@ -309,7 +331,7 @@ export class RegistrationSubmissionService {
         .filter(({ job }) => isFullNow(job, jobCapacity(job.maxRegistrations), year))
         .map(({ job }) => job.id),
     };
-    const anyFull = fullNow.campingOptionIds.length > 0 || fullNow.jobIds.length > 0;
+    const anyFull = !forDraw && (fullNow.campingOptionIds.length > 0 || fullNow.jobIds.length > 0);
     if (anyFull && !waitsFor(input.joinWaitlist ? waitlist : undefined, fullNow)) {
       throw conflict(
         fullMessagesFor({ options: chosenOptions, jobs: chosenJobs }, fullNow, input.joinWaitlist) ?? [],

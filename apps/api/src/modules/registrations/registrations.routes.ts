@@ -7,7 +7,7 @@ import {
   RegistrationsQuerySchema,
   RegistrationSubmissionSchema,
   seesOthersMoney,
-  SubmitRegistrationResponseSchema,
+  SubmitCampResponseSchema,
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,8 +24,12 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     route.signedIn({
       summary:
         'Registers the caller for the configured year: camping options, custom fields, shifts, terms. Dues are computed here.',
+      description:
+        'While the application window is open (docs/product.md §10) the same submission, with an optional `campWith` ' +
+        'list, is stored as a draw entry instead (`{ drawEntry }`): no place is taken and nothing is owed. Before the ' +
+        'window opens 403 says when it opens; after it closes 409 until the draw has run.',
       body: RegistrationSubmissionSchema,
-      response: { 201: SubmitRegistrationResponseSchema },
+      response: { 201: SubmitCampResponseSchema },
     }),
     async (request, reply) => reply.code(201).send(await service.submit(callerOf(request), request.body)),
   );

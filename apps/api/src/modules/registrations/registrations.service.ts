@@ -1,15 +1,17 @@
 import type {
   CampRegistration,
+  DrawEntryDto,
   Registration,
   RegistrationListItem,
   RegistrationSubmissionValues,
-  SubmitRegistrationResponse,
+  SubmitCampResponse,
 } from '@camp/shared';
-import { ADMIN_REGISTRATION_MESSAGES } from '@camp/shared';
-import { and, eq } from 'drizzle-orm';
+import { ADMIN_REGISTRATION_MESSAGES, DRAW_MESSAGES, drawPhase, formatDateTime } from '@camp/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { registrations } from '../../db/schema/index';
-import { notFound } from '../../lib/app-error';
+import { draws, registrations } from '../../db/schema/index';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { DrawEntriesService } from '../draw/draw-entries';
 import type { CurrentUser } from '../../plugins/auth';
 import { leaveWaitlist } from '../waitlist/leave';
 import type { ConfigService } from '../config/config.service';
@@ -30,20 +32,50 @@ export class RegistrationsService {
   private readonly config: ConfigService;
   private readonly submission: RegistrationSubmissionService;
   private readonly deps: SubmissionDeps;
+  /** Draw entries (docs/product.md §10): made here while the application window is open. */
+  readonly drawEntries: DrawEntriesService;
 
   constructor(deps: SubmissionDeps) {
     this.deps = deps;
     this.db = deps.db;
     this.config = deps.config;
     this.submission = new RegistrationSubmissionService(deps);
+    this.drawEntries = new DrawEntriesService({
+      db: deps.db,
+      now: deps.now,
+      check: (caller, input, config) => this.submission.checkDrawEntry(caller, input, config),
+    });
   }
 
-  /** POST /registrations/camp. */
-  async submit(
-    caller: CurrentUser,
-    input: RegistrationSubmissionValues,
-  ): Promise<SubmitRegistrationResponse> {
+  /**
+   * POST /registrations/camp. With an application window (docs/product.md §10): before it opens nothing is taken
+   * (403 with when it opens); while it is open the submission is a draw entry; once it closes, registrations wait
+   * for the draw (409) and then go on first come, first served.
+   */
+  async submit(caller: CurrentUser, input: RegistrationSubmissionValues): Promise<SubmitCampResponse> {
+    const config = await this.config.getPublic();
+    const year = config.registrationYear;
+    const phase = drawPhase(config, this.deps.now());
+    if (phase === 'before') {
+      throw forbidden(DRAW_MESSAGES.notOpenYet(formatDateTime(config.drawOpensAt, config.timeZone)));
+    }
+    if (phase === 'open' || phase === 'closed') {
+      // Once the draw has run ("Draw now" may run it before the window closes), first come, first served.
+      const [drawn] = await this.db
+        .select({ id: draws.id })
+        .from(draws)
+        .where(and(eq(draws.year, year), isNotNull(draws.ranAt)));
+      if (!drawn && phase === 'open') {
+        return { drawEntry: await this.drawEntries.enter(caller, input, config) };
+      }
+      if (!drawn) throw conflict(DRAW_MESSAGES.drawPending(year));
+    }
     return this.submission.submit(caller, input);
+  }
+
+  /** GET /draw-entries/me: the caller's live draw entry of the registration year. */
+  async myDrawEntry(userId: string): Promise<DrawEntryDto | null> {
+    return this.drawEntries.mine(userId, (await this.config.getPublic()).registrationYear);
   }
 
   /**

@@ -16,7 +16,7 @@ interface AdminArea {
 // The failed-mail warning comes in its own small chunk once the panel shows (it waits for the outbox anyway).
 const FailedMailWarning = lazy(() => import('../../features/config/routes/failed-mail-warning'));
 
-/** docs/product.md §1: the admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016; the Waitlist, §10). */
+/** docs/product.md §1: the admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016; the Waitlist and the draw, §10). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
     title: 'User Management',
@@ -62,6 +62,11 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     title: 'Waitlist',
     description: 'Who waits for each camping option, in line order; offer, skip, remove or move people.',
     to: paths.adminWaitlist(),
+  },
+  {
+    title: 'The Draw',
+    description: 'The fair start: application window entries, Draw now, and the record of the draw.',
+    to: paths.adminDraw(),
   },
 ];
 

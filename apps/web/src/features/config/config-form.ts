@@ -1,8 +1,10 @@
 import {
   DEFAULT_SMTP_PORT,
   DEFAULT_TIME_ZONE,
+  isoToWallTime,
   OFFER_HOLD_HOURS_DEFAULT,
   TIME_ZONE_OPTIONS,
+  wallTimeToIso,
   type PaypalMode,
 } from '@camp/shared/rules';
 import {
@@ -45,6 +47,9 @@ export interface ConfigFormValues {
   /** Days to pay after an accepted offer or a won place; '' for no deadline (docs/product.md §10). */
   paymentDeadlineDays: number | string;
   paymentAutoRelease: boolean;
+  /** The application window (docs/product.md §10): wall-clock times of the camp's time zone, '' for none. */
+  drawOpensAt: string;
+  drawClosesAt: string;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -118,6 +123,8 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     offerHoldHours: OFFER_HOLD_HOURS_DEFAULT,
     paymentDeadlineDays: '',
     paymentAutoRelease: false,
+    drawOpensAt: '',
+    drawClosesAt: '',
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -158,6 +165,8 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     offerHoldHours: config.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT,
     paymentDeadlineDays: config.paymentDeadlineDays ?? '',
     paymentAutoRelease: config.paymentAutoRelease,
+    drawOpensAt: config.drawOpensAt ? isoToWallTime(config.drawOpensAt, config.timeZone) : '',
+    drawClosesAt: config.drawClosesAt ? isoToWallTime(config.drawClosesAt, config.timeZone) : '',
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -202,6 +211,8 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'offerHoldHours',
   'paymentDeadlineDays',
   'paymentAutoRelease',
+  'drawOpensAt',
+  'drawClosesAt',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -223,6 +234,10 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
 ];
 
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** A window time as the API takes it: the moment in the camp's time zone; as typed when it is not a time. */
+const windowTime = (wall: string, timeZone: string) =>
+  wall.trim() === '' ? null : (wallTimeToIso(wall, timeZone) ?? wall);
 
 /**
  * The PATCH/POST body of the form: every configuration field, text trimmed, empty optional text as null (the
@@ -248,6 +263,8 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     paymentDeadlineDays:
       String(values.paymentDeadlineDays).trim() === '' ? null : numberOf(values.paymentDeadlineDays),
     paymentAutoRelease: values.paymentAutoRelease,
+    drawOpensAt: windowTime(values.drawOpensAt, values.timeZone),
+    drawClosesAt: windowTime(values.drawClosesAt, values.timeZone),
     stripeEnabled: values.stripeEnabled,
     stripePublicKey: textOrNull(values.stripePublicKey),
     paypalEnabled: values.paypalEnabled,

@@ -37,6 +37,8 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     offerHoldHours: 48,
     paymentDeadlineDays: null,
     paymentAutoRelease: false,
+    drawOpensAt: null,
+    drawClosesAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

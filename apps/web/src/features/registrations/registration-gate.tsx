@@ -1,5 +1,5 @@
 import type { Registration } from '@camp/shared/registrations';
-import { REGISTRATION_TEXTS } from '@camp/shared/rules';
+import { DRAW_MESSAGES, drawPhase, formatDateTime, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../components/page-loader';
@@ -20,12 +20,24 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
   // Without the person's registrations (GET /registrations/me failed) the windows decide; the server refuses a
   // second registration on submission anyway, with the 'already registered' message.
   const { availability, isLoading, registrations } = useRegistrationAvailability();
+  const { config } = usePublicConfig();
   const [admitted, setAdmitted] = useState(false);
-  if (!admitted && !isLoading && availability.canRegister) setAdmitted(true);
+  // Before the application window opens, the wizard says when it opens (docs/product.md §10).
+  const notYet = drawPhase(config, new Date()) === 'before';
+  if (!admitted && !isLoading && availability.canRegister && !notYet) setAdmitted(true);
 
   if (admitted) return children;
   if (status === 'anonymous') return <RegistrationNeedsLogin />;
   if (isLoading) return <PageLoader label={REGISTRATION_TEXTS.loadingAccess} />;
+  if (notYet) {
+    return (
+      <Stack gap="lg" maw={760} mx="auto">
+        <RegistrationNotAvailable
+          reason={DRAW_MESSAGES.notOpenYet(formatDateTime(config.drawOpensAt, config.timeZone))}
+        />
+      </Stack>
+    );
+  }
   if (availability.canRegister) return children;
   return (
     <Stack gap="lg" maw={760} mx="auto">

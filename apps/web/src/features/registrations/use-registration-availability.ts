@@ -1,4 +1,4 @@
-import { registrationAvailability, type RegistrationAvailability } from '@camp/shared/rules';
+import { drawPhase, registrationAvailability, type RegistrationAvailability } from '@camp/shared/rules';
 import type { Registration } from '@camp/shared/registrations';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth';
@@ -25,7 +25,13 @@ export function useRegistrationAvailability(): RegistrationAvailabilityState {
   const { status, user } = useAuth();
   const signedIn = status === 'authenticated';
   const registrations = useQuery({ ...myRegistrationsQueryOptions(), enabled: signedIn });
-  const availability = registrationAvailability(isFallback ? null : config, user, registrations.data);
+  // While the application window is open, entering the draw stands for registering (docs/product.md §10).
+  const windowOpen = drawPhase(config, new Date()) === 'open';
+  const availability = registrationAvailability(
+    isFallback ? null : windowOpen ? { ...config, registrationOpen: true } : config,
+    user,
+    registrations.data,
+  );
   return {
     availability,
     isLoading: configLoading || status === 'loading' || (signedIn && (!user || registrations.isPending)),

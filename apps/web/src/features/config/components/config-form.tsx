@@ -9,6 +9,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import type { AdminCampConfig } from '@camp/shared/config';
 import {
+  DRAW_TEXTS,
   OFFER_HOLD_HOURS_MAX,
   OFFER_HOLD_HOURS_MIN,
   PAYMENT_DEADLINE_DAYS_MAX,
@@ -335,6 +336,23 @@ export function ConfigForm({ config }: ConfigFormProps) {
               label={PAYMENT_DEADLINE_TEXTS.autoReleaseLabel}
               description={PAYMENT_DEADLINE_TEXTS.autoReleaseHelp}
             />
+            <Text size="sm" c="dimmed" id="draw-window-help">
+              {DRAW_TEXTS.windowHelp}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                {...text('drawOpensAt')}
+                type="datetime-local"
+                label={DRAW_TEXTS.opensLabel}
+                aria-describedby="draw-window-help"
+              />
+              <TextInput
+                {...text('drawClosesAt')}
+                type="datetime-local"
+                label={DRAW_TEXTS.closesLabel}
+                aria-describedby="draw-window-help"
+              />
+            </SimpleGrid>
           </FormSection>
 
           <FormSection section={CONFIG_SECTIONS.payments} description="How campers pay their dues online.">

@@ -196,6 +196,44 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     expect(patched[0]).toMatchObject({ paymentDeadlineDays: 14, paymentAutoRelease: true });
   });
 
+  it('edits the application window (docs/product.md §10) in the camp’s time zone: both or neither, closing after opening', async () => {
+    const patched: Record<string, unknown>[] = [];
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () =>
+        jsonResponse(
+          adminConfig({
+            drawOpensAt: '2026-03-01T17:00:00.000Z',
+            drawClosesAt: '2026-03-07T17:00:00.000Z',
+          }),
+        ),
+      'PATCH /core-config/current': ({ body }) => {
+        patched.push(body as Record<string, unknown>);
+        return jsonResponse(savedAdminConfig(body));
+      },
+    });
+    await formLoaded();
+    // Los Angeles wall-clock times (the fixture's time zone; summer time from March 8).
+    expect(field('Application window opens').value).toBe('2026-03-01T09:00');
+    expect(field('Application window closes').value).toBe('2026-03-07T09:00');
+    type('Application window closes', '');
+    save();
+    expect(
+      await screen.findByText('Set both when the application window opens and when it closes, or neither'),
+    ).toBeInTheDocument();
+    expect(calls).not.toContain('PATCH /core-config/current');
+    type('Application window closes', '2026-02-01T09:00');
+    save();
+    expect(await screen.findByText('The application window must close after it opens')).toBeInTheDocument();
+    expect(calls).not.toContain('PATCH /core-config/current');
+    type('Application window closes', '2026-03-10T18:30');
+    save();
+    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
+    expect(patched[0]).toMatchObject({
+      drawOpensAt: '2026-03-01T17:00:00.000Z',
+      drawClosesAt: '2026-03-11T01:30:00.000Z',
+    });
+  });
+
   it('checks the e-mail rules before sending anything', async () => {
     const { calls } = openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig({ emailEnabled: false, smtpHost: null })),

@@ -3,4 +3,6 @@ export const registrationKeys = {
   all: () => ['registrations'] as const,
   mine: () => ['registrations', 'me'] as const,
   campMine: () => ['registrations', 'camp', 'me'] as const,
+  /** The person's draw entry of the year (docs/product.md §10). */
+  drawEntryMine: () => ['registrations', 'draw-entry', 'me'] as const,
 };

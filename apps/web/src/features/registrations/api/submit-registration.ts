@@ -1,13 +1,16 @@
-import type { RegistrationSubmission, SubmitRegistrationResponse } from '@camp/shared/registrations';
+import type { RegistrationSubmission, SubmitCampResponse } from '@camp/shared/registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { campingOptionKeys } from '../../camping-options';
 import { workKeys } from '../../work';
 import { registrationKeys } from './query-keys';
 
-/** POST /registrations/camp: creates the registration; the server computes the dues. */
-export function submitRegistration(payload: RegistrationSubmission): Promise<SubmitRegistrationResponse> {
-  return apiClient.post<SubmitRegistrationResponse>('/registrations/camp', { body: payload });
+/**
+ * POST /registrations/camp: creates the registration (the server computes the dues), or, while the application
+ * window is open, the draw entry (docs/product.md §10).
+ */
+export function submitRegistration(payload: RegistrationSubmission): Promise<SubmitCampResponse> {
+  return apiClient.post<SubmitCampResponse>('/registrations/camp', { body: payload });
 }
 
 export function useSubmitRegistration() {

@@ -1,5 +1,5 @@
-import { formatDollars, REGISTRATION_TEXTS, WAITLIST_TEXTS } from '@camp/shared/rules';
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { DRAW_TEXTS, formatDollars, REGISTRATION_TEXTS, WAITLIST_TEXTS } from '@camp/shared/rules';
+import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { PAYMENT_TEXTS } from '../../payments';
@@ -32,10 +32,20 @@ interface StepPaymentProps extends PaymentStepOptions {
   year: number;
   /** A chosen option is full: the submission joins the waitlist and nothing is paid now (docs/product.md §10). */
   joinsWaitlist?: boolean;
+  /** While the application window is open: the submission is a draw entry (docs/product.md §10). */
+  drawEntry?: DrawEntryStep | null;
   state: PaymentStepState;
   onPay: () => void;
   onComplete: () => void;
   onSave: () => void;
+}
+
+/** Step 6 as a draw entry: when the window closes, and the "camp with" list as typed. */
+export interface DrawEntryStep {
+  closesAt: string;
+  campWith: string;
+  campWithError: string | null;
+  setCampWith: (value: string) => void;
 }
 
 const unavailableAlertStyles = { title: { color: 'var(--mantine-color-dark-7)' } };
@@ -47,12 +57,37 @@ export function StepPayment({
   paymentsAvailable,
   canDefer,
   joinsWaitlist = false,
+  drawEntry = null,
   state,
   onPay,
   onComplete,
   onSave,
 }: StepPaymentProps) {
   const busy = state.busy !== null;
+  if (drawEntry) {
+    return (
+      <Stack gap="md">
+        <Alert color="blue" variant="light" role="note">
+          {DRAW_TEXTS.entryModeNotice(drawEntry.closesAt)}
+        </Alert>
+        <Textarea
+          label={DRAW_TEXTS.campWithLabel}
+          description={DRAW_TEXTS.campWithHelp}
+          placeholder="friend@example.org"
+          rows={3}
+          value={drawEntry.campWith}
+          error={drawEntry.campWithError}
+          onChange={(event) => drawEntry.setCampWith(event.currentTarget.value)}
+        />
+        <Group>
+          <Button size="md" onClick={onComplete} loading={state.busy === 'complete'}>
+            {DRAW_TEXTS.submitEntry}
+          </Button>
+        </Group>
+        <SubmissionFailed error={state.error} />
+      </Stack>
+    );
+  }
   const completeButton = (
     <Button
       size="md"

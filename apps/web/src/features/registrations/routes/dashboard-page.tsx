@@ -28,6 +28,7 @@ import {
   OutstandingDues,
   RegistrationHistory,
 } from '../components/registration-sections';
+import { DrawEntryArea } from '../components/draw-entry-panel';
 import { OfferArea } from '../components/waitlist-panels';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
@@ -80,6 +81,9 @@ function RegistrationOverview({ user }: { user: User }) {
           />
           <CurrentRegistration registration={current} />
         </>
+      ) : config.drawClosesAt ? (
+        // A year with an application window: the person's draw entry, if any (docs/product.md §10).
+        <DrawEntryArea timeZone={config.timeZone} fallback={<NoRegistration availability={availability} />} />
       ) : (
         <NoRegistration availability={availability} />
       )}

@@ -127,6 +127,7 @@ function StepBody({ wizard }: { wizard: RegistrationWizardModel }) {
           year={config.registrationYear}
           {...wizard.paymentOptions}
           joinsWaitlist={wizard.joinsWaitlist}
+          drawEntry={wizard.drawEntry}
           state={wizard.payment}
           onPay={wizard.pay}
           onComplete={wizard.complete}

@@ -2,10 +2,14 @@ import {
   canDeferDues,
   type CustomFieldValue,
   dollarsToCents,
+  DRAW_TEXTS,
+  drawPhase,
+  formatDateTime,
   formatDollars,
   REGISTRATION_TEXTS,
   WAITLIST_TEXTS,
 } from '@camp/shared/rules';
+import { CampWithSchema } from '@camp/shared/draw';
 import type { User } from '@camp/shared/users';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -82,6 +86,10 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
   const [payment, setPayment] = useState<PaymentProgress>(idlePayment);
   const [saved, setSaved] = useState<SavedRegistration | null>(null);
   const moved = useRef(false);
+  /** While the application window is open the submission is a draw entry (docs/product.md §10). */
+  const [entryMode] = useState(() => drawPhase(config, new Date()) === 'open');
+  const [campWith, setCampWith] = useState('');
+  const [campWithError, setCampWithError] = useState<string | null>(null);
   const updateProfile = useUpdateProfile();
   const submission = useSubmitRegistration();
 
@@ -142,7 +150,9 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
   /** Step 6: the registration is created once, on the first Pay, Complete or Save (docs/product.md §4). */
   const register = async (): Promise<SavedRegistration> => {
     if (saved) return saved;
-    const { registration } = await submission.mutateAsync(submissionOf(options, choices));
+    const answer = await submission.mutateAsync(submissionOf(options, choices));
+    if (!('registration' in answer)) throw new Error('A draw entry was stored instead of a registration');
+    const { registration } = answer;
     const created = {
       id: registration.id,
       year: registration.year,
@@ -159,6 +169,7 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
    * due, or dues deferred) and Save (payment not available) create it and go to the dashboard.
    */
   const finish = async (action: PaymentStepAction) => {
+    if (entryMode) return enterDraw();
     setPayment((current) => ({ ...current, busy: action, error: null, checkoutError: null }));
     let registration: SavedRegistration;
     try {
@@ -212,6 +223,47 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
             message: `Your registration for ${registration.year} is saved with status PENDING. Your dues of ${formatDollars(registration.owedCents / 100)} are still outstanding.`,
           }
         : { title: 'Registration complete', message: `You are registered for ${registration.year}.` }),
+      closeButtonProps: { 'aria-label': 'Close notification' },
+    });
+    void navigate(paths.dashboard());
+  };
+
+  /** Step 6 while the window is open: the entry is stored with its "camp with" list; nothing is paid. */
+  const enterDraw = async () => {
+    const list = campWith.split(/[\s,;]+/).filter((address) => address !== '');
+    const parsed = CampWithSchema.safeParse(list);
+    if (!parsed.success) {
+      setCampWithError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setCampWithError(null);
+    setPayment({ ...idlePayment, busy: 'complete' });
+    let answer;
+    try {
+      answer = await submission.mutateAsync({ ...submissionOf(options, choices), campWith: parsed.data });
+    } catch (failure) {
+      const messages = submissionProblems(failure);
+      setPayment({
+        ...idlePayment,
+        error: {
+          messages: messages.length > 0 ? messages : [REGISTRATION_TEXTS.createFailed],
+          conflict: isApiError(failure) && failure.status === 409,
+        },
+      });
+      return;
+    }
+    notifications.show({
+      color: 'green',
+      // The draw may have been run early ("Draw now"): then the server registered the person as usual.
+      ...('drawEntry' in answer
+        ? {
+            title: DRAW_TEXTS.enteredTitle,
+            message: DRAW_TEXTS.enteredBody(formatDateTime(config.drawClosesAt, config.timeZone)),
+          }
+        : {
+            title: 'Registration saved',
+            message: `Your registration for ${answer.registration.year} is saved.`,
+          }),
       closeButtonProps: { 'aria-label': 'Close notification' },
     });
     void navigate(paths.dashboard());
@@ -295,6 +347,18 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
 
     profile: { initialValues: profileValuesOf(user), error: profileError, save: saveProfile },
     payment: { ...payment, saved: saved !== null } satisfies PaymentStepState,
+    /** The draw entry's part of step 6, while the application window is open; null otherwise. */
+    drawEntry: entryMode
+      ? {
+          closesAt: formatDateTime(config.drawClosesAt, config.timeZone),
+          campWith,
+          campWithError,
+          setCampWith: (value: string) => {
+            setCampWith(value);
+            setCampWithError(null);
+          },
+        }
+      : null,
     pay: () => void finish('pay'),
     complete: () => void finish('complete'),
     save: () => void finish('save'),

@@ -1,0 +1,152 @@
+import type { DrawEntryDto } from '@camp/shared/draw';
+import type { PublicConfig } from '@camp/shared/config';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kitchen, testCampRegistration, testJob, testOption } from '../../../test/registration-fixtures';
+import {
+  currentRoute,
+  jsonResponse,
+  mockApiRoutes,
+  renderApp,
+  renderSignedIn,
+  startSignedIn,
+  testConfig,
+  testUser,
+  type ApiRoutes,
+} from '../../../test/test-utils';
+
+// The fair start in the wizard and on the dashboard (docs/product.md §10, decision 049).
+
+afterEach(() => notifications.clean());
+
+const OPEN_WINDOW: Partial<PublicConfig> = {
+  drawOpensAt: '2026-01-01T00:00:00.000Z',
+  drawClosesAt: '2099-03-07T17:00:00.000Z',
+  timeZone: 'UTC',
+};
+
+const ENTRY: DrawEntryDto = {
+  id: 'e0000000-0000-4000-8000-000000000001',
+  year: 2026,
+  state: 'ENTERED',
+  campWith: ['friend@example.org'],
+  campingOptions: [{ id: testOption().id, name: 'Tent Camping' }],
+  jobs: [{ id: testJob(kitchen).id, label: 'Breakfast crew (Morning, Monday)' }],
+  createdAt: '2026-03-02T10:00:00.000Z',
+  drawClosesAt: '2099-03-07T17:00:00.000Z',
+  drawnPosition: null,
+  registrationId: null,
+};
+
+function openWizard(config: Partial<PublicConfig>, routes: ApiRoutes = {}) {
+  const user = testUser();
+  return renderSignedIn(
+    '/registration',
+    user,
+    {
+      'GET /registrations/me': () => jsonResponse([]),
+      'GET /camping-options': () => jsonResponse([testOption()]),
+      'GET /job-categories': () => jsonResponse([kitchen]),
+      'GET /jobs': () => jsonResponse([testJob(kitchen)]),
+      [`PUT /users/${user.id}`]: () => jsonResponse(user),
+      ...routes,
+    },
+    // Registration itself is closed: the window alone lets people enter.
+    testConfig({ registrationOpen: false, registrationTerms: '<p>Leave no trace.</p>', ...config }),
+  );
+}
+
+const stepHeading = (name: string) => screen.findByRole('heading', { name });
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+async function toPayment() {
+  await stepHeading('Step 1 of 6: Profile');
+  click('Continue');
+  await stepHeading('Step 2 of 6: Options');
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Tent Camping' }));
+  click('Continue');
+  await stepHeading('Step 3 of 6: Details');
+  click('Continue');
+  await stepHeading('Step 4 of 6: Shifts');
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
+  click('Continue');
+  await stepHeading('Step 5 of 6: Review');
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+  click('Review & Pay');
+  await stepHeading('Step 6 of 6: Payment');
+}
+
+describe('the wizard with an application window', { timeout: 30_000 }, () => {
+  it('before the window opens: says when it opens', async () => {
+    openWizard({ ...OPEN_WINDOW, drawOpensAt: '2099-03-01T17:00:00.000Z' });
+    expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeInTheDocument();
+    expect(screen.getByText(/^Applications for the draw open on Mar 1, 2099/)).toBeInTheDocument();
+  });
+
+  it('while it is open: the last step enters the draw with a checked camp-with list, and nothing is paid', async () => {
+    const posted: unknown[] = [];
+    const { calls } = openWizard(OPEN_WINDOW, {
+      'POST /registrations/camp': ({ body }) => {
+        posted.push(body);
+        return jsonResponse({ drawEntry: ENTRY }, { status: 201 });
+      },
+    });
+    await toPayment();
+    expect(screen.getByRole('note')).toHaveTextContent(/^Applications are open until Mar 7, 2099/);
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    const campWith = screen.getByRole('textbox', { name: 'Camp with (optional)' });
+    fireEvent.change(campWith, { target: { value: 'not-an-address' } });
+    click('Enter the draw');
+    expect(
+      await screen.findByText('Each person to camp with must be a valid email address'),
+    ).toBeInTheDocument();
+    expect(calls).not.toContain('POST /registrations/camp');
+    fireEvent.change(campWith, { target: { value: 'Friend@Example.org\n' } });
+    click('Enter the draw');
+    await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
+    expect(posted).toEqual([
+      expect.objectContaining({ campingOptions: [testOption().id], campWith: ['friend@example.org'] }),
+    ]);
+    expect(await screen.findByText("You're in the draw")).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard with a draw entry', { timeout: 30_000 }, () => {
+  it("shows You're in the draw with the choices, and withdraws after a confirmation", async () => {
+    startSignedIn();
+    let entry: DrawEntryDto | null = ENTRY;
+    const { calls } = mockApiRoutes(
+      {
+        'GET /auth/profile': () => jsonResponse(testUser()),
+        'GET /registrations/me': () => jsonResponse([]),
+        'GET /registrations/camp/me': () => jsonResponse(testCampRegistration()),
+        'GET /draw-entries/me': () => jsonResponse({ drawEntry: entry }),
+        [`POST /draw-entries/${ENTRY.id}/withdraw`]: () => {
+          entry = null;
+          return jsonResponse({ ...ENTRY, state: 'WITHDRAWN' });
+        },
+      },
+      testConfig({ registrationOpen: false, ...OPEN_WINDOW }),
+    );
+    renderApp('/dashboard');
+    const panel = (await screen.findByRole('heading', { name: "You're in the draw" })).closest(
+      'div.mantine-Paper-root',
+    ) as HTMLElement;
+    expect(
+      within(panel).getByText(/^The places are drawn when applications close on Mar 7, 2099/),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Tent Camping')).toBeInTheDocument();
+    expect(within(panel).getByText('Breakfast crew (Morning, Monday)')).toBeInTheDocument();
+    expect(within(panel).getByText('friend@example.org')).toBeInTheDocument();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw from the draw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from the draw' });
+    expect(calls).not.toContain(`POST /draw-entries/${ENTRY.id}/withdraw`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw from the draw' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: "You're in the draw" })).not.toBeInTheDocument(),
+    );
+    expect(calls).toContain(`POST /draw-entries/${ENTRY.id}/withdraw`);
+  });
+});
