@@ -217,6 +217,8 @@ describe('The draw: window, entries, run', () => {
       const list = await Promise.all(Array.from({ length: 6 }, () => insertSignedInPerson(camp)));
       const [a, b, c, d, e, f] = list as [Person, Person, Person, Person, Person, Person];
       people = { a, b, c, d, e, f };
+      // Winners who owe dues get the camp's payment deadline (docs/product.md §10).
+      expect((await patchConfig({ paymentDeadlineDays: 14 })).statusCode).toBe(200);
       for (const [person, body] of [
         [a, { campWith: [b.email, 'stranger@example.org'] }],
         [b, { campWith: [a.email] }],
@@ -271,6 +273,24 @@ describe('The draw: window, entries, run', () => {
       expect(response.statusCode, response.body).toBe(200);
       const view = response.json<AdminDraw>();
       expect(view.draw?.summary?.digest).toBe(digest);
+    });
+
+    it('winners who owe dues must pay within the payment deadline; nobody else has one', async () => {
+      const ids = Object.values(people).map((person) => person.id);
+      const rows = await db()
+        .select({
+          status: registrations.status,
+          payBy: registrations.payBy,
+          createdAt: registrations.createdAt,
+        })
+        .from(registrations)
+        .where(inArray(registrations.userId, ids));
+      const [draw] = await db().select({ ranAt: draws.ranAt }).from(draws).where(eq(draws.year, YEAR));
+      const owing = rows.filter((row) => row.status === 'PENDING');
+      expect(owing.length).toBeGreaterThan(0);
+      for (const row of owing) expect(row.payBy?.getTime()).toBe(draw!.ranAt!.getTime() + 14 * 24 * HOUR);
+      for (const row of rows.filter((candidate) => candidate.status !== 'PENDING'))
+        expect(row.payBy).toBeNull();
     });
 
     it('the outcome: limits kept, the mutual pair together, winners owe or are confirmed, the rest wait in drawn order', async () => {
