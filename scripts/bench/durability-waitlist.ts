@@ -260,8 +260,9 @@ export async function runWaitlistDurability(
     problems.push(`the line is numbered ${JSON.stringify(numbered)}, not in the order of joining`);
   log(`  camp seeded: ${places} places taken, ${waiting} people in line`);
 
-  // Who is cancelled, and the kill point: a few milliseconds after the j-th decline was answered, when the
-  // decline has woken the worker of its process to offer the place on (or, with two, the other's poll has).
+  // Who is cancelled, and the kill point: 0–40 ms after the j-th decline was sent, so that the kill lands
+  // before the decline commits, between its commit and the fill it wakes (the worker of its process offers the
+  // place on at once), during that fill, or after it.
   const order = holders.map((holder) => holder.id);
   for (let index = order.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));
@@ -269,8 +270,9 @@ export async function runWaitlistDurability(
   }
   const cancelled = order.slice(0, cancels);
   const killAtDecline = 1 + Math.floor(random() * Math.max(1, Math.ceil(cancels / 2)));
-  const killDelayMs = Math.floor(random() * 30);
-  const killTriggerPlanned = `${killDelayMs} ms after decline ${killAtDecline} was answered`;
+  const killDelayMs = Math.floor(random() * 40);
+  const killTriggerPlanned = `${killDelayMs} ms after decline ${killAtDecline} was sent`;
+  let declinesSent = 0;
 
   const exits = servers.map(
     (server) =>
@@ -330,6 +332,10 @@ export async function runWaitlistDurability(
     if (killed) return;
     const person = personOf.get(registrationId);
     if (!person) throw new Error(`nobody owns ${registrationId}`);
+    if (choice === 'decline') {
+      declinesSent += 1;
+      if (declinesSent === killAtDecline) setTimeout(() => kill(), killDelayMs);
+    }
     try {
       const response = await next().request('POST', `/api/waitlist-offers/${offerId}/${choice}`, {
         token: person.accessToken,
@@ -337,11 +343,9 @@ export async function runWaitlistDurability(
         ...(choice === 'accept' ? { body: {} } : {}),
       });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      if (response.status === 200) {
+      if (response.status === 200)
         (choice === 'accept' ? acknowledged.accepted : acknowledged.declined).add(registrationId);
-        if (choice === 'decline' && acknowledged.declined.size === killAtDecline)
-          setTimeout(() => kill(), killDelayMs);
-      } else if (!killed)
+      else if (!killed)
         problems.push(
           `${choice} of offer ${offerId} answered ${response.status}: ${JSON.stringify(response.body)}`,
         );
