@@ -260,9 +260,10 @@ export async function runWaitlistDurability(
     problems.push(`the line is numbered ${JSON.stringify(numbered)}, not in the order of joining`);
   log(`  camp seeded: ${places} places taken, ${waiting} people in line`);
 
-  // Who is cancelled, and the kill point: 0–40 ms after the j-th decline was sent, so that the kill lands
-  // before the decline commits, between its commit and the fill it wakes (the worker of its process offers the
-  // place on at once), during that fill, or after it.
+  // Who is cancelled, and the kill point, by the seed: a few ms after the j-th decline was answered (on
+  // PostgreSQL the fill that decline woke is then under way in its process) or 0–60 ms after it was sent (before
+  // the decline commits, between its commit and its fill, during the fill or after it; on PGlite, whose one
+  // connection runs the woken fill before the answer's read, only this lands inside a fill).
   const order = holders.map((holder) => holder.id);
   for (let index = order.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));
@@ -270,8 +271,9 @@ export async function runWaitlistDurability(
   }
   const cancelled = order.slice(0, cancels);
   const killAtDecline = 1 + Math.floor(random() * Math.max(1, Math.ceil(cancels / 2)));
-  const killDelayMs = Math.floor(random() * 40);
-  const killTriggerPlanned = `${killDelayMs} ms after decline ${killAtDecline} was sent`;
+  const killOnAnswer = random() < 0.5;
+  const killDelayMs = Math.floor(random() * (killOnAnswer ? 20 : 60));
+  const killTriggerPlanned = `${killDelayMs} ms after decline ${killAtDecline} was ${killOnAnswer ? 'answered' : 'sent'}`;
   let declinesSent = 0;
 
   const exits = servers.map(
@@ -334,7 +336,7 @@ export async function runWaitlistDurability(
     if (!person) throw new Error(`nobody owns ${registrationId}`);
     if (choice === 'decline') {
       declinesSent += 1;
-      if (declinesSent === killAtDecline) setTimeout(() => kill(), killDelayMs);
+      if (!killOnAnswer && declinesSent === killAtDecline) setTimeout(() => kill(), killDelayMs);
     }
     try {
       const response = await next().request('POST', `/api/waitlist-offers/${offerId}/${choice}`, {
@@ -343,9 +345,11 @@ export async function runWaitlistDurability(
         ...(choice === 'accept' ? { body: {} } : {}),
       });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      if (response.status === 200)
+      if (response.status === 200) {
         (choice === 'accept' ? acknowledged.accepted : acknowledged.declined).add(registrationId);
-      else if (!killed)
+        if (killOnAnswer && choice === 'decline' && acknowledged.declined.size === killAtDecline)
+          setTimeout(() => kill(), killDelayMs);
+      } else if (!killed)
         problems.push(
           `${choice} of offer ${offerId} answered ${response.status}: ${JSON.stringify(response.body)}`,
         );
