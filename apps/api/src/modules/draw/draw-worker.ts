@@ -1,12 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { timedTasks } from '../../db/schema/index';
 import { PollingWorker } from '../../lib/polling-worker';
-import { type OutboxWorker, outboxBackoffMs } from '../mail/outbox';
+import type { OutboxWorker } from '../mail/outbox';
+import { finishTask, runOneDueTask, type TimedTaskRow } from '../waitlist/tasks';
 import { type DrawRunContext, runYearDraw } from './draw-run';
 
-type TaskRow = typeof timedTasks.$inferSelect;
+type TaskRow = TimedTaskRow;
 
 /**
  * Runs a claimed DRAW task in the caller's transaction and marks it DONE there (decision 049): the draw and the
@@ -14,10 +13,7 @@ type TaskRow = typeof timedTasks.$inferSelect;
  */
 export async function runDrawTask(tx: DbOrTx, task: TaskRow, context: DrawRunContext): Promise<boolean> {
   const outcome = await runYearDraw(tx, task.year, context);
-  await tx
-    .update(timedTasks)
-    .set({ state: 'DONE', doneAt: context.now, attempts: task.attempts + 1, lastError: null })
-    .where(eq(timedTasks.id, task.id));
+  await finishTask(tx, task, context.now);
   return outcome.ran;
 }
 
@@ -82,45 +78,16 @@ export class DrawWorker extends PollingWorker<DrawPass> {
   }
 
   /** Claims and runs one due draw: 'drawn', 'failed', or null when none is due. */
-  private async drawOne(): Promise<'drawn' | 'failed' | null> {
-    const { db } = this.options;
-    let claimed: TaskRow | undefined;
-    try {
-      return await db.transaction(async (tx) => {
-        [claimed] = await tx
-          .select()
-          .from(timedTasks)
-          .where(
-            and(
-              eq(timedTasks.state, 'PENDING'),
-              eq(timedTasks.kind, 'DRAW'),
-              sql`${timedTasks.dueAt} <= ${this.now()}`,
-            ),
-          )
-          .orderBy(asc(timedTasks.dueAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!claimed) return null;
-        await runDrawTask(tx, claimed, { now: this.now(), publicUrl: this.options.publicUrl, ranBy: null });
+  private drawOne(): Promise<'drawn' | 'failed' | null> {
+    return runOneDueTask(
+      this.options.db,
+      'DRAW',
+      this.now(),
+      async (tx, task) => {
+        await runDrawTask(tx, task, { now: this.now(), publicUrl: this.options.publicUrl, ranBy: null });
         return 'drawn' as const;
-      });
-    } catch (error) {
-      if (!claimed) throw error;
-      const attempts = claimed.attempts + 1;
-      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 500) : 'Unknown error';
-      const giveUp = attempts >= this.maxAttempts;
-      this.log.warn({ taskId: claimed.id, attempts, giveUp, error: message }, 'Draw worker: draw failed');
-      await db
-        .update(timedTasks)
-        .set({
-          attempts,
-          lastError: message,
-          ...(giveUp
-            ? { state: 'FAILED' as const }
-            : { dueAt: sql`now() + ${`${outboxBackoffMs(attempts)} milliseconds`}::interval` }),
-        })
-        .where(and(eq(timedTasks.id, claimed.id), eq(timedTasks.state, 'PENDING')));
-      return 'failed';
-    }
+      },
+      { maxAttempts: this.maxAttempts, log: this.log, failedMessage: 'Draw worker: draw failed' },
+    );
   }
 }

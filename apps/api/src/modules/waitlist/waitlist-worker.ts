@@ -3,11 +3,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
-import { registrations, timedTasks, waitlistOffers } from '../../db/schema/index';
-import { type OutboxWorker, outboxBackoffMs } from '../mail/outbox';
+import { registrations, waitlistOffers } from '../../db/schema/index';
+import type { OutboxWorker } from '../mail/outbox';
 import { fillLine } from './fill';
 import { enqueueOfferMail } from './offer-mail';
 import { expireOffer } from './offer-expiry';
+import { finishTask, runOneDueTask } from './tasks';
 
 export interface WaitlistWorkerOptions {
   db: Db;
@@ -92,52 +93,19 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
   }
 
   /** Claims and runs one due fill task: the offers it made, 'failed', or null when none is due. */
-  private async fillOne(): Promise<number | 'failed' | null> {
-    const { db } = this.options;
-    const log = this.log;
-    let claimed: typeof timedTasks.$inferSelect | undefined;
-    try {
-      return await db.transaction(async (tx) => {
-        [claimed] = await tx
-          .select()
-          .from(timedTasks)
-          .where(
-            and(
-              eq(timedTasks.state, 'PENDING'),
-              eq(timedTasks.kind, 'WAITLIST_FILL'),
-              sql`${timedTasks.dueAt} <= now()`,
-            ),
-          )
-          .orderBy(asc(timedTasks.dueAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!claimed) return null;
+  private fillOne(): Promise<number | 'failed' | null> {
+    return runOneDueTask(
+      this.options.db,
+      'WAITLIST_FILL',
+      null,
+      async (tx, task) => {
         const now = this.now();
-        const result = await fillLine(tx, claimed.year, now, { publicUrl: this.options.publicUrl });
-        await tx
-          .update(timedTasks)
-          .set({ state: 'DONE', doneAt: now, attempts: claimed.attempts + 1, lastError: null })
-          .where(eq(timedTasks.id, claimed.id));
+        const result = await fillLine(tx, task.year, now, { publicUrl: this.options.publicUrl });
+        await finishTask(tx, task, now);
         return result.offers.length;
-      });
-    } catch (error) {
-      if (!claimed) throw error;
-      const attempts = claimed.attempts + 1;
-      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 500) : 'Unknown error';
-      const giveUp = attempts >= this.maxAttempts;
-      log.warn({ taskId: claimed.id, attempts, giveUp, error: message }, 'Waitlist worker: fill failed');
-      await db
-        .update(timedTasks)
-        .set({
-          attempts,
-          lastError: message,
-          ...(giveUp
-            ? { state: 'FAILED' as const }
-            : { dueAt: sql`now() + ${`${outboxBackoffMs(attempts)} milliseconds`}::interval` }),
-        })
-        .where(and(eq(timedTasks.id, claimed.id), eq(timedTasks.state, 'PENDING')));
-      return 'failed';
-    }
+      },
+      { maxAttempts: this.maxAttempts, log: this.log, failedMessage: 'Waitlist worker: fill failed' },
+    );
   }
 
   /** Ends one open offer past its deadline; false when none is due. */
