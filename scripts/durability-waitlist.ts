@@ -107,8 +107,8 @@ function section(heading: string, results: WaitlistDurabilityResult[]): string {
     'to its rows (`countersMatchRows`), one offer mail per offer in the outbox and one `WAITLIST_OFFER` audit',
     'record per offer. "Offers after the restart" were made after the kill: one replaces the decline after the',
     'restart, any more are fills the kill cut short, done by the restarted processes.',
-    "The first offers come at a waitlist worker's next poll (up to 15 s): an admin cancel schedules the fill but",
-    'does not wake the worker (a decline does); the time in "killed" counts from the cancellations.',
+    'An admin cancel wakes the waitlist worker of the process that answered it (another process finds the fill at',
+    'its next poll, up to 15 s); the time in "killed" counts from the cancellations.',
     '',
     `${date} UTC, ${first.databaseLabel.startsWith('PGlite') ? 'PGlite (embedded)' : 'PostgreSQL'}, ` +
       `${first.processes} server process(es), N = ${first.places}, M = ${first.waiting}, K = ${first.cancels}:`,

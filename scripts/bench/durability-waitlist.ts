@@ -379,7 +379,7 @@ export async function runWaitlistDurability(
       else if (pick < 0.7) answers.push(answer(registration.id, offer.id, 'accept', delay));
     }
     const quiet = performance.now() - lastChange;
-    // Offers wait for a worker's poll at first (an admin cancel does not wake it); then the cascade may end
+    // The first offers may wait for a worker's poll (another process's cancel does not wake this one); the cascade may end
     // before the planned point.
     if (seen.size > 0 && quiet > 3000) kill(`after the cascade went quiet (${seen.size} offers seen)`);
     else if (performance.now() - cancelStarted > 40_000) kill('40 s after the cancellations, no offer seen');
