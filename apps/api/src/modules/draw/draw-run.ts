@@ -5,13 +5,11 @@ import {
   duesFor,
   formatDollars,
   jobLabel,
-  placesLeft,
   type RegistrationStatus,
 } from '@camp/shared';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/raw';
 import {
   campConfig,
   campingOptions,
@@ -26,10 +24,9 @@ import { recordAudit } from '../audit/audit-writer';
 import type { OutboxMail } from '../mail/outbox';
 import { dashboardUrlOf, forYear, type PaymentMailContext, personMail } from '../payments/payment-mail';
 import {
-  activePlaceCounts,
   JOB_PLACES,
+  lockPlacesLeft,
   OPTION_PLACES,
-  type PlaceTable,
   takePlacesInOrder,
   tookAll,
 } from '../registrations/capacity';
@@ -64,36 +61,7 @@ interface EntryRead {
   acceptedTermsAt: Date;
 }
 
-const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort();
-
-/**
- * Locks the rows in id order (the order of takePlacesInOrder: jobs first, then options, each call once) and reads
- * the places left of `year` the same way it will: the counter when it counts this year, else a recount.
- */
-async function lockPlacesLeft(
-  tx: DbOrTx,
-  places: PlaceTable,
-  year: number,
-  ids: readonly string[],
-): Promise<Map<string, number | null>> {
-  if (ids.length === 0) return new Map();
-  const { table } = places;
-  const rows = rowsOf<{ id: string; max: number; current: number; countedYear: number | null }>(
-    await tx.execute(sql`
-      select ${table.id} as id, ${places.max} as max, ${table.currentRegistrations} as current,
-        ${table.countedYear} as "countedYear"
-      from ${table} where ${table.id} = any(${uuids(ids)}) order by ${table.id} for no key update`),
-  );
-  const stale = rows.filter((row) => row.countedYear !== year).map((row) => row.id);
-  const counts = await activePlaceCounts(places, stale, tx, year);
-  return new Map(
-    rows.map((row) => {
-      const taken = row.countedYear === year ? row.current : (counts.get(row.id) ?? 0);
-      return [row.id, placesLeft(places.capacity(Number(row.max)), Number(taken))];
-    }),
-  );
-}
 
 /** The outcome's digest: SHA-256 of the groups (entry ids) in drawn order with whether each won. */
 export function drawDigest(result: Pick<DrawResult, 'order'>): string {
@@ -190,10 +158,10 @@ export async function runYearDraw(
     })
     .from(campingOptions)
     .where(inArray(campingOptions.id, sortedUnique(entries.flatMap((entry) => entry.campingOptionIds))));
-  const jobLeft = await lockPlacesLeft(tx, JOB_PLACES, year, sortedUnique(jobRows.map((row) => row.id)));
+  const jobLeft = await lockPlacesLeft(JOB_PLACES, tx, year, sortedUnique(jobRows.map((row) => row.id)));
   const optionLeft = await lockPlacesLeft(
-    tx,
     OPTION_PLACES,
+    tx,
     year,
     sortedUnique(optionRows.map((row) => row.id)),
   );

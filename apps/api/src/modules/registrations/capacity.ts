@@ -5,6 +5,7 @@ import {
   jobCapacity,
   optionCapacity,
   PLACE_HOLDING_STATUSES,
+  placesLeft,
 } from '@camp/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -378,6 +379,20 @@ async function lockCounters(
       return [row.id, { taken, limit, dirty: recounted }];
     }),
   );
+}
+
+/**
+ * Locks the rows (sorted, unique ids) in id order, as takePlacesInOrder will, and answers the places left on each
+ * for `year` (null: no limit): what the draw walks before it takes the winners' places (decision 049).
+ */
+export async function lockPlacesLeft(
+  places: PlaceTable,
+  tx: DbOrTx,
+  year: number,
+  ids: readonly string[],
+): Promise<Map<string, number | null>> {
+  const counters = await lockCounters(places, tx, year, ids, []);
+  return new Map([...counters].map(([id, counter]) => [id, placesLeft(counter.limit, counter.taken)]));
 }
 
 /** Locks the rows (sorted, unique ids) in id order, as every writer of their counters does. */
