@@ -33,7 +33,7 @@ import { reconcileDues } from '../payments/dues';
 import { forYear, paymentMailContext, personMail } from '../payments/payment-mail';
 import { takePlaces, tookAll } from '../registrations/capacity';
 import { WAITLIST_FILL_LOCK } from './fill';
-import { linePositions, openOffers } from './lines';
+import { linePositions, offerDto, openOffers } from './lines';
 import { enqueueOfferMail } from './offer-mail';
 import { endOpenOffer, nextLineKey } from './offer-rows';
 import type { WaitlistWorker } from './waitlist-worker';
@@ -147,14 +147,7 @@ export class AdminWaitlistService {
               email: row.email,
               joinedAt: (row.waitlistedAt ?? new Date(0)).toISOString(),
               position,
-              offer: offer
-                ? {
-                    id: offer.id,
-                    state: offer.state,
-                    offeredAt: offer.offeredAt.toISOString(),
-                    expiresAt: offer.expiresAt.toISOString(),
-                  }
-                : null,
+              offer: offerDto(offer),
               lastOffer: last?.decidedAt
                 ? { state: last.state, decidedAt: last.decidedAt.toISOString() }
                 : null,

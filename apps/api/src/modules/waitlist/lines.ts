@@ -1,4 +1,4 @@
-import type { RegistrationWaitlist } from '@camp/shared';
+import type { OfferState, RegistrationWaitlist } from '@camp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bare, rowsOf } from '../../db/raw';
@@ -103,15 +103,22 @@ export function toRegistrationWaitlist(
       const spot = spots.find((entry) => entry.campingOptionId === option.id);
       return spot ? [{ campingOptionId: option.id, name: option.name, position: spot.position }] : [];
     }),
-    offer: offer
-      ? {
-          id: offer.id,
-          state: offer.state,
-          offeredAt: offer.offeredAt.toISOString(),
-          expiresAt: offer.expiresAt.toISOString(),
-        }
-      : null,
+    offer: offerDto(offer),
   };
+}
+
+/** An offer as the API answers it (docs/product.md §7), or null. */
+export function offerDto(
+  offer: { id: string; state: OfferState; offeredAt: Date; expiresAt: Date } | undefined,
+): { id: string; state: OfferState; offeredAt: string; expiresAt: string } | null {
+  return offer
+    ? {
+        id: offer.id,
+        state: offer.state,
+        offeredAt: offer.offeredAt.toISOString(),
+        expiresAt: offer.expiresAt.toISOString(),
+      }
+    : null;
 }
 
 /**
