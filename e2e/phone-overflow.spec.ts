@@ -36,6 +36,7 @@ const ADMIN_ROUTES: RouteName[] = [
   'adminManageRegistrations',
   'adminPayments',
   'adminWaitlist',
+  'adminDraw',
 ];
 
 /** Opens each route at 375 px once its screen has settled, and checks the page is no wider than the phone. */
