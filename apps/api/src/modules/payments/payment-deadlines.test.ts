@@ -7,15 +7,21 @@ import {
   type Registration,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
 import { cancelHolder, insertWaitlisted, openOfferOf, waitlistWorker } from '../../../test/camp-waitlist';
-import { auditRecords, campingOptions, emailOutbox, registrations, timedTasks } from '../../db/schema/index';
-import { countersMatchRows, describeMismatch, recountPlaces } from '../registrations/capacity';
+import { campingOptions, registrations, timedTasks } from '../../db/schema/index';
+import { recountPlaces } from '../registrations/capacity';
 import { PaymentDeadlineWorker } from './deadline-worker';
 import { setPayBy } from './deadlines';
+import {
+  auditRowsOf,
+  expectCountersMatch as expectCountersMatchRows,
+  outboxRowsTo,
+  registrationRow as registrationRowOf,
+} from '../../../test/rows';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -58,21 +64,12 @@ describe('payment deadlines (docs/product.md §10)', () => {
     await db().transaction((tx) => recountPlaces(tx, YEAR, { campingOptionIds, jobIds: [] }));
     return { ...person, registrationId: id };
   };
-  const row = async (id: string) =>
-    (await db().select().from(registrations).where(eq(registrations.id, id)))[0]!;
+  const row = (id: string) => registrationRowOf(db(), id);
   const setRow = (id: string, values: Partial<typeof registrations.$inferInsert>) =>
     db().update(registrations).set(values).where(eq(registrations.id, id));
-  const mailsTo = (email: string) =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email))
-      .orderBy(asc(emailOutbox.createdAt));
+  const mailsTo = (email: string) => outboxRowsTo(db(), email);
   const auditsOf = (registrationId: string, actionType: 'PLACE_RELEASE') =>
-    db()
-      .select()
-      .from(auditRecords)
-      .where(and(eq(auditRecords.registrationId, registrationId), eq(auditRecords.actionType, actionType)));
+    auditRowsOf(db(), registrationId, actionType);
   const worker = (now: () => Date = () => new Date()) =>
     new PaymentDeadlineWorker({
       db: db(),
@@ -86,10 +83,7 @@ describe('payment deadlines (docs/product.md §10)', () => {
     });
   const release = (id: string, who = camp.admin) =>
     camp.call('POST', `/api/admin/registrations/${id}/release`, who);
-  const expectCountersMatch = async () => {
-    const { mismatches } = await countersMatchRows(db(), YEAR);
-    expect(mismatches.map(describeMismatch)).toEqual([]);
-  };
+  const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
 
   it('describes the overdue list and the release in the OpenAPI document, with their schemas', async () => {
     const response = await camp.call('GET', '/api/docs/json');

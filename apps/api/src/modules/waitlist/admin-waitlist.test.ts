@@ -5,13 +5,19 @@ import {
   WAITLIST_MESSAGES,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
 import { insertWaitlisted, offersOf, openOfferOf } from '../../../test/camp-waitlist';
-import { auditRecords, emailOutbox, registrations, timedTasks, waitlistOffers } from '../../db/schema/index';
-import { countersMatchRows, describeMismatch, recountPlaces } from '../registrations/capacity';
+import { timedTasks, waitlistOffers } from '../../db/schema/index';
+import { recountPlaces } from '../registrations/capacity';
+import {
+  auditRowsOf,
+  expectCountersMatch as expectCountersMatchRows,
+  outboxRowsTo,
+  registrationRow as registrationRowOf,
+} from '../../../test/rows';
 
 // The admins' Waitlist screen's API (docs/product.md §10): GET /admin/waitlist and its four actions.
 
@@ -51,20 +57,9 @@ describe('admin waitlist', () => {
     camp.call('POST', `/api/admin/waitlist/${registrationId}/${action}`, session, body);
   const lineOf = (body: AdminWaitlist, campingOptionId: string) =>
     body.options.find((entry) => entry.campingOptionId === campingOptionId);
-  const registrationRow = async (id: string) =>
-    (await db().select().from(registrations).where(eq(registrations.id, id)))[0]!;
-  const auditsOf = (registrationId: string) =>
-    db()
-      .select()
-      .from(auditRecords)
-      .where(eq(auditRecords.registrationId, registrationId))
-      .orderBy(asc(auditRecords.createdAt));
-  const mailsTo = (email: string) =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email))
-      .orderBy(asc(emailOutbox.createdAt));
+  const registrationRow = (id: string) => registrationRowOf(db(), id);
+  const auditsOf = (registrationId: string) => auditRowsOf(db(), registrationId);
+  const mailsTo = (email: string) => outboxRowsTo(db(), email);
   const pendingFill = async () =>
     (
       await db()
@@ -78,10 +73,7 @@ describe('admin waitlist', () => {
           ),
         )
     ).length;
-  const expectCountersMatch = async () => {
-    const { mismatches } = await countersMatchRows(db(), YEAR);
-    expect(mismatches.map(describeMismatch)).toEqual([]);
-  };
+  const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
 
   it('lists every option of the year with its places and its line in order, both lines for two options', async () => {
     const tent = await option(2);

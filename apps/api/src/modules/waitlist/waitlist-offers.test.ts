@@ -4,7 +4,7 @@ import {
   REGISTRATION_MESSAGES,
   WAITLIST_MESSAGES,
 } from '@camp/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
 import {
@@ -23,16 +23,14 @@ import {
   openOfferOf,
   waitlistWorker,
 } from '../../../test/camp-waitlist';
+import { payments, registrationJobs, timedTasks, waitlistOffers } from '../../db/schema/index';
+import { recountPlaces } from '../registrations/capacity';
 import {
-  auditRecords,
-  emailOutbox,
-  payments,
-  registrationJobs,
-  registrations,
-  timedTasks,
-  waitlistOffers,
-} from '../../db/schema/index';
-import { countersMatchRows, describeMismatch, recountPlaces } from '../registrations/capacity';
+  auditRowsOf,
+  expectCountersMatch as expectCountersMatchRows,
+  outboxRowsTo,
+  registrationRow as registrationRowOf,
+} from '../../../test/rows';
 
 const HOUR = 3_600_000;
 
@@ -73,24 +71,10 @@ describe('waitlist offers', () => {
     const id = await insertWaitlisted(db(), { year: YEAR, userId: person.id, campingOptionIds, jobIds });
     return { ...person, registrationId: id };
   };
-  const registrationRow = async (id: string) =>
-    (await db().select().from(registrations).where(eq(registrations.id, id)))[0]!;
-  const expectCountersMatch = async () => {
-    const { mismatches } = await countersMatchRows(db(), YEAR);
-    expect(mismatches.map(describeMismatch)).toEqual([]);
-  };
-  const mailsTo = (email: string) =>
-    db()
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email))
-      .orderBy(asc(emailOutbox.createdAt));
-  const auditsOf = (registrationId: string) =>
-    db()
-      .select()
-      .from(auditRecords)
-      .where(eq(auditRecords.registrationId, registrationId))
-      .orderBy(asc(auditRecords.createdAt));
+  const registrationRow = (id: string) => registrationRowOf(db(), id);
+  const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
+  const mailsTo = (email: string) => outboxRowsTo(db(), email);
+  const auditsOf = (registrationId: string) => auditRowsOf(db(), registrationId);
   const accept = (person: Pick<Person, 'headers'> | null, offerId: string, body: unknown = {}) =>
     camp.t.app.inject({
       method: 'POST',
