@@ -47,13 +47,14 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
 }) => {
   const table = await openRegistrations(page, site, '/admin/manage-registrations');
 
-  // Five cards, each status counted, adding up to the total.
+  // Each status counted, adding up to the total, and the open waitlist offers (none here).
   expect(await countCards(page)).toEqual({
     Total: '5',
     Confirmed: '1',
     Pending: '2',
     Waitlisted: '1',
     Cancelled: '1',
+    'Open offers': '0',
   });
   await expectNoSidewaysScroll(page);
   await expectTableFits(page, 'Registrations');
@@ -95,7 +96,14 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
   await expect.poll(firstNames).toEqual(['Zoë', 'Basil']);
   await expect
     .poll(() => countCards(page))
-    .toEqual({ Total: '2', Confirmed: '0', Pending: '2', Waitlisted: '0', Cancelled: '0' });
+    .toEqual({
+      Total: '2',
+      Confirmed: '0',
+      Pending: '2',
+      Waitlisted: '0',
+      Cancelled: '0',
+      'Open offers': '0',
+    });
   await expect(page).toHaveURL(/\?status=PENDING&q=e2e\.test&sort=name$/);
   await screenCheck('manage-registrations-filtered');
   await page.setViewportSize(DESKTOP);
@@ -113,6 +121,7 @@ test('Manage Registrations at 1280 px: cut names, server sort, search, filters i
     Pending: '2',
     Waitlisted: '0',
     Cancelled: '0',
+    'Open offers': '0',
   });
 
   // Away and Back: still the same.

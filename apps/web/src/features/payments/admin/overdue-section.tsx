@@ -80,10 +80,8 @@ export function OverdueSection({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="overdue-title">
-      <Title order={3} id="overdue-title">
-        {PAYMENT_DEADLINE_TEXTS.overdueTitle}
-      </Title>
+    <Stack gap="sm">
+      <Title order={3}>{PAYMENT_DEADLINE_TEXTS.overdueTitle}</Title>
       <Text size="sm" c="dimmed">
         {PAYMENT_DEADLINE_TEXTS.overdueHelp}
       </Text>
@@ -100,34 +98,39 @@ export function OverdueSection({ timeZone }: { timeZone: string }) {
           {releaseError.detail && <Text size="sm">{releaseError.detail}</Text>}
         </Alert>
       )}
-      <DataTable
-        data={overdue.data}
-        columns={columns}
-        caption={PAYMENT_DEADLINE_TEXTS.overdueTitle}
-        getRowId={(row) => row.registrationId}
-        initialSorting={[{ id: 'payBy', desc: false }]}
-        searchable={false}
-        isLoading={overdue.isFetching}
-        loadingText="Loading overdue registrations..."
-        error={overdue.isError && !overdue.data ? PAYMENT_DEADLINE_TEXTS.overdueFetchFailed : null}
-        onRetry={() => void overdue.refetch()}
-        emptyText={PAYMENT_DEADLINE_TEXTS.overdueEmpty}
-        minWidth={760}
-        cardTitle="person"
-        renderRowActions={(row) => (
-          <RowActions>
-            <RowAction
-              label={PAYMENT_DEADLINE_TEXTS.release}
-              itemName={`of ${personName(row.user)}`}
-              color="red"
-              onClick={() => {
-                setReleaseError(null);
-                setChosen(row);
-              }}
-            />
-          </RowActions>
-        )}
-      />
+      {overdue.data?.length === 0 ? (
+        // Nothing overdue: the sentence alone, without an empty table and its sort and page controls.
+        <Text size="sm">{PAYMENT_DEADLINE_TEXTS.overdueEmpty}</Text>
+      ) : (
+        <DataTable
+          data={overdue.data}
+          columns={columns}
+          caption={PAYMENT_DEADLINE_TEXTS.overdueTitle}
+          getRowId={(row) => row.registrationId}
+          initialSorting={[{ id: 'payBy', desc: false }]}
+          searchable={false}
+          isLoading={overdue.isFetching}
+          loadingText="Loading overdue registrations..."
+          error={overdue.isError && !overdue.data ? PAYMENT_DEADLINE_TEXTS.overdueFetchFailed : null}
+          onRetry={() => void overdue.refetch()}
+          emptyText={PAYMENT_DEADLINE_TEXTS.overdueEmpty}
+          minWidth={760}
+          cardTitle="person"
+          renderRowActions={(row) => (
+            <RowActions>
+              <RowAction
+                label={PAYMENT_DEADLINE_TEXTS.release}
+                itemName={`of ${personName(row.user)}`}
+                color="red"
+                onClick={() => {
+                  setReleaseError(null);
+                  setChosen(row);
+                }}
+              />
+            </RowActions>
+          )}
+        />
+      )}
       <ConfirmDialog
         opened={chosen !== null}
         title={PAYMENT_DEADLINE_TEXTS.releaseTitle}

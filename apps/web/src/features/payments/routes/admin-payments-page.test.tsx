@@ -594,6 +594,8 @@ describe('Admin payments: overdue places (docs/product.md §10)', { timeout: 20_
   it('says when nobody is overdue', async () => {
     openPayments();
     expect(await screen.findByText('No registration is past its payment deadline.')).toBeInTheDocument();
+    // No empty table with its sort and page controls.
+    expect(screen.queryByRole('table', { name: 'Overdue' })).not.toBeInTheDocument();
   });
 
   it('releases a place after the confirmation, and the list reloads without it', async () => {
