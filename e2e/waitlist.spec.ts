@@ -31,7 +31,7 @@ import {
   test,
 } from './support/fixtures';
 import { stepHeading } from './support/screens';
-import { TENT_DUES } from './support/stripe';
+import { TENT_DUES, tentVillageSubmission } from './support/stripe';
 
 // The waitlist and its offers in the browser (docs/product.md §10, decision 048): a full camping option is joined
 // through the wizard; an admin's cancel frees its place, the app's waitlist worker offers it and mails the link;
@@ -110,17 +110,7 @@ async function joinWaitlistThroughApi(
   const { camp } = site;
   const response = await request.post('/api/registrations/camp', {
     headers: { Authorization: `Bearer ${token}` },
-    data: {
-      campingOptions: [camp.idOf(CAMP.option)],
-      customFields: {
-        [camp.idOf('Nickname')]: 'Sparky',
-        [camp.idOf('Guests')]: 1,
-        [camp.idOf('Arrival date')]: `${CAMP.year}-08-24`,
-      },
-      jobs: [camp.idOf(CAMP.gateJob), camp.idOf(CAMP.kitchenJob)],
-      acceptedTerms: true,
-      joinWaitlist: true,
-    },
+    data: tentVillageSubmission(camp, { joinWaitlist: true }),
   });
   expect(response.status(), await response.text()).toBe(201);
   const { registration } = (await response.json()) as { registration: { id: string; status: string } };

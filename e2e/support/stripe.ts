@@ -24,6 +24,25 @@ export interface PendingRegistration {
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
+ * The body of POST /api/registrations/camp for the registration camp's Tent Village: its required answers and
+ * the two shifts it needs, with any extra fields (joinWaitlist, …).
+ */
+export function tentVillageSubmission(camp: Camp, extra: Record<string, unknown> = {}) {
+  const CAMP = REGISTRATION_CAMP;
+  return {
+    campingOptions: [camp.idOf(CAMP.option)],
+    customFields: {
+      [camp.idOf('Nickname')]: 'Sparky',
+      [camp.idOf('Guests')]: 1,
+      [camp.idOf('Arrival date')]: `${CAMP.year}-08-24`,
+    },
+    jobs: [camp.idOf(CAMP.gateJob), camp.idOf(CAMP.kitchenJob)],
+    acceptedTerms: true,
+    ...extra,
+  };
+}
+
+/**
  * Registers the signed-in person (token) for the registration camp's Tent Village with its required answers
  * and the two shifts it needs: a PENDING registration owing TENT_DUES.
  */
@@ -32,19 +51,9 @@ export async function registerWithDues(
   token: string,
   camp: Camp,
 ): Promise<PendingRegistration> {
-  const CAMP = REGISTRATION_CAMP;
   const response = await request.post('/api/registrations/camp', {
     headers: bearer(token),
-    data: {
-      campingOptions: [camp.idOf(CAMP.option)],
-      customFields: {
-        [camp.idOf('Nickname')]: 'Sparky',
-        [camp.idOf('Guests')]: 1,
-        [camp.idOf('Arrival date')]: `${CAMP.year}-08-24`,
-      },
-      jobs: [camp.idOf(CAMP.gateJob), camp.idOf(CAMP.kitchenJob)],
-      acceptedTerms: true,
-    },
+    data: tentVillageSubmission(camp),
   });
   expect(response.status(), await response.text()).toBe(201);
   const { registration } = (await response.json()) as {
