@@ -69,6 +69,33 @@ export const DRAW_TEXTS = {
   waitlistPosition: (position: number, name: string) => `You are number ${position} for ${name}.`,
 } as const;
 
+/** Admin → The Draw (docs/product.md §2, §10): the screen's own texts. */
+export const DRAW_ADMIN_TEXTS = {
+  windowTitle: (year: number) => `Application window ${year}`,
+  windowSet: (opensAt: string, closesAt: string) => `Opens ${opensAt}, closes ${closesAt}.`,
+  noWindow: 'No application window is set: registration is first come, first served.',
+  waiting: (entered: number, groups: number, withdrawn: number) =>
+    `${entered} ${entered === 1 ? 'entry' : 'entries'} waiting in ${groups} ${groups === 1 ? 'group' : 'groups'}; ${withdrawn} withdrawn.`,
+  recordTitle: (ranAt: string) => `The draw of ${ranAt}`,
+  outcome: (summary: {
+    winners: number;
+    waitlisted: number;
+    entries: number;
+    groups: number;
+    groupsOfSeveral: number;
+  }) =>
+    `${summary.winners} won a place, ${summary.waitlisted} joined the waitlist (${summary.entries} entries in ${summary.groups} groups, ${summary.groupsOfSeveral} of several people).`,
+  placesUsed: 'Places used',
+  splitCircles: `Circles split into groups of at most ${DRAW_GROUP_MAX_SIZE}`,
+  seed: 'Seed',
+  algorithm: 'Algorithm',
+  digest: 'Outcome digest',
+  entriesTitle: (ran: boolean) => (ran ? 'Entries in drawn order' : 'Entries'),
+  noEntries: 'No entries yet.',
+  entriesList: 'Draw entries',
+  campWith: 'Camp with',
+} as const;
+
 /** Where the year stands with its application window (docs/product.md §10). */
 export type DrawPhase = 'none' | 'before' | 'open' | 'closed';
 

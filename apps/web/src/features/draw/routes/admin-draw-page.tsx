@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/List.css';
 import type { AdminDraw } from '@camp/shared/draw';
-import { DRAW_TEXTS, formatDateTime } from '@camp/shared/rules';
+import { DRAW_ADMIN_TEXTS, DRAW_TEXTS, formatDateTime } from '@camp/shared/rules';
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -91,132 +91,111 @@ function DrawBody({
   const others = draw.entries.filter((entry) => entry.drawnPosition === null);
   return (
     <Stack gap="lg">
-      <Paper
-        withBorder
-        radius="lg"
-        p={{ base: 'md', sm: 'xl' }}
-        component="section"
-        aria-labelledby="draw-window"
-      >
-        <Stack gap="xs">
-          <Title order={3} id="draw-window">
-            Application window {draw.year}
-          </Title>
-          {draw.window ? (
-            <Text>
-              Opens {when(draw.window.opensAt)}, closes {when(draw.window.closesAt)}.
-            </Text>
-          ) : (
-            <Text c="dimmed">No application window is set: registration is first come, first served.</Text>
-          )}
-          <Text>
-            {draw.counts.entered} {draw.counts.entered === 1 ? 'entry' : 'entries'} waiting in{' '}
-            {draw.counts.groups} {draw.counts.groups === 1 ? 'group' : 'groups'}; {draw.counts.withdrawn}{' '}
-            withdrawn.
-          </Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          {!ran && draw.window && (
-            <Group>
-              <Button onClick={onDrawNow} loading={running}>
-                {DRAW_TEXTS.drawNow}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+      <DrawSection id="draw-window" title={DRAW_ADMIN_TEXTS.windowTitle(draw.year)}>
+        {draw.window ? (
+          <Text>{DRAW_ADMIN_TEXTS.windowSet(when(draw.window.opensAt), when(draw.window.closesAt))}</Text>
+        ) : (
+          <Text c="dimmed">{DRAW_ADMIN_TEXTS.noWindow}</Text>
+        )}
+        <Text>
+          {DRAW_ADMIN_TEXTS.waiting(draw.counts.entered, draw.counts.groups, draw.counts.withdrawn)}
+        </Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {!ran && draw.window && (
+          <Group>
+            <Button onClick={onDrawNow} loading={running}>
+              {DRAW_TEXTS.drawNow}
+            </Button>
+          </Group>
+        )}
+      </DrawSection>
 
       {ran && summary && draw.draw && (
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'xl' }}
-          component="section"
-          aria-labelledby="draw-record"
-        >
-          <Stack gap="xs">
-            <Title order={3} id="draw-record">
-              The draw of {when(ran)}
-            </Title>
-            <Text>
-              {summary.winners} won a place, {summary.waitlisted} joined the waitlist ({summary.entries}{' '}
-              entries in {summary.groups} groups, {summary.groupsOfSeveral} of several people).
+        <DrawSection id="draw-record" title={DRAW_ADMIN_TEXTS.recordTitle(when(ran))}>
+          <Text>{DRAW_ADMIN_TEXTS.outcome(summary)}</Text>
+          <Text fw={600}>{DRAW_ADMIN_TEXTS.placesUsed}</Text>
+          <List>
+            {[...summary.optionPlacesUsed, ...summary.jobPlacesUsed].map((place) => (
+              <List.Item key={place.id}>
+                {place.name}: {place.used}
+              </List.Item>
+            ))}
+          </List>
+          {summary.split.length > 0 && (
+            <>
+              <Text fw={600}>{DRAW_ADMIN_TEXTS.splitCircles}</Text>
+              <List>
+                {summary.split.map((circle) => (
+                  <List.Item key={circle.join(',')} style={WRAP}>
+                    {circle.join(', ')}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
+          {(
+            [
+              [DRAW_ADMIN_TEXTS.seed, draw.draw.seed],
+              [DRAW_ADMIN_TEXTS.algorithm, draw.draw.algorithm],
+              [DRAW_ADMIN_TEXTS.digest, summary.digest],
+            ] as const
+          ).map(([label, value]) => (
+            <Text key={label} size="sm" style={WRAP}>
+              {label}: <code>{value}</code>
             </Text>
-            <Text fw={600}>Places used</Text>
-            <List>
-              {[...summary.optionPlacesUsed, ...summary.jobPlacesUsed].map((place) => (
-                <List.Item key={place.id}>
-                  {place.name}: {place.used}
-                </List.Item>
-              ))}
-            </List>
-            {summary.split.length > 0 && (
-              <>
-                <Text fw={600}>Circles split into groups of at most 8</Text>
-                <List>
-                  {summary.split.map((circle) => (
-                    <List.Item key={circle.join(',')} style={{ overflowWrap: 'anywhere' }}>
-                      {circle.join(', ')}
-                    </List.Item>
-                  ))}
-                </List>
-              </>
-            )}
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              Seed: <code>{draw.draw.seed}</code>
-            </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              Algorithm: <code>{draw.draw.algorithm}</code>
-            </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              Outcome digest: <code>{summary.digest}</code>
-            </Text>
-          </Stack>
-        </Paper>
+          ))}
+        </DrawSection>
       )}
 
-      <Paper
-        withBorder
-        radius="lg"
-        p={{ base: 'md', sm: 'xl' }}
-        component="section"
-        aria-labelledby="draw-entries"
-      >
-        <Stack gap="xs">
-          <Title order={3} id="draw-entries">
-            {ran ? 'Entries in drawn order' : 'Entries'}
-          </Title>
-          {draw.entries.length === 0 ? (
-            <Text c="dimmed">No entries yet.</Text>
-          ) : (
-            <List type={ran ? 'ordered' : 'unordered'} aria-label="Draw entries" spacing="xs">
-              {[...drawn, ...others].map((entry) => (
-                <List.Item key={entry.id}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text span fw={600}>
-                      {entry.name}
-                    </Text>
-                    <Text span c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {entry.email}
-                    </Text>
-                    <Badge color={STATE_COLORS[entry.state]} variant="light">
-                      {STATE_LABELS[entry.state]}
-                    </Badge>
-                  </Group>
-                  {entry.campWith.length > 0 && (
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      Camp with: {entry.campWith.join(', ')}
-                    </Text>
-                  )}
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Stack>
-      </Paper>
+      <DrawSection id="draw-entries" title={DRAW_ADMIN_TEXTS.entriesTitle(ran !== null)}>
+        {draw.entries.length === 0 ? (
+          <Text c="dimmed">{DRAW_ADMIN_TEXTS.noEntries}</Text>
+        ) : (
+          <List type={ran ? 'ordered' : 'unordered'} aria-label={DRAW_ADMIN_TEXTS.entriesList} spacing="xs">
+            {[...drawn, ...others].map((entry) => (
+              <List.Item key={entry.id}>
+                <Group gap="xs" wrap="wrap">
+                  <Text span fw={600}>
+                    {entry.name}
+                  </Text>
+                  <Text span c="dimmed" style={WRAP}>
+                    {entry.email}
+                  </Text>
+                  <Badge color={STATE_COLORS[entry.state]} variant="light">
+                    {STATE_LABELS[entry.state]}
+                  </Badge>
+                </Group>
+                {entry.campWith.length > 0 && (
+                  <Text size="sm" c="dimmed" style={WRAP}>
+                    {DRAW_ADMIN_TEXTS.campWith}: {entry.campWith.join(', ')}
+                  </Text>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </DrawSection>
     </Stack>
+  );
+}
+
+/** Long addresses, seeds and digests break anywhere rather than widen a phone's screen. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+/** One titled card of the screen, a section named by its heading. */
+function DrawSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
+      <Stack gap="xs">
+        <Title order={3} id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
