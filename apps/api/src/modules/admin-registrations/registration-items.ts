@@ -15,17 +15,23 @@ import type { AuditEntry } from '../audit/audit-writer';
 // What an admin edit or cancel shares: the registration under its row lock, and what they add to or remove
 // from it (its jobs and camping options), named the way the audit trail and the person's mail show them.
 
-/**
- * The registration under its row lock (inside the caller's transaction): 404 when there is none, 400 with
- * `cancelledMessage` when it is already CANCELLED.
- */
-export async function lockOpenRegistration(tx: DbOrTx, registrationId: string, cancelledMessage: string) {
+/** The registration under its row lock (inside the caller's transaction): 404 when there is none. */
+export async function lockRegistration(tx: DbOrTx, registrationId: string) {
   const [registration] = await tx
     .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
     .from(registrations)
     .where(eq(registrations.id, registrationId))
     .for('update');
   if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+  return registration;
+}
+
+/**
+ * The registration under its row lock (inside the caller's transaction): 404 when there is none, 400 with
+ * `cancelledMessage` when it is already CANCELLED.
+ */
+export async function lockOpenRegistration(tx: DbOrTx, registrationId: string, cancelledMessage: string) {
+  const registration = await lockRegistration(tx, registrationId);
   if (registration.status === 'CANCELLED') throw badRequest(cancelledMessage);
   return registration;
 }

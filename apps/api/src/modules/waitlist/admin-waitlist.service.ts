@@ -25,6 +25,7 @@ import {
   cancelRegistrationRows,
   itemAudits,
   jobItems,
+  lockRegistration,
   optionItems,
 } from '../admin-registrations/registration-items';
 import { recordAudit } from '../audit/audit-writer';
@@ -395,12 +396,7 @@ export class AdminWaitlistService {
         .where(eq(registrations.id, registrationId));
       if (!found) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
       await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_FILL_LOCK}, ${found.year})`);
-      const [registration] = await tx
-        .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
-        .from(registrations)
-        .where(eq(registrations.id, registrationId))
-        .for('update');
-      if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
+      const registration = await lockRegistration(tx, registrationId);
       if (registration.status !== 'WAITLISTED') throw conflict(WAITLIST_MESSAGES.notWaitlisted);
       await work(tx, registration);
       return registration.year;
