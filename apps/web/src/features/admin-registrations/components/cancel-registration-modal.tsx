@@ -11,7 +11,7 @@ import {
   formatDollars,
   personName,
 } from '@camp/shared/rules';
-import { Alert, Checkbox, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DialogShell } from '../../../components/form-modal';
 import { usePaymentsAvailable } from '../../payments';
@@ -21,6 +21,7 @@ import { cancelForm, EMPTY_CANCEL_FORM, toCancelInput } from '../registration-fo
 import { paidCentsByWay } from '../registration-format';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
+import { ReasonTextarea } from './reason-textarea';
 
 export interface CancelRegistrationModalProps {
   registration: Registration;
@@ -72,17 +73,14 @@ export function CancelRegistrationModal({
           <Alert color="orange" variant="light" p="sm">
             {TEXTS.cancelWarning}
           </Alert>
-          <Textarea
+          <ReasonTextarea
             label="Reason"
             description={`At least ${CANCEL_REASON_MIN} characters; kept in the audit trail.`}
-            required
-            data-autofocus
-            rows={3}
             resize="vertical"
             maxLength={CANCEL_REASON_MAX}
             value={values.reason}
-            onChange={(event) => {
-              set('reason', event.currentTarget.value);
+            onValue={(reason) => {
+              set('reason', reason);
               clearErrors('reason');
             }}
             error={errors.reason}

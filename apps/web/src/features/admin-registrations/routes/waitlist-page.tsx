@@ -9,18 +9,7 @@ import {
   WAITLIST_ADMIN_TEXTS as TEXTS,
   WAITLIST_REMOVE_REASON_MAX,
 } from '@camp/shared/rules';
-import {
-  Badge,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type CSSProperties, type FormEvent, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -36,6 +25,7 @@ import { usePublicConfig } from '../../config';
 import { useAdminWaitlist, useWaitlistAction, type WaitlistAction } from '../api/admin-waitlist';
 import { DialogFooter } from '../components/dialog-footer';
 import { showErrorToast } from '../toasts';
+import { ReasonTextarea } from '../components/reason-textarea';
 
 /** Years offered: the camp's year, one ahead and five back (as Manage Registrations offers them). */
 const YEARS_BACK = 5;
@@ -134,15 +124,12 @@ function RemoveDialog({
       <form noValidate onSubmit={send} aria-busy={saving || undefined}>
         <Stack gap="md">
           <Text>{TEXTS.removeConfirm(entry.name)}</Text>
-          <Textarea
+          <ReasonTextarea
             label={TEXTS.reasonLabel}
-            required
-            data-autofocus
-            rows={3}
             maxLength={WAITLIST_REMOVE_REASON_MAX}
             value={values.reason}
-            onChange={(event) => {
-              set('reason', event.currentTarget.value);
+            onValue={(reason) => {
+              set('reason', reason);
               clearErrors('reason');
             }}
             error={errors.reason}
