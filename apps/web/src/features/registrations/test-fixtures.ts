@@ -1,6 +1,9 @@
+import type { CampingOption } from '@camp/shared/camping-options';
 import type { PublicConfig } from '@camp/shared/config';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
-import { testCampRegistration } from '../../test/registration-fixtures';
+import type { User } from '@camp/shared/users';
+import type { Job, JobCategory } from '@camp/shared/work';
+import { kitchen, testCampRegistration, testJob, testOption } from '../../test/registration-fixtures';
 import { jsonResponse, renderSignedIn, testConfig, testUser, type ApiRoutes } from '../../test/test-utils';
 
 // How the registration screens' tests open them: signed in as testUser() on a fake API.
@@ -34,5 +37,42 @@ export function openDashboard(
       ...routes,
     },
     testConfig({ registrationOpen, ...config }),
+  );
+}
+
+/** What the wizard's tests change: who is signed in, the camp's options and shifts, more routes, the config. */
+export interface WizardSetup {
+  user?: User;
+  options?: CampingOption[];
+  categories?: JobCategory[];
+  jobs?: Job[];
+  routes?: ApiRoutes;
+  config?: Partial<PublicConfig>;
+}
+
+/**
+ * The wizard (/registration) for a person with no registration yet: one option (Tent Camping) and one kitchen
+ * shift unless given, registration open with terms; `config` overrides the configuration.
+ */
+export function openWizard({
+  user = testUser(),
+  options,
+  categories,
+  jobs,
+  routes = {},
+  config = {},
+}: WizardSetup = {}) {
+  return renderSignedIn(
+    '/registration',
+    user,
+    {
+      'GET /registrations/me': () => jsonResponse([]),
+      'GET /camping-options': () => jsonResponse(options ?? [testOption()]),
+      'GET /job-categories': () => jsonResponse(categories ?? [kitchen]),
+      'GET /jobs': () => jsonResponse(jobs ?? [testJob(kitchen)]),
+      [`PUT /users/${user.id}`]: () => jsonResponse(user),
+      ...routes,
+    },
+    testConfig({ registrationOpen: true, registrationTerms: '<p>Leave no trace.</p>', ...config }),
   );
 }

@@ -9,12 +9,12 @@ import {
   jsonResponse,
   mockApiRoutes,
   renderApp,
-  renderSignedIn,
   startSignedIn,
   testConfig,
   testUser,
   type ApiRoutes,
 } from '../../../test/test-utils';
+import { openWizard } from '../test-fixtures';
 
 // The fair start in the wizard and on the dashboard (docs/product.md §10, decision 049).
 
@@ -39,23 +39,9 @@ const ENTRY: DrawEntryDto = {
   registrationId: null,
 };
 
-function openWizard(config: Partial<PublicConfig>, routes: ApiRoutes = {}) {
-  const user = testUser();
-  return renderSignedIn(
-    '/registration',
-    user,
-    {
-      'GET /registrations/me': () => jsonResponse([]),
-      'GET /camping-options': () => jsonResponse([testOption()]),
-      'GET /job-categories': () => jsonResponse([kitchen]),
-      'GET /jobs': () => jsonResponse([testJob(kitchen)]),
-      [`PUT /users/${user.id}`]: () => jsonResponse(user),
-      ...routes,
-    },
-    // Registration itself is closed: the window alone lets people enter.
-    testConfig({ registrationOpen: false, registrationTerms: '<p>Leave no trace.</p>', ...config }),
-  );
-}
+/** The wizard with registration itself closed: the window alone lets people enter. */
+const openDrawWizard = (config: Partial<PublicConfig>, routes: ApiRoutes = {}) =>
+  openWizard({ routes, config: { registrationOpen: false, ...config } });
 
 const stepHeading = (name: string) => screen.findByRole('heading', { name });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
@@ -79,14 +65,14 @@ async function toPayment() {
 
 describe('the wizard with an application window', { timeout: 30_000 }, () => {
   it('before the window opens: says when it opens', async () => {
-    openWizard({ ...OPEN_WINDOW, drawOpensAt: '2099-03-01T17:00:00.000Z' });
+    openDrawWizard({ ...OPEN_WINDOW, drawOpensAt: '2099-03-01T17:00:00.000Z' });
     expect(await screen.findByRole('heading', { name: 'Registration Not Available' })).toBeInTheDocument();
     expect(screen.getByText(/^Applications for the draw open on Mar 1, 2099/)).toBeInTheDocument();
   });
 
   it('while it is open: the last step enters the draw with a checked camp-with list, and nothing is paid', async () => {
     const posted: unknown[] = [];
-    const { calls } = openWizard(OPEN_WINDOW, {
+    const { calls } = openDrawWizard(OPEN_WINDOW, {
       'POST /registrations/camp': ({ body }) => {
         posted.push(body);
         return jsonResponse({ drawEntry: ENTRY }, { status: 201 });

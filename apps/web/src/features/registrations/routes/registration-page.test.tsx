@@ -1,8 +1,4 @@
-import type { CampingOption } from '@camp/shared/camping-options';
-import type { PublicConfig } from '@camp/shared/config';
 import { CreateStripeCheckoutInputSchema } from '@camp/shared/payments';
-import type { User } from '@camp/shared/users';
-import type { Job, JobCategory } from '@camp/shared/work';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -15,15 +11,7 @@ import {
   stripeDown,
   withPayments,
 } from '../../../test/payment-fixtures';
-import {
-  currentRoute,
-  errorResponse,
-  jsonResponse,
-  renderSignedIn,
-  testConfig,
-  testUser,
-  type ApiRoutes,
-} from '../../../test/test-utils';
+import { currentRoute, errorResponse, jsonResponse, testUser } from '../../../test/test-utils';
 import {
   gate,
   kitchen,
@@ -32,31 +20,7 @@ import {
   testOption,
   testRegistration,
 } from '../../../test/registration-fixtures';
-
-interface Setup {
-  user?: User;
-  options?: CampingOption[];
-  categories?: JobCategory[];
-  jobs?: Job[];
-  routes?: ApiRoutes;
-  config?: Partial<PublicConfig>;
-}
-
-function openWizard({ user = testUser(), options, categories, jobs, routes = {}, config = {} }: Setup = {}) {
-  return renderSignedIn(
-    '/registration',
-    user,
-    {
-      'GET /registrations/me': () => jsonResponse([]),
-      'GET /camping-options': () => jsonResponse(options ?? [testOption()]),
-      'GET /job-categories': () => jsonResponse(categories ?? [kitchen]),
-      'GET /jobs': () => jsonResponse(jobs ?? [testJob(kitchen)]),
-      [`PUT /users/${user.id}`]: () => jsonResponse(user),
-      ...routes,
-    },
-    testConfig({ registrationOpen: true, registrationTerms: '<p>Leave no trace.</p>', ...config }),
-  );
-}
+import { openWizard } from '../test-fixtures';
 
 const stepHeading = (name: string) => screen.findByRole('heading', { name });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
