@@ -1,4 +1,4 @@
-import type { Registration } from '@camp/shared/registrations';
+import { type Registration, RegistrationCampingOptionSchema } from '@camp/shared/registrations';
 import { WAITLIST_MESSAGES } from '@camp/shared/rules';
 import type { RegistrationWaitlist } from '@camp/shared/waitlist';
 import { notifications } from '@mantine/notifications';
@@ -32,25 +32,8 @@ const OFFER_ID = '6d1f7a2e-3b4c-4d5e-8f90-1a2b3c4d5e6f';
 const tent = testOption();
 const tentLink = {
   id: 'link-1',
-  campingOption: (({
-    id,
-    name,
-    description,
-    enabled,
-    workShiftsRequired,
-    participantDues,
-    staffDues,
-    maxSignups,
-  }) => ({
-    id,
-    name,
-    description,
-    enabled,
-    workShiftsRequired,
-    participantDues,
-    staffDues,
-    maxSignups,
-  }))(tent),
+  // The option as a registration's summary carries it (RegistrationCampingOptionSchema).
+  campingOption: RegistrationCampingOptionSchema.shape.campingOption.parse(tent),
 };
 
 /** A WAITLISTED registration of 2026 for Tent Camping, number 3 in line, with an offer when given. */
