@@ -31,7 +31,7 @@ import {
   test,
 } from './support/fixtures';
 import { stepHeading } from './support/screens';
-import { TENT_DUES, tentVillageSubmission } from './support/stripe';
+import { detailsAndShiftsToReview, TENT_DUES, tentVillageSubmission } from './support/stripe';
 
 // The waitlist and its offers in the browser (docs/product.md §10, decision 048): a full camping option is joined
 // through the wizard; an admin's cancel frees its place, the app's waitlist worker offers it and mails the link;
@@ -226,16 +226,11 @@ for (const width of [1280, 375]) {
       await tent.check();
       await screen(page, checkA11y, 'wizard-options', width);
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(stepHeading(page, 3, 'Details')).toBeVisible();
-      await page.getByLabel('Nickname').fill('Wrenny');
-      await page.getByLabel('Guests').fill('1');
-      await page.getByLabel('Arrival date').fill(`${CAMP.year}-08-24`);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
-      await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
-      await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(stepHeading(page, 5, 'Review')).toBeVisible();
+      await detailsAndShiftsToReview(page, {
+        nickname: 'Wrenny',
+        guests: '1',
+        arrival: `${CAMP.year}-08-24`,
+      });
       await expect(page.getByText(WAITLIST_TEXTS.willJoinWaitlist, { exact: true })).toBeVisible();
       await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
       await page.getByRole('button', { name: 'Review & Pay' }).click();

@@ -163,6 +163,21 @@ export interface TentAnswers {
   arrival: string;
 }
 
+/** From the wizard's step 3: Tent Village's answers, then its two shifts, up to step 5 (Review). */
+export async function detailsAndShiftsToReview(page: Page, answers: TentAnswers): Promise<void> {
+  const CAMP = REGISTRATION_CAMP;
+  await expect(stepHeading(page, 3, 'Details')).toBeVisible();
+  await page.getByLabel('Nickname').fill(answers.nickname);
+  await page.getByLabel('Guests').fill(answers.guests);
+  await page.getByLabel('Arrival date').fill(answers.arrival);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
+  await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 5, 'Review')).toBeVisible();
+}
+
 /**
  * Steps 1 to 5 of the registration wizard, from step 1 on: the paying option with `answers`, the gate and
  * kitchen shifts, TENT_DUES in the total, the terms accepted; ends on step 6, Payment.
@@ -174,16 +189,7 @@ export async function wizardToPayment(page: Page, answers: TentAnswers): Promise
   await expect(stepHeading(page, 2, 'Options')).toBeVisible();
   await page.getByRole('checkbox', { name: CAMP.option }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 3, 'Details')).toBeVisible();
-  await page.getByLabel('Nickname').fill(answers.nickname);
-  await page.getByLabel('Guests').fill(answers.guests);
-  await page.getByLabel('Arrival date').fill(answers.arrival);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 4, 'Shifts')).toBeVisible();
-  await page.getByRole('checkbox', { name: new RegExp(CAMP.gateJob) }).check();
-  await page.getByRole('checkbox', { name: new RegExp(CAMP.kitchenJob) }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(stepHeading(page, 5, 'Review')).toBeVisible();
+  await detailsAndShiftsToReview(page, answers);
   await expect(page.getByTestId('registration-total')).toHaveText(TENT_DUES.text);
   await page.getByRole('checkbox', { name: 'I have read and accept the registration terms' }).check();
   await page.getByRole('button', { name: 'Review & Pay' }).click();
