@@ -2,9 +2,9 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/List.css';
 import type { AdminDraw } from '@camp/shared/draw';
 import { DRAW_ADMIN_TEXTS, DRAW_TEXTS, formatDateTime } from '@camp/shared/rules';
-import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -12,6 +12,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../config';
 import { adminDrawQueryOptions, useRunDraw } from '../api/admin-draw';
+import { SectionCard } from '../../../components/section-card';
 
 const STATE_LABELS = {
   ENTERED: 'Entered',
@@ -91,7 +92,7 @@ function DrawBody({
   const others = draw.entries.filter((entry) => entry.drawnPosition === null);
   return (
     <Stack gap="lg">
-      <DrawSection id="draw-window" title={DRAW_ADMIN_TEXTS.windowTitle(draw.year)}>
+      <SectionCard id="draw-window" title={DRAW_ADMIN_TEXTS.windowTitle(draw.year)}>
         {draw.window ? (
           <Text>{DRAW_ADMIN_TEXTS.windowSet(when(draw.window.opensAt), when(draw.window.closesAt))}</Text>
         ) : (
@@ -112,10 +113,10 @@ function DrawBody({
             </Button>
           </Group>
         )}
-      </DrawSection>
+      </SectionCard>
 
       {ran && summary && draw.draw && (
-        <DrawSection id="draw-record" title={DRAW_ADMIN_TEXTS.recordTitle(when(ran))}>
+        <SectionCard id="draw-record" title={DRAW_ADMIN_TEXTS.recordTitle(when(ran))}>
           <Text>{DRAW_ADMIN_TEXTS.outcome(summary)}</Text>
           <Text fw={600}>{DRAW_ADMIN_TEXTS.placesUsed}</Text>
           <List>
@@ -148,10 +149,10 @@ function DrawBody({
               {label}: <code>{value}</code>
             </Text>
           ))}
-        </DrawSection>
+        </SectionCard>
       )}
 
-      <DrawSection id="draw-entries" title={DRAW_ADMIN_TEXTS.entriesTitle(ran !== null)}>
+      <SectionCard id="draw-entries" title={DRAW_ADMIN_TEXTS.entriesTitle(ran !== null)}>
         {draw.entries.length === 0 ? (
           <Text c="dimmed">{DRAW_ADMIN_TEXTS.noEntries}</Text>
         ) : (
@@ -178,24 +179,10 @@ function DrawBody({
             ))}
           </List>
         )}
-      </DrawSection>
+      </SectionCard>
     </Stack>
   );
 }
 
 /** Long addresses, seeds and digests break anywhere rather than widen a phone's screen. */
 const WRAP = { overflowWrap: 'anywhere' } as const;
-
-/** One titled card of the screen, a section named by its heading. */
-function DrawSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
-      <Stack gap="xs">
-        <Title order={3} id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}

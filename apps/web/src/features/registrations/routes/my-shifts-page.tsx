@@ -3,7 +3,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { currentRegistration, REGISTRATION_TEXTS } from '@camp/shared/rules';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -11,26 +11,12 @@ import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
 import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
+import { SectionCard } from '../../../components/section-card';
 
-function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="xs"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby={id}
-    >
-      <Stack gap="md">
-        <Title order={2} id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+/** A section of /shifts: a card under its level-2 heading. */
+const PageSection = (props: { id: string; title: string; children: ReactNode }) => (
+  <SectionCard order={2} gap="md" shadow="xs" {...props} />
+);
 
 /**
  * /shifts on real data: the person's own shifts this year first, as a compact schedule by day; then the other
