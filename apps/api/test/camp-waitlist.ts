@@ -12,8 +12,8 @@ import {
 import { recountPlaces, releasePlaces } from '../src/modules/registrations/capacity';
 import { scheduleWaitlistFill } from '../src/modules/waitlist/tasks';
 import { WaitlistWorker } from '../src/modules/waitlist/waitlist-worker';
-import type { Camp } from './camp';
-import { insertPerson } from './camp';
+import { type Camp, insertPerson, startCamp } from './camp';
+import { configure } from './camp-registrations';
 import { addRegistration, emptyCamp, writeCamp } from './kit/camp-rows';
 
 // The waitlist suites' helpers: WAITLISTED registrations written with the test kit (holding no place, at the end
@@ -152,4 +152,16 @@ export async function openOfferOf(db: Db, registrationId: string) {
     .from(waitlistOffers)
     .where(and(eq(waitlistOffers.registrationId, registrationId), eq(waitlistOffers.state, 'OPEN')));
   return offer;
+}
+
+/**
+ * A configured camp (with `config` added) whose app's own waitlist worker is stopped, so that only the test's
+ * workers fill and a change's fill task can be read before any runs.
+ */
+export async function startQuietWaitlistCamp(config: Record<string, unknown> = {}): Promise<Camp> {
+  const camp = await startCamp();
+  await configure(camp, config);
+  await camp.t.app.ready();
+  await camp.t.app.services.waitlist.stop();
+  return camp;
 }

@@ -9,9 +9,15 @@ import {
 import { randomUUID } from 'node:crypto';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
+import { type Camp, insertRegistration, messagesOf } from '../../../test/camp';
 import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
-import { cancelHolder, insertWaitlisted, openOfferOf, waitlistWorker } from '../../../test/camp-waitlist';
+import {
+  cancelHolder,
+  insertWaitlisted,
+  openOfferOf,
+  waitlistWorker,
+  startQuietWaitlistCamp,
+} from '../../../test/camp-waitlist';
 import { campingOptions, registrations, timedTasks } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
 import { PaymentDeadlineWorker } from './deadline-worker';
@@ -32,11 +38,8 @@ describe('payment deadlines (docs/product.md §10)', () => {
   let names = 0;
 
   beforeAll(async () => {
-    camp = await startCamp();
-    await configure(camp, { timeZone: ZONE });
-    await camp.t.app.ready();
     // The app's own workers stay out of the way: these tests drain with workers of their own, on their clocks.
-    await camp.t.app.services.waitlist.stop();
+    camp = await startQuietWaitlistCamp({ timeZone: ZONE });
     await camp.t.app.services.paymentDeadlineWorker.stop();
   });
   afterAll(async () => {

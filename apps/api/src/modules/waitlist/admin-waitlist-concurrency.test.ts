@@ -1,8 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, startCamp } from '../../../test/camp';
-import { adminPost, configure, YEAR } from '../../../test/camp-registrations';
-import { cancelHolder, insertMany, waitlistWorker } from '../../../test/camp-waitlist';
+import { type Camp } from '../../../test/camp';
+import { adminPost, YEAR } from '../../../test/camp-registrations';
+import {
+  cancelHolder,
+  insertMany,
+  waitlistWorker,
+  startQuietWaitlistCamp,
+} from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
 import { registrations, waitlistOffers } from '../../db/schema/index';
 import { countersMatchRows, describeMismatch } from '../registrations/capacity';
@@ -13,10 +18,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('admin waitlist actions under l
   let camp: Camp;
 
   beforeAll(async () => {
-    camp = await startCamp();
-    await configure(camp);
-    await camp.t.app.ready();
-    await camp.t.app.services.waitlist.stop();
+    camp = await startQuietWaitlistCamp();
   });
   afterAll(async () => {
     await camp?.close();

@@ -7,9 +7,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
-import { insertWaitlisted, offersOf, openOfferOf } from '../../../test/camp-waitlist';
+import { type Camp, insertRegistration, messagesOf } from '../../../test/camp';
+import { adminPost, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import { insertWaitlisted, offersOf, openOfferOf, startQuietWaitlistCamp } from '../../../test/camp-waitlist';
 import { timedTasks, waitlistOffers } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
 import {
@@ -26,11 +26,8 @@ describe('admin waitlist', () => {
   let names = 0;
 
   beforeAll(async () => {
-    camp = await startCamp();
-    await configure(camp, { timeZone: 'America/Los_Angeles' });
-    await camp.t.app.ready();
     // The app's own worker stays out of the way: fills are looked at as task rows.
-    await camp.t.app.services.waitlist.stop();
+    camp = await startQuietWaitlistCamp({ timeZone: 'America/Los_Angeles' });
   });
   afterAll(async () => {
     await camp?.close();

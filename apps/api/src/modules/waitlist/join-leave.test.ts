@@ -5,13 +5,12 @@ import {
   adminKitchenJob,
   adminPost,
   adminShift,
-  configure,
   insertSignedInPerson,
   type Person,
   submitCamp,
   YEAR,
 } from '../../../test/camp-registrations';
-import { type Camp, messageOf, messagesOf, startCamp } from '../../../test/camp';
+import { type Camp, messageOf, messagesOf } from '../../../test/camp';
 import {
   auditRecords,
   campingOptions,
@@ -25,6 +24,7 @@ import {
   waitlistOffers,
 } from '../../db/schema/index';
 import { countersMatchRows, recountPlaces } from '../registrations/capacity';
+import { startQuietWaitlistCamp } from '../../../test/camp-waitlist';
 
 // Joining and leaving the waitlist, and the admin's cancel and edit reasoning in held places
 // (docs/product.md §10, decision 048).
@@ -42,12 +42,9 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
   const db = () => camp.t.database.db;
 
   beforeAll(async () => {
-    camp = await startCamp();
-    await configure(camp);
     // The app's own worker (woken by admin cancels and edits) stays out of the way: these tests read the fills
     // a change schedules, before any runs.
-    await camp.t.app.ready();
-    await camp.t.app.services.waitlist.stop();
+    camp = await startQuietWaitlistCamp();
     dishes = await adminKitchenJob(camp, {
       name: 'Dishes',
       categoryId: await adminPost(camp, '/api/job-categories', { name: 'Kitchen', description: 'Cooking' }),

@@ -1,9 +1,15 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, insertRegistration, startCamp } from '../../../test/camp';
-import { adminPost, configure, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
-import { cancelHolder, insertMany, insertWaitlisted, waitlistWorker } from '../../../test/camp-waitlist';
+import { type Camp, insertRegistration } from '../../../test/camp';
+import { adminPost, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
+import {
+  cancelHolder,
+  insertMany,
+  insertWaitlisted,
+  waitlistWorker,
+  startQuietWaitlistCamp,
+} from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
 import { rowsOf } from '../../db/raw';
 import { registrations, waitlistOffers } from '../../db/schema/index';
@@ -21,11 +27,8 @@ describe.skipIf(testDatabaseKind() === 'pglite')('waitlist offers under load (Po
   let camp: Camp;
 
   beforeAll(async () => {
-    camp = await startCamp();
-    await configure(camp);
-    await camp.t.app.ready();
     // Only the workers of these tests fill, each on a clock of its own.
-    await camp.t.app.services.waitlist.stop();
+    camp = await startQuietWaitlistCamp();
   });
   afterAll(async () => {
     await camp?.close();

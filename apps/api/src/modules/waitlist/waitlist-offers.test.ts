@@ -6,11 +6,10 @@ import {
 } from '@camp/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, insertRegistration, messagesOf, startCamp } from '../../../test/camp';
+import { type Camp, insertRegistration, messagesOf } from '../../../test/camp';
 import {
   adminPost,
   adminShift,
-  configure,
   insertSignedInPerson,
   type Person,
   submitCamp,
@@ -22,6 +21,7 @@ import {
   offersOf,
   openOfferOf,
   waitlistWorker,
+  startQuietWaitlistCamp,
 } from '../../../test/camp-waitlist';
 import { payments, registrationJobs, timedTasks, waitlistOffers } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
@@ -41,11 +41,8 @@ describe('waitlist offers', () => {
   let names = 0;
 
   beforeAll(async () => {
-    camp = await startCamp();
-    await configure(camp, { timeZone: 'America/Los_Angeles' });
-    await camp.t.app.ready();
     // The app's own worker stays out of the way: these tests drain with workers of their own, on their clocks.
-    await camp.t.app.services.waitlist.stop();
+    camp = await startQuietWaitlistCamp({ timeZone: 'America/Los_Angeles' });
     gate = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets arrivals' });
     monday = await adminShift(camp, 'Monday morning', 'MONDAY', '09:00', '13:00');
   });
