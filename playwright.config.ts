@@ -8,8 +8,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  // One retry on CI only: a renderer that stalls under the shared 2-core load (a screenshot that never returns) must
-  // not cost a session; the list reporter still names every test that needed it as flaky.
+  // One retry on CI only (decision 051): a renderer that stalls under the shared 2-core load (a screenshot that never
+  // returns) must not fail the run; the list reporter and `npm test`'s summary name every test that needed it.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
