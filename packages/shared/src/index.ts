@@ -16,4 +16,5 @@ export * from './reports.schema';
 export * from './outbox.schema';
 export * from './security-events.schema';
 export * from './waitlist.schema';
+export * from './shift-waitlist.schema';
 export * from './draw.schema';

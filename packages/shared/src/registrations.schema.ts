@@ -8,8 +8,9 @@ import {
   RegistrationStatusSchema,
 } from './enums.schema';
 import { REGISTRATION_MESSAGES } from './rules';
+import { WaitJobsSchema } from './shift-waitlist.schema';
 import { RegistrationWaitlistSchema } from './waitlist.schema';
-import { JobCategorySchema, ShiftSummarySchema } from './work.schema';
+import { RegistrationJobDetailSchema } from './work.schema';
 
 // Registrations: the wizard's submission and the dashboard's reads (docs/product.md §3, §7). Amounts are decimal
 // dollars in JSON (docs/architecture.md §5).
@@ -65,6 +66,11 @@ export const RegistrationSubmissionSchema = z.strictObject({
    */
   joinWaitlist: z.boolean({ error: 'joinWaitlist must be true or false' }).default(false),
   /**
+   * Full jobs whose waitlist is on that the person waits for (docs/product.md §10, decision 052): they do not count
+   * towards the shifts needed, and none may also be in `jobs`. Ignored while the application window is open.
+   */
+  waitJobs: WaitJobsSchema.default([]),
+  /**
    * While the application window is open (docs/product.md §10): the people to be drawn together with. Ignored
    * outside the window.
    */
@@ -84,18 +90,6 @@ export const RegistrationUserSchema = z.object({
   email: z.string(),
 });
 export type RegistrationUser = z.infer<typeof RegistrationUserSchema>;
-
-/** A job as a registration holds it: with its shift and category. */
-export const RegistrationJobDetailSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  location: z.string(),
-  categoryId: z.string(),
-  shiftId: z.string(),
-  shift: ShiftSummarySchema,
-  category: JobCategorySchema,
-});
-export type RegistrationJobDetail = z.infer<typeof RegistrationJobDetailSchema>;
 
 /** One job of a registration; id is the link's id. */
 export const RegistrationJobSchema = z.object({ id: z.string(), job: RegistrationJobDetailSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminShiftLineSchema } from './shift-waitlist.schema';
 import {
   OFFER_STATES,
   WAITLIST_ADMIN_MESSAGES,
@@ -107,7 +108,14 @@ export type AdminWaitlistOption = z.infer<typeof AdminWaitlistOptionSchema>;
 export const AdminWaitlistSchema = z.object({
   year: z.number().int(),
   options: z.array(AdminWaitlistOptionSchema),
-  totals: z.object({ waitlisted: z.number().int(), openOffers: z.number().int() }),
+  /** Every job whose waitlist is on or that has people in line (decision 052), in festival order. */
+  shifts: z.array(AdminShiftLineSchema),
+  /** openOffers counts camping option offers and shift offers; shiftWaiting the people in shift lines. */
+  totals: z.object({
+    waitlisted: z.number().int(),
+    openOffers: z.number().int(),
+    shiftWaiting: z.number().int(),
+  }),
 });
 export type AdminWaitlist = z.infer<typeof AdminWaitlistSchema>;
 

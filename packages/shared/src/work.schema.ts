@@ -114,6 +114,8 @@ export const ShiftJobSchema = z.object({
   maxRegistrations: z.number().int(),
   currentRegistrations: z.number().int(),
   staffOnly: z.boolean(),
+  /** Whether people may join its line when it is full (docs/product.md §10). */
+  waitlistEnabled: z.boolean(),
 });
 export type ShiftJob = z.infer<typeof ShiftJobSchema>;
 
@@ -222,8 +224,22 @@ export const JobSchema = z.object({
   currentRegistrations: z.number().int(),
   staffOnly: z.boolean(),
   alwaysRequired: z.boolean(),
+  /** Whether people may join its line when it is full (docs/product.md §10); off unless the admin turns it on. */
+  waitlistEnabled: z.boolean(),
 });
 export type Job = z.infer<typeof JobSchema>;
+
+/** A job as a registration holds it: with its shift and category. */
+export const RegistrationJobDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  categoryId: z.string(),
+  shiftId: z.string(),
+  shift: ShiftSummarySchema,
+  category: JobCategorySchema,
+});
+export type RegistrationJobDetail = z.infer<typeof RegistrationJobDetailSchema>;
 
 const maxRegistrations = z
   .number({ error: JOB_MAX_REGISTRATIONS_MESSAGE })
@@ -236,11 +252,13 @@ const jobFields = {
   location: requiredText(JOB_REQUIRED_MESSAGE, 'Location', JOB_LOCATION_MAX),
   categoryId: requiredId(JOB_REQUIRED_MESSAGE, 'Invalid job category id'),
   shiftId: requiredId(JOB_REQUIRED_MESSAGE, 'Invalid shift id'),
+  waitlistEnabled: z.boolean({ error: 'Waitlist when full must be true or false' }),
 };
 
 /** POST /jobs. */
 export const CreateJobInputSchema = z.strictObject({
   ...jobFields,
+  waitlistEnabled: jobFields.waitlistEnabled.default(false),
   maxRegistrations: maxRegistrations.default(JOB_MAX_REGISTRATIONS_DEFAULT),
 });
 export type CreateJobInput = z.input<typeof CreateJobInputSchema>;

@@ -86,6 +86,7 @@ export function testJob(category: JobCategory, overrides: Partial<Job> = {}): Jo
     currentRegistrations: 1,
     staffOnly: category.staffOnly,
     alwaysRequired: category.alwaysRequired,
+    waitlistEnabled: false,
     ...overrides,
   };
 }

@@ -20,4 +20,5 @@ export * from './admin-registrations';
 export * from './list-texts';
 export * from './display-format';
 export * from './waitlist';
+export * from './shift-waitlist';
 export * from './draw';

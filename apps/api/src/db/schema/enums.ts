@@ -9,6 +9,8 @@ import {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   REGISTRATION_STATUSES,
+  SHIFT_WAIT_LAST_OFFER_STATES,
+  SHIFT_WAIT_STATES,
   ROLES,
   TEST_EMAIL_STATUSES,
   TIMED_TASK_KINDS,
@@ -31,3 +33,5 @@ export const offerState = pgEnum('offer_state', OFFER_STATES);
 export const timedTaskKind = pgEnum('timed_task_kind', TIMED_TASK_KINDS);
 export const timedTaskState = pgEnum('timed_task_state', TIMED_TASK_STATES);
 export const drawEntryState = pgEnum('draw_entry_state', DRAW_ENTRY_STATES);
+export const shiftWaitState = pgEnum('shift_wait_state', SHIFT_WAIT_STATES);
+export const shiftWaitLastOffer = pgEnum('shift_wait_last_offer', SHIFT_WAIT_LAST_OFFER_STATES);

@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
-import { offerState, timedTaskKind, timedTaskState } from './enums';
+import { offerState, shiftWaitLastOffer, shiftWaitState, timedTaskKind, timedTaskState } from './enums';
 import { registrations } from './registrations';
 import { users } from './users';
+import { jobs } from './work';
 
 /**
  * A place offered to a waitlisted registration (docs/product.md §10, decision 048). While OPEN it holds one place
@@ -72,5 +83,72 @@ export const timedTasks = pgTable(
     index('timed_tasks_due_idx')
       .on(t.dueAt)
       .where(sql`${t.state} = 'PENDING'`),
+  ],
+);
+
+/**
+ * A registration's place in one job's line (docs/product.md §10, decision 052). While OFFERED it holds one place on
+ * the job (the job's counter counts it, `JOB_PLACES` in modules/registrations/capacity.ts) until `expires_at`; an
+ * offer that runs out or that an admin skips puts it back to WAITING at the end of the line (a new line key). It
+ * ends exactly once (ACCEPTED, DECLINED, LEFT, REMOVED, CANCELLED), under a row lock. A WAITING entry of a
+ * registration that holds no place (WAITLISTED) keeps its position but is offered nothing until it holds one.
+ */
+export const shiftWaits = pgTable(
+  'shift_waits',
+  {
+    id: id(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    state: shiftWaitState('state').notNull().default('WAITING'),
+    /** Its place in the job's line: smaller is earlier (from waitlist_line_seq, shared with the camping lines). */
+    lineKey: bigint('line_key', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('waitlist_line_seq')`),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The open offer: set exactly while OFFERED. */
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the "runs out soon" mail of the open offer was written; null until then. */
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+    /** An admin's "Offer now"; null when the line made the offer. */
+    offeredBy: uuid('offered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** How the last offer that did not end the wait ended (EXPIRED or SKIPPED), and when. */
+    lastOfferState: shiftWaitLastOffer('last_offer_state'),
+    lastOfferEndedAt: timestamp('last_offer_ended_at', { withTimezone: true }),
+    /** When and by whom it ended (null while in line; decidedBy null when the app ended it). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A registration is in a job's line at most once at a time.
+    uniqueIndex('shift_waits_one_open')
+      .on(t.registrationId, t.jobId)
+      .where(sql`${t.state} in ('WAITING', 'OFFERED')`),
+    index('shift_waits_line_idx')
+      .on(t.jobId, t.lineKey)
+      .where(sql`${t.state} in ('WAITING', 'OFFERED')`),
+    index('shift_waits_offer_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'OFFERED'`),
+    index('shift_waits_registration_idx').on(t.registrationId),
+    check(
+      'shift_waits_offer_consistent',
+      sql`(${t.state} = 'OFFERED') = (${t.offeredAt} is not null and ${t.expiresAt} is not null)`,
+    ),
+    check('shift_waits_expiry_after_offer', sql`${t.expiresAt} is null or ${t.expiresAt} > ${t.offeredAt}`),
+    check(
+      'shift_waits_ended_consistent',
+      sql`(${t.state} in ('WAITING', 'OFFERED')) = (${t.endedAt} is null)`,
+    ),
+    check(
+      'shift_waits_last_offer_consistent',
+      sql`(${t.lastOfferState} is null) = (${t.lastOfferEndedAt} is null)`,
+    ),
   ],
 );

@@ -52,6 +52,8 @@ export const jobs = pgTable(
       .notNull()
       .references(() => shifts.id, { onDelete: 'restrict' }),
     maxRegistrations: integer('max_registrations').notNull().default(5),
+    /** Whether people may join its line when it is full (docs/product.md §10, decision 052); off by default. */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(false),
     /**
      * Places taken in `countedYear` by registrations that are not cancelled. Changed only under the row lock by
      * the registration module's capacity helpers (modules/registrations/capacity.ts).

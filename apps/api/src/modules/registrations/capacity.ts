@@ -16,6 +16,7 @@ import {
   registrationCampingOptions,
   registrationJobs,
   registrations,
+  shiftWaits,
   waitlistOffers,
 } from '../../db/schema/index';
 
@@ -60,6 +61,11 @@ export interface PlaceTable {
   linkColumn: typeof registrationCampingOptions.campingOptionId | typeof registrationJobs.jobId;
   /** Whether the registration of a link row holds its place here (docs/product.md §10, decision 048). */
   holds: SQL;
+  /**
+   * Places held without a link row (a job's open shift offers, decision 052): a query of `(id, registration_id)`
+   * rows of `year` on the rows `ids`, counted beside the link rows.
+   */
+  heldByOffers?: (ids: SQL, year: number) => SQL;
 }
 
 /** PENDING and CONFIRMED registrations hold their places. */
@@ -83,6 +89,13 @@ export const JOB_PLACES: PlaceTable = {
   links: registrationJobs,
   linkColumn: registrationJobs.jobId,
   holds: HOLDS_BY_STATUS,
+  // An open shift offer holds one place on its job until it is accepted (then a link row holds it) or ends.
+  heldByOffers: (
+    ids,
+    year,
+  ) => sql`select ${shiftWaits.jobId} as id, ${shiftWaits.registrationId} as registration_id
+    from ${shiftWaits} where ${shiftWaits.jobId} = any(${ids}) and ${shiftWaits.year} = ${year}
+      and ${shiftWaits.state} = 'OFFERED'`,
 };
 
 export interface PlaceRequest {
@@ -228,7 +241,8 @@ export async function recountPlaces(tx: DbOrTx, year: number, request: PlaceRequ
 
 /**
  * Registrations holding a place on each row in a registration year: linked registrations of that year that
- * hold it (`PlaceTable.holds`: PENDING or CONFIRMED, or an open waitlist offer's options), leaving out `except`.
+ * hold it (`PlaceTable.holds`: PENDING or CONFIRMED, or an open waitlist offer's options) and open shift offers
+ * (`PlaceTable.heldByOffers`), leaving out `except`.
  * Places are per year, as the camp is (docs/architecture.md §4b). Counted from the rows rather than read from
  * the counter column, so it is the truth even if a counter ever drifted.
  */
@@ -241,13 +255,19 @@ export async function activePlaceCounts(
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const linked = places.linkColumn;
+  const byOffers = places.heldByOffers
+    ? sql`union all select id, registration_id from (${places.heldByOffers(uuids(ids), year)}) as offers`
+    : sql``;
   const rows = rowsOf<{ id: string; count: number }>(
     await db.execute(sql`
-      select ${linked} as id, count(*)::int as count
-      from ${places.links} join ${registrations} on ${registrations.id} = ${places.links.registrationId}
-      where ${linked} = any(${uuids(ids)}) and ${registrations.year} = ${year}
-        and ${places.holds} and ${registrations.id} <> all(${uuids(except)})
-      group by ${linked}`),
+      select held.id, count(*)::int as count from (
+        select ${linked} as id, ${registrations.id} as registration_id
+        from ${places.links} join ${registrations} on ${registrations.id} = ${places.links.registrationId}
+        where ${linked} = any(${uuids(ids)}) and ${registrations.year} = ${year} and ${places.holds}
+        ${byOffers}
+      ) as held
+      where held.registration_id <> all(${uuids(except)})
+      group by held.id`),
   );
   return new Map(rows.map((row) => [row.id, Number(row.count)]));
 }

@@ -165,7 +165,9 @@ export class AdminWaitlistService {
           line,
         };
       }),
-      totals: { waitlisted: ids.length, openOffers: offerCount?.n ?? 0 },
+      // The shift lines (decision 052) are added by the shift waitlist's admin service.
+      shifts: [],
+      totals: { waitlisted: ids.length, openOffers: offerCount?.n ?? 0, shiftWaiting: 0 },
     };
   }
 

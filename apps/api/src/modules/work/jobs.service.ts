@@ -51,6 +51,7 @@ export function toJobDto(
     currentRegistrations,
     staffOnly: category.staffOnly,
     alwaysRequired: category.alwaysRequired,
+    waitlistEnabled: row.waitlistEnabled,
   };
 }
 

@@ -182,6 +182,7 @@ export class ShiftsService {
         categoryId: jobs.categoryId,
         maxRegistrations: jobs.maxRegistrations,
         staffOnly: jobCategories.staffOnly,
+        waitlistEnabled: jobs.waitlistEnabled,
       })
       .from(jobs)
       .innerJoin(jobCategories, eq(jobCategories.id, jobs.categoryId))

@@ -71,7 +71,12 @@ function lines(tentLine: AdminWaitlistEntry[] = [ada, bo], year = 2026): AdminWa
         line: tentLine,
       },
     ],
-    totals: { waitlisted: tentLine.length, openOffers: tentLine.filter((entry) => entry.offer).length },
+    shifts: [],
+    totals: {
+      waitlisted: tentLine.length,
+      openOffers: tentLine.filter((entry) => entry.offer).length,
+      shiftWaiting: 0,
+    },
   };
 }
 
