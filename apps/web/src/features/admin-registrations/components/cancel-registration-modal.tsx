@@ -48,7 +48,7 @@ export function CancelRegistrationModal({
   const stripe = usePaymentsAvailable();
   const cardBlocked = paid.card > 0 && !stripe.available;
   const canRefund = paid.card + paid.manual > 0 && !cardBlocked && !stripe.isLoading;
-  const { values, errors, formError, set, clearErrors, checkField, submit } = useModalForm({
+  const { formError, clearingTextField, checkField, submit } = useModalForm({
     initialValues: () => EMPTY_CANCEL_FORM,
     form: cancelForm(canRefund),
     onSave: (checked) => onSave(toCancelInput(checked, canRefund)),
@@ -78,12 +78,7 @@ export function CancelRegistrationModal({
             description={`At least ${CANCEL_REASON_MIN} characters; kept in the audit trail.`}
             resize="vertical"
             maxLength={CANCEL_REASON_MAX}
-            value={values.reason}
-            onValue={(reason) => {
-              set('reason', reason);
-              clearErrors('reason');
-            }}
-            error={errors.reason}
+            {...clearingTextField('reason')}
           />
           {canRefund && (
             <Checkbox
