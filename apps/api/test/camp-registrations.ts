@@ -1,9 +1,9 @@
 import type { AuditRecord, Role } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { emailOutbox, registrations, users } from '../src/db/schema/index';
+import { registrations, users } from '../src/db/schema/index';
 import type { Camp } from './camp';
 import { Prng } from './kit/rng';
 
@@ -74,14 +74,6 @@ export async function registrationStatus(camp: Camp, registrationId: string) {
     .from(registrations)
     .where(eq(registrations.id, registrationId));
   return row?.status;
-}
-
-/** The outbox's mails to an address whose subject is like the pattern (SQL LIKE; every mail by default). */
-export function outboxMailsTo(camp: Camp, email: string, subject = '%') {
-  return camp.t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, subject)));
 }
 
 /** Posts a job in the kitchen tent as the admin and answers its id. */
