@@ -67,6 +67,26 @@ export async function auditTrail(camp: Camp, registrationId: string): Promise<Au
   return response.json<AuditRecord[]>();
 }
 
+/**
+ * A registration's audit trail as one admin action wrote it (docs/product.md §4): checks that its records share
+ * one transaction and that each carries the action's reason and its admin. Answers their action types, sorted,
+ * and each record by its type.
+ */
+export async function adminActionTrail(camp: Camp, registrationId: string, reason: string) {
+  const records = await auditTrail(camp, registrationId);
+  const transactions = new Set(records.map((record) => record.transactionId));
+  expect(transactions.size).toBe(1);
+  expect([...transactions][0]).toEqual(expect.any(String));
+  for (const record of records) {
+    expect(record.reason).toBe(reason);
+    expect(record.adminUser).not.toBeNull();
+  }
+  return {
+    types: records.map((record) => record.actionType).sort(),
+    byType: new Map(records.map((record) => [record.actionType, record])),
+  };
+}
+
 /** A registration's stored status (undefined when there is no such registration). */
 export async function registrationStatus(camp: Camp, registrationId: string) {
   const [row] = await camp.t.database.db
