@@ -1,9 +1,11 @@
 import {
   DRAW_CAMP_WITH_MAX,
   DRAW_MESSAGES,
+  DRAW_TEXTS,
   type AdminDraw,
   type DrawEntryDto,
   formatDateTime,
+  formatDateTimeInZone,
   REGISTRATION_MESSAGES,
 } from '@camp/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -33,6 +35,7 @@ import { runYearDraw } from './draw-run';
 // The fair start (docs/product.md §10, decision 049): the application window, entering, withdrawing, the draw.
 
 const HOUR = 3_600_000;
+const ZONE = 'America/Los_Angeles';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('The draw: window, entries, run', () => {
@@ -217,8 +220,9 @@ describe('The draw: window, entries, run', () => {
       const list = await Promise.all(Array.from({ length: 6 }, () => insertSignedInPerson(camp)));
       const [a, b, c, d, e, f] = list as [Person, Person, Person, Person, Person, Person];
       people = { a, b, c, d, e, f };
-      // Winners who owe dues get the camp's payment deadline (docs/product.md §10).
-      expect((await patchConfig({ paymentDeadlineDays: 14 })).statusCode).toBe(200);
+      // Winners who owe dues get the camp's payment deadline (docs/product.md §10), stated in their mail in the
+      // camp's time zone.
+      expect((await patchConfig({ paymentDeadlineDays: 14, timeZone: ZONE })).statusCode).toBe(200);
       for (const [person, body] of [
         [a, { campWith: [b.email, 'stranger@example.org'] }],
         [b, { campWith: [a.email] }],
@@ -362,6 +366,20 @@ describe('The draw: window, entries, run', () => {
       const won = mails.filter((mail) => mail.subject === `You won a place at Dust Camp for ${YEAR}`);
       expect(won).toHaveLength(3);
       expect(won.filter((mail) => mail.text.includes('Your dues come to $100.00 USD'))).toHaveLength(2);
+      // The winners who owe are told their payment deadline; the one in the free tent is confirmed, with none.
+      const [draw] = await db().select({ ranAt: draws.ranAt }).from(draws).where(eq(draws.year, YEAR));
+      const payBy = formatDateTimeInZone(new Date(draw!.ranAt!.getTime() + 14 * 24 * HOUR), ZONE);
+      const payLine = DRAW_TEXTS.wonPayBy(payBy);
+      expect(payLine).toBe(
+        `Please pay your dues by ${payBy}, or your place may go to the next person in line.`,
+      );
+      const linesOf = (mail: { text: string }) => mail.text.split('\n');
+      for (const mail of won.filter((candidate) => candidate.to !== people.f.email)) {
+        expect(linesOf(mail)).toContain(payLine);
+      }
+      const free = won.find((mail) => mail.to === people.f.email);
+      expect(linesOf(free!)).toContain('Your registration is confirmed.');
+      expect(free!.text).not.toContain('Please pay');
       const waiting = mails.filter(
         (mail) => mail.subject === `Dust Camp for ${YEAR}: you are on the waitlist after the draw`,
       );
