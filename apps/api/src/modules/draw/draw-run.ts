@@ -39,7 +39,8 @@ import { scheduleWaitlistFill } from '../waitlist/tasks';
 import { setPayByMany } from '../payments/deadlines';
 
 /** What one run of a year's draw did. */
-export type DrawRunOutcome = { ran: true; summary: DrawSummary } | { ran: false; reason: 'already drawn' };
+export type DrawRunOutcome =
+  { ran: true; summary: DrawSummary } | { ran: false; reason: 'already drawn' | 'nothing to draw' };
 
 export interface DrawRunContext {
   now: Date;
@@ -143,6 +144,16 @@ export async function runYearDraw(
       .where(inArray(drawEntries.id, gone));
   }
   const entries = live.filter((entry) => !registered.has(entry.userId)) as EntryRead[];
+  // A year that is no longer the registration year, with nobody to draw (its window was set, then the year
+  // changed before anyone entered): no draw is recorded, so the year can be scheduled again when it is the
+  // registration year once more (decision 049, addendum of 2026-11-27). Its entries, when it has some, are drawn.
+  if (entries.length === 0) {
+    const [config] = await tx
+      .select({ registrationYear: campConfig.registrationYear })
+      .from(campConfig)
+      .limit(1);
+    if (config && config.registrationYear !== year) return { ran: false, reason: 'nothing to draw' };
+  }
 
   // The places, locked in the order every writer of the counters uses.
   const jobRows = await tx

@@ -475,3 +475,111 @@ describe('The draw worker', () => {
     expect(statuses.map((s) => s.status).sort()).toEqual(['CONFIRMED', 'WAITLISTED']);
   });
 });
+
+describe('A pending draw after the registration year changes (decision 049, addendum)', () => {
+  let camp: Camp;
+  const db = () => camp.t.database.db;
+  const patchConfig = async (values: Record<string, unknown>) => {
+    const response = await camp.call('PATCH', '/api/core-config/current', camp.admin, values);
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const window = () => ({ drawOpensAt: iso(Date.now() - HOUR), drawClosesAt: iso(Date.now() + HOUR) });
+  const drawTasks = (year: number) =>
+    db()
+      .select({ state: timedTasks.state, dueAt: timedTasks.dueAt })
+      .from(timedTasks)
+      .where(and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.year, year)));
+  const drawOf = async (year: number) => (await db().select().from(draws).where(eq(draws.year, year)))[0];
+  /** The window closes: every pending draw falls due, and the worker runs what is due. */
+  const closeWindows = async () => {
+    await db()
+      .update(timedTasks)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.state, 'PENDING')));
+    return camp.t.app.services.draws.drain();
+  };
+  let tent: string;
+
+  beforeAll(async () => {
+    camp = await startCamp();
+    await configure(camp);
+    tent = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 0, maxSignups: 1 });
+  });
+  afterAll(async () => {
+    await camp?.close();
+  });
+
+  it("the old year's pending draw stays and draws that year's entries; the new year's draws its own", async () => {
+    const first = window();
+    await patchConfig(first);
+    const early = [await insertSignedInPerson(camp), await insertSignedInPerson(camp)];
+    for (const person of early) {
+      expect((await submitCamp(camp, person, { campingOptions: [tent] })).statusCode).toBe(201);
+    }
+    // The admin moves on to the next year while the window is open: it is now that year's window.
+    await patchConfig({ registrationYear: YEAR + 1 });
+    expect(await drawTasks(YEAR)).toEqual([{ state: 'PENDING', dueAt: new Date(first.drawClosesAt) }]);
+    expect(await drawTasks(YEAR + 1)).toEqual([{ state: 'PENDING', dueAt: new Date(first.drawClosesAt) }]);
+    const late = await insertSignedInPerson(camp);
+    const entered = await submitCamp(camp, late, { campingOptions: [tent] });
+    expect(entered.json()).toMatchObject({ drawEntry: { year: YEAR + 1, state: 'ENTERED' } });
+
+    expect(await closeWindows()).toEqual({ draws: 2, failed: 0 });
+    expect((await drawOf(YEAR))?.summary).toMatchObject({ entries: 2, winners: 1, waitlisted: 1 });
+    expect((await drawOf(YEAR + 1))?.summary).toMatchObject({ entries: 1, winners: 1, waitlisted: 0 });
+    const rows = await db()
+      .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
+      .from(registrations)
+      .where(
+        inArray(
+          registrations.userId,
+          [...early, late].map((person) => person.id),
+        ),
+      );
+    // Each entry became a registration of the year it entered for, against that year's places.
+    expect(
+      rows
+        .filter((row) => row.year === YEAR)
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual(['CONFIRMED', 'WAITLISTED']);
+    expect(rows.filter((row) => row.year === YEAR + 1)).toEqual([
+      { userId: late.id, year: YEAR + 1, status: 'CONFIRMED' },
+    ]);
+    expect((await drawTasks(YEAR)).map((task) => task.state)).toEqual(['DONE']);
+  });
+
+  it('a year left before anyone entered is not drawn when its window closes, and can be scheduled again', async () => {
+    const typo = YEAR + 3;
+    await patchConfig({ registrationYear: typo, ...window() });
+    await patchConfig({ registrationYear: YEAR + 2 });
+    expect(await closeWindows()).toEqual({ draws: 2, failed: 0 });
+    // The registration year is drawn even with nobody in it (then first come, first served); the other is not.
+    expect((await drawOf(YEAR + 2))?.summary).toMatchObject({ entries: 0, winners: 0 });
+    expect(await drawOf(typo)).toMatchObject({ ranAt: null, summary: null });
+    expect((await drawTasks(typo)).map((task) => task.state)).toEqual(['DONE']);
+    expect(
+      await db().select().from(auditRecords).where(eq(auditRecords.actionType, 'DRAW_RUN')),
+    ).toHaveLength(3);
+
+    const seed = (await drawOf(typo))?.seed;
+    const again = window();
+    await patchConfig({ registrationYear: typo, ...again });
+    expect((await drawOf(typo))?.seed).not.toBe(seed);
+    expect((await drawTasks(typo)).filter((task) => task.state === 'PENDING')).toEqual([
+      { state: 'PENDING', dueAt: new Date(again.drawClosesAt) },
+    ]);
+    const person = await insertSignedInPerson(camp);
+    const response = await submitCamp(camp, person, { campingOptions: [tent] });
+    expect(response.json()).toMatchObject({ drawEntry: { year: typo, state: 'ENTERED' } });
+  });
+
+  it("clearing the window, back in the old year, cancels that year's pending draw", async () => {
+    const year = YEAR + 5;
+    await patchConfig({ registrationYear: year, ...window() });
+    await patchConfig({ registrationYear: year + 1 });
+    expect((await drawTasks(year)).map((task) => task.state)).toEqual(['PENDING']);
+    await patchConfig({ registrationYear: year, drawOpensAt: null, drawClosesAt: null });
+    expect(await drawTasks(year)).toEqual([]);
+  });
+});
