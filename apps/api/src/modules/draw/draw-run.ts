@@ -358,6 +358,9 @@ export async function runYearDraw(
       registrationId: registrationOf(entry.id),
       newValues: {
         entryId: entry.id,
+        // The address the draw linked "camp with" names by: a re-run (npm run draw:verify) reads it, since the
+        // account's address may change later.
+        email: entry.email,
         state: winners.has(entry.id) ? 'WON' : 'WAITLISTED',
         drawnPosition: position.get(entry.id) as number,
       },

@@ -299,9 +299,12 @@ describe('payment deadlines (docs/product.md §10)', () => {
         confirmed,
       ];
     };
-    const deadlines = async (ids: string[]) =>
-      Promise.all(ids.map(async (id) => ({ id, ...(await row(id)) }))).then((rows) =>
-        rows.map((r) => ({ id: r.id, payBy: r.payBy, payRemindedAt: r.payRemindedAt })),
+    const deadlines = (ids: string[]) =>
+      Promise.all(
+        ids.map(async (id) => {
+          const { payBy, payRemindedAt } = await row(id);
+          return { id, payBy, payRemindedAt };
+        }),
       );
 
     it('sets the same deadlines as setPayBy one by one, in one statement, and answers them', async () => {
