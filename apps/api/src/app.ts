@@ -229,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     campingOptions: new CampingOptionsService(db, now, registrationYear, waitlist),
     campingOptionFields: new CampingOptionFieldsService(db, now),
     jobCategories: new JobCategoriesService(db, now),
-    jobs: new JobsService(db, now, registrationYear),
+    jobs: new JobsService(db, now, registrationYear, waitlist),
     shifts: new ShiftsService(db, now, registrationYear),
     registrations: new RegistrationsService({ db, now, config, outbox, publicUrl: env.publicUrl }),
     payments,
