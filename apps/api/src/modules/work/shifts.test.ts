@@ -191,6 +191,7 @@ describe('shifts: /api/shifts', () => {
           maxRegistrations: 2,
           currentRegistrations: 1,
           staffOnly: false,
+          waitlistEnabled: false,
         },
       ]);
       const inList = await camp.call('GET', '/api/shifts?dayOfWeek=WEDNESDAY', camp.participant);
