@@ -148,6 +148,10 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'POST /admin/waitlist/:registrationId/skip': AdminWaitlistSchema,
   'POST /admin/waitlist/:registrationId/remove': AdminWaitlistSchema,
   'POST /admin/waitlist/:registrationId/move': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/offer': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/skip': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/remove': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/move': AdminWaitlistSchema,
 
   'GET /reports/registrations': RegistrationReportSchema,
   'GET /reports/users': UserReportSchema,
