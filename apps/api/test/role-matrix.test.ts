@@ -504,7 +504,6 @@ describe('role × route matrix', () => {
       owner,
       registration,
       offer: '',
-      shiftWait: '',
       drawEntry: entry!.id,
       shiftWait: wait!.id,
       payment: payment!.id,
