@@ -29,9 +29,8 @@ export type ShiftWaitAnswer = 'accept' | 'decline' | 'leave';
 
 /** POST /shift-waits/:id/accept | decline | leave. */
 export async function answerShiftWait(id: string, answer: ShiftWaitAnswer): Promise<ShiftWait> {
-  return (
-    await apiClient.post<ShiftWaitResponse>(`/shift-waits/${encodeURIComponent(id)}/${answer}`)
-  ).shiftWait;
+  return (await apiClient.post<ShiftWaitResponse>(`/shift-waits/${encodeURIComponent(id)}/${answer}`))
+    .shiftWait;
 }
 
 /**
@@ -55,8 +54,7 @@ export function useJoinShiftWait() {
 export function useAnswerShiftWait() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: ShiftWaitAnswer }) =>
-      answerShiftWait(id, answer),
+    mutationFn: ({ id, answer }: { id: string; answer: ShiftWaitAnswer }) => answerShiftWait(id, answer),
     onSettled: refresh,
   });
 }

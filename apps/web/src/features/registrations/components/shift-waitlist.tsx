@@ -25,7 +25,12 @@ const toast = (color: 'green' | 'red', title: string, message: string) =>
 function failed(title: string, failure: unknown) {
   const detail = failureDetail(failure);
   if (detail) toast('red', title, detail);
-  else notifications.show({ color: 'red', message: title, closeButtonProps: { 'aria-label': 'Close notification' } });
+  else
+    notifications.show({
+      color: 'red',
+      message: title,
+      closeButtonProps: { 'aria-label': 'Close notification' },
+    });
 }
 
 type Confirming = 'leave' | 'decline' | null;
@@ -61,7 +66,10 @@ export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?
       );
     } catch (failure) {
       setConfirming(null);
-      failed(which === 'leave' ? SHIFT_WAITLIST_TEXTS.leaveFailed : SHIFT_WAITLIST_TEXTS.declineFailed, failure);
+      failed(
+        which === 'leave' ? SHIFT_WAITLIST_TEXTS.leaveFailed : SHIFT_WAITLIST_TEXTS.declineFailed,
+        failure,
+      );
     }
   };
 
@@ -221,7 +229,13 @@ export function ShiftLineControl({
   };
   return (
     <div role="group" aria-label={`${SHIFT_WAITLIST_TEXTS.title}: ${job}`}>
-      <Button size="compact-sm" variant="light" color="orange" loading={join.isPending} onClick={() => void send()}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="orange"
+        loading={join.isPending}
+        onClick={() => void send()}
+      >
         {SHIFT_WAITLIST_TEXTS.join}
       </Button>
     </div>

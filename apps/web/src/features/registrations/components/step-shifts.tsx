@@ -16,12 +16,7 @@ import {
   shiftsWord,
   useOpenGroups,
 } from '../../work';
-import {
-  isJobPickable,
-  isJobWaitable,
-  type ShiftProgress,
-  type WizardChoices,
-} from '../wizard/wizard-model';
+import { isJobPickable, isJobWaitable, type ShiftProgress, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepShiftsProps {

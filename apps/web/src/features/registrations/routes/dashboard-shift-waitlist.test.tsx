@@ -89,19 +89,14 @@ const offered = (): ShiftWait => ({
 /** The dashboard with a PENDING registration and `waits` as GET /shift-waits/me answers (replaceable). */
 function open(waits: ShiftWait[], routes: ApiRoutes = {}) {
   const state = { waits, registrations: [testRegistration()] as Registration[] };
-  const api = openDashboard(
-    () => jsonResponse(state.registrations),
-    undefined,
-    true,
-    {
-      config: { timeZone: 'America/Los_Angeles' },
-      routes: {
-        'GET /shift-waits/me': () => jsonResponse({ shiftWaits: state.waits }),
-        'GET /registrations/me': () => jsonResponse(state.registrations),
-        ...routes,
-      },
+  const api = openDashboard(() => jsonResponse(state.registrations), undefined, true, {
+    config: { timeZone: 'America/Los_Angeles' },
+    routes: {
+      'GET /shift-waits/me': () => jsonResponse({ shiftWaits: state.waits }),
+      'GET /registrations/me': () => jsonResponse(state.registrations),
+      ...routes,
     },
-  );
+  });
   return { ...api, state };
 }
 
@@ -127,7 +122,11 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
       }),
     ]);
     const section = await card();
-    expect(within(section).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual([
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual([
       'You are number 2 in line for Dinner crew (Evening, Tuesday).Main kitchenLeave this line',
       'Bar (Night, Wednesday): You will be offered a place once your registration holds a place in camp.SaloonLeave this line',
     ]);
@@ -195,9 +194,9 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
     fireEvent.click(within(offer).getByRole('button', { name: 'Take the shift' }));
     expect(await screen.findByText('Bar (Night, Wednesday) is now one of your shifts.')).toBeInTheDocument();
     // The registration is read again: the shift is among the person's shifts.
-    const current = (
-      await screen.findByRole('heading', { name: 'Current Registration 2026' })
-    ).closest('section') as HTMLElement;
+    const current = (await screen.findByRole('heading', { name: 'Current Registration 2026' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(await within(current).findByText('Bar')).toBeInTheDocument();
     expect(
       await within(await card()).findByText('You are number 1 in line for Dinner crew (Evening, Tuesday).'),
@@ -245,9 +244,7 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
     fireEvent.click(within(await card()).getByRole('button', { name: 'Decline' }));
     dialog = await screen.findByRole('dialog', { name: 'Decline' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
-    expect(
-      await screen.findByText('You declined the place on Bar (Night, Wednesday).'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('You declined the place on Bar (Night, Wednesday).')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Shift waitlist' })).not.toBeInTheDocument(),
     );
@@ -256,8 +253,7 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
   it('says when the shift lines cannot be read, with Try again', async () => {
     let fail = true;
     open([waiting()], {
-      'GET /shift-waits/me': () =>
-        fail ? errorResponse(503) : jsonResponse({ shiftWaits: [waiting()] }),
+      'GET /shift-waits/me': () => (fail ? errorResponse(503) : jsonResponse({ shiftWaits: [waiting()] })),
     });
     expect(await screen.findByText('Failed to load your shift waitlist')).toBeInTheDocument();
     fail = false;

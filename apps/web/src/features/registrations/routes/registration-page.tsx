@@ -180,7 +180,10 @@ export function RegistrationWizard({ user }: { user: User }) {
                 {step.key === 'shifts' ? (
                   <ShiftsStepBar
                     summary={
-                      <ShiftsSummary progress={wizard.shiftProgress} waiting={wizard.choices.waitJobs.length} />
+                      <ShiftsSummary
+                        progress={wizard.shiftProgress}
+                        waiting={wizard.choices.waitJobs.length}
+                      />
                     }
                     problems={<ProblemList problems={wizard.problems} />}
                     actions={actions}

@@ -95,9 +95,7 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     expect(wait).toBeChecked();
     expect(screen.getByText('Selected: 0 shifts')).toBeInTheDocument();
     expect(screen.getByText('On the waitlist for 1 shift (not counted)')).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: 'Kitchen 3 shifts · 1 on the waitlist' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kitchen 3 shifts · 1 on the waitlist' })).toBeInTheDocument();
     // The wait does not meet the option's shift.
     click('Continue');
     const alert = await screen.findByRole('alert');
@@ -111,15 +109,19 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     await stepHeading('Step 5 of 6: Review');
 
     const shifts = screen.getByRole('heading', { name: 'Work Shifts' }).closest('section') as HTMLElement;
-    expect(within(shifts).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Breakfast crew (Kitchen) · Monday 08:00–11:00 · Main kitchen',
-    ]);
+    expect(
+      within(shifts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Breakfast crew (Kitchen) · Monday 08:00–11:00 · Main kitchen']);
     const waits = screen
       .getByRole('heading', { name: 'Shifts you will wait for' })
       .closest('section') as HTMLElement;
-    expect(within(waits).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Dinner crew (Kitchen) · Tuesday 18:00–21:00 · Main kitchen',
-    ]);
+    expect(
+      within(waits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dinner crew (Kitchen) · Tuesday 18:00–21:00 · Main kitchen']);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
     click('Review & Pay');
@@ -179,20 +181,23 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     for (const job of many.slice(0, SHIFT_WAITS_MAX)) {
       fireEvent.click(screen.getByRole('checkbox', { name: `${job.name} Full — join the waitlist` }));
     }
-    expect(screen.getByText(`On the waitlist for ${SHIFT_WAITS_MAX} shifts (not counted)`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`On the waitlist for ${SHIFT_WAITS_MAX} shifts (not counted)`),
+    ).toBeInTheDocument();
     const last = screen.getByRole('checkbox', { name: `Washer ${SHIFT_WAITS_MAX} Full — join the waitlist` });
     fireEvent.click(last);
     expect(last).not.toBeChecked();
     expect(await screen.findByRole('alert')).toHaveTextContent(SHIFT_WAITLIST_MESSAGES.tooMany);
-    expect(screen.getByText(`On the waitlist for ${SHIFT_WAITS_MAX} shifts (not counted)`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`On the waitlist for ${SHIFT_WAITS_MAX} shifts (not counted)`),
+    ).toBeInTheDocument();
   }, 20_000);
 
   it("shows the server's refusal of a wait on the payment step", async () => {
     openWizard({
       jobs: jobs(),
       routes: {
-        'POST /registrations/camp': () =>
-          errorResponse(400, SHIFT_WAITLIST_MESSAGES.notFull('Dinner crew')),
+        'POST /registrations/camp': () => errorResponse(400, SHIFT_WAITLIST_MESSAGES.notFull('Dinner crew')),
       },
     });
     await toShifts();

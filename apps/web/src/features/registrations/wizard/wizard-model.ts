@@ -116,7 +116,9 @@ export function shiftWaitProblems(jobs: readonly Job[], choices: WizardChoices):
     const job = jobs.find((candidate) => candidate.id === id);
     if (!job || canJoinShiftWaitlist(job)) continue;
     problems.push(
-      job.waitlistEnabled ? SHIFT_WAITLIST_MESSAGES.notFull(job.name) : SHIFT_WAITLIST_MESSAGES.waitlistOff(job.name),
+      job.waitlistEnabled
+        ? SHIFT_WAITLIST_MESSAGES.notFull(job.name)
+        : SHIFT_WAITLIST_MESSAGES.waitlistOff(job.name),
     );
   }
   return problems;
