@@ -1,9 +1,9 @@
 import type { AuditRecord, Role } from '@camp/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { emailOutbox, registrations, users } from '../src/db/schema/index';
+import { registrations, users } from '../src/db/schema/index';
 import type { Camp } from './camp';
 import { Prng } from './kit/rng';
 
@@ -67,6 +67,26 @@ export async function auditTrail(camp: Camp, registrationId: string): Promise<Au
   return response.json<AuditRecord[]>();
 }
 
+/**
+ * A registration's audit trail as one admin action wrote it (docs/product.md §4): checks that its records share
+ * one transaction and that each carries the action's reason and its admin. Answers their action types, sorted,
+ * and each record by its type.
+ */
+export async function adminActionTrail(camp: Camp, registrationId: string, reason: string) {
+  const records = await auditTrail(camp, registrationId);
+  const transactions = new Set(records.map((record) => record.transactionId));
+  expect(transactions.size).toBe(1);
+  expect([...transactions][0]).toEqual(expect.any(String));
+  for (const record of records) {
+    expect(record.reason).toBe(reason);
+    expect(record.adminUser).not.toBeNull();
+  }
+  return {
+    types: records.map((record) => record.actionType).sort(),
+    byType: new Map(records.map((record) => [record.actionType, record])),
+  };
+}
+
 /** A registration's stored status (undefined when there is no such registration). */
 export async function registrationStatus(camp: Camp, registrationId: string) {
   const [row] = await camp.t.database.db
@@ -74,14 +94,6 @@ export async function registrationStatus(camp: Camp, registrationId: string) {
     .from(registrations)
     .where(eq(registrations.id, registrationId));
   return row?.status;
-}
-
-/** The outbox's mails to an address whose subject is like the pattern (SQL LIKE; every mail by default). */
-export function outboxMailsTo(camp: Camp, email: string, subject = '%') {
-  return camp.t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, subject)));
 }
 
 /** Posts a job in the kitchen tent as the admin and answers its id. */

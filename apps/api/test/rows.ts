@@ -1,5 +1,5 @@
 import type { AuditActionType } from '@camp/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { auditRecords, emailOutbox, registrations } from '../src/db/schema/index';
@@ -28,13 +28,21 @@ export function auditRowsOf(db: Db, registrationId: string, actionType?: AuditAc
     .orderBy(asc(auditRecords.createdAt));
 }
 
-/** The outbox's mails to an address, oldest first. */
-export function outboxRowsTo(db: Db, email: string) {
+/**
+ * The outbox's mails to an address, oldest first; only those whose subject is like the pattern (SQL LIKE) when
+ * given.
+ */
+export function outboxRowsTo(db: Db, email: string, subject = '%') {
   return db
     .select()
     .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, email))
+    .where(and(eq(emailOutbox.toAddress, email), like(emailOutbox.subject, subject)))
     .orderBy(asc(emailOutbox.createdAt));
+}
+
+/** The subjects of the outbox's mails to an address, oldest first (those like the pattern when given). */
+export async function outboxSubjectsTo(db: Db, email: string, subject = '%'): Promise<string[]> {
+  return (await outboxRowsTo(db, email, subject)).map((mail) => mail.subject);
 }
 
 /** Every option's and job's place counter equals its rows for the year (docs/architecture.md §7). */

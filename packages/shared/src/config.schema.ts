@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PaypalModeSchema } from './enums.schema';
 import { flag, type Holds, optionalText, type SameType, textCharacters } from './schema-kit';
 import {
+  EVENT_DATES_MESSAGES,
+  isOpeningSunday,
   CAMP_NAME_MAX,
   campConfigRuleProblems,
   CONFIG_HTML_MAX,
@@ -170,6 +172,12 @@ const configFields = {
   /** The application window (docs/product.md §10, decision 049): both or neither, checked on the merged config. */
   drawOpensAt: drawWindowTime(DRAW_TEXTS.opensLabel),
   drawClosesAt: drawWindowTime(DRAW_TEXTS.closesLabel),
+  /** The event's dates (docs/product.md §11, decision 053): Opening Sunday of the registration year, or null. */
+  openingSunday: z
+    .string({ error: EVENT_DATES_MESSAGES.openingSunday })
+    .trim()
+    .refine(isOpeningSunday, EVENT_DATES_MESSAGES.openingSunday)
+    .nullable(),
 };
 
 /**

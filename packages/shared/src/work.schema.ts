@@ -4,6 +4,10 @@ import { DayOfWeekSchema, RegistrationStatusSchema } from './enums.schema';
 import {
   DAYS_OF_WEEK,
   DAY_OF_WEEK_MESSAGE,
+  EVENT_DATES_MESSAGES,
+  SHIFT_DAY_OFFSET_DEFAULT,
+  SHIFT_DAY_OFFSET_MAX,
+  SHIFT_DAY_OFFSET_MIN,
   JOB_CATEGORY_DESCRIPTION_MAX,
   JOB_CATEGORY_NAME_MAX,
   JOB_CATEGORY_REQUIRED_MESSAGE,
@@ -127,6 +131,11 @@ const shiftBase = {
   startTime: z.string(),
   endTime: z.string(),
   dayOfWeek: DayOfWeekSchema,
+  /**
+   * A Pre-Opening shift's days before Opening Sunday, a Post-Event one's days after Closing Sunday (1 = next to the
+   * event); 1 on the other days, where it means nothing (docs/product.md §11).
+   */
+  dayOffset: z.number().int(),
 };
 
 /** A shift without its jobs, as a job embeds it. */
@@ -143,11 +152,16 @@ const shiftFields = {
   startTime: shiftTime,
   endTime: shiftTime,
   dayOfWeek: dayOfWeekInput,
+  dayOffset: z
+    .number({ error: EVENT_DATES_MESSAGES.dayOffset })
+    .int(EVENT_DATES_MESSAGES.dayOffset)
+    .min(SHIFT_DAY_OFFSET_MIN, EVENT_DATES_MESSAGES.dayOffset)
+    .max(SHIFT_DAY_OFFSET_MAX, EVENT_DATES_MESSAGES.dayOffset),
 };
 
 /** POST /shifts. */
 export const CreateShiftInputSchema = z
-  .strictObject(shiftFields)
+  .strictObject({ ...shiftFields, dayOffset: shiftFields.dayOffset.default(SHIFT_DAY_OFFSET_DEFAULT) })
   .refine((shift) => shiftTimesValid(shift.startTime, shift.endTime), {
     message: SHIFT_SAME_TIMES_MESSAGE,
     path: ['endTime'],

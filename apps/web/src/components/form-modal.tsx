@@ -87,6 +87,32 @@ export function DialogShell({
 }
 
 /**
+ * The form of a dialog, its fields stacked: Enter in a field submits, except while a save is under way (the
+ * form is then aria-busy). The browser's own checks are off: the shared schema's messages are shown instead.
+ */
+export function DialogForm({
+  saving,
+  onSubmit,
+  hidden,
+  children,
+}: {
+  saving: boolean;
+  onSubmit: () => void;
+  hidden?: boolean;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving) onSubmit();
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-busy={saving || undefined} hidden={hidden}>
+      <Stack gap="md">{children}</Stack>
+    </form>
+  );
+}
+
+/**
  * A modal holding one form: title, fields, a failure alert, Cancel and submit. Focus is trapped inside and
  * returns to the opener; Enter in a field submits. Put `data-autofocus` on the first field.
  */
@@ -104,18 +130,12 @@ export function FormModal({
   const dismiss = () => {
     if (!saving) onClose();
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!saving) onSubmit();
-  };
   return (
     <DialogShell opened={opened} title={title} saving={saving} onClose={onClose} size={size}>
-      <form noValidate onSubmit={submit} aria-busy={saving || undefined}>
-        <Stack gap="md">
-          {children}
-          <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={dismiss} />
-        </Stack>
-      </form>
+      <DialogForm saving={saving} onSubmit={onSubmit}>
+        {children}
+        <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={dismiss} />
+      </DialogForm>
     </DialogShell>
   );
 }

@@ -1,5 +1,5 @@
 import { Paper, type PaperProps, Stack, type StackProps, Title, type TitleOrder } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** One card of a screen: a section named by its heading, with the content below it. */
 export function SectionCard({
@@ -8,6 +8,9 @@ export function SectionCard({
   order = 3,
   gap = 'xs',
   shadow,
+  sectionId,
+  className,
+  headingRef,
   children,
 }: {
   /** The heading's id, which names the section. */
@@ -16,6 +19,11 @@ export function SectionCard({
   order?: TitleOrder;
   gap?: StackProps['gap'];
   shadow?: PaperProps['shadow'];
+  /** The section's own id, where a link or a scroll targets the card itself. */
+  sectionId?: string;
+  className?: string;
+  /** For moving focus to the card: the heading is then focusable by script (tabIndex -1), not by Tab. */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
   return (
@@ -26,9 +34,11 @@ export function SectionCard({
       p={{ base: 'md', sm: 'xl' }}
       component="section"
       aria-labelledby={id}
+      id={sectionId}
+      className={className}
     >
       <Stack gap={gap}>
-        <Title order={order} id={id}>
+        <Title order={order} id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
           {title}
         </Title>
         {children}

@@ -39,6 +39,18 @@ export function useModalForm<V extends object>(options: ModalFormOptions<V>) {
       set(key, event.currentTarget.value as V[K]),
     error: errors.fields[key],
   });
+  /**
+   * A text field whose error goes as soon as it is typed in: value, onValue and error (what ReasonTextarea
+   * takes), for a required reason that must not keep saying "required" while it is being written.
+   */
+  const clearingTextField = <K extends FieldsOf<V, string> & Field>(key: K) => ({
+    value: values[key] as string,
+    onValue: (value: string) => {
+      set(key, value as V[K]);
+      clearErrors(key);
+    },
+    error: errors.fields[key],
+  });
   /** A NumberInput's value, onChange and error, bound to a field that holds a number or '' (empty). */
   const numberField = <K extends FieldsOf<V, number | string>>(key: K) => ({
     value: values[key] as number | string,
@@ -65,6 +77,7 @@ export function useModalForm<V extends object>(options: ModalFormOptions<V>) {
     clearErrors,
     set,
     textField,
+    clearingTextField,
     numberField,
     checkField,
     submit,

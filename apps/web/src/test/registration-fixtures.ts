@@ -81,6 +81,7 @@ export function testJob(category: JobCategory, overrides: Partial<Job> = {}): Jo
       startTime: '08:00',
       endTime: '11:00',
       dayOfWeek: 'MONDAY',
+      dayOffset: 1,
     },
     maxRegistrations: 4,
     currentRegistrations: 1,

@@ -22,3 +22,4 @@ export * from './display-format';
 export * from './waitlist';
 export * from './shift-waitlist';
 export * from './draw';
+export * from './event-dates';

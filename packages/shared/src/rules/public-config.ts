@@ -32,6 +32,8 @@ export const PUBLIC_CONFIG_FIELDS = {
   /** The application window of the registration year (docs/product.md §10, decision 049); null: no draw. */
   drawOpensAt: 'nullable-string',
   drawClosesAt: 'nullable-string',
+  /** The date of Opening Sunday of the registration year, YYYY-MM-DD (docs/product.md §11, decision 053); null: days only. */
+  openingSunday: 'nullable-string',
   createdAt: 'nullable-string',
   updatedAt: 'nullable-string',
 } as const satisfies Record<string, ConfigFieldKind>;
@@ -121,6 +123,7 @@ export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
     paypalMode: 'sandbox',
     timeZone: DEFAULT_TIME_ZONE,
     drawOpensAt: null,
+    openingSunday: null,
     drawClosesAt: null,
     createdAt: null,
     updatedAt: null,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /** The one camp configuration row. Secret columns hold AES-256-GCM ciphertext (never plain text). */
@@ -51,6 +51,11 @@ export const campConfig = pgTable(
     paymentDeadlineDays: integer('payment_deadline_days'),
     /** Give an unpaid place back to the line by itself once its deadline has passed (else an admin releases it). */
     paymentAutoRelease: boolean('payment_auto_release').notNull().default(false),
+    /**
+     * The date of Opening Sunday of the registration year (docs/product.md §11, decision 053): every festival day,
+     * hence every shift, is dated from it. Null: shifts have days only.
+     */
+    openingSunday: date('opening_sunday', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +73,10 @@ export const campConfig = pgTable(
     check(
       'camp_config_payment_deadline_range',
       sql`${t.paymentDeadlineDays} is null or ${t.paymentDeadlineDays} between 1 and 90`,
+    ),
+    check(
+      'camp_config_opening_sunday_is_sunday',
+      sql`${t.openingSunday} is null or extract(isodow from ${t.openingSunday}) = 7`,
     ),
     check('camp_config_paypal_mode', sql`${t.paypalMode} in ('sandbox', 'live')`),
   ],

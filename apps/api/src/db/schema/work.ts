@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, time, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, time, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { dayOfWeek } from './enums';
 
@@ -29,12 +29,18 @@ export const shifts = pgTable(
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     dayOfWeek: dayOfWeek('day_of_week').notNull(),
+    /**
+     * For a Pre-Opening shift, the days before Opening Sunday; for a Post-Event one, the days after Closing Sunday
+     * (1 is the day next to the event). Ignored on the other days (docs/product.md §11, decision 053).
+     */
+    dayOffset: smallint('day_offset').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('shifts_name_length', sql`char_length(${t.name}) between 1 and 100`),
     check('shifts_description_length', sql`coalesce(char_length(${t.description}), 0) <= 500`),
+    check('shifts_day_offset_range', sql`${t.dayOffset} between 1 and 14`),
     index('shifts_day_idx').on(t.dayOfWeek),
   ],
 );

@@ -176,6 +176,7 @@ describe('admin configuration: /api/core-config', () => {
       paymentAutoRelease: false,
       drawOpensAt: null,
       drawClosesAt: null,
+      openingSunday: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -256,6 +257,28 @@ describe('admin configuration: /api/core-config', () => {
     expect(after.json()).toMatchObject({ campName: 'Camp Renamed', registrationOpen: true });
     expectNoSecrets(after);
     expect(after.body).not.toContain('smtp.example.org');
+  });
+
+  it('stores Opening Sunday (docs/product.md §11), answers it publicly, and refuses a date that is no Sunday', async () => {
+    const notSunday = await patch({ openingSunday: '2031-08-25' });
+    expect(notSunday.statusCode).toBe(400);
+    expect(messages(notSunday)).toEqual([
+      'Opening Sunday must be a date (YYYY-MM-DD) that falls on a Sunday',
+    ]);
+    const notADate = await patch({ openingSunday: '2031-02-30' });
+    expect(notADate.statusCode).toBe(400);
+    expect((await storedRow()).openingSunday).toBeNull();
+
+    const response = await patch({ openingSunday: '2031-08-24' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ openingSunday: '2031-08-24' });
+    expect((await storedRow()).openingSunday).toBe('2031-08-24');
+    const read = await t.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(read.json()).toMatchObject({ openingSunday: '2031-08-24' });
+
+    const cleared = await patch({ openingSunday: null });
+    expect(cleared.json()).toMatchObject({ openingSunday: null });
+    expect((await storedRow()).openingSunday).toBeNull();
   });
 
   it('sanitizes the HTML fields on save', async () => {

@@ -67,6 +67,7 @@ function toPublic(
     timeZone: row.timeZone,
     drawOpensAt: row.drawOpensAt?.toISOString() ?? null,
     drawClosesAt: row.drawClosesAt?.toISOString() ?? null,
+    openingSunday: row.openingSunday,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -24,6 +24,7 @@ import { cancelHeldRegistration } from '../admin-registrations/admin-registratio
 import { enqueueMail } from '../mail/outbox';
 import { duesBalance } from './dues';
 import { paymentMailContext, personMail } from './payment-mail';
+import { personColumns, personDto } from './payments.read';
 
 // Payment deadlines (docs/product.md §10): when dues are owed after an accepted offer or a won place, they are due
 // within the camp's payment deadline; a reminder goes PAYMENT_REMINDER_HOURS before, and past it the place can be
@@ -89,10 +90,7 @@ export async function overdueRegistrations(db: DbOrTx, now: Date): Promise<Overd
       id: registrations.id,
       year: registrations.year,
       payBy: registrations.payBy,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      user: personColumns(users),
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
@@ -118,12 +116,7 @@ export async function overdueRegistrations(db: DbOrTx, now: Date): Promise<Overd
     overdue.push({
       registrationId: row.id,
       year: row.year,
-      user: {
-        id: row.userId,
-        email: row.email,
-        firstName: row.firstName ?? '',
-        lastName: row.lastName ?? '',
-      },
+      user: personDto(row.user),
       campingOptions: optionRows
         .filter((option) => option.registrationId === row.id)
         .map((option) => option.name),

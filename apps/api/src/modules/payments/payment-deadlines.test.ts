@@ -24,7 +24,7 @@ import { PaymentDeadlineWorker } from './deadline-worker';
 import { setPayBy } from './deadlines';
 import {
   auditRowsOf,
-  expectCountersMatch as expectCountersMatchRows,
+  expectCountersMatch,
   outboxRowsTo,
   registrationRow as registrationRowOf,
 } from '../../../test/rows';
@@ -86,7 +86,6 @@ describe('payment deadlines (docs/product.md §10)', () => {
     });
   const release = (id: string, who = camp.admin) =>
     camp.call('POST', `/api/admin/registrations/${id}/release`, who);
-  const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
 
   it('describes the overdue list and the release in the OpenAPI document, with their schemas', async () => {
     const response = await camp.call('GET', '/api/docs/json');
@@ -368,7 +367,7 @@ describe('payment deadlines (docs/product.md §10)', () => {
       });
       const [counted] = await db().select().from(campingOptions).where(eq(campingOptions.id, tent.id));
       expect(counted!.currentRegistrations).toBe(0);
-      await expectCountersMatch();
+      await expectCountersMatch(db(), YEAR);
       expect(
         (await db().select().from(timedTasks)).map((task) => ({
           kind: task.kind,
@@ -463,7 +462,7 @@ describe('payment deadlines (docs/product.md §10)', () => {
       expect((await mailsTo(person.email)).map((mail) => mail.subject)).toEqual([
         PAYMENT_DEADLINE_MAILS.releasedSubject('Dust Camp'),
       ]);
-      await expectCountersMatch();
+      await expectCountersMatch(db(), YEAR);
     });
   });
 });

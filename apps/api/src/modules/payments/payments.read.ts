@@ -16,7 +16,8 @@ export interface PaymentFilters {
   take: number;
 }
 
-const person = (table: typeof users) => ({
+/** A person's columns as the payments' answers show them (the user, or a payment's or refund's admin). */
+export const personColumns = (table: typeof users) => ({
   id: table.id,
   email: table.email,
   firstName: table.firstName,
@@ -24,7 +25,8 @@ const person = (table: typeof users) => ({
 });
 
 type PersonRow = { id: string; email: string; firstName: string | null; lastName: string | null };
-const personDto = (row: PersonRow) => ({
+/** The person of an answer: a name not given yet is empty. */
+export const personDto = (row: PersonRow) => ({
   id: row.id,
   email: row.email,
   firstName: row.firstName ?? '',
@@ -46,7 +48,7 @@ export async function listPayments(db: DbOrTx, filters: PaymentFilters): Promise
     if (search) conditions.push(search);
   }
   const rows = await db
-    .select({ payment: payments, user: person(users), year: registrations.year })
+    .select({ payment: payments, user: personColumns(users), year: registrations.year })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(registrations, eq(registrations.id, payments.registrationId))
@@ -95,7 +97,7 @@ async function refundsByPayment(db: DbOrTx, paymentIds: string[]): Promise<Map<s
   if (paymentIds.length === 0) return result;
   const admins = aliasedTable(users, 'refund_admin');
   const rows = await db
-    .select({ refund: refunds, admin: person(admins) })
+    .select({ refund: refunds, admin: personColumns(admins) })
     .from(refunds)
     .leftJoin(admins, eq(admins.id, refunds.adminUserId))
     .where(inArray(refunds.paymentId, paymentIds))

@@ -8,7 +8,6 @@ import {
   adminPost,
   configure,
   insertSignedInPerson,
-  outboxMailsTo,
   type Person,
   registrationStatus,
   YEAR,
@@ -16,6 +15,7 @@ import {
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf } from '../../../test/camp';
 import { CANCEL_URL, startPayingCamp, SUCCESS_URL } from '../../../test/camp-payments';
+import { outboxRowsTo } from '../../../test/rows';
 
 /** A payer: a signed-in person with a PENDING registration for the tent (125.50 / staff 50.00). */
 async function payer(camp: Camp, optionIds: string[], role?: 'STAFF') {
@@ -545,7 +545,7 @@ describe('Stripe payments API', () => {
         .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'COMPLETED')));
       expect(rows).toHaveLength(1);
       expect(await registrationStatus(camp, registrationId)).toBe('CONFIRMED');
-      const receipts = await outboxMailsTo(camp, person.email, '%payment received%');
+      const receipts = await outboxRowsTo(camp.t.database.db, person.email, '%payment received%');
       expect(receipts).toHaveLength(1);
     },
   );

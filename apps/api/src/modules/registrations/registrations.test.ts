@@ -196,6 +196,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
                 startTime: '09:00',
                 endTime: '13:00',
                 dayOfWeek: 'MONDAY',
+                dayOffset: 1,
               },
               category: {
                 id: category.gate,

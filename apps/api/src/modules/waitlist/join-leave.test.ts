@@ -12,9 +12,7 @@ import {
 } from '../../../test/camp-registrations';
 import { type Camp, messageOf, messagesOf } from '../../../test/camp';
 import {
-  auditRecords,
   campingOptions,
-  emailOutbox,
   jobs,
   payments,
   registrationCampingOptions,
@@ -23,8 +21,15 @@ import {
   timedTasks,
   waitlistOffers,
 } from '../../db/schema/index';
-import { countersMatchRows, recountPlaces } from '../registrations/capacity';
+import { recountPlaces } from '../registrations/capacity';
 import { startQuietWaitlistCamp } from '../../../test/camp-waitlist';
+import {
+  auditRowsOf,
+  expectCountersMatch,
+  outboxRowsTo,
+  outboxSubjectsTo,
+  registrationRow,
+} from '../../../test/rows';
 
 // Joining and leaving the waitlist, and the admin's cancel and edit reasoning in held places
 // (docs/product.md §10, decision 048).
@@ -84,18 +89,6 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
         ...(await db().select({ id: jobs.id, n: jobs.currentRegistrations }).from(jobs)),
       ].map((row) => [row.id, row.n]),
     );
-  const exact = async () => expect((await countersMatchRows(db(), YEAR)).mismatches).toEqual([]);
-  const rowOf = async (id: string) =>
-    (await db().select().from(registrations).where(eq(registrations.id, id)))[0];
-  const mailsTo = async (email: string) =>
-    (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map(
-      (mail) => mail.subject,
-    );
-  const auditsOf = async (id: string) =>
-    (await db().select().from(auditRecords).where(eq(auditRecords.registrationId, id))).map((row) => [
-      row.actionType,
-      row.adminUserId,
-    ]);
   const pendingFills = async () =>
     (await db().select().from(timedTasks).where(eq(timedTasks.state, 'PENDING'))).map((row) => row.year);
 
@@ -155,7 +148,7 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
       offer: null,
     });
 
-    const row = await rowOf(registration.id);
+    const row = await registrationRow(db(), registration.id);
     expect(row).toMatchObject({
       status: 'WAITLISTED',
       lineKey: expect.any(Number),
@@ -177,11 +170,15 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     expect(await db().select().from(payments).where(eq(payments.registrationId, registration.id))).toEqual(
       [],
     );
-    expect(await auditsOf(registration.id)).toEqual([['WAITLIST_JOIN', null]]);
-    expect(await mailsTo(person.email)).toEqual(['Dust Camp: you joined the waitlist for 2027']);
-    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.email));
+    expect(await auditRowsOf(db(), registration.id)).toMatchObject([
+      { actionType: 'WAITLIST_JOIN', adminUserId: null },
+    ]);
+    expect(await outboxSubjectsTo(db(), person.email)).toEqual([
+      'Dust Camp: you joined the waitlist for 2027',
+    ]);
+    const [mail] = await outboxRowsTo(db(), person.email);
     expect(mail!.text).toContain('You are number 1 in line for "Cabin".');
-    await exact();
+    await expectCountersMatch(db(), YEAR);
 
     // The same read answers it on the dashboard.
     const mine = await camp.t.app.inject({
@@ -214,7 +211,7 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
       status: 'CONFIRMED',
       waitlist: null,
     });
-    await exact();
+    await expectCountersMatch(db(), YEAR);
   });
 
   it('gives three people positions in join order, per option', async () => {
@@ -266,7 +263,7 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     const notWaiting = await leave(confirmed.json<{ registration: Registration }>().registration.id, other);
     expect(notWaiting.statusCode).toBe(409);
     expect(messageOf(notWaiting)).toBe(WAITLIST_MESSAGES.notWaitlisted);
-    expect((await rowOf(registration.id))!.status).toBe('WAITLISTED');
+    expect((await registrationRow(db(), registration.id)).status).toBe('WAITLISTED');
 
     // An open offer holds the cabin and the tent; leaving withdraws it and gives them back.
     await db().delete(timedTasks);
@@ -275,7 +272,7 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     const response = await leave(registration.id, person);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Registration>()).toMatchObject({ status: 'CANCELLED', waitlist: null });
-    expect(await rowOf(registration.id)).toMatchObject({
+    expect(await registrationRow(db(), registration.id)).toMatchObject({
       status: 'CANCELLED',
       cancellationReason: 'Left the waitlist',
       lineKey: null,
@@ -285,10 +282,12 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     expect(ended).toMatchObject({ state: 'WITHDRAWN', decidedBy: person.id });
     expect(await counters()).toEqual({ ...held, [cabin]: held[cabin]! - 1, [tent]: held[tent]! - 1 });
     expect(await pendingFills()).toEqual([YEAR]);
-    expect((await auditsOf(registration.id)).map(([type]) => type)).toContain('WAITLIST_LEAVE');
-    expect(await mailsTo(person.email)).toContain('Dust Camp: you left the waitlist for 2027');
+    expect((await auditRowsOf(db(), registration.id)).map((row) => row.actionType)).toContain(
+      'WAITLIST_LEAVE',
+    );
+    expect(await outboxSubjectsTo(db(), person.email)).toContain('Dust Camp: you left the waitlist for 2027');
     expect((await leave(registration.id, person)).statusCode).toBe(409);
-    await exact();
+    await expectCountersMatch(db(), YEAR);
   });
 
   it('admin cancel of a waitlisted registration gives back nothing it did not hold', async () => {
@@ -301,9 +300,12 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(await counters()).toEqual(before);
-    expect(await rowOf(registration.id)).toMatchObject({ status: 'CANCELLED', lineKey: null });
+    expect(await registrationRow(db(), registration.id)).toMatchObject({
+      status: 'CANCELLED',
+      lineKey: null,
+    });
     expect(await pendingFills()).toEqual([]);
-    await exact();
+    await expectCountersMatch(db(), YEAR);
 
     // With an open offer: the offer ends WITHDRAWN and its held option goes back to the line.
     const offered = await join(await insertSignedInPerson(camp));
@@ -320,7 +322,7 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
       .where(eq(waitlistOffers.registrationId, offered.id));
     expect(offers.map((offer) => [offer.state, offer.decidedBy])).toEqual([['WITHDRAWN', camp.admin.userId]]);
     expect(await pendingFills()).toEqual([YEAR]);
-    await exact();
+    await expectCountersMatch(db(), YEAR);
   });
 
   it('admin edit off the waitlist takes the places an open offer did not hold; options cannot change meanwhile', async () => {
@@ -341,9 +343,9 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     expect(await counters()).toEqual({ ...held, [dishes]: held[dishes]! + 1 });
     const [ended] = await db().select().from(waitlistOffers).where(eq(waitlistOffers.id, offer));
     expect(ended).toMatchObject({ state: 'WITHDRAWN', decidedBy: camp.admin.userId });
-    expect(await rowOf(registration.id)).toMatchObject({ lineKey: null, waitlistedAt: null });
+    expect(await registrationRow(db(), registration.id)).toMatchObject({ lineKey: null, waitlistedAt: null });
     expect(await pendingFills()).toEqual([]);
-    await exact();
+    await expectCountersMatch(db(), YEAR);
 
     // Back to the waitlist: everything goes back, a fill is scheduled, the end of the line.
     const keys = await db()
@@ -354,8 +356,8 @@ describe('Waitlist: joining, positions, leaving, admin cancel and edit', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(await counters()).toEqual({ ...held, [cabin]: held[cabin]! - 1, [tent]: held[tent]! - 1 });
     expect(await pendingFills()).toEqual([YEAR]);
-    const row = await rowOf(registration.id);
+    const row = await registrationRow(db(), registration.id);
     expect(row!.lineKey).toBeGreaterThan(Math.max(...keys.map((entry) => entry.key ?? 0)));
-    await exact();
+    await expectCountersMatch(db(), YEAR);
   });
 });

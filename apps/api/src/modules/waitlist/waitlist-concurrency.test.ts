@@ -15,7 +15,7 @@ import { rowsOf } from '../../db/raw';
 import { registrations, waitlistOffers } from '../../db/schema/index';
 import { OPTION_PLACES } from '../registrations/capacity';
 import type { WaitlistWorker } from './waitlist-worker';
-import { expectCountersMatch as expectCountersMatchRows } from '../../../test/rows';
+import { expectCountersMatch } from '../../../test/rows';
 
 const HOUR = 3_600_000;
 /** The cascade: people in line for a full option, and the places freed at once. */
@@ -35,7 +35,6 @@ describe.skipIf(testDatabaseKind() === 'pglite')('waitlist offers under load (Po
   });
 
   const db = () => camp.t.database.db;
-  const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
   /** Registrations holding a place on the option by the rows (taken or held by an open offer). */
   const placesByRows = async (optionId: string) => {
     const [row] = rowsOf<{ held: number }>(
@@ -100,7 +99,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('waitlist offers under load (Po
     const [offered] = await db().select({ n: count() }).from(waitlistOffers);
     expect(offered?.n).toBe(FREED);
     expect(await placesByRows(tent)).toBe(FREED);
-    await expectCountersMatch();
+    await expectCountersMatch(db(), YEAR);
   });
 
   it('gives one outcome when accept, decline and expiry race for one offer', async () => {
@@ -162,6 +161,6 @@ describe.skipIf(testDatabaseKind() === 'pglite')('waitlist offers under load (Po
       await waitlistWorker(camp, () => late).drain();
     }
     expect(outcomes).toHaveLength(8);
-    await expectCountersMatch();
+    await expectCountersMatch(db(), YEAR);
   });
 });

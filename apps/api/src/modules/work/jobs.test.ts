@@ -82,11 +82,13 @@ describe('jobs: /api/jobs', () => {
         startTime: '11:00',
         endTime: '14:30',
         dayOfWeek: 'MONDAY',
+        dayOffset: 1,
       },
       maxRegistrations: 5,
       currentRegistrations: 0,
       staffOnly: false,
       alwaysRequired: true,
+      waitlistEnabled: false,
     });
   });
 

@@ -72,6 +72,7 @@ describe('shifts: /api/shifts', () => {
         startTime: '07:30',
         endTime: '10:00',
         dayOfWeek: 'TUESDAY',
+        dayOffset: 1,
         jobs: [],
       });
       const [stored] = await camp.t.database.db
@@ -90,6 +91,25 @@ describe('shifts: /api/shifts', () => {
     ])('takes the time of %s as %s', async (sent, expected) => {
       const shift = await create({ startTime: sent, endTime: '23:59' });
       expect(shift.startTime).toBe(expected);
+    });
+
+    it('keeps how many days before or after the event a Pre-Opening or Post-Event shift is (docs/product.md §11)', async () => {
+      const build = await create({ name: 'Build', dayOfWeek: 'PRE_OPENING', dayOffset: 3 });
+      expect(build).toMatchObject({ dayOfWeek: 'PRE_OPENING', dayOffset: 3 });
+      const moved = await camp.call('PATCH', `/api/shifts/${build.id}`, camp.admin, { dayOffset: 2 });
+      expect(moved.json()).toMatchObject({ dayOffset: 2 });
+      for (const dayOffset of [0, 15, 1.5, '2']) {
+        const bad = await camp.call('PATCH', `/api/shifts/${build.id}`, camp.admin, { dayOffset });
+        expect(bad.statusCode).toBe(400);
+        expect(messageOf(bad)).toEqual([
+          'Days before or after the event must be a whole number from 1 to 14',
+        ]);
+      }
+      const [stored] = await camp.t.database.db
+        .select({ dayOffset: shifts.dayOffset })
+        .from(shifts)
+        .where(eq(shifts.id, build.id));
+      expect(stored).toEqual({ dayOffset: 2 });
     });
 
     it('accepts a shift past midnight', async () => {
@@ -191,6 +211,7 @@ describe('shifts: /api/shifts', () => {
           maxRegistrations: 2,
           currentRegistrations: 1,
           staffOnly: false,
+          waitlistEnabled: false,
         },
       ]);
       const inList = await camp.call('GET', '/api/shifts?dayOfWeek=WEDNESDAY', camp.participant);
@@ -398,6 +419,7 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
       startTime: '17:00',
       endTime: '20:00',
       dayOfWeek: 'MONDAY',
+      dayOffset: 1,
       jobs: [
         {
           id: dinnerCook,

@@ -40,6 +40,7 @@ export function toShiftSummaryDto(row: ShiftRow): ShiftSummary {
     startTime: formatShiftTime(row.startTime),
     endTime: formatShiftTime(row.endTime),
     dayOfWeek: row.dayOfWeek,
+    dayOffset: row.dayOffset,
   };
 }
 

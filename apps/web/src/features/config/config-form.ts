@@ -50,6 +50,8 @@ export interface ConfigFormValues {
   /** The application window (docs/product.md §10): wall-clock times of the camp's time zone, '' for none. */
   drawOpensAt: string;
   drawClosesAt: string;
+  /** The date of Opening Sunday (docs/product.md §11), YYYY-MM-DD as a date input holds it; '' for none. */
+  openingSunday: string;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -125,6 +127,7 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     paymentAutoRelease: false,
     drawOpensAt: '',
     drawClosesAt: '',
+    openingSunday: '',
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -167,6 +170,7 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     paymentAutoRelease: config.paymentAutoRelease,
     drawOpensAt: config.drawOpensAt ? isoToWallTime(config.drawOpensAt, config.timeZone) : '',
     drawClosesAt: config.drawClosesAt ? isoToWallTime(config.drawClosesAt, config.timeZone) : '',
+    openingSunday: config.openingSunday ?? '',
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -213,6 +217,7 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'paymentAutoRelease',
   'drawOpensAt',
   'drawClosesAt',
+  'openingSunday',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -265,6 +270,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     paymentAutoRelease: values.paymentAutoRelease,
     drawOpensAt: windowTime(values.drawOpensAt, values.timeZone),
     drawClosesAt: windowTime(values.drawClosesAt, values.timeZone),
+    openingSunday: textOrNull(values.openingSunday),
     stripeEnabled: values.stripeEnabled,
     stripePublicKey: textOrNull(values.stripePublicKey),
     paypalEnabled: values.paypalEnabled,

@@ -39,6 +39,7 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     paymentAutoRelease: false,
     drawOpensAt: null,
     drawClosesAt: null,
+    openingSunday: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

@@ -169,6 +169,7 @@ export function scheduleShift(overrides: Partial<WorkScheduleShift> = {}): WorkS
     startTime: '09:00',
     endTime: '12:00',
     dayOfWeek: 'MONDAY',
+    dayOffset: 1,
     jobs: [scheduleJob()],
     ...overrides,
   };

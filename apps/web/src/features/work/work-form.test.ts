@@ -80,6 +80,7 @@ describe('shift form rules (docs/product.md §5, §9)', () => {
       dayOfWeek: 'MONDAY',
       startTime: '09:00',
       endTime: '17:00',
+      dayOffset: 1,
     });
   });
 
@@ -106,7 +107,22 @@ describe('shift form rules (docs/product.md §5, §9)', () => {
       dayOfWeek: 'MONDAY',
       startTime: '09:00',
       endTime: '17:00',
+      dayOffset: 1,
     });
+  });
+
+  it('sends the days before or after the event only for Pre-Opening and Post-Event shifts (docs/product.md §11)', () => {
+    const setUp = { ...shiftFormValues(), name: 'Build' };
+    expect(toShiftInput({ ...setUp, dayOfWeek: 'PRE_OPENING', dayOffset: 3 }).dayOffset).toBe(3);
+    expect(toShiftInput({ ...setUp, dayOfWeek: 'MONDAY', dayOffset: 3 }).dayOffset).toBe(1);
+    const message = 'Days before or after the event must be a whole number from 1 to 14';
+    expect(validateShift({ ...setUp, dayOfWeek: 'POST_EVENT', dayOffset: 15 }).fields).toEqual({
+      dayOffset: message,
+    });
+    expect(validateShift({ ...setUp, dayOfWeek: 'POST_EVENT', dayOffset: '' }).fields).toEqual({
+      dayOffset: message,
+    });
+    expect(validateShift({ ...setUp, dayOfWeek: 'MONDAY', dayOffset: '' })).toEqual({ fields: {} });
   });
 });
 

@@ -2,6 +2,7 @@ import {
   JOB_CATEGORY_REQUIRED_MESSAGE,
   JOB_MAX_REGISTRATIONS_DEFAULT,
   JOB_REQUIRED_MESSAGE,
+  SHIFT_DAY_OFFSET_DEFAULT,
   SHIFT_DEFAULTS,
   SHIFT_REQUIRED_MESSAGE,
   SHIFT_TIME_FORMAT_MESSAGE,
@@ -103,7 +104,13 @@ export interface ShiftFormValues {
   dayOfWeek: DayOfWeek | '';
   startTime: string;
   endTime: string;
+  /** Days before Opening Sunday (Pre-Opening) or after Closing Sunday (Post-Event); '' when cleared. */
+  dayOffset: number | string;
 }
+
+/** Whether a festival day spans several dates, so a shift on it says which (docs/product.md §11). */
+export const dayHasOffset = (day: DayOfWeek | ''): day is 'PRE_OPENING' | 'POST_EVENT' =>
+  day === 'PRE_OPENING' || day === 'POST_EVENT';
 
 /** A new shift starts on the defaults of docs/product.md §9: Monday, 09:00 to 17:00. */
 export function shiftFormValues(shift?: Shift): ShiftFormValues {
@@ -113,6 +120,7 @@ export function shiftFormValues(shift?: Shift): ShiftFormValues {
     dayOfWeek: shift?.dayOfWeek ?? SHIFT_DEFAULTS.dayOfWeek,
     startTime: shift ? formatShiftTime(shift.startTime) : SHIFT_DEFAULTS.startTime,
     endTime: shift ? formatShiftTime(shift.endTime) : SHIFT_DEFAULTS.endTime,
+    dayOffset: shift?.dayOffset ?? SHIFT_DAY_OFFSET_DEFAULT,
   };
 }
 
@@ -123,6 +131,12 @@ export function toShiftInput(values: ShiftFormValues): CreateShiftInput {
     dayOfWeek: values.dayOfWeek as DayOfWeek,
     startTime: values.startTime.trim(),
     endTime: values.endTime.trim(),
+    // Only Pre-Opening and Post-Event span several dates; on the other days the offset means nothing.
+    dayOffset: dayHasOffset(values.dayOfWeek)
+      ? String(values.dayOffset).trim() === ''
+        ? Number.NaN
+        : Number(values.dayOffset)
+      : SHIFT_DAY_OFFSET_DEFAULT,
   };
 }
 

@@ -11,9 +11,8 @@ import {
   formatDollars,
   personName,
 } from '@camp/shared/rules';
-import { Alert, Checkbox, Stack, Text } from '@mantine/core';
-import type { FormEvent } from 'react';
-import { DialogShell } from '../../../components/form-modal';
+import { Alert, Checkbox, Text } from '@mantine/core';
+import { DialogForm, DialogShell } from '../../../components/form-modal';
 import { usePaymentsAvailable } from '../../payments';
 import { useModalForm } from '../../../components/use-modal-form';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
@@ -48,16 +47,11 @@ export function CancelRegistrationModal({
   const stripe = usePaymentsAvailable();
   const cardBlocked = paid.card > 0 && !stripe.available;
   const canRefund = paid.card + paid.manual > 0 && !cardBlocked && !stripe.isLoading;
-  const { values, errors, formError, set, clearErrors, checkField, submit } = useModalForm({
+  const { formError, clearingTextField, checkField, submit } = useModalForm({
     initialValues: () => EMPTY_CANCEL_FORM,
     form: cancelForm(canRefund),
     onSave: (checked) => onSave(toCancelInput(checked, canRefund)),
   });
-
-  const send = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!saving) submit();
-  };
 
   return (
     <DialogShell
@@ -67,56 +61,49 @@ export function CancelRegistrationModal({
       onClose={onClose}
       size="md"
     >
-      <form noValidate onSubmit={send} aria-busy={saving || undefined}>
-        <Stack gap="md">
-          <RegistrationSummary registration={registration} />
-          <Alert color="orange" variant="light" p="sm">
-            {TEXTS.cancelWarning}
-          </Alert>
-          <ReasonTextarea
-            label="Reason"
-            description={`At least ${CANCEL_REASON_MIN} characters; kept in the audit trail.`}
-            resize="vertical"
-            maxLength={CANCEL_REASON_MAX}
-            value={values.reason}
-            onValue={(reason) => {
-              set('reason', reason);
-              clearErrors('reason');
-            }}
-            error={errors.reason}
+      <DialogForm saving={saving} onSubmit={submit}>
+        <RegistrationSummary registration={registration} />
+        <Alert color="orange" variant="light" p="sm">
+          {TEXTS.cancelWarning}
+        </Alert>
+        <ReasonTextarea
+          label="Reason"
+          description={`At least ${CANCEL_REASON_MIN} characters; kept in the audit trail.`}
+          resize="vertical"
+          maxLength={CANCEL_REASON_MAX}
+          {...clearingTextField('reason')}
+        />
+        {canRefund && (
+          <Checkbox
+            label={TEXTS.processRefund}
+            description={
+              <>
+                {paid.card > 0 && (
+                  <span style={{ display: 'block' }}>{TEXTS.refundByCard(money(paid.card))}</span>
+                )}
+                {paid.manual > 0 && (
+                  <span style={{ display: 'block' }}>{TEXTS.refundByHand(money(paid.manual))}</span>
+                )}
+              </>
+            }
+            {...checkField('processRefund')}
           />
-          {canRefund && (
-            <Checkbox
-              label={TEXTS.processRefund}
-              description={
-                <>
-                  {paid.card > 0 && (
-                    <span style={{ display: 'block' }}>{TEXTS.refundByCard(money(paid.card))}</span>
-                  )}
-                  {paid.manual > 0 && (
-                    <span style={{ display: 'block' }}>{TEXTS.refundByHand(money(paid.manual))}</span>
-                  )}
-                </>
-              }
-              {...checkField('processRefund')}
-            />
-          )}
-          {cardBlocked && !stripe.isLoading && (
-            <Text size="sm" c="dimmed">
-              {TEXTS.refundUnavailable(money(paid.card))}
-            </Text>
-          )}
-          <Checkbox label={TEXTS.notify} {...checkField('sendNotification')} />
-          {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
-          <DialogFooter
-            submitLabel="Cancel registration"
-            closeLabel="Keep registration"
-            saving={saving}
-            danger
-            onClose={onClose}
-          />
-        </Stack>
-      </form>
+        )}
+        {cardBlocked && !stripe.isLoading && (
+          <Text size="sm" c="dimmed">
+            {TEXTS.refundUnavailable(money(paid.card))}
+          </Text>
+        )}
+        <Checkbox label={TEXTS.notify} {...checkField('sendNotification')} />
+        {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
+        <DialogFooter
+          submitLabel="Cancel registration"
+          closeLabel="Keep registration"
+          saving={saving}
+          danger
+          onClose={onClose}
+        />
+      </DialogForm>
     </DialogShell>
   );
 }

@@ -8,8 +8,8 @@ import type { Registration, RegistrationCampingOption } from '@camp/shared/regis
 import { Alert, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { DialogShell } from '../../../components/form-modal';
+import { useState } from 'react';
+import { DialogForm, DialogShell } from '../../../components/form-modal';
 import { useModalForm } from '../../../components/use-modal-form';
 import { campingOptionsQueryOptions } from '../../camping-options';
 import { jobsQueryOptions } from '../../work';
@@ -137,11 +137,6 @@ function EditForm({
     </Alert>
   );
 
-  const send = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!saving && changed && confirmed) submit();
-  };
-
   return (
     <>
       {picking && (
@@ -159,82 +154,86 @@ function EditForm({
         />
       )}
       {/* Hidden, not unmounted, while the picker shows: the form keeps its place and its values. */}
-      <form noValidate onSubmit={send} aria-busy={saving || undefined} hidden={picking}>
-        <Stack gap="md">
-          <RegistrationSummary registration={registration} />
-          <NativeSelect label="Status" data-autofocus data={STATUS_OPTIONS} {...textField('status')} />
-          {toWaitlist && (
-            <Alert color="orange" variant="light" p="sm">
-              <Stack gap="xs">
-                <Text size="sm">{WAITLIST_TEXTS.editToWaitlistConfirm}</Text>
-                <Checkbox
-                  label={WAITLIST_TEXTS.editToWaitlistCheck}
-                  checked={waitlistConfirmed}
-                  onChange={(event) => setWaitlistConfirmed(event.currentTarget.checked)}
-                />
-              </Stack>
-            </Alert>
-          )}
-          {jobs.isPending ? (
-            <Loading text="Loading work shifts..." />
-          ) : (
-            <ShiftsField
-              jobs={offered}
-              selected={values.jobIds}
-              onChoose={onPick}
-              focusKey={pickerClosings}
-              error={errors.jobIds}
-              note={jobsNote}
-            />
-          )}
-          {options.isPending ? (
-            <Loading text="Loading camping options..." />
-          ) : (
-            <ChoiceList
-              legend="Camping options"
-              choices={optionChoices(options.data, heldOptions)}
-              selected={values.campingOptionIds}
-              onChange={(ids) => {
-                set('campingOptionIds', ids);
-                clearErrors('campingOptionIds');
-              }}
-              error={errors.campingOptionIds}
-              emptyText="No camping options"
-              note={
-                options.isError && (
-                  <Alert color="yellow" variant="light" p="xs">
-                    {TEXTS.optionsFailed}
-                  </Alert>
-                )
-              }
-            />
-          )}
-          <Textarea
-            label="Notes"
-            description="Optional; kept in the audit trail as the reason for the change."
-            rows={2}
-            resize="vertical"
-            maxLength={EDIT_NOTES_MAX}
-            {...textField('notes')}
+      <DialogForm
+        saving={saving}
+        onSubmit={() => {
+          if (changed && confirmed) submit();
+        }}
+        hidden={picking}
+      >
+        <RegistrationSummary registration={registration} />
+        <NativeSelect label="Status" data-autofocus data={STATUS_OPTIONS} {...textField('status')} />
+        {toWaitlist && (
+          <Alert color="orange" variant="light" p="sm">
+            <Stack gap="xs">
+              <Text size="sm">{WAITLIST_TEXTS.editToWaitlistConfirm}</Text>
+              <Checkbox
+                label={WAITLIST_TEXTS.editToWaitlistCheck}
+                checked={waitlistConfirmed}
+                onChange={(event) => setWaitlistConfirmed(event.currentTarget.checked)}
+              />
+            </Stack>
+          </Alert>
+        )}
+        {jobs.isPending ? (
+          <Loading text="Loading work shifts..." />
+        ) : (
+          <ShiftsField
+            jobs={offered}
+            selected={values.jobIds}
+            onChoose={onPick}
+            focusKey={pickerClosings}
+            error={errors.jobIds}
+            note={jobsNote}
           />
-          <Checkbox label={TEXTS.notify} {...checkField('sendNotification')} />
-          {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
-          <DialogFooter
-            submitLabel="Save changes"
-            closeLabel="Cancel"
-            saving={saving}
-            disabled={!changed || !confirmed}
-            hint={
-              !changed
-                ? ADMIN_EDIT_MESSAGES.noChanges
-                : confirmed
-                  ? undefined
-                  : WAITLIST_TEXTS.editToWaitlistHint
+        )}
+        {options.isPending ? (
+          <Loading text="Loading camping options..." />
+        ) : (
+          <ChoiceList
+            legend="Camping options"
+            choices={optionChoices(options.data, heldOptions)}
+            selected={values.campingOptionIds}
+            onChange={(ids) => {
+              set('campingOptionIds', ids);
+              clearErrors('campingOptionIds');
+            }}
+            error={errors.campingOptionIds}
+            emptyText="No camping options"
+            note={
+              options.isError && (
+                <Alert color="yellow" variant="light" p="xs">
+                  {TEXTS.optionsFailed}
+                </Alert>
+              )
             }
-            onClose={onClose}
           />
-        </Stack>
-      </form>
+        )}
+        <Textarea
+          label="Notes"
+          description="Optional; kept in the audit trail as the reason for the change."
+          rows={2}
+          resize="vertical"
+          maxLength={EDIT_NOTES_MAX}
+          {...textField('notes')}
+        />
+        <Checkbox label={TEXTS.notify} {...checkField('sendNotification')} />
+        {formError && <Alert color="red" variant="light" role="alert" title={formError} />}
+        <DialogFooter
+          submitLabel="Save changes"
+          closeLabel="Cancel"
+          saving={saving}
+          disabled={!changed || !confirmed}
+          hint={
+            !changed
+              ? ADMIN_EDIT_MESSAGES.noChanges
+              : confirmed
+                ? undefined
+                : WAITLIST_TEXTS.editToWaitlistHint
+          }
+          onClose={onClose}
+        />
+      </DialogForm>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Textarea, type TextareaProps } from '@mantine/core';
 
 /**
  * The required reason of an admin's action on a registration (a cancel, a removal from the waitlist): kept in
- * the audit trail. Typing clears the field's error.
+ * the audit trail. Bound with useModalForm's clearingTextField, typing clears the field's error.
  */
 export function ReasonTextarea({
   value,

@@ -35,6 +35,7 @@ function manyJobs(): Job[] {
             name: `Shift ${n}`,
             description: null,
             dayOfWeek: day,
+            dayOffset: 1,
             startTime: `${hour}:00`,
             endTime: `${hour}:30`,
           },

@@ -10,6 +10,7 @@ import '@mantine/core/styles/Switch.css';
 import type { AdminCampConfig } from '@camp/shared/config';
 import {
   DRAW_TEXTS,
+  EVENT_DATES_TEXTS,
   OFFER_HOLD_HOURS_MAX,
   OFFER_HOLD_HOURS_MIN,
   PAYMENT_DEADLINE_DAYS_MAX,
@@ -55,6 +56,7 @@ import {
 import { CONFIG_ADMIN_MESSAGES, saveErrorView, type SaveErrorView } from '../config-messages';
 import { CONFIG_SECTIONS } from '../config-sections';
 import { useUnsavedChangesGuard } from '../use-unsaved-changes-guard';
+import { FestivalCalendar } from './festival-calendar';
 import { FormSection } from './form-section';
 import { ImageUrlField } from './image-url-field';
 import { RichTextField } from './rich-text-field';
@@ -353,6 +355,14 @@ export function ConfigForm({ config }: ConfigFormProps) {
                 aria-describedby="draw-window-help"
               />
             </SimpleGrid>
+            <TextInput
+              {...text('openingSunday')}
+              type="date"
+              label={EVENT_DATES_TEXTS.openingSundayLabel}
+              description={EVENT_DATES_TEXTS.openingSundayHelp}
+              maw={240}
+            />
+            <FestivalCalendar openingSunday={values.openingSunday} />
           </FormSection>
 
           <FormSection section={CONFIG_SECTIONS.payments} description="How campers pay their dues online.">

@@ -234,6 +234,46 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     });
   });
 
+  it('sets Opening Sunday (docs/product.md §11) and shows the festival calendar that follows from it', async () => {
+    const patched: Record<string, unknown>[] = [];
+    const { calls } = openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig({ openingSunday: null })),
+      'PATCH /core-config/current': ({ body }) => {
+        patched.push(body as Record<string, unknown>);
+        return jsonResponse(savedAdminConfig(body));
+      },
+    });
+    await formLoaded();
+    expect(field(/^Opening Sunday/).value).toBe('');
+    expect(screen.queryByRole('region', { name: 'Festival calendar' })).not.toBeInTheDocument();
+    type(/^Opening Sunday/, '2027-08-30');
+    save();
+    expect(
+      await screen.findByText('Opening Sunday must be a date (YYYY-MM-DD) that falls on a Sunday'),
+    ).toBeInTheDocument();
+    expect(calls).not.toContain('PATCH /core-config/current');
+    type(/^Opening Sunday/, '2027-08-29');
+    const calendar = await screen.findByRole('region', { name: 'Festival calendar' });
+    const rows = within(calendar)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Pre-OpeningSat, Aug 28',
+      'Opening SundaySun, Aug 29',
+      'MondayMon, Aug 30',
+      'TuesdayTue, Aug 31',
+      'WednesdayWed, Sep 1',
+      'ThursdayThu, Sep 2',
+      'FridayFri, Sep 3',
+      'SaturdaySat, Sep 4',
+      'Closing SundaySun, Sep 5',
+      'Post-EventMon, Sep 6',
+    ]);
+    save();
+    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
+    expect(patched[0]).toMatchObject({ openingSunday: '2027-08-29' });
+  });
+
   it('checks the e-mail rules before sending anything', async () => {
     const { calls } = openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig({ emailEnabled: false, smtpHost: null })),

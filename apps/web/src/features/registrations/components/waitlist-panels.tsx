@@ -2,11 +2,12 @@ import { dollarsToCents, formatDateTime, WAITLIST_MESSAGES, WAITLIST_TEXTS } fro
 import type { Registration } from '@camp/shared/registrations';
 import type { User } from '@camp/shared/users';
 import type { WaitlistOffer } from '@camp/shared/waitlist';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMessage } from '../../../components/confirm-message';
+import { SectionCard } from '../../../components/section-card';
 import { failureDetail, isApiError } from '../../../lib/api-client';
 import { isShiftsFull, useAcceptOffer, useDeclineOffer, useLeaveWaitlist } from '../api/waitlist';
 import classes from './dashboard.module.css';
@@ -252,20 +253,16 @@ function OfferPanel({
     });
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      shadow="sm"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="waitlist-offer-title"
-      id={OFFER_PANEL_ID}
-      className={classes.offer}
-    >
-      <Stack gap="md">
-        <Title order={3} id="waitlist-offer-title" ref={heading} tabIndex={-1}>
-          {WAITLIST_TEXTS.offerTitle}
-        </Title>
+    <>
+      <SectionCard
+        id="waitlist-offer-title"
+        title={WAITLIST_TEXTS.offerTitle}
+        gap="md"
+        shadow="sm"
+        sectionId={OFFER_PANEL_ID}
+        className={classes.offer}
+        headingRef={heading}
+      >
         {live ? (
           <>
             <Text>{WAITLIST_TEXTS.offerBody(deadline)}</Text>
@@ -315,7 +312,7 @@ function OfferPanel({
         ) : (
           <Text role="status">{WAITLIST_TEXTS.offerExpiredNote}</Text>
         )}
-      </Stack>
+      </SectionCard>
       <ConfirmDialog
         opened={declining}
         title={WAITLIST_TEXTS.declineTitle}
@@ -331,6 +328,6 @@ function OfferPanel({
         onConfirm={confirmDecline}
         onCancel={() => setDeclining(false)}
       />
-    </Paper>
+    </>
   );
 }

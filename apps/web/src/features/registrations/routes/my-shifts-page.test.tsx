@@ -8,6 +8,7 @@ const tuesday = {
   name: 'Evening',
   description: null,
   dayOfWeek: 'TUESDAY' as const,
+  dayOffset: 1,
   startTime: '18:00',
   endTime: '21:00',
 };

@@ -1,11 +1,20 @@
+import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { dayLabel, DAYS_OF_WEEK, SHIFT_DESCRIPTION_MAX, SHIFT_NAME_MAX } from '@camp/shared/rules';
+import {
+  dayLabel,
+  DAYS_OF_WEEK,
+  EVENT_DATES_TEXTS,
+  SHIFT_DAY_OFFSET_MAX,
+  SHIFT_DAY_OFFSET_MIN,
+  SHIFT_DESCRIPTION_MAX,
+  SHIFT_NAME_MAX,
+} from '@camp/shared/rules';
 import type { Shift } from '@camp/shared/work';
-import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { DescriptionTextarea } from '../../../components/description-textarea';
 import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
-import { shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
+import { dayHasOffset, shiftForm, shiftFormValues, type ShiftFormValues } from '../work-form';
 
 export interface ShiftFormModalProps extends SaveModalProps<ShiftFormValues> {
   /** The shift to edit; absent to add one (Monday, 09:00–17:00 to start with). */
@@ -21,7 +30,7 @@ const DAY_OPTIONS = DAYS_OF_WEEK.map((day) => ({ value: day, label: dayLabel(day
 
 /** Add or edit a shift (docs/product.md §5 Shift). Times are typed as 24-hour HH:MM, the same in every browser. */
 export function ShiftFormModal({ shift, ...save }: ShiftFormModalProps) {
-  const { modal, textField } = useAddEditForm({
+  const { modal, textField, numberField, values } = useAddEditForm({
     noun: 'Shift',
     item: shift,
     initialValues: shiftFormValues,
@@ -38,6 +47,24 @@ export function ShiftFormModal({ shift, ...save }: ShiftFormModalProps) {
         {...textField('description')}
       />
       <NativeSelect label="Day" required {...textField('dayOfWeek')} data={DAY_OPTIONS} />
+      {dayHasOffset(values.dayOfWeek) && (
+        <NumberInput
+          label={
+            values.dayOfWeek === 'PRE_OPENING'
+              ? EVENT_DATES_TEXTS.daysBeforeLabel
+              : EVENT_DATES_TEXTS.daysAfterLabel
+          }
+          description={EVENT_DATES_TEXTS.dayOffsetHelp}
+          required
+          min={SHIFT_DAY_OFFSET_MIN}
+          max={SHIFT_DAY_OFFSET_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          maw={240}
+          {...numberField('dayOffset')}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {TIME_FIELDS.map(({ key, label, example }) => (
           <TextInput

@@ -19,6 +19,7 @@ const at = (dayOfWeek: DayOfWeek, startTime: string, endTime = '23:00') => ({
   name: 'Shift',
   description: null,
   dayOfWeek,
+  dayOffset: 1,
   startTime,
   endTime,
 });
