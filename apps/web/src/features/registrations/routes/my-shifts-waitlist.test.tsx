@@ -35,6 +35,7 @@ const tuesday = {
   dayOfWeek: 'TUESDAY' as const,
   startTime: '18:00',
   endTime: '21:00',
+  dayOffset: 1,
 };
 
 /** Full, waitlist on. */

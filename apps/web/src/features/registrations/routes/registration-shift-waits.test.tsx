@@ -15,6 +15,7 @@ const tuesday = {
   dayOfWeek: 'TUESDAY' as const,
   startTime: '18:00',
   endTime: '21:00',
+  dayOffset: 1,
 };
 
 const BREAKFAST = 'j0000000-0000-4000-8000-000000000001';
