@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { formatDateTime, jobLabel, SHIFT_WAITLIST_TEXTS } from '@camp/shared/rules';
+import { formatDateTime, jobLabel, SHIFT_WAITLIST_TEXTS, shiftWhenText } from '@camp/shared/rules';
 import type { ShiftWait } from '@camp/shared/shift-waitlist';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -109,6 +109,13 @@ export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?
   );
 }
 
+/** When and where the shift is: 'Tuesday 18:00–21:00 · Main kitchen'. */
+const WhenWhere = ({ job }: { job: ShiftWait['job'] }) => (
+  <Text size="sm" c="dimmed">
+    {shiftWhenText(job.shift)} · {job.location}
+  </Text>
+);
+
 /** What an entry says on the dashboard: the offer and its deadline, the position, or why it waits (dormant). */
 function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }) {
   const job = shiftWaitJob(wait.job);
@@ -128,9 +135,7 @@ function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }
             {SHIFT_WAITLIST_TEXTS.offerTitle(job)}
           </Title>
           <Text>{SHIFT_WAITLIST_TEXTS.offerBody(formatDateTime(wait.offer.expiresAt, timeZone))}</Text>
-          <Text size="sm" c="dimmed">
-            {wait.job.location}
-          </Text>
+          <WhenWhere job={wait.job} />
           <ShiftWaitActions wait={wait} />
         </Stack>
       </Paper>
@@ -144,9 +149,7 @@ function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }
             ? SHIFT_WAITLIST_TEXTS.position(wait.position, job)
             : `${job}: ${SHIFT_WAITLIST_TEXTS.dormant}`}
         </Text>
-        <Text size="sm" c="dimmed">
-          {wait.job.location}
-        </Text>
+        <WhenWhere job={wait.job} />
         <ShiftWaitActions wait={wait} />
       </Stack>
     </Paper>
@@ -204,7 +207,7 @@ export function ShiftLineControl({
     const offered = wait.state === 'OFFERED' && wait.offer;
     return (
       <Stack gap={4} align="flex-start" role="group" aria-label={`${SHIFT_WAITLIST_TEXTS.title}: ${job}`}>
-        <Badge component="span" color="orange" variant="light" tt="none">
+        <Badge component="span" color="orange" variant="filled" autoContrast tt="none">
           {offered ? SHIFT_WAITLIST_TEXTS.offeredShort : SHIFT_WAITLIST_TEXTS.waiting}
         </Badge>
         <Text size="sm">
@@ -229,13 +232,7 @@ export function ShiftLineControl({
   };
   return (
     <div role="group" aria-label={`${SHIFT_WAITLIST_TEXTS.title}: ${job}`}>
-      <Button
-        size="compact-sm"
-        variant="light"
-        color="orange"
-        loading={join.isPending}
-        onClick={() => void send()}
-      >
+      <Button size="compact-sm" variant="light" loading={join.isPending} onClick={() => void send()}>
         {SHIFT_WAITLIST_TEXTS.join}
       </Button>
     </div>

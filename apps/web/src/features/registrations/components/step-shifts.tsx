@@ -154,7 +154,7 @@ export function StepShifts({
                             job={job}
                             underDay
                             badge={
-                              <Badge component="span" color="orange" variant="light" tt="none">
+                              <Badge component="span" color="orange" variant="filled" autoContrast tt="none">
                                 {SHIFT_WAITLIST_TEXTS.fullJoin}
                               </Badge>
                             }

@@ -129,8 +129,8 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
         .getAllByRole('listitem')
         .map((item) => item.firstChild?.textContent),
     ).toEqual([
-      'You are number 2 in line for Dinner crew (Evening, Tuesday).Main kitchenLeave this line',
-      'Bar (Night, Wednesday): You will be offered a place once your registration holds a place in camp.SaloonLeave this line',
+      'You are number 2 in line for Dinner crew (Evening, Tuesday).Tuesday 18:00–21:00 · Main kitchenLeave this line',
+      'Bar (Night, Wednesday): You will be offered a place once your registration holds a place in camp.Wednesday 21:00–23:00 · SaloonLeave this line',
     ]);
     // Below the current registration: nothing is offered.
     const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
