@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { userRole } from './enums';
 
@@ -26,6 +26,11 @@ export const users = pgTable(
     internalNotes: text('internal_notes'),
     /** scrypt hash of the optional admin-set password; never returned. */
     passwordHash: text('password_hash'),
+    /**
+     * The version of the person's calendar feed link (decision 054): the link's token is an HMAC over the user id
+     * and this number, so "reset link" (+1) invalidates every earlier link without storing any token.
+     */
+    calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
