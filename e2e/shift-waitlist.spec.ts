@@ -191,7 +191,7 @@ test.describe('the shift waitlist', () => {
     const current = page.locator('section', {
       has: page.getByRole('heading', { name: `Current Registration ${CAMP.year}` }),
     });
-    await expect(current.getByText(CAMP.kitchenJob)).toBeVisible();
+    await expect(current.getByText(CAMP.kitchenJob, { exact: true })).toBeVisible();
     expect((await entryOf(backend, kitchen, 'ACCEPTED'))?.state).toBe('ACCEPTED');
 
     // /shifts lists it among the person's own shifts.

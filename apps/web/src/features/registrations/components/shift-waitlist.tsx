@@ -18,6 +18,7 @@ import classes from './dashboard.module.css';
 export const shiftWaitJob = (job: ShiftWait['job']): string =>
   jobLabel(job.name, job.shift.name, job.shift.dayOfWeek);
 
+/** A toast; a success's title is the card's own ("Shift waitlist"), a failure's says what failed. */
 const toast = (color: 'green' | 'red', title: string, message: string) =>
   notifications.show({ color, title, message, closeButtonProps: { 'aria-label': 'Close notification' } });
 
@@ -49,7 +50,7 @@ export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?
   const accept = async () => {
     try {
       await answer.mutateAsync({ id: wait.id, answer: 'accept' });
-      toast('green', SHIFT_WAITLIST_TEXTS.accept, SHIFT_WAITLIST_TEXTS.accepted(job));
+      toast('green', SHIFT_WAITLIST_TEXTS.title, SHIFT_WAITLIST_TEXTS.accepted(job));
     } catch (failure) {
       failed(SHIFT_WAITLIST_TEXTS.acceptFailed, failure);
     }
@@ -61,7 +62,7 @@ export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?
       setConfirming(null);
       toast(
         'green',
-        which === 'leave' ? SHIFT_WAITLIST_TEXTS.leave : SHIFT_WAITLIST_TEXTS.decline,
+        SHIFT_WAITLIST_TEXTS.title,
         which === 'leave' ? SHIFT_WAITLIST_TEXTS.left(job) : SHIFT_WAITLIST_TEXTS.declined(job),
       );
     } catch (failure) {
@@ -225,7 +226,7 @@ export function ShiftLineControl({
   const send = async () => {
     try {
       await join.mutateAsync(jobId);
-      toast('green', SHIFT_WAITLIST_TEXTS.join, SHIFT_WAITLIST_TEXTS.joined(job));
+      toast('green', SHIFT_WAITLIST_TEXTS.title, SHIFT_WAITLIST_TEXTS.joined(job));
     } catch (failure) {
       failed(SHIFT_WAITLIST_TEXTS.joinFailed, failure);
     }
