@@ -120,7 +120,7 @@ test.describe('the shift waitlist', () => {
     site,
     checkA11y,
   }) => {
-    const { admin, backend, camp, mailbox, signIn } = site;
+    const { admin, backend, camp, mailbox, server, signIn } = site;
     const kitchen = camp.idOf(CAMP.kitchenJob);
     const email = 'waiter@e2e.test';
 
@@ -144,7 +144,9 @@ test.describe('the shift waitlist', () => {
       name: new RegExp(`${CAMP.kitchenJob}.*${SHIFT_WAITLIST_TEXTS.fullJoin}`),
     });
     await expect(wait).toBeEnabled();
-    await wait.check();
+    await wait.focus();
+    await page.keyboard.press('Space');
+    await expect(wait).toBeChecked();
     await expect(
       page.getByText(SHIFT_WAITLIST_TEXTS.summaryWaiting('1 shift'), { exact: true }),
     ).toBeVisible();
@@ -176,16 +178,20 @@ test.describe('the shift waitlist', () => {
     const mail = await mailbox.newest(email, mailsBefore + 1);
     expect(mail.subject).toBe(SHIFT_WAITLIST_MAILS.offerSubject(CAMP_NAME, KITCHEN));
     expect(mail.text).toContain(SHIFT_WAITLIST_TEXTS.offerBody(deadline));
+    const link = /your dashboard: (\S+)/.exec(mail.text)?.[1];
+    expect(link).toBe(`${server.url}/#/dashboard`);
 
-    // The dashboard shows the offer first, with its deadline; the person takes the shift.
-    await page.goto('/#/dashboard');
+    // The mail's link (opened afresh): the offer comes first, with its deadline; the person takes the shift with
+    // the keyboard.
+    await page.goto(link!);
     await page.reload();
     const offer = card.getByRole('listitem').filter({
       has: page.getByRole('heading', { name: SHIFT_WAITLIST_TEXTS.offerTitle(KITCHEN) }),
     });
     await expect(offer.getByText(SHIFT_WAITLIST_TEXTS.offerBody(deadline), { exact: true })).toBeVisible();
     await screens(page, checkA11y, 'dashboard-offer');
-    await offer.getByRole('button', { name: SHIFT_WAITLIST_TEXTS.accept }).click();
+    await offer.getByRole('button', { name: SHIFT_WAITLIST_TEXTS.accept }).focus();
+    await page.keyboard.press('Enter');
     await expect(toast(page, SHIFT_WAITLIST_TEXTS.accepted(KITCHEN))).toBeVisible();
     await expect(card).toHaveCount(0);
     const current = page.locator('section', {
