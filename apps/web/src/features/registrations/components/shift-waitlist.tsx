@@ -3,7 +3,7 @@ import { formatDateTime, jobLabel, SHIFT_WAITLIST_TEXTS, shiftWhenText } from '@
 import type { ShiftWait } from '@camp/shared/shift-waitlist';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { SectionCard } from '../../../components/section-card';
@@ -36,12 +36,32 @@ function failed(title: string, failure: unknown) {
 
 type Confirming = 'leave' | 'decline' | null;
 
+/** The dashboard card's heading id. */
+const CARD_HEADING_ID = 'shift-waitlist';
+
+/**
+ * After an answer the entry and its buttons are gone: focus moves to `target` if it is still on the page (once it
+ * has been drawn again), else to the page's main content, so a keyboard user is not left on nothing.
+ */
+function moveFocusAfterAnswer(target: () => HTMLElement | null | undefined) {
+  window.setTimeout(() => (target() ?? document.getElementById('main-content'))?.focus(), 0);
+}
+
 /**
  * An entry's buttons: "Take the shift" and Decline on an offer, "Leave this line" while waiting; Decline and Leave
  * ask first. The calls run with mutateAsync: a success takes the entry out of the list (and this component with it)
  * before a mutate() callback would run.
  */
-export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?: 'sm' | 'compact-sm' }) {
+export function ShiftWaitActions({
+  wait,
+  size = 'sm',
+  onAnswered,
+}: {
+  wait: ShiftWait;
+  size?: 'sm' | 'compact-sm';
+  /** After a success (the entry has changed or gone): where focus goes next. */
+  onAnswered: () => void;
+}) {
   const job = shiftWaitJob(wait.job);
   const answer = useAnswerShiftWait();
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -51,6 +71,7 @@ export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?
     try {
       await answer.mutateAsync({ id: wait.id, answer: 'accept' });
       toast('green', SHIFT_WAITLIST_TEXTS.title, SHIFT_WAITLIST_TEXTS.accepted(job));
+      onAnswered();
     } catch (failure) {
       failed(SHIFT_WAITLIST_TEXTS.acceptFailed, failure);
     }
@@ -65,6 +86,7 @@ export function ShiftWaitActions({ wait, size = 'sm' }: { wait: ShiftWait; size?
         SHIFT_WAITLIST_TEXTS.title,
         which === 'leave' ? SHIFT_WAITLIST_TEXTS.left(job) : SHIFT_WAITLIST_TEXTS.declined(job),
       );
+      onAnswered();
     } catch (failure) {
       setConfirming(null);
       failed(
@@ -117,6 +139,8 @@ const WhenWhere = ({ job }: { job: ShiftWait['job'] }) => (
   </Text>
 );
 
+const focusCard = () => moveFocusAfterAnswer(() => document.getElementById(CARD_HEADING_ID));
+
 /** What an entry says on the dashboard: the offer and its deadline, the position, or why it waits (dormant). */
 function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }) {
   const job = shiftWaitJob(wait.job);
@@ -137,7 +161,7 @@ function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }
           </Title>
           <Text>{SHIFT_WAITLIST_TEXTS.offerBody(formatDateTime(wait.offer.expiresAt, timeZone))}</Text>
           <WhenWhere job={wait.job} />
-          <ShiftWaitActions wait={wait} />
+          <ShiftWaitActions wait={wait} onAnswered={focusCard} />
         </Stack>
       </Paper>
     );
@@ -151,7 +175,7 @@ function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }
             : `${job}: ${SHIFT_WAITLIST_TEXTS.dormant}`}
         </Text>
         <WhenWhere job={wait.job} />
-        <ShiftWaitActions wait={wait} />
+        <ShiftWaitActions wait={wait} onAnswered={focusCard} />
       </Stack>
     </Paper>
   );
@@ -164,6 +188,8 @@ function ShiftWaitItem({ wait, timeZone }: { wait: ShiftWait; timeZone: string }
  */
 export function ShiftWaitlistSection({ timeZone, offers }: { timeZone: string; offers: boolean }) {
   const waits = useMyShiftWaits();
+  // Given, the heading can take focus from script (after an answer), not from Tab.
+  const heading = useRef<HTMLHeadingElement>(null);
   const list = waits.data ?? [];
   const hasOffer = list.some((wait) => wait.state === 'OFFERED');
   if (waits.isError) {
@@ -173,7 +199,13 @@ export function ShiftWaitlistSection({ timeZone, offers }: { timeZone: string; o
   }
   if (list.length === 0 || hasOffer !== offers) return null;
   return (
-    <SectionCard id="shift-waitlist" title={SHIFT_WAITLIST_TEXTS.title} shadow="xs" gap="md">
+    <SectionCard
+      id={CARD_HEADING_ID}
+      title={SHIFT_WAITLIST_TEXTS.title}
+      shadow="xs"
+      gap="md"
+      headingRef={heading}
+    >
       <Stack component="ul" gap="sm" className={classes.plainList}>
         {list.map((wait) => (
           <ShiftWaitItem key={wait.id} wait={wait} timeZone={timeZone} />
@@ -204,38 +236,47 @@ export function ShiftLineControl({
   timeZone: string;
 }) {
   const join = useJoinShiftWait();
-  if (wait) {
-    const offered = wait.state === 'OFFERED' && wait.offer;
-    return (
-      <Stack gap={4} align="flex-start" role="group" aria-label={`${SHIFT_WAITLIST_TEXTS.title}: ${job}`}>
-        <Badge component="span" color="orange" variant="filled" autoContrast tt="none">
-          {offered ? SHIFT_WAITLIST_TEXTS.offeredShort : SHIFT_WAITLIST_TEXTS.waiting}
-        </Badge>
-        <Text size="sm">
-          {offered
-            ? SHIFT_WAITLIST_TEXTS.offeredUntil(formatDateTime(wait.offer!.expiresAt, timeZone))
-            : wait.active && wait.position !== null
-              ? SHIFT_WAITLIST_TEXTS.positionShort(wait.position)
-              : SHIFT_WAITLIST_TEXTS.dormant}
-        </Text>
-        <ShiftWaitActions wait={wait} size="compact-sm" />
-      </Stack>
-    );
-  }
-  if (!canJoin) return null;
+  const box = useRef<HTMLDivElement>(null);
+  /** An answer or a join changed this row: focus goes to its new first button (or the page, if the row went). */
+  const [moved, setMoved] = useState(0);
+  useEffect(() => {
+    if (moved > 0) moveFocusAfterAnswer(() => box.current?.querySelector('button'));
+  }, [moved]);
+  const answered = () => setMoved((count) => count + 1);
+
   const send = async () => {
     try {
       await join.mutateAsync(jobId);
       toast('green', SHIFT_WAITLIST_TEXTS.title, SHIFT_WAITLIST_TEXTS.joined(job));
+      answered();
     } catch (failure) {
       failed(SHIFT_WAITLIST_TEXTS.joinFailed, failure);
     }
   };
+
+  if (!wait && !canJoin) return null;
+  const offered = wait?.state === 'OFFERED' && wait.offer;
   return (
-    <div role="group" aria-label={`${SHIFT_WAITLIST_TEXTS.title}: ${job}`}>
-      <Button size="compact-sm" variant="light" loading={join.isPending} onClick={() => void send()}>
-        {SHIFT_WAITLIST_TEXTS.join}
-      </Button>
+    <div ref={box} role="group" aria-label={`${SHIFT_WAITLIST_TEXTS.title}: ${job}`}>
+      {wait ? (
+        <Stack gap={4} align="flex-start">
+          <Badge component="span" color="orange" variant="filled" autoContrast tt="none">
+            {offered ? SHIFT_WAITLIST_TEXTS.offeredShort : SHIFT_WAITLIST_TEXTS.waiting}
+          </Badge>
+          <Text size="sm">
+            {offered
+              ? SHIFT_WAITLIST_TEXTS.offeredUntil(formatDateTime(wait.offer!.expiresAt, timeZone))
+              : wait.active && wait.position !== null
+                ? SHIFT_WAITLIST_TEXTS.positionShort(wait.position)
+                : SHIFT_WAITLIST_TEXTS.dormant}
+          </Text>
+          <ShiftWaitActions wait={wait} size="compact-sm" onAnswered={answered} />
+        </Stack>
+      ) : (
+        <Button size="compact-sm" variant="light" loading={join.isPending} onClick={() => void send()}>
+          {SHIFT_WAITLIST_TEXTS.join}
+        </Button>
+      )}
     </div>
   );
 }

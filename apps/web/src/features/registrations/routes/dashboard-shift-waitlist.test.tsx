@@ -167,6 +167,8 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
       expect(screen.queryByRole('heading', { name: 'Shift waitlist' })).not.toBeInTheDocument(),
     );
     expect(calls.filter((call) => call.endsWith('/leave'))).toHaveLength(1);
+    // The card went with its last entry: focus is on the page's main content.
+    await waitFor(() => expect(document.getElementById('main-content')).toHaveFocus());
   });
 
   it('shows an offer first, with its deadline in the camp time zone; Take the shift adds it to the registration', async () => {
@@ -203,6 +205,8 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
     expect(
       await within(await card()).findByText('You are number 1 in line for Dinner crew (Evening, Tuesday).'),
     ).toBeInTheDocument();
+    // The buttons pressed are gone: focus is on the card's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Shift waitlist' })).toHaveFocus());
     expect(calls.filter((call) => call.endsWith('/accept'))).toHaveLength(1);
   });
 

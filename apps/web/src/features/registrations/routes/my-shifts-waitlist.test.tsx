@@ -136,6 +136,9 @@ describe('/shifts: the shift waitlist (docs/product.md §10)', () => {
     expect(sent).toEqual({ jobId: dinner.id });
     expect(await within(dinnerRow).findByText('On the waitlist')).toBeInTheDocument();
     expect(within(dinnerRow).getByText('Number 3 in line')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dinnerRow).getByRole('button', { name: 'Leave this line' })).toHaveFocus(),
+    );
     expect(within(dinnerRow).queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
     expect(calls.filter((call) => call === 'POST /shift-waits')).toHaveLength(1);
   });
@@ -170,7 +173,8 @@ describe('/shifts: the shift waitlist (docs/product.md §10)', () => {
     expect(
       await screen.findByText('You left the waitlist for Dinner crew (Evening, Tuesday).'),
     ).toBeInTheDocument();
-    expect(await within(dinnerRow).findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
+    const join = await within(dinnerRow).findByRole('button', { name: 'Join the waitlist' });
+    await waitFor(() => expect(join).toHaveFocus());
   });
 
   it('shows an offer on its row with the deadline, Take the shift and Decline', async () => {
