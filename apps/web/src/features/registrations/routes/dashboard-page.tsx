@@ -30,6 +30,7 @@ import {
 } from '../components/registration-sections';
 import { DrawEntryArea } from '../components/draw-entry-panel';
 import { OfferArea } from '../components/waitlist-panels';
+import { ShiftWaitlistSection } from '../components/shift-waitlist';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
@@ -73,6 +74,8 @@ function RegistrationOverview({ user }: { user: User }) {
       />
       {current ? (
         <>
+          {/* A shift offer waits for an answer: its card comes first (docs/product.md §10). */}
+          <ShiftWaitlistSection timeZone={config.timeZone} offers />
           <OutstandingDues
             registration={current}
             user={user}
@@ -80,6 +83,7 @@ function RegistrationOverview({ user }: { user: User }) {
             timeZone={config.timeZone}
           />
           <CurrentRegistration registration={current} />
+          <ShiftWaitlistSection timeZone={config.timeZone} offers={false} />
         </>
       ) : config.drawClosesAt ? (
         // A year with an application window: the person's draw entry, if any (docs/product.md §10).
