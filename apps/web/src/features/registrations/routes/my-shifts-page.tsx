@@ -5,6 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import {
   canJoinShiftWaitlist,
   currentRegistration,
+  isRegistrationOpenFor,
   REGISTRATION_TEXTS,
   SHIFT_WAITLIST_TEXTS,
 } from '@camp/shared/rules';
@@ -13,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
+import { useAuth } from '../../auth';
 import { usePublicConfig } from '../../config';
 import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
@@ -32,6 +34,9 @@ const PageSection = (props: { id: string; title: string; children: ReactNode }) 
  */
 export default function MyShiftsPage() {
   const { config } = usePublicConfig();
+  const { user } = useAuth();
+  // Joining a line follows the registration window, as the server's rule does (its own registration aside).
+  const joinOpen = isRegistrationOpenFor(config, user, []);
   const registrations = useQuery(myRegistrationsQueryOptions());
   const jobs = useQuery(jobsQueryOptions());
 
@@ -85,7 +90,7 @@ export default function MyShiftsPage() {
                 waits.isSuccess && (
                   <ShiftLineControl
                     wait={waitByJob.get(job.id)}
-                    canJoin={canJoinShiftWaitlist(job)}
+                    canJoin={joinOpen && canJoinShiftWaitlist(job)}
                     jobId={job.id}
                     job={shiftWaitJob(job)}
                     timeZone={config.timeZone}

@@ -84,7 +84,8 @@ function openShifts(
   {
     registrations = [testRegistration()],
     waits = [],
-  }: { registrations?: Registration[]; waits?: ShiftWait[] },
+    registrationOpen = true,
+  }: { registrations?: Registration[]; waits?: ShiftWait[]; registrationOpen?: boolean },
   routes: ApiRoutes = {},
 ) {
   const state = { waits };
@@ -97,7 +98,7 @@ function openShifts(
       'GET /shift-waits/me': () => jsonResponse({ shiftWaits: state.waits }),
       ...routes,
     },
-    testConfig({ timeZone: 'America/Los_Angeles' }),
+    testConfig({ timeZone: 'America/Los_Angeles', registrationOpen }),
   );
   return { ...api, state };
 }
@@ -150,7 +151,9 @@ describe('/shifts: the shift waitlist (docs/product.md §10)', () => {
         'POST /shift-waits': () => errorResponse(409, SHIFT_WAITLIST_MESSAGES.alreadyWaiting('Dinner crew')),
       },
     );
-    fireEvent.click(within(await row('Dinner crew')).getByRole('button', { name: 'Join the waitlist' }));
+    fireEvent.click(
+      await within(await row('Dinner crew')).findByRole('button', { name: 'Join the waitlist' }),
+    );
     expect(await screen.findByText('You could not join the waitlist')).toBeInTheDocument();
     expect(screen.getByText('You are already in line for "Dinner crew"')).toBeInTheDocument();
   });
@@ -192,6 +195,19 @@ describe('/shifts: the shift waitlist (docs/product.md §10)', () => {
     expect(within(dinnerRow).getByText('Until Aug 20, 2099, 12:00 PM PDT')).toBeInTheDocument();
     expect(within(dinnerRow).getByRole('button', { name: 'Take the shift' })).toBeInTheDocument();
     expect(within(dinnerRow).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+  });
+
+  it('offers no Join while registration is closed, as the server refuses it then', async () => {
+    // The person already waits for Lunch crew: once that row says so, the lines are read and Join would show.
+    const { calls } = openShifts({
+      registrationOpen: false,
+      waits: [inLine({ id: 'w0000000-0000-4000-8000-000000000002', job: detail(lunch) })],
+    });
+    const dinnerRow = await row('Dinner crew');
+    expect(within(dinnerRow).getByText('Full')).toBeInTheDocument();
+    expect(await within(await row('Lunch crew')).findByText('On the waitlist')).toBeInTheDocument();
+    expect(calls).toContain('GET /shift-waits/me');
+    expect(within(dinnerRow).queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
   });
 
   it('offers no waitlist without a registration of the year, and reads no lines', async () => {
