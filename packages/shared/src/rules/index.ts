@@ -23,3 +23,4 @@ export * from './waitlist';
 export * from './shift-waitlist';
 export * from './draw';
 export * from './event-dates';
+export * from './calendar';
