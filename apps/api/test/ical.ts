@@ -60,7 +60,9 @@ export function parseCalendar(text: string): ParsedCalendar {
         description: event.description ?? null,
         start: event.startDate.toJSDate().toISOString(),
         end: event.endDate.toJSDate().toISOString(),
-        utc: event.startDate.zone === ICAL.Timezone.utcTimezone && event.endDate.zone === ICAL.Timezone.utcTimezone,
+        utc:
+          event.startDate.zone === ICAL.Timezone.utcTimezone &&
+          event.endDate.zone === ICAL.Timezone.utcTimezone,
         categories: vevent.getAllProperties('categories').flatMap((p) => p.getValues().map(String)),
         stamp: stamp.toJSDate().toISOString(),
       };

@@ -329,7 +329,10 @@ const MATRIX: Record<string, Row> = {
     access: 'feedToken',
     url: (ids) => `/api/calendar/feed/${ids.owner}.ics`,
   },
-  'GET /api/calendar/jobs/:jobId.ics': { access: 'signedIn', url: (ids) => `/api/calendar/jobs/${ids.job}.ics` },
+  'GET /api/calendar/jobs/:jobId.ics': {
+    access: 'signedIn',
+    url: (ids) => `/api/calendar/jobs/${ids.job}.ics`,
+  },
 
   'GET /api/admin/email-outbox': { access: 'admin', url: () => '/api/admin/email-outbox' },
   'POST /api/admin/email-outbox/:id/retry': {

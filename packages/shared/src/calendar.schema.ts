@@ -11,7 +11,9 @@ export const CalendarLinksSchema = z.object({
   scheduleFeedUrl: z.string().nullable(),
   datesSet: z.boolean(),
 });
-type _CalendarLinksSchemaIsCalendarLinks = Holds<SameType<z.output<typeof CalendarLinksSchema>, CalendarLinks>>;
+type _CalendarLinksSchemaIsCalendarLinks = Holds<
+  SameType<z.output<typeof CalendarLinksSchema>, CalendarLinks>
+>;
 
 /** GET /calendar/feed/{token}.ics: the token is the credential; any shape is taken, a wrong one is 404. */
 export const CalendarFeedParamsSchema = z.object({ token: z.string() });

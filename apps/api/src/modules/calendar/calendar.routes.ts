@@ -59,7 +59,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A calendar feed (iCalendar): a person’s own shifts, or the whole schedule (staff and admins)',
       description:
         'No session: the token is the credential. Any token that does not open a feed (wrong, reset, or a ' +
-        "schedule link of someone no longer staff) is 404 and says nothing more. Answers an ETag and " +
+        'schedule link of someone no longer staff) is 404 and says nothing more. Answers an ETag and ' +
         '`Cache-Control: private, no-cache`; If-None-Match with it gets 304 while the feed is unchanged.',
       params: CalendarFeedParamsSchema,
       response: { 200: IcsTextSchema, 304: z.void().describe('Not modified'), ...errors(404) },
@@ -76,7 +76,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     route.signedIn({
       summary: "One job's shift as an .ics file to download (any job the caller may see)",
       description:
-        "404 for a job the caller may not see (a staff-only one for a participant); 409 while the camp has no " +
+        '404 for a job the caller may not see (a staff-only one for a participant); 409 while the camp has no ' +
         'Opening Sunday (nothing to date).',
       params: CalendarJobParamsSchema,
       response: { 200: IcsTextSchema, 304: z.void().describe('Not modified'), ...errors(409) },

@@ -79,12 +79,7 @@ const shiftJobColumns = {
 };
 
 /** Events in festival order (the day enum sorts as the festival runs), then by time and job. */
-const festivalOrder = [
-  asc(shifts.dayOfWeek),
-  asc(shifts.startTime),
-  asc(jobs.name),
-  asc(jobs.id),
-];
+const festivalOrder = [asc(shifts.dayOfWeek), asc(shifts.startTime), asc(jobs.name), asc(jobs.id)];
 
 /** What the feed needs of the configuration: the stored row's, or the defaults when none is stored. */
 interface FeedConfig {

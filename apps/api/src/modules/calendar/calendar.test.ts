@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '../../db/schema/index';
 import { type Camp, insertRegistration, startCamp } from '../../../test/camp';
-import { adminPost, adminShift, configure, insertSignedInPerson, type Person } from '../../../test/camp-registrations';
+import {
+  adminPost,
+  adminShift,
+  configure,
+  insertSignedInPerson,
+  type Person,
+} from '../../../test/camp-registrations';
 import { TEST_APP_SECRET } from '../../../test/app';
 import { parseCalendar } from '../../../test/ical';
 import { FeedTokens } from './feed-token';
@@ -127,7 +133,9 @@ describe('calendar feed: /api/calendar', () => {
     it("answers a participant's own feed link under PUBLIC_URL, no schedule link, and that dates are set", async () => {
       const links = await linksOf(camp.participant.headers);
       expect(links).toEqual({
-        feedUrl: expect.stringMatching(/^https:\/\/camp\.example\.org\/api\/calendar\/feed\/[\w-]{22}\.[\w-]{43}\.ics$/),
+        feedUrl: expect.stringMatching(
+          /^https:\/\/camp\.example\.org\/api\/calendar\/feed\/[\w-]{22}\.[\w-]{43}\.ics$/,
+        ),
         scheduleFeedUrl: null,
         datesSet: true,
       });
@@ -164,16 +172,18 @@ describe('calendar feed: /api/calendar', () => {
         name: 'Dust Camp: my shifts',
         timeZone: ZONE,
       });
-      const events = calendar.events.map(({ uid, summary, location, description, start, end, utc, categories }) => ({
-        uid,
-        summary,
-        location,
-        description,
-        start,
-        end,
-        utc,
-        categories,
-      }));
+      const events = calendar.events.map(
+        ({ uid, summary, location, description, start, end, utc, categories }) => ({
+          uid,
+          summary,
+          location,
+          description,
+          start,
+          end,
+          utc,
+          categories,
+        }),
+      );
       expect(events).toEqual([
         {
           // Monday Oct 26, 09:00–12:00 PDT (UTC−7).
@@ -321,7 +331,10 @@ describe('calendar feed: /api/calendar', () => {
       const greeterAfter = parseCalendar(after.body).events.find((e) => e.uid.startsWith(ids.greeter))!;
       expect(greeterAfter.uid).toBe(greeterBefore.uid);
       expect(greeterAfter.sequence).toBeGreaterThan(greeterBefore.sequence);
-      expect(greeterAfter).toMatchObject({ start: '2026-10-26T17:00:00.000Z', end: '2026-10-26T20:30:00.000Z' });
+      expect(greeterAfter).toMatchObject({
+        start: '2026-10-26T17:00:00.000Z',
+        end: '2026-10-26T20:30:00.000Z',
+      });
       // The events of the shifts that did not move are untouched.
       const untouched = (calendar: typeof before.calendar) =>
         calendar.events.filter((e) => !e.uid.startsWith(ids.greeter));
@@ -368,7 +381,11 @@ describe('calendar feed: /api/calendar', () => {
       expect((await fetchUrl(fresh.feedUrl)).statusCode).toBe(200);
       expect((await fetchUrl(fresh.scheduleFeedUrl!)).statusCode).toBe(200);
       const events = await camp.t.database.db
-        .select({ type: securityEvents.type, actor: securityEvents.actorUserId, details: securityEvents.details })
+        .select({
+          type: securityEvents.type,
+          actor: securityEvents.actorUserId,
+          details: securityEvents.details,
+        })
         .from(securityEvents)
         .where(eq(securityEvents.subjectUserId, person.id));
       expect(events).toEqual([{ type: 'calendar.link_reset', actor: person.id, details: { version: 1 } }]);
@@ -412,7 +429,7 @@ describe('calendar feed: /api/calendar', () => {
         expect(response.body, secret).not.toContain(secret);
     });
 
-    it("stops working (404) when its holder is no longer staff; their own feed still works", async () => {
+    it('stops working (404) when its holder is no longer staff; their own feed still works', async () => {
       const deputy = await insertSignedInPerson(camp, { role: 'STAFF' });
       const links = await linksOf(deputy.headers);
       expect((await fetchUrl(links.scheduleFeedUrl!)).statusCode).toBe(200);
@@ -462,10 +479,15 @@ describe('calendar feed: /api/calendar', () => {
         expect(response.body).not.toContain('calendar:');
       }
       // A path parameter over Fastify's 100 characters is 414 for every route of the app, before any handler.
-      const long = await camp.t.app.inject({ method: 'GET', url: `/api/calendar/feed/${'x'.repeat(5000)}.ics` });
+      const long = await camp.t.app.inject({
+        method: 'GET',
+        url: `/api/calendar/feed/${'x'.repeat(5000)}.ics`,
+      });
       expect(long.statusCode).toBe(414);
       // Without the .ics ending there is no such route.
-      expect((await camp.t.app.inject({ method: 'GET', url: `/api/calendar/feed/${token}` })).statusCode).toBe(404);
+      expect(
+        (await camp.t.app.inject({ method: 'GET', url: `/api/calendar/feed/${token}` })).statusCode,
+      ).toBe(404);
     });
 
     it("answers 404 for a deleted person's link", async () => {

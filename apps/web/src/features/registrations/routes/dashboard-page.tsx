@@ -30,6 +30,7 @@ import {
 } from '../components/registration-sections';
 import { DrawEntryArea } from '../components/draw-entry-panel';
 import { OfferArea } from '../components/waitlist-panels';
+import { CalendarLinks } from '../components/calendar-links';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
@@ -143,6 +144,7 @@ export default function DashboardPage() {
         </Stack>
       </Paper>
       {user && <RegistrationOverview user={user} />}
+      {user && <CalendarLinks />}
     </Stack>
   );
 }

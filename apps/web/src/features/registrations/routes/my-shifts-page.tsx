@@ -12,6 +12,7 @@ import { usePublicConfig } from '../../config';
 import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
 import { SectionCard } from '../../../components/section-card';
+import { CalendarLinks, DownloadShiftIcs } from '../components/calendar-links';
 
 /** A section of /shifts: a card under its level-2 heading. */
 const PageSection = (props: { id: string; title: string; children: ReactNode }) => (
@@ -50,10 +51,20 @@ export default function MyShiftsPage() {
           <DayRows
             jobs={mine}
             headingOrder={3}
-            renderRow={(job) => <ShiftRow key={job.id} job={job} underDay showCategory showPlaces={false} />}
+            renderRow={(job) => (
+              <ShiftRow
+                key={job.id}
+                job={job}
+                underDay
+                showCategory
+                showPlaces={false}
+                actions={config.openingSunday ? <DownloadShiftIcs job={job} /> : null}
+              />
+            )}
           />
         )}
       </PageSection>
+      <CalendarLinks />
       <PageSection id="available-shifts" title="Available Shifts">
         {jobs.isPending ? (
           <PageLoader label="Loading shifts..." />

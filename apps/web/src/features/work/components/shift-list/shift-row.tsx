@@ -20,6 +20,8 @@ export interface ShiftRowProps {
   /** Places left are shown (default); not in a person's own schedule. */
   showPlaces?: boolean;
   selection?: ShiftRowSelection;
+  /** Controls at the row's end (the person's own shift's "Download .ics" on /shifts). */
+  actions?: ReactNode;
 }
 
 function PlacesBadge({ job }: { job: ShiftListJob }) {
@@ -75,6 +77,7 @@ export function ShiftRow({
   showCategory = false,
   showPlaces = true,
   selection,
+  actions,
 }: ShiftRowProps) {
   const { title, meta } = rowParts(job, underDay, showCategory, showPlaces);
   return (
@@ -104,6 +107,7 @@ export function ShiftRow({
           {meta}
         </div>
       )}
+      {actions}
     </li>
   );
 }
