@@ -32,6 +32,39 @@ async function screenshots(page: Page, name: string) {
 }
 
 test.describe('Site Configuration: sections, save bar, unsaved changes', () => {
+  test('an admin sets Opening Sunday and reads the festival calendar that follows (docs/product.md §11)', async ({
+    page,
+    signIn,
+    checkA11y,
+  }) => {
+    await signIn(ADMIN_EMAIL);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/#/admin/configuration');
+    await expect(page.getByRole('textbox', { name: 'Camp name' })).toHaveValue('Camp Lantern E2E');
+    const openingSunday = page.getByLabel('Opening Sunday', { exact: true });
+    await openingSunday.fill('2027-08-29');
+    const calendar = page.getByRole('region', { name: 'Festival calendar' });
+    await expect(calendar.getByRole('row')).toHaveText([
+      'Pre-OpeningSat, Aug 28',
+      'Opening SundaySun, Aug 29',
+      'MondayMon, Aug 30',
+      'TuesdayTue, Aug 31',
+      'WednesdayWed, Sep 1',
+      'ThursdayThu, Sep 2',
+      'FridayFri, Sep 3',
+      'SaturdaySat, Sep 4',
+      'Closing SundaySun, Sep 5',
+      'Post-EventMon, Sep 6',
+    ]);
+    await calendar.scrollIntoViewIfNeeded();
+    await screenshots(page, 'festival-calendar');
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(page.getByText('Configuration saved successfully!')).toBeVisible();
+    const publicConfig = await page.request.get('/api/public/config');
+    expect(await publicConfig.json()).toMatchObject({ openingSunday: '2027-08-29' });
+  });
+
   test('an admin jumps between sections, sees unsaved changes, and is asked before leaving them', async ({
     page,
     admin,

@@ -51,6 +51,8 @@ import { DrawAdminService } from './modules/draw/draw-admin.service';
 import { drawRoutes } from './modules/draw/draw.routes';
 import { DrawWorker } from './modules/draw/draw-worker';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { shiftWaitsRoutes } from './modules/waitlist/shift-waits.routes';
+import { ShiftWaitsService } from './modules/waitlist/shift-waits.service';
 import { adminWaitlistRoutes } from './modules/waitlist/admin-waitlist.routes';
 import { AdminWaitlistService } from './modules/waitlist/admin-waitlist.service';
 import { registerAuth } from './plugins/auth';
@@ -74,6 +76,7 @@ export interface Services {
   outbox: OutboxWorker;
   waitlist: WaitlistWorker;
   waitlistOffers: WaitlistOffersService;
+  shiftWaits: ShiftWaitsService;
   adminWaitlist: AdminWaitlistService;
   draws: DrawWorker;
   drawAdmin: DrawAdminService;
@@ -200,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     log: app.log,
   });
-  const jobs = new JobsService(db, now, registrationYear);
+  const jobs = new JobsService(db, now, registrationYear, waitlist);
   const refunds = new RefundsService({ db, env, config, outbox, log: app.log });
   const payments = new PaymentsService({ db, env, config, outbox, refunds, log: app.log });
   // Payment deadlines' reminders and automatic releases (docs/product.md §10), with the other workers.
@@ -223,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     waitlist,
     waitlistOffers: new WaitlistOffersService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
+    shiftWaits: new ShiftWaitsService({ db, now, config, publicUrl: env.publicUrl, outbox, waitlist }),
     adminWaitlist: new AdminWaitlistService({ db, now, publicUrl: env.publicUrl, outbox, waitlist }),
     draws: drawWorker,
     drawAdmin: new DrawAdminService({ db, now, config, publicUrl: env.publicUrl, outbox, waitlist }),
@@ -235,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobCategories: new JobCategoriesService(db, now),
     jobs,
     shifts: new ShiftsService(db, now, registrationYear),
-    registrations: new RegistrationsService({ db, now, config, outbox, publicUrl: env.publicUrl }),
+    registrations: new RegistrationsService({ db, now, config, outbox, waitlist, publicUrl: env.publicUrl }),
     payments,
     refunds,
     adminPayments: new AdminPaymentsService({ db, outbox, payments }),
@@ -307,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportsRoutes);
       await api.register(outboxAdminRoutes);
       await api.register(waitlistRoutes);
+      await api.register(shiftWaitsRoutes);
       await api.register(adminWaitlistRoutes);
       await api.register(drawRoutes);
       await api.register(calendarRoutes);

@@ -7,6 +7,7 @@ import {
   payments,
   refunds,
   registrations,
+  shiftWaits,
   waitlistOffers,
 } from '../src/db/schema/index';
 import { adminPost, insertSignedInPerson, type Person, adminShift } from './camp-registrations';
@@ -57,6 +58,8 @@ interface Ids {
   offer: string;
   /** The owner's draw entry (decision 049). */
   drawEntry: string;
+  /** The owner's place in a shift's line (decision 052). */
+  shiftWait: string;
 }
 
 interface Row {
@@ -223,6 +226,25 @@ const MATRIX: Record<string, Row> = {
   'POST /api/waitlist-offers/:id/decline': {
     access: 'self',
     url: (ids) => `/api/waitlist-offers/${ids.offer}/decline`,
+    destructive: true,
+  },
+
+  // The shift waitlist (decision 052): a person's own lines; not even an admin answers for them.
+  'GET /api/shift-waits/me': { access: 'signedIn', url: () => '/api/shift-waits/me' },
+  'POST /api/shift-waits': { access: 'signedIn', url: () => '/api/shift-waits', body: () => ({}) },
+  'POST /api/shift-waits/:id/accept': {
+    access: 'self',
+    url: (ids) => `/api/shift-waits/${ids.shiftWait}/accept`,
+    destructive: true,
+  },
+  'POST /api/shift-waits/:id/decline': {
+    access: 'self',
+    url: (ids) => `/api/shift-waits/${ids.shiftWait}/decline`,
+    destructive: true,
+  },
+  'POST /api/shift-waits/:id/leave': {
+    access: 'self',
+    url: (ids) => `/api/shift-waits/${ids.shiftWait}/leave`,
     destructive: true,
   },
 
@@ -471,6 +493,7 @@ describe('role × route matrix', () => {
       owner,
       registration,
       offer: '',
+      shiftWait: '',
       drawEntry: entry!.id,
       payment: payment!.id,
       session,
@@ -573,6 +596,11 @@ describe('role × route matrix', () => {
       .values({ registrationId: waiting!.id, year: 2099, expiresAt: new Date(Date.now() + 3_600_000) })
       .returning({ id: waitlistOffers.id });
     ids.offer = offer!.id;
+    const [wait] = await db
+      .insert(shiftWaits)
+      .values({ registrationId: waiting!.id, jobId: ids.job, year: 2099 })
+      .returning({ id: shiftWaits.id });
+    ids.shiftWait = wait!.id;
   };
 
   const callers: Caller[] = ['anonymous', 'other', 'staff', 'owner', 'admin'];
@@ -701,6 +729,7 @@ function randomIds(): Partial<Ids> {
     mail: randomUUID(),
     offer: randomUUID(),
     drawEntry: randomUUID(),
+    shiftWait: randomUUID(),
   };
 }
 

@@ -62,6 +62,9 @@ export const DRAW_TEXTS = {
   wonSubject: (campName: string, year: string) => `You won a place at ${campName}${year}`,
   wonIntro: (campName: string, year: string) =>
     `Good news: you were drawn for a place at ${campName}${year}.`,
+  /** The payment deadline of a won place that owes dues (docs/product.md §10), in the camp's time zone. */
+  wonPayBy: (deadline: string) =>
+    `Please pay your dues by ${deadline}, or your place may go to the next person in line.`,
   waitlistedSubject: (campName: string, year: string) =>
     `${campName}${year}: you are on the waitlist after the draw`,
   waitlistedIntro: (campName: string, year: string) =>

@@ -191,7 +191,11 @@ export async function cancelHeldRegistration(
   if (registration.status === 'WAITLISTED') {
     await endOpenOffer(tx, { registrationId, state: 'WITHDRAWN', decidedBy: adminUserId, now });
   }
-  const { jobIds, campingOptionIds } = await cancelRegistrationRows(tx, registrationId, { now, reason });
+  const { jobIds, campingOptionIds } = await cancelRegistrationRows(tx, registrationId, {
+    now,
+    reason,
+    decidedBy: adminUserId,
+  });
   if (holdsPlaces(registration.status) && jobIds.length + campingOptionIds.length > 0) {
     await releasePlaces(tx, registration.year, { campingOptionIds, jobIds });
     await scheduleWaitlistFill(tx, registration.year);

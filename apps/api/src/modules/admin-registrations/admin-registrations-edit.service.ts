@@ -30,6 +30,7 @@ import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { selectRegistrations } from '../registrations/registrations.store';
 import { joinLine } from '../waitlist/lines';
 import { endOpenOffer } from '../waitlist/offer-rows';
+import { settleShiftWaitsOfEdit } from '../waitlist/shift-wait-ends';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
 import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import {
@@ -147,6 +148,17 @@ export class AdminRegistrationsEditService {
           keepPlaces: true,
         });
       }
+      // Its shift lines (decision 052): a job given ends its line, an edit to WAITLISTED requeues shift offers.
+      await settleShiftWaitsOfEdit(tx, registrationId, {
+        year: registration.year,
+        addedJobIds,
+        jobIds: [...before.jobIds, ...after.jobIds],
+        toWaitlist: statusChanged && status === 'WAITLISTED',
+        offWaitlist: !heldBefore && holdsAfter,
+        adminUserId,
+        transactionId,
+        now: this.now(),
+      });
       const held = {
         jobIds: heldBefore ? before.jobIds : [],
         campingOptionIds: heldBefore ? before.campingOptionIds : offerOptions,

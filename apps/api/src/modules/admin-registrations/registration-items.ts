@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { AuditEntry } from '../audit/audit-writer';
+import { cancelShiftWaits } from '../waitlist/shift-wait-ends';
 
 // What an admin edit or cancel shares: the registration under its row lock, and what they add to or remove
 // from it (its jobs and camping options), named the way the audit trail and the person's mail show them.
@@ -38,14 +39,17 @@ export async function lockOpenRegistration(tx: DbOrTx, registrationId: string, c
 
 /**
  * Cancels a registration's rows in the caller's transaction (an admin cancel, or a person leaving the waitlist):
- * its job and camping option links go, its status becomes CANCELLED with the time and reason, and it leaves the
- * waitlist's line. Gives back no place: the caller releases what it held. Answers the removed ids, sorted.
+ * its shift lines end CANCELLED (open shift offers give their places back, decision 052), its job and camping option
+ * links go, its status becomes CANCELLED with the time and reason, and it leaves the waitlist's line. Gives back no
+ * place of its own: the caller releases what it held. Answers the removed ids, sorted. `decidedBy`: who ended the
+ * shift lines (the admin, the person), null when the app did.
  */
 export async function cancelRegistrationRows(
   tx: DbOrTx,
   registrationId: string,
-  cancel: { now: Date; reason: string },
+  cancel: { now: Date; reason: string; decidedBy?: string | null },
 ): Promise<{ jobIds: string[]; campingOptionIds: string[] }> {
+  await cancelShiftWaits(tx, registrationId, { decidedBy: cancel.decidedBy ?? null, now: cancel.now });
   const jobRows = await tx
     .delete(registrationJobs)
     .where(eq(registrationJobs.registrationId, registrationId))

@@ -3,6 +3,7 @@ import {
   DRAW_TEXTS,
   type DrawSummary,
   duesFor,
+  formatDateTimeInZone,
   formatDollars,
   jobLabel,
   type RegistrationStatus,
@@ -35,10 +36,11 @@ import { type DrawEntry, type DrawResult, formGroups, runDraw } from '../waitlis
 import { WAITLIST_FILL_LOCK } from '../waitlist/fill';
 import { joinLine, linePositions } from '../waitlist/lines';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
-import { setPayBy } from '../payments/deadlines';
+import { setPayByMany } from '../payments/deadlines';
 
 /** What one run of a year's draw did. */
-export type DrawRunOutcome = { ran: true; summary: DrawSummary } | { ran: false; reason: 'already drawn' };
+export type DrawRunOutcome =
+  { ran: true; summary: DrawSummary } | { ran: false; reason: 'already drawn' | 'nothing to draw' };
 
 export interface DrawRunContext {
   now: Date;
@@ -142,6 +144,16 @@ export async function runYearDraw(
       .where(inArray(drawEntries.id, gone));
   }
   const entries = live.filter((entry) => !registered.has(entry.userId)) as EntryRead[];
+  // A year that is no longer the registration year, with nobody to draw (its window was set, then the year
+  // changed before anyone entered): no draw is recorded, so the year can be scheduled again when it is the
+  // registration year once more (decision 049, addendum of 2026-11-27). Its entries, when it has some, are drawn.
+  if (entries.length === 0) {
+    const [config] = await tx
+      .select({ registrationYear: campConfig.registrationYear })
+      .from(campConfig)
+      .limit(1);
+    if (config && config.registrationYear !== year) return { ran: false, reason: 'nothing to draw' };
+  }
 
   // The places, locked in the order every writer of the counters uses.
   const jobRows = await tx
@@ -234,8 +246,16 @@ export async function runYearDraw(
   );
   if (!full.every(tookAll)) throw new Error('The draw found a place taken that it had counted as free');
 
+  // Winners who owe dues have the camp's payment deadline from now (docs/product.md §10, decision 050), which
+  // their mail states.
+  const owing = result.winners.filter((id) => duesOf(byId.get(id) as EntryRead) > 0).map(registrationOf);
+  const payByOf = await setPayByMany(tx, owing, context.now);
+
   // Mails, payments, entries, the record.
-  const [camp] = await tx.select({ campName: campConfig.campName }).from(campConfig).limit(1);
+  const [camp] = await tx
+    .select({ campName: campConfig.campName, timeZone: campConfig.timeZone })
+    .from(campConfig)
+    .limit(1);
   const contextOf = (entry: EntryRead): PaymentMailContext => ({
     to: entry.email,
     firstName: entry.firstName,
@@ -254,11 +274,13 @@ export async function runYearDraw(
   for (const id of result.winners) {
     const entry = byId.get(id) as EntryRead;
     const cents = duesOf(entry);
-    if (cents > 0)
-      payments.push({ userId: entry.userId, registrationId: registrationOf(id), amountCents: cents });
+    const registrationId = registrationOf(id);
+    if (cents > 0) payments.push({ userId: entry.userId, registrationId, amountCents: cents });
+    const payBy = payByOf.get(registrationId);
     mails.push(
       wonMail(contextOf(entry), {
         cents,
+        payBy: payBy ? formatDateTimeInZone(payBy, camp?.timeZone ?? 'UTC') : null,
         options: entry.campingOptionIds.map((o) => optionById.get(o)?.name ?? ''),
         jobs: jobsOf(entry),
       }),
@@ -281,8 +303,6 @@ export async function runYearDraw(
     );
   }
   await settleRegistrations(tx, { refusedIds: [], payments, mails });
-  // Winners who owe dues have the camp's payment deadline from now (docs/product.md §10, decision 050).
-  for (const payment of payments) await setPayBy(tx, payment.registrationId, context.now);
 
   const position = new Map(result.order.flatMap((group) => group.ids).map((id, index) => [id, index]));
   for (const entry of entries) {
@@ -338,6 +358,9 @@ export async function runYearDraw(
       registrationId: registrationOf(entry.id),
       newValues: {
         entryId: entry.id,
+        // The address the draw linked "camp with" names by: a re-run (npm run draw:verify) reads it, since the
+        // account's address may change later.
+        email: entry.email,
         state: winners.has(entry.id) ? 'WON' : 'WAITLISTED',
         drawnPosition: position.get(entry.id) as number,
       },
@@ -346,10 +369,10 @@ export async function runYearDraw(
   return { ran: true, summary };
 }
 
-/** "You won a place" with what is owed (docs/product.md §10). */
+/** "You won a place" with what is owed and, when the camp has a payment deadline, by when (docs/product.md §10). */
 function wonMail(
   context: PaymentMailContext,
-  won: { cents: number; options: string[]; jobs: string[] },
+  won: { cents: number; payBy: string | null; options: string[]; jobs: string[] },
 ): OutboxMail {
   return personMail(context, DRAW_TEXTS.wonSubject(context.campName, forYear(context)), [
     DRAW_TEXTS.wonIntro(context.campName, forYear(context)),
@@ -358,6 +381,7 @@ function wonMail(
     won.cents === 0
       ? 'Your registration is confirmed.'
       : `Your dues come to ${formatDollars(won.cents / 100)} USD. Your registration is confirmed once they are paid; you can pay them from your dashboard.`,
+    ...(won.cents > 0 && won.payBy !== null ? [DRAW_TEXTS.wonPayBy(won.payBy)] : []),
   ]);
 }
 

@@ -1,9 +1,11 @@
 import {
   DRAW_CAMP_WITH_MAX,
   DRAW_MESSAGES,
+  DRAW_TEXTS,
   type AdminDraw,
   type DrawEntryDto,
   formatDateTime,
+  formatDateTimeInZone,
   REGISTRATION_MESSAGES,
 } from '@camp/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -33,6 +35,7 @@ import { runYearDraw } from './draw-run';
 // The fair start (docs/product.md §10, decision 049): the application window, entering, withdrawing, the draw.
 
 const HOUR = 3_600_000;
+const ZONE = 'America/Los_Angeles';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('The draw: window, entries, run', () => {
@@ -217,8 +220,9 @@ describe('The draw: window, entries, run', () => {
       const list = await Promise.all(Array.from({ length: 6 }, () => insertSignedInPerson(camp)));
       const [a, b, c, d, e, f] = list as [Person, Person, Person, Person, Person, Person];
       people = { a, b, c, d, e, f };
-      // Winners who owe dues get the camp's payment deadline (docs/product.md §10).
-      expect((await patchConfig({ paymentDeadlineDays: 14 })).statusCode).toBe(200);
+      // Winners who owe dues get the camp's payment deadline (docs/product.md §10), stated in their mail in the
+      // camp's time zone.
+      expect((await patchConfig({ paymentDeadlineDays: 14, timeZone: ZONE })).statusCode).toBe(200);
       for (const [person, body] of [
         [a, { campWith: [b.email, 'stranger@example.org'] }],
         [b, { campWith: [a.email] }],
@@ -362,6 +366,20 @@ describe('The draw: window, entries, run', () => {
       const won = mails.filter((mail) => mail.subject === `You won a place at Dust Camp for ${YEAR}`);
       expect(won).toHaveLength(3);
       expect(won.filter((mail) => mail.text.includes('Your dues come to $100.00 USD'))).toHaveLength(2);
+      // The winners who owe are told their payment deadline; the one in the free tent is confirmed, with none.
+      const [draw] = await db().select({ ranAt: draws.ranAt }).from(draws).where(eq(draws.year, YEAR));
+      const payBy = formatDateTimeInZone(new Date(draw!.ranAt!.getTime() + 14 * 24 * HOUR), ZONE);
+      const payLine = DRAW_TEXTS.wonPayBy(payBy);
+      expect(payLine).toBe(
+        `Please pay your dues by ${payBy}, or your place may go to the next person in line.`,
+      );
+      const linesOf = (mail: { text: string }) => mail.text.split('\n');
+      for (const mail of won.filter((candidate) => candidate.to !== people.f.email)) {
+        expect(linesOf(mail)).toContain(payLine);
+      }
+      const free = won.find((mail) => mail.to === people.f.email);
+      expect(linesOf(free!)).toContain('Your registration is confirmed.');
+      expect(free!.text).not.toContain('Please pay');
       const waiting = mails.filter(
         (mail) => mail.subject === `Dust Camp for ${YEAR}: you are on the waitlist after the draw`,
       );
@@ -455,5 +473,113 @@ describe('The draw worker', () => {
         ),
       );
     expect(statuses.map((s) => s.status).sort()).toEqual(['CONFIRMED', 'WAITLISTED']);
+  });
+});
+
+describe('A pending draw after the registration year changes (decision 049, addendum)', () => {
+  let camp: Camp;
+  const db = () => camp.t.database.db;
+  const patchConfig = async (values: Record<string, unknown>) => {
+    const response = await camp.call('PATCH', '/api/core-config/current', camp.admin, values);
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const window = () => ({ drawOpensAt: iso(Date.now() - HOUR), drawClosesAt: iso(Date.now() + HOUR) });
+  const drawTasks = (year: number) =>
+    db()
+      .select({ state: timedTasks.state, dueAt: timedTasks.dueAt })
+      .from(timedTasks)
+      .where(and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.year, year)));
+  const drawOf = async (year: number) => (await db().select().from(draws).where(eq(draws.year, year)))[0];
+  /** The window closes: every pending draw falls due, and the worker runs what is due. */
+  const closeWindows = async () => {
+    await db()
+      .update(timedTasks)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(and(eq(timedTasks.kind, 'DRAW'), eq(timedTasks.state, 'PENDING')));
+    return camp.t.app.services.draws.drain();
+  };
+  let tent: string;
+
+  beforeAll(async () => {
+    camp = await startCamp();
+    await configure(camp);
+    tent = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 0, maxSignups: 1 });
+  });
+  afterAll(async () => {
+    await camp?.close();
+  });
+
+  it("the old year's pending draw stays and draws that year's entries; the new year's draws its own", async () => {
+    const first = window();
+    await patchConfig(first);
+    const early = [await insertSignedInPerson(camp), await insertSignedInPerson(camp)];
+    for (const person of early) {
+      expect((await submitCamp(camp, person, { campingOptions: [tent] })).statusCode).toBe(201);
+    }
+    // The admin moves on to the next year while the window is open: it is now that year's window.
+    await patchConfig({ registrationYear: YEAR + 1 });
+    expect(await drawTasks(YEAR)).toEqual([{ state: 'PENDING', dueAt: new Date(first.drawClosesAt) }]);
+    expect(await drawTasks(YEAR + 1)).toEqual([{ state: 'PENDING', dueAt: new Date(first.drawClosesAt) }]);
+    const late = await insertSignedInPerson(camp);
+    const entered = await submitCamp(camp, late, { campingOptions: [tent] });
+    expect(entered.json()).toMatchObject({ drawEntry: { year: YEAR + 1, state: 'ENTERED' } });
+
+    expect(await closeWindows()).toEqual({ draws: 2, failed: 0 });
+    expect((await drawOf(YEAR))?.summary).toMatchObject({ entries: 2, winners: 1, waitlisted: 1 });
+    expect((await drawOf(YEAR + 1))?.summary).toMatchObject({ entries: 1, winners: 1, waitlisted: 0 });
+    const rows = await db()
+      .select({ userId: registrations.userId, year: registrations.year, status: registrations.status })
+      .from(registrations)
+      .where(
+        inArray(
+          registrations.userId,
+          [...early, late].map((person) => person.id),
+        ),
+      );
+    // Each entry became a registration of the year it entered for, against that year's places.
+    expect(
+      rows
+        .filter((row) => row.year === YEAR)
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual(['CONFIRMED', 'WAITLISTED']);
+    expect(rows.filter((row) => row.year === YEAR + 1)).toEqual([
+      { userId: late.id, year: YEAR + 1, status: 'CONFIRMED' },
+    ]);
+    expect((await drawTasks(YEAR)).map((task) => task.state)).toEqual(['DONE']);
+  });
+
+  it('a year left before anyone entered is not drawn when its window closes, and can be scheduled again', async () => {
+    const typo = YEAR + 3;
+    await patchConfig({ registrationYear: typo, ...window() });
+    await patchConfig({ registrationYear: YEAR + 2 });
+    expect(await closeWindows()).toEqual({ draws: 2, failed: 0 });
+    // The registration year is drawn even with nobody in it (then first come, first served); the other is not.
+    expect((await drawOf(YEAR + 2))?.summary).toMatchObject({ entries: 0, winners: 0 });
+    expect(await drawOf(typo)).toMatchObject({ ranAt: null, summary: null });
+    expect((await drawTasks(typo)).map((task) => task.state)).toEqual(['DONE']);
+    expect(
+      await db().select().from(auditRecords).where(eq(auditRecords.actionType, 'DRAW_RUN')),
+    ).toHaveLength(3);
+
+    const seed = (await drawOf(typo))?.seed;
+    const again = window();
+    await patchConfig({ registrationYear: typo, ...again });
+    expect((await drawOf(typo))?.seed).not.toBe(seed);
+    expect((await drawTasks(typo)).filter((task) => task.state === 'PENDING')).toEqual([
+      { state: 'PENDING', dueAt: new Date(again.drawClosesAt) },
+    ]);
+    const person = await insertSignedInPerson(camp);
+    const response = await submitCamp(camp, person, { campingOptions: [tent] });
+    expect(response.json()).toMatchObject({ drawEntry: { year: typo, state: 'ENTERED' } });
+  });
+
+  it("clearing the window, back in the old year, cancels that year's pending draw", async () => {
+    const year = YEAR + 5;
+    await patchConfig({ registrationYear: year, ...window() });
+    await patchConfig({ registrationYear: year + 1 });
+    expect((await drawTasks(year)).map((task) => task.state)).toEqual(['PENDING']);
+    await patchConfig({ registrationYear: year, drawOpensAt: null, drawClosesAt: null });
+    expect(await drawTasks(year)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import {
   campConfig,
   campingOptions,
+  payments,
   registrationCampingOptions,
   registrations,
   users,
@@ -23,6 +24,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import { cancelHeldRegistration } from '../admin-registrations/admin-registrations-cancel.service';
 import { enqueueMail } from '../mail/outbox';
 import { duesBalance } from './dues';
+import { optionDuesCentsSql, paidCentsSql } from './owed';
 import { paymentMailContext, personMail } from './payment-mail';
 import { personColumns, personDto } from './payments.read';
 
@@ -52,24 +54,47 @@ async function deadlineConfig(tx: DbOrTx) {
 /**
  * Sets a registration's payment deadline, in the caller's transaction (which holds the registration's row lock):
  * `now` plus the camp's payment deadline days, when the camp has one and the registration is PENDING with dues
- * owed; the reminder is to go again for the new deadline. Called when a waitlist offer is accepted and when the
- * draw gives a place. Answers the deadline set, or null when none applies (no deadline configured, nothing owed).
+ * owed; the reminder is to go again for the new deadline. Called when a waitlist offer is accepted. Answers the
+ * deadline set, or null when none applies (no deadline configured, nothing owed).
  */
 export async function setPayBy(tx: DbOrTx, registrationId: string, now: Date): Promise<Date | null> {
+  return (await setPayByMany(tx, [registrationId], now)).get(registrationId) ?? null;
+}
+
+/**
+ * setPayBy for many registrations at once (the draw's winners): one read of the configuration and one UPDATE,
+ * whose WHERE holds the same rule as setPayBy (PENDING, and the dues ledger of duesBalance in its SQL form from
+ * owed.ts above zero). Answers the deadline of each registration that got one; the others are left out.
+ */
+export async function setPayByMany(
+  tx: DbOrTx,
+  registrationIds: readonly string[],
+  now: Date,
+): Promise<Map<string, Date>> {
+  if (registrationIds.length === 0) return new Map();
   const { days } = await deadlineConfig(tx);
-  if (days === null) return null;
-  const [registration] = await tx
-    .select({ status: registrations.status })
-    .from(registrations)
-    .where(eq(registrations.id, registrationId));
-  if (registration?.status !== 'PENDING') return null;
-  if ((await duesBalance(tx, registrationId)).owed <= 0) return null;
+  if (days === null) return new Map();
   const payBy = new Date(now.getTime() + days * DAY_MS);
-  await tx
+  // The options' dues at the owner's rate, minus what was paid (COMPLETED and REFUNDED): duesBalance per row.
+  const dues = sql`(select coalesce(sum(${optionDuesCentsSql(users.role, campingOptions)}), 0)
+    from ${registrationCampingOptions}
+    join ${campingOptions} on ${campingOptions.id} = ${registrationCampingOptions.campingOptionId}
+    join ${users} on ${users.id} = ${registrations.userId}
+    where ${registrationCampingOptions.registrationId} = ${registrations.id})`;
+  const paid = sql`(select ${paidCentsSql(payments)} from ${payments}
+    where ${payments.registrationId} = ${registrations.id})`;
+  const set = await tx
     .update(registrations)
     .set({ payBy, payRemindedAt: null })
-    .where(eq(registrations.id, registrationId));
-  return payBy;
+    .where(
+      and(
+        inArray(registrations.id, [...registrationIds]),
+        eq(registrations.status, 'PENDING'),
+        sql`${dues} - ${paid} > 0`,
+      ),
+    )
+    .returning({ id: registrations.id });
+  return new Map(set.map((row) => [row.id, payBy]));
 }
 
 /** PENDING registrations with a deadline at or before `now` (owing or not: the caller checks the ledger). */

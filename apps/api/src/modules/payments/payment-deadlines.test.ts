@@ -18,10 +18,10 @@ import {
   waitlistWorker,
   startQuietWaitlistCamp,
 } from '../../../test/camp-waitlist';
-import { campingOptions, registrations, timedTasks } from '../../db/schema/index';
+import { campingOptions, payments, registrations, timedTasks } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
 import { PaymentDeadlineWorker } from './deadline-worker';
-import { setPayBy } from './deadlines';
+import { setPayBy, setPayByMany } from './deadlines';
 import {
   auditRowsOf,
   expectCountersMatch,
@@ -238,6 +238,108 @@ describe('payment deadlines (docs/product.md §10)', () => {
       );
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(await row(person.registrationId)).toMatchObject({ status: 'CANCELLED', payBy: null });
+    });
+  });
+
+  describe('many at once (the draw): setPayByMany', () => {
+    /** Registrations of every kind the rule tells apart, each in its own option so none shares a ledger. */
+    const mixed = async () => {
+      const owing = await pending([(await option(5, 120)).id]);
+      const free = await pending([(await option(5, 0)).id]);
+      const partlyPaid = await pending([(await option(5, 200)).id]);
+      const paidUp = await pending([(await option(5, 90)).id]);
+      const refunded = await pending([(await option(5, 60)).id]);
+      const staff = await insertSignedInPerson(camp, { role: 'STAFF' });
+      // Staff pay the staff rate: nothing here, though participants owe 75.
+      const staffOption = await adminPost(camp, '/api/camping-options', {
+        name: `Deadline staff option ${(names += 1)}`,
+        maxSignups: 5,
+        participantDues: 75,
+        staffDues: 0,
+      });
+      const staffFree = await insertRegistration(db(), {
+        status: 'PENDING',
+        year: YEAR,
+        userId: staff.id,
+        campingOptionIds: [staffOption],
+      });
+      const confirmedOption = (await option(5, 120)).id;
+      const confirmed = await insertRegistration(db(), {
+        status: 'CONFIRMED',
+        year: YEAR,
+        campingOptionIds: [confirmedOption],
+      });
+      await db().transaction((tx) =>
+        recountPlaces(tx, YEAR, { campingOptionIds: [staffOption, confirmedOption], jobIds: [] }),
+      );
+      const paid = (
+        person: { id: string; registrationId: string },
+        cents: number,
+        status: 'COMPLETED' | 'REFUNDED',
+      ) =>
+        db().insert(payments).values({
+          userId: person.id,
+          registrationId: person.registrationId,
+          amountCents: cents,
+          status,
+          provider: 'MANUAL',
+          method: 'CASH',
+        });
+      await paid(partlyPaid, 5_000, 'COMPLETED');
+      await paid(paidUp, 9_000, 'COMPLETED');
+      await paid(refunded, 6_000, 'REFUNDED');
+      return [
+        owing.registrationId,
+        free.registrationId,
+        partlyPaid.registrationId,
+        paidUp.registrationId,
+        refunded.registrationId,
+        staffFree,
+        confirmed,
+      ];
+    };
+    const deadlines = (ids: string[]) =>
+      Promise.all(
+        ids.map(async (id) => {
+          const { payBy, payRemindedAt } = await row(id);
+          return { id, payBy, payRemindedAt };
+        }),
+      );
+
+    it('sets the same deadlines as setPayBy one by one, in one statement, and answers them', async () => {
+      const ids = await mixed();
+      const now = new Date('2027-02-01T10:00:00.000Z');
+      const single = new Map<string, Date | null>();
+      await db().transaction(async (tx) => {
+        for (const id of ids) single.set(id, await setPayBy(tx, id, now));
+      });
+      const oneByOne = await deadlines(ids);
+      // Back to no deadline, a reminder marked as sent: the batch must clear it as setPayBy does.
+      for (const id of ids) await setRow(id, { payBy: null, payRemindedAt: now });
+      const many = await db().transaction((tx) => setPayByMany(tx, ids, now));
+      expect(await deadlines(ids)).toEqual(oneByOne.map((r) => (r.payBy ? r : { ...r, payRemindedAt: now })));
+
+      const expected = new Date(now.getTime() + 7 * DAY);
+      // Only those PENDING that still owe: the owing and the part-paid (a refunded payment still paid its dues).
+      expect([...single].filter(([, payBy]) => payBy !== null)).toEqual([
+        [ids[0], expected],
+        [ids[2], expected],
+      ]);
+      expect(many).toEqual(
+        new Map([
+          [ids[0], expected],
+          [ids[2], expected],
+        ]),
+      );
+    });
+
+    it('does nothing without a deadline configured, or for no registrations', async () => {
+      const ids = await mixed();
+      await configure(camp, { paymentDeadlineDays: null });
+      expect(await db().transaction((tx) => setPayByMany(tx, ids, new Date()))).toEqual(new Map());
+      expect((await deadlines(ids)).map((r) => r.payBy)).toEqual(ids.map(() => null));
+      await configure(camp, { paymentDeadlineDays: 7 });
+      expect(await db().transaction((tx) => setPayByMany(tx, [], new Date()))).toEqual(new Map());
     });
   });
 

@@ -218,6 +218,18 @@ export async function changePlaces(
 }
 
 /**
+ * Locks the rows of the given jobs, then options, each in id order (the order every writer of their counters takes),
+ * for a transaction that will give back or take places on several of them through different calls (a cancel that
+ * also ends shift offers, decision 052): locked up front, the later calls' locks are already held.
+ */
+export async function lockPlaceRows(tx: DbOrTx, request: PlaceRequest): Promise<void> {
+  const jobIds = sorted(request.jobIds);
+  const optionIds = sorted(request.campingOptionIds);
+  if (jobIds.length > 0) await lockInIdOrder(JOB_PLACES, tx, jobIds);
+  if (optionIds.length > 0) await lockInIdOrder(OPTION_PLACES, tx, optionIds);
+}
+
+/**
  * Sets the counters of the given options and jobs to what the rows of `year` say, under the row lock. For
  * repairs and for data written without the helpers above (imports, demo data).
  */

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit/audit-writer';
 import type { OutboxMail } from '../mail/outbox';
+import { shiftWaits } from '../../db/schema/index';
 import { joinLine, type LineSpot, linePositions, optionsWithLine } from '../waitlist/lines';
+import { scheduleWaitlistFill } from '../waitlist/tasks';
 import { type FullPlaces, type PlaceRequest, takePlacesInOrder, tookAll } from './capacity';
 import {
   type InsertedRegistration,
@@ -23,6 +25,11 @@ export interface Submission {
   year: number;
   registration: NewRegistration;
   places: PlaceRequest;
+  /**
+   * Full jobs to wait for (docs/product.md §10, decision 052): a WAITING entry each, in the registration's
+   * transaction, also for a WAITLISTED registration (dormant until it holds a place). Not places: they are extras.
+   */
+  waitJobIds?: readonly string[];
   duesCents: number;
   mail: OutboxMail;
   /** Set when the person agreed to wait (joinWaitlist): what to do when only waitlisted options are full. */
@@ -125,6 +132,7 @@ export async function admitGroup(
     // Those who wait join the line in arrival order, holding no place (nothing was taken for them).
     const joinedAt = now();
     const spots = await joinWaitlistRows(tx, waiting, joinedAt);
+    await joinShiftLines(tx, year, [...admitted, ...waiting], joinedAt);
     const spotsOf = (id: string) => spots.filter((spot) => spot.registrationId === id);
     const payments = await settleRegistrations(tx, {
       refusedIds: claimants.filter((_, position) => outcomes[position] === 'full').map(({ rows }) => rows.id),
@@ -154,6 +162,45 @@ export async function admitGroup(
     });
     return answers;
   });
+}
+
+/**
+ * The shift lines the stored registrations chose to wait for (in arrival order: the group's order), each entry
+ * WAITING at the end of its job's line with its WAITLIST_JOIN audit record (the person acted). A fill is scheduled
+ * when any joined: a place may have freed since the person saw the job full. Nothing when none waits.
+ */
+async function joinShiftLines(
+  tx: DbOrTx,
+  year: number,
+  stored: ReadonlyArray<{ submission: Submission; rows: InsertedRows; index: number }>,
+  joinedAt: Date,
+): Promise<void> {
+  const values = [...stored]
+    .sort((a, b) => a.index - b.index)
+    .flatMap(({ submission, rows }) =>
+      (submission.waitJobIds ?? []).map((jobId) => ({ registrationId: rows.id, jobId, year, joinedAt })),
+    );
+  if (values.length === 0) return;
+  const inserted: Array<{ id: string; registrationId: string; jobId: string }> = [];
+  // One row at a time: each takes its line key in this order (a multi-row insert does not promise one).
+  for (const value of values) {
+    const [row] = await tx
+      .insert(shiftWaits)
+      .values(value)
+      .returning({ id: shiftWaits.id, registrationId: shiftWaits.registrationId, jobId: shiftWaits.jobId });
+    if (row) inserted.push(row);
+  }
+  await recordAudit(
+    tx,
+    ...inserted.map((row) => ({
+      actionType: 'WAITLIST_JOIN' as const,
+      transactionId: randomUUID(),
+      adminUserId: null,
+      registrationId: row.registrationId,
+      newValues: { shiftWaitId: row.id, jobId: row.jobId },
+    })),
+  );
+  await scheduleWaitlistFill(tx, year);
 }
 
 /**

@@ -12,6 +12,8 @@ import {
   optionCapacity,
   REGISTRATION_MESSAGES,
   registrationAvailability,
+  SHIFT_WAITLIST_MESSAGES,
+  SHIFT_WAITS_MAX,
   type PublicConfig,
   type RegistrationStatus,
   type RegistrationSubmissionValues,
@@ -29,6 +31,7 @@ import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { dashboardUrlOf, registrationMail } from '../payments/payment-mail';
 import { joinedWaitlistMail } from '../waitlist/join-mails';
+import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import { GroupAdmission } from './admission';
 import type { FullPlaces } from './capacity';
 import { type Admitted, admitGroup, fitsGroupBy, type Submission, waitsFor } from './registration-batch';
@@ -76,6 +79,8 @@ export interface SubmissionDeps {
   /** The registration mail goes through the outbox, written in the submission's transaction. */
   outbox: Pick<OutboxWorker, 'kick'>;
   publicUrl: string;
+  /** Woken after a submission that joined shift lines (their fill is scheduled in its transaction). */
+  waitlist?: Pick<WaitlistWorker, 'kick'>;
 }
 
 /** One person's POST /registrations/camp as it waits for its group. */
@@ -132,6 +137,7 @@ export class RegistrationSubmissionService {
   private readonly config: ConfigService;
   private readonly outbox: Pick<OutboxWorker, 'kick'>;
   private readonly publicUrl: string;
+  private readonly waitlist: Pick<WaitlistWorker, 'kick'> | undefined;
   private prepared: SubmissionQueries | undefined;
   /** Submissions wait here and go in groups (admission.ts): one set of reads and one transaction per group. */
   private readonly admission = new GroupAdmission<SubmissionRequest, Answer>({
@@ -155,6 +161,7 @@ export class RegistrationSubmissionService {
     this.config = deps.config;
     this.outbox = deps.outbox;
     this.publicUrl = deps.publicUrl;
+    this.waitlist = deps.waitlist;
   }
 
   /** Built once: building a Drizzle select costs more CPU than running it (see docs/benchmarks.md). */
@@ -183,6 +190,8 @@ export class RegistrationSubmissionService {
       throw conflict(fullMessagesFor(checked, admitted.full, input.joinWaitlist) ?? []);
     }
 
+    // Its shift lines' fill was scheduled in its transaction: a place may have freed meanwhile.
+    if ((checked.submission.waitJobIds?.length ?? 0) > 0) this.waitlist?.kick();
     // A person who waits holds no place and owes nothing yet (docs/product.md §10).
     const waits = admitted.outcome === 'waitlisted';
     const status: RegistrationStatus = waits ? 'WAITLISTED' : checked.status;
@@ -236,7 +245,9 @@ export class RegistrationSubmissionService {
       queries.options.execute({
         optionIds: [...new Set(group.flatMap((request) => request.input.campingOptions))],
       }),
-      queries.work.execute({ jobIds: [...new Set(group.flatMap((request) => request.input.jobs))] }),
+      queries.work.execute({
+        jobIds: [...new Set(group.flatMap((request) => [...request.input.jobs, ...request.input.waitJobs]))],
+      }),
       queries.registered.execute({ userIds: group.map((request) => request.caller.id), year }),
     ]);
     return { optionFieldRows, workRows, registered: new Set(registeredRows.map((row) => row.userId)) };
@@ -266,6 +277,8 @@ export class RegistrationSubmissionService {
     const year = config.registrationYear;
     const optionIds = input.campingOptions;
     const jobIds = input.jobs;
+    // The shifts waited for (docs/product.md §10, decision 052); a draw entry has none (ignored in the window).
+    const waitJobIds = forDraw ? [] : input.waitJobs;
 
     // Who may register, and when (docs/product.md §4).
     const availability = registrationAvailability(
@@ -287,9 +300,13 @@ export class RegistrationSubmissionService {
     }
     const unknown = [
       ...optionIds.filter((id) => !optionById.has(id)).map(REGISTRATION_MESSAGES.unknownOption),
-      ...jobIds.filter((id) => !jobById.has(id)).map(REGISTRATION_MESSAGES.unknownJob),
+      ...[...new Set([...jobIds, ...waitJobIds])]
+        .filter((id) => !jobById.has(id))
+        .map(REGISTRATION_MESSAGES.unknownJob),
     ];
     if (unknown.length > 0) throw badRequest(unknown);
+    const labelOf = ({ job, shift }: JobWithContext) => jobLabel(job.name, shift.name, shift.dayOfWeek);
+    const waitedJobs = waitJobIds.map((id) => jobById.get(id) as JobWithContext);
     const chosenOptions = optionIds.map((id) => optionById.get(id) as CampingOptionRow);
     const chosenJobs = jobIds.map((id) => jobById.get(id) as JobWithContext);
     const disabled = chosenOptions.filter((option) => !option.enabled);
@@ -309,6 +326,11 @@ export class RegistrationSubmissionService {
       ...new Map(reads.workRows.map((row) => [row.category.id, row.category])).values(),
     ].filter((category) => category.alwaysRequired || chosenCategoryIds.has(category.id));
     const problems = [
+      // Waits are extras: never also chosen, and they do not count towards the shifts needed (below).
+      ...waitedJobs
+        .filter(({ job }) => jobIds.includes(job.id))
+        .map((row) => SHIFT_WAITLIST_MESSAGES.chosenAndWaiting(labelOf(row))),
+      ...(waitJobIds.length > SHIFT_WAITS_MAX ? [SHIFT_WAITLIST_MESSAGES.tooMany] : []),
       ...unknownCustomFieldIds(fields, input.customFields).map(REGISTRATION_MESSAGES.unknownField),
       ...validateCustomFields(fields, input.customFields),
       ...validateShiftSelection(
@@ -319,6 +341,10 @@ export class RegistrationSubmissionService {
       ),
     ];
     if (problems.length > 0) throw badRequest(problems);
+    const noWaitlist = waitedJobs.filter(({ job }) => !job.waitlistEnabled);
+    if (noWaitlist.length > 0) {
+      throw conflict(noWaitlist.map((row) => SHIFT_WAITLIST_MESSAGES.waitlistOff(labelOf(row))));
+    }
 
     // Places: refuse at once what the counters read for this group already show full, unless the person
     // may wait for it (then the transaction puts them on the waitlist); the transaction decides the rest.
@@ -353,7 +379,7 @@ export class RegistrationSubmissionService {
       year,
       dashboardUrl: dashboardUrlOf(this.publicUrl),
     };
-    const jobLabels = chosenJobs.map(({ job, shift }) => jobLabel(job.name, shift.name, shift.dayOfWeek));
+    const jobLabels = chosenJobs.map(labelOf);
     const optionName = new Map(chosenOptions.map((option) => [option.id, option.name]));
     const storedValues = fields.flatMap((field) => {
       const value = customFieldStoredValue(field, input.customFields[field.id]);
@@ -371,6 +397,7 @@ export class RegistrationSubmissionService {
           jobIds,
         },
         places: { campingOptionIds: optionIds, jobIds },
+        waitJobIds,
         duesCents: dues.cents,
         mail: registrationMail(mailTo, {
           confirmed: status === 'CONFIRMED',

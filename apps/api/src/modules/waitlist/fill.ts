@@ -8,11 +8,13 @@ import {
   campingOptions,
   registrationCampingOptions,
   registrations,
+  shiftWaits,
   waitlistOffers,
 } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
-import { takePlaces, tookAll } from '../registrations/capacity';
+import { JOB_PLACES, lockPlacesLeft, takePlaces, tookAll } from '../registrations/capacity';
 import { enqueueOfferMail } from './offer-mail';
+import { offerShiftPlace } from './shift-wait-rows';
 
 /**
  * The namespace of the fill's transaction advisory lock, `pg_advisory_xact_lock(namespace, year)`: one filler per
@@ -22,9 +24,17 @@ export const WAITLIST_FILL_LOCK = 0x574c_464c;
 
 const HOUR_MS = 3_600_000;
 
-/** The offers one fill made, in the order it made them. */
+/** The offers one fill made, in the order it made them: camping offers, and shift offers (decision 052). */
 export interface FillResult {
   offers: Array<{ id: string; registrationId: string }>;
+  shiftOffers: Array<{ shiftWaitId: string; registrationId: string; jobId: string }>;
+}
+
+/** A WAITING shift entry of the year whose registration holds places, in its job's line order. */
+interface ShiftWaiter {
+  id: string;
+  jobId: string;
+  registrationId: string;
 }
 
 /** A waiting registration of the year: WAITLISTED, with no open offer, linked to the option. */
@@ -48,9 +58,12 @@ interface Waiter {
  *    the walk of that option stops; when another of the candidate's options is full, the candidate is passed
  *    over and keeps their position; otherwise an OPEN offer is written with its audit record and mail.
  *
+ * Before the option lines, the job lines (decision 052; jobs first because every writer locks job rows before
+ * option rows, capacity.ts): see fillShiftLines.
+ *
  * An option's waitlist switch (waitlistEnabled) only decides whether people may join; the line of an option whose
  * waitlist was turned off is still served, so nobody already waiting is stranded. Disabled options are served too:
- * disabling stops new sign-ups, not the people already in line.
+ * disabling stops new sign-ups, not the people already in line. The same holds for a job's switch.
  */
 export async function fillLine(
   tx: DbOrTx,
@@ -59,6 +72,13 @@ export async function fillLine(
   context: { publicUrl: string },
 ): Promise<FillResult> {
   await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_FILL_LOCK}, ${year})`);
+  const [config] = await tx.select({ offerHoldHours: campConfig.offerHoldHours }).from(campConfig).limit(1);
+  const expiresAt = new Date(now.getTime() + (config?.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT) * HOUR_MS);
+  const result: FillResult = {
+    offers: [],
+    shiftOffers: await fillShiftLines(tx, year, { now, expiresAt, publicUrl: context.publicUrl }),
+  };
+
   const waiters = rowsOf<Waiter>(
     await tx.execute(sql`
       select ${registrations.id} as "registrationId", ${registrationCampingOptions.campingOptionId} as "campingOptionId"
@@ -69,7 +89,6 @@ export async function fillLine(
           and ${waitlistOffers.state} = 'OPEN')
       order by ${registrations.lineKey}, ${registrations.id}`),
   );
-  const result: FillResult = { offers: [] };
   if (waiters.length === 0) return result;
 
   const optionIds = [...new Set(waiters.map((waiter) => waiter.campingOptionId))].sort();
@@ -80,8 +99,6 @@ export async function fillLine(
       from ${campingOptions} where ${campingOptions.id} = any(${sql.param(optionIds)}::uuid[])
       order by ${campingOptions.id} for no key update`),
   );
-  const [config] = await tx.select({ offerHoldHours: campConfig.offerHoldHours }).from(campConfig).limit(1);
-  const expiresAt = new Date(now.getTime() + (config?.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT) * HOUR_MS);
   const decided = new Set<string>();
 
   for (const counter of counters) {
@@ -105,6 +122,60 @@ export async function fillLine(
     }
   }
   return result;
+}
+
+/**
+ * The job lines of `year` (docs/product.md §10, decision 052), inside the fill's transaction and advisory lock:
+ *
+ * 1. The WAITING entries whose registration holds places (PENDING or CONFIRMED) are read; entries of a WAITLISTED
+ *    registration are dormant: they keep their position and are passed over.
+ * 2. Their jobs' rows are locked in id order (as takePlaces locks them) and their places left read (a counter of
+ *    another year is recounted): a change that freed a place either committed before or waits for this fill to
+ *    commit (and schedules the next one).
+ * 3. For each job with room, its line is walked in line_key order: the candidate's registration is locked with SKIP
+ *    LOCKED (one being changed right now is passed over this time; the fill never waits for a registration while
+ *    it holds job rows), then offerShiftPlace checks the entry and the registration again, takes the place and
+ *    writes the offer, its audit record and mail. 'full' ends the job's walk, 'gone' goes on to the next.
+ */
+async function fillShiftLines(
+  tx: DbOrTx,
+  year: number,
+  offer: { now: Date; expiresAt: Date; publicUrl: string },
+): Promise<FillResult['shiftOffers']> {
+  const waiters = rowsOf<ShiftWaiter>(
+    await tx.execute(sql`
+      select ${shiftWaits.id} as id, ${shiftWaits.jobId} as "jobId", ${shiftWaits.registrationId} as "registrationId"
+      from ${shiftWaits} join ${registrations} on ${registrations.id} = ${shiftWaits.registrationId}
+      where ${shiftWaits.year} = ${year} and ${shiftWaits.state} = 'WAITING' and ${registrations.year} = ${year}
+        and ${registrations.status} in ('PENDING', 'CONFIRMED')
+      order by ${shiftWaits.lineKey}, ${shiftWaits.id}`),
+  );
+  const offers: FillResult['shiftOffers'] = [];
+  if (waiters.length === 0) return offers;
+  const jobIds = [...new Set(waiters.map((waiter) => waiter.jobId))].sort();
+  const left = await lockPlacesLeft(JOB_PLACES, tx, year, jobIds);
+  for (const jobId of jobIds) {
+    if (left.get(jobId) === 0 || !left.has(jobId)) continue;
+    for (const waiter of waiters) {
+      if (waiter.jobId !== jobId) continue;
+      const [locked] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.id, waiter.registrationId))
+        .for('update', { skipLocked: true });
+      if (!locked) continue;
+      const outcome = await offerShiftPlace(tx, year, waiter.id, {
+        now: offer.now,
+        expiresAt: offer.expiresAt,
+        offeredBy: null,
+        publicUrl: offer.publicUrl,
+      });
+      if (outcome === 'full') break;
+      if (outcome === 'gone') continue;
+      offers.push({ shiftWaitId: outcome.id, registrationId: outcome.registrationId, jobId });
+    }
+  }
+  return offers;
 }
 
 /**

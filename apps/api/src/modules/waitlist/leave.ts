@@ -49,7 +49,7 @@ export async function leaveWaitlist(
     const offer = await endOpenOffer(tx, { registrationId, state: 'WITHDRAWN', decidedBy: userId, now });
 
     const reason = WAITLIST_JOIN_TEXTS.leftReason;
-    const removed = await cancelRegistrationRows(tx, registrationId, { now, reason });
+    const removed = await cancelRegistrationRows(tx, registrationId, { now, reason, decidedBy: userId });
     await reconcileDues(tx, registrationId);
 
     const removedJobs = await jobItems(tx, removed.jobIds);

@@ -122,7 +122,8 @@ export async function endShiftWait(
   if (wait?.state !== 'WAITING' && wait?.state !== 'OFFERED') return null;
   const [ended] = await tx
     .update(shiftWaits)
-    .set({ state: end.state, endedAt: end.now, decidedBy: end.decidedBy })
+    // The offer's times are set exactly while OFFERED (shift_waits_offer_consistent).
+    .set({ state: end.state, endedAt: end.now, decidedBy: end.decidedBy, offeredAt: null, expiresAt: null })
     .where(eq(shiftWaits.id, wait.id))
     .returning();
   if (!ended) return null;

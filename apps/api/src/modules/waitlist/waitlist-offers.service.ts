@@ -32,6 +32,7 @@ import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { chosenWork, selectRegistrations } from '../registrations/registrations.store';
 import { expireOffer } from './offer-expiry';
 import { endOpenOffer } from './offer-rows';
+import { cancelShiftWaits } from './shift-wait-ends';
 import type { WaitlistWorker } from './waitlist-worker';
 
 export interface WaitlistOffersDeps {
@@ -163,7 +164,8 @@ export class WaitlistOffersService {
 
   /**
    * Declining: the offer is DECLINED and its places go to the next in line (endOpenOffer schedules the fill), and
-   * the person leaves the waitlist: the registration is CANCELLED with the reason "Declined a waitlist offer".
+   * the person leaves the waitlist: the registration is CANCELLED with the reason "Declined a waitlist offer", and
+   * its shift lines end CANCELLED.
    */
   async decline(caller: CurrentUser, offerId: string): Promise<Registration> {
     const registrationId = await this.decide(caller, offerId, async (tx, registration) => {
@@ -175,6 +177,8 @@ export class WaitlistOffersService {
         now,
       });
       if (!ended) throw conflict(WAITLIST_MESSAGES.offerClosed);
+      // Cancelled: its shift lines end too (decision 052; WAITLISTED, so none holds an offer).
+      await cancelShiftWaits(tx, registration.id, { decidedBy: caller.id, now });
       await leaveLine(
         tx,
         registration.id,

@@ -3,11 +3,13 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
-import { registrations, waitlistOffers } from '../../db/schema/index';
+import { registrations, shiftWaits, waitlistOffers } from '../../db/schema/index';
 import type { OutboxWorker } from '../mail/outbox';
 import { fillLine } from './fill';
 import { enqueueOfferMail } from './offer-mail';
 import { expireOffer } from './offer-expiry';
+import { expireShiftOffer } from './shift-wait-expiry';
+import { enqueueShiftWaitMail } from './shift-wait-rows';
 import { finishTask, runOneDueTask } from './tasks';
 
 export interface WaitlistWorkerOptions {
@@ -32,6 +34,10 @@ export interface WaitlistPass {
   offers: number;
   expired: number;
   warned: number;
+  /** The shift lines' (decision 052): offers the fills made, offers that ran out, reminders written. */
+  shiftOffers: number;
+  shiftExpired: number;
+  shiftWarned: number;
   /** Fill tasks that failed this time (retried later, or FAILED after the last attempt). */
   failed: number;
 }
@@ -46,7 +52,9 @@ const WARNING_MS = OFFER_WARNING_HOURS * 3_600_000;
  *   it PENDING; a fill that fails is retried with the outbox's backoff and FAILED after `maxAttempts`;
  * - OPEN offers past their deadline, claimed with their registration (SKIP LOCKED, so never waiting on a
  *   person's accept or decline), ended as EXPIRED (offer-expiry.ts);
- * - the "runs out in 12 hours" mail, once per offer (warned_at), claimed the same way.
+ * - the "runs out in 12 hours" mail, once per offer (warned_at), claimed the same way;
+ * - the same for the shift lines' offers (decision 052): expired ones back to WAITING at the end of the line
+ *   (shift-wait-expiry.ts), and their reminders.
  *
  * Timers only wake it; the rows are the record, so a restart catches up on everything that fell due meanwhile.
  */
@@ -62,7 +70,16 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
 
   /** Does every due fill, expiry and warning; answers what it did. */
   protected async run(): Promise<WaitlistPass> {
-    const pass: WaitlistPass = { fills: 0, offers: 0, expired: 0, warned: 0, failed: 0 };
+    const pass: WaitlistPass = {
+      fills: 0,
+      offers: 0,
+      expired: 0,
+      warned: 0,
+      shiftOffers: 0,
+      shiftExpired: 0,
+      shiftWarned: 0,
+      failed: 0,
+    };
     let progress: boolean;
     do {
       this.kickedMeanwhile();
@@ -72,6 +89,10 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
         pass.expired += 1;
         progress = true;
       }
+      while (!this.isStopped && (await this.expireShiftOne())) {
+        pass.shiftExpired += 1;
+        progress = true;
+      }
       for (;;) {
         if (this.isStopped) break;
         const filled = await this.fillOne();
@@ -79,7 +100,8 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
         if (filled === 'failed') pass.failed += 1;
         else {
           pass.fills += 1;
-          pass.offers += filled;
+          pass.offers += filled.offers;
+          pass.shiftOffers += filled.shiftOffers;
           progress = true;
         }
       }
@@ -87,13 +109,19 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
         pass.warned += 1;
         progress = true;
       }
+      while (!this.isStopped && (await this.warnShiftOne())) {
+        pass.shiftWarned += 1;
+        progress = true;
+      }
     } while ((this.kickedMeanwhile() || progress) && !this.isStopped);
-    if (pass.offers + pass.expired + pass.warned > 0) this.options.outbox.kick();
+    const mailed =
+      pass.offers + pass.expired + pass.warned + pass.shiftOffers + pass.shiftExpired + pass.shiftWarned;
+    if (mailed > 0) this.options.outbox.kick();
     return pass;
   }
 
   /** Claims and runs one due fill task: the offers it made, 'failed', or null when none is due. */
-  private fillOne(): Promise<number | 'failed' | null> {
+  private fillOne(): Promise<{ offers: number; shiftOffers: number } | 'failed' | null> {
     return runOneDueTask(
       this.options.db,
       'WAITLIST_FILL',
@@ -102,7 +130,7 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
         const now = this.now();
         const result = await fillLine(tx, task.year, now, { publicUrl: this.options.publicUrl });
         await finishTask(tx, task, now);
-        return result.offers.length;
+        return { offers: result.offers.length, shiftOffers: result.shiftOffers.length };
       },
       { maxAttempts: this.maxAttempts, log: this.log, failedMessage: 'Waitlist worker: fill failed' },
     );
@@ -122,6 +150,57 @@ export class WaitlistWorker extends PollingWorker<WaitlistPass> {
         .for('update', { skipLocked: true });
       if (!due) return false;
       return expireOffer(tx, due.registrationId, { now, publicUrl: this.options.publicUrl });
+    });
+  }
+
+  /**
+   * Ends one shift offer past its deadline (expireShiftOffer: back to WAITING at the end of the line, the place to
+   * the next); false when none is due. The registration's row is claimed with SKIP LOCKED (never waiting on the
+   * person's accept or decline, nor on a fill that holds it), then the entry's, the order every path takes.
+   */
+  private async expireShiftOne(): Promise<boolean> {
+    const now = this.now();
+    return this.options.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: shiftWaits.id })
+        .from(shiftWaits)
+        .innerJoin(registrations, eq(registrations.id, shiftWaits.registrationId))
+        .where(and(eq(shiftWaits.state, 'OFFERED'), sql`${shiftWaits.expiresAt} <= ${now}`))
+        .orderBy(asc(shiftWaits.expiresAt), asc(shiftWaits.id))
+        .limit(1)
+        .for('update', { of: registrations, skipLocked: true });
+      if (!due) return false;
+      return (await expireShiftOffer(tx, due.id, { now, publicUrl: this.options.publicUrl })) !== null;
+    });
+  }
+
+  /** Writes one due "your shift offer runs out soon" mail (once per offer: warned_at); false when none is due. */
+  private async warnShiftOne(): Promise<boolean> {
+    const now = this.now();
+    return this.options.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select()
+        .from(shiftWaits)
+        .where(
+          and(
+            eq(shiftWaits.state, 'OFFERED'),
+            isNull(shiftWaits.warnedAt),
+            sql`${shiftWaits.expiresAt} <= ${new Date(now.getTime() + WARNING_MS)}`,
+            sql`${shiftWaits.expiresAt} > ${now}`,
+          ),
+        )
+        .orderBy(asc(shiftWaits.expiresAt), asc(shiftWaits.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return false;
+      const [warned] = await tx
+        .update(shiftWaits)
+        .set({ warnedAt: now })
+        .where(and(eq(shiftWaits.id, due.id), eq(shiftWaits.state, 'OFFERED')))
+        .returning();
+      if (!warned) return false;
+      await enqueueShiftWaitMail(tx, { kind: 'warning', wait: warned, publicUrl: this.options.publicUrl });
+      return true;
     });
   }
 

@@ -21,6 +21,8 @@ import {
   type WorkViewer,
 } from './work-common';
 import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
+import { scheduleWaitlistFill } from '../waitlist/tasks';
+import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 
 export type JobRow = typeof jobs.$inferSelect;
 type CreateValues = z.output<typeof CreateJobInputSchema>;
@@ -61,6 +63,8 @@ export class JobsService {
     private readonly now: () => Date,
     /** The configured registration year: places are counted per year. */
     private readonly registrationYear: () => Promise<number>,
+    /** Wakes the waitlist worker after a commit that scheduled a fill (a raised limit, decision 052). */
+    private readonly waitlist: Pick<WaitlistWorker, 'kick'> = { kick: () => undefined },
   ) {}
 
   /** Ordered as the festival runs: by day, start time, then name. */
@@ -95,7 +99,8 @@ export class JobsService {
 
   async update(id: string, values: UpdateValues): Promise<Job> {
     const year = await this.registrationYear();
-    return this.db.transaction(async (tx) => {
+    let raised = false;
+    const job = await this.db.transaction(async (tx) => {
       // The row lock keeps registrations from taking places between the capacity check and the change.
       const current = await lockJob(id, tx);
       let recount: { currentRegistrations: number; countedYear: number } | undefined;
@@ -118,8 +123,13 @@ export class JobsService {
         .where(eq(jobs.id, id))
         .returning();
       await recordSecurityEvent(tx, changeEvent('job.updated', { id, before: current, after }));
+      // A raised limit frees places: the job's line gets them (docs/product.md §10, decision 052).
+      raised = values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
+      if (raised) await scheduleWaitlistFill(tx, year);
       return this.get(id, ALL_WORK, tx, year);
     });
+    if (raised) this.waitlist.kick();
+    return job;
   }
 
   /**

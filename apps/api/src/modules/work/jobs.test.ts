@@ -88,6 +88,7 @@ describe('jobs: /api/jobs', () => {
       currentRegistrations: 0,
       staffOnly: false,
       alwaysRequired: true,
+      // The shift waitlist's switch is off by default (decision 052).
       waitlistEnabled: false,
     });
   });

@@ -101,6 +101,8 @@ describe('Admin → The Draw', { timeout: 20_000 }, () => {
     expect(screen.getByText('0123456789abcdef0123456789abcdef')).toBeInTheDocument();
     expect(screen.getByText('Cabin: 2')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Entries in drawn order' })).toBeInTheDocument();
+    // Nobody is waiting any more: the record tells the outcome instead.
+    expect(screen.queryByText(/entries waiting in/)).not.toBeInTheDocument();
     const drawn = within(screen.getByRole('list', { name: 'Draw entries' })).getAllByRole('listitem');
     expect(drawn.map((item) => within(item).getByText(/Lovelace|Builder|Young/).textContent)).toEqual([
       'Ada Lovelace',

@@ -4,7 +4,7 @@ import type { AdminDraw } from '@camp/shared/draw';
 import { DRAW_ADMIN_TEXTS, DRAW_TEXTS, formatDateTime } from '@camp/shared/rules';
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -21,6 +21,8 @@ const STATE_LABELS = {
   WITHDRAWN: 'Withdrawn',
 } as const;
 const STATE_COLORS = { ENTERED: 'blue', WON: 'green', WAITLISTED: 'orange', WITHDRAWN: 'gray' } as const;
+/** Light badges keep the page's text colour: Mantine's tinted green and orange text is below 4.5:1 (axe). */
+const BADGE_TEXT = { '--badge-color': 'var(--mantine-color-black)' } as CSSProperties;
 
 /** /admin/draw (docs/product.md §10, decision 049): the window, the entries, Draw now, and the draw's record. */
 export default function AdminDrawPage() {
@@ -98,9 +100,12 @@ function DrawBody({
         ) : (
           <Text c="dimmed">{DRAW_ADMIN_TEXTS.noWindow}</Text>
         )}
-        <Text>
-          {DRAW_ADMIN_TEXTS.waiting(draw.counts.entered, draw.counts.groups, draw.counts.withdrawn)}
-        </Text>
+        {/* Once drawn nobody is waiting: the record below tells the outcome. */}
+        {!ran && (
+          <Text>
+            {DRAW_ADMIN_TEXTS.waiting(draw.counts.entered, draw.counts.groups, draw.counts.withdrawn)}
+          </Text>
+        )}
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
@@ -166,7 +171,7 @@ function DrawBody({
                   <Text span c="dimmed" style={WRAP}>
                     {entry.email}
                   </Text>
-                  <Badge color={STATE_COLORS[entry.state]} variant="light">
+                  <Badge color={STATE_COLORS[entry.state]} variant="light" style={BADGE_TEXT}>
                     {STATE_LABELS[entry.state]}
                   </Badge>
                 </Group>
