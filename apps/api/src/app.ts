@@ -50,6 +50,7 @@ import { PaymentDeadlinesService } from './modules/payments/payment-deadlines.se
 import { DrawAdminService } from './modules/draw/draw-admin.service';
 import { drawRoutes } from './modules/draw/draw.routes';
 import { DrawWorker } from './modules/draw/draw-worker';
+import { ShiftReminderWorker } from './modules/reminders/reminder-worker';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { shiftWaitsRoutes } from './modules/waitlist/shift-waits.routes';
 import { ShiftWaitsService } from './modules/waitlist/shift-waits.service';
@@ -95,6 +96,7 @@ export interface Services {
   adminPayments: AdminPaymentsService;
   paymentDeadlines: PaymentDeadlinesService;
   paymentDeadlineWorker: PaymentDeadlineWorker;
+  shiftReminders: ShiftReminderWorker;
   adminRegistrations: AdminRegistrationsService;
   adminRegistrationsCancel: AdminRegistrationsCancelService;
   adminRegistrationsEdit: AdminRegistrationsEditService;
@@ -181,6 +183,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const drawWorker = new DrawWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, waitlist, now });
   app.addHook('onReady', async () => drawWorker.start());
   app.addHook('onClose', async () => drawWorker.stop());
+  // Shift reminders and corrections by e-mail (docs/product.md §11, decision 055).
+  const shiftReminders = new ShiftReminderWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, now });
+  app.addHook('onReady', async () => shiftReminders.start());
+  app.addHook('onClose', async () => shiftReminders.stop());
   // Places on camping options and jobs are counted per configured registration year.
   const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
@@ -252,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       payments,
     }),
     paymentDeadlineWorker,
+    shiftReminders,
     adminRegistrations: new AdminRegistrationsService({ db }),
     adminRegistrationsCancel: new AdminRegistrationsCancelService({
       db,

@@ -340,6 +340,28 @@ const MATRIX: Record<string, Row> = {
     body: (ids) => ({ campingOptionId: ids.option, direction: 'up' }),
     destructive: true,
   },
+  'POST /api/admin/waitlist/shift-waits/:shiftWaitId/offer': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/shift-waits/${ids.shiftWait}/offer`,
+    destructive: true,
+  },
+  'POST /api/admin/waitlist/shift-waits/:shiftWaitId/skip': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/shift-waits/${ids.shiftWait}/skip`,
+    destructive: true,
+  },
+  'POST /api/admin/waitlist/shift-waits/:shiftWaitId/remove': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/shift-waits/${ids.shiftWait}/remove`,
+    body: () => ({ reason: 'Matrix test removal' }),
+    destructive: true,
+  },
+  'POST /api/admin/waitlist/shift-waits/:shiftWaitId/move': {
+    access: 'admin',
+    url: (ids) => `/api/admin/waitlist/shift-waits/${ids.shiftWait}/move`,
+    body: () => ({ direction: 'up' }),
+    destructive: true,
+  },
 
   'GET /api/reports/registrations': { access: 'staff', url: () => '/api/reports/registrations' },
   'GET /api/reports/users': { access: 'staff', url: () => '/api/reports/users' },
@@ -489,12 +511,25 @@ describe('role × route matrix', () => {
       .insert(drawEntries)
       .values({ year: 2099, userId: owner, campingOptionIds: [option], acceptedTermsAt: new Date() })
       .returning({ id: drawEntries.id });
+    // The owner waits in the line of a second job (its waitlist on).
+    const waitedJob = await adminPost(camp, '/api/jobs', {
+      name: 'Runner',
+      location: 'Gate',
+      categoryId: category,
+      shiftId: shift,
+      maxRegistrations: 1,
+      waitlistEnabled: true,
+    });
+    const [wait] = await db
+      .insert(shiftWaits)
+      .values({ registrationId: registration, jobId: waitedJob, year: new Date().getUTCFullYear() })
+      .returning({ id: shiftWaits.id });
     ids = {
       owner,
       registration,
       offer: '',
-      shiftWait: '',
       drawEntry: entry!.id,
+      shiftWait: wait!.id,
       payment: payment!.id,
       session,
       option,

@@ -103,7 +103,10 @@ export const AdminRegistrationCountsSchema = z.object({
   pending: z.number().int(),
   waitlisted: z.number().int(),
   cancelled: z.number().int(),
-  /** Of the matching registrations, those with an open waitlist offer (docs/product.md §10); not a status. */
+  /**
+   * The open waitlist offers of the matching registrations (docs/product.md §10): camping offers and shift offers
+   * (decision 052); not a status.
+   */
   openOffers: z.number().int(),
 });
 export type AdminRegistrationCounts = z.infer<typeof AdminRegistrationCountsSchema>;

@@ -3,6 +3,9 @@ import { PaypalModeSchema } from './enums.schema';
 import { flag, type Holds, optionalText, type SameType, textCharacters } from './schema-kit';
 import {
   EVENT_DATES_MESSAGES,
+  SHIFT_REMINDER_HOURS_MAX,
+  SHIFT_REMINDER_HOURS_MIN,
+  SHIFT_REMINDER_MESSAGES,
   isOpeningSunday,
   CAMP_NAME_MAX,
   campConfigRuleProblems,
@@ -167,6 +170,13 @@ const configFields = {
     .min(PAYMENT_DEADLINE_DAYS_MIN, PAYMENT_DEADLINE_MESSAGES.deadlineDays)
     .max(PAYMENT_DEADLINE_DAYS_MAX, PAYMENT_DEADLINE_MESSAGES.deadlineDays)
     .nullable(),
+  /** Hours before a shift its people get a reminder; null: none (docs/product.md §11). */
+  shiftReminderHours: z
+    .number({ error: SHIFT_REMINDER_MESSAGES.hours })
+    .int(SHIFT_REMINDER_MESSAGES.hours)
+    .min(SHIFT_REMINDER_HOURS_MIN, SHIFT_REMINDER_MESSAGES.hours)
+    .max(SHIFT_REMINDER_HOURS_MAX, SHIFT_REMINDER_MESSAGES.hours)
+    .nullable(),
   /** Whether an overdue unpaid place goes back to the line without an admin. */
   paymentAutoRelease: z.boolean({ error: PAYMENT_DEADLINE_MESSAGES.autoRelease }),
   /** The application window (docs/product.md §10, decision 049): both or neither, checked on the merged config. */
@@ -235,6 +245,8 @@ export const AdminCampConfigSchema = PublicConfigSchema.extend({
   offerHoldHours: z.number().int(),
   /** Days to pay after an offer is accepted or a place is won; null: no deadline (docs/product.md §10). */
   paymentDeadlineDays: z.number().int().nullable(),
+  /** Hours before a shift its reminder goes out; null: no reminders (docs/product.md §11). */
+  shiftReminderHours: z.number().int().nullable(),
   paymentAutoRelease: z.boolean(),
 });
 export type AdminCampConfig = z.infer<typeof AdminCampConfigSchema>;

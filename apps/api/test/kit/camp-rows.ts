@@ -241,8 +241,10 @@ export async function writeCamp(db: DbOrTx, camp: Partial<CampRows>): Promise<Re
     await insertRows(db, table, rows);
     written[getTableName(table)] = rows.length;
   }
-  // Line keys written here come before any a person joining later draws (docs/product.md §10).
-  await db.execute(sql`select setval('waitlist_line_seq', max(${schema.registrations.lineKey}))
-    from ${schema.registrations} having max(${schema.registrations.lineKey}) is not null`);
+  // Line keys written here come before any a person joining later draws (docs/product.md §10); the shift lines
+  // draw from the same sequence (decision 052), so their keys are never handed out again either.
+  await db.execute(sql`select setval('waitlist_line_seq', t.top) from (select greatest(
+      (select max(${schema.registrations.lineKey}) from ${schema.registrations}),
+      (select max(${schema.shiftWaits.lineKey}) from ${schema.shiftWaits})) as top) t where t.top is not null`);
   return written;
 }

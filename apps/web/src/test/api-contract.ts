@@ -151,6 +151,10 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'POST /admin/waitlist/:registrationId/skip': AdminWaitlistSchema,
   'POST /admin/waitlist/:registrationId/remove': AdminWaitlistSchema,
   'POST /admin/waitlist/:registrationId/move': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/offer': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/skip': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/remove': AdminWaitlistSchema,
+  'POST /admin/waitlist/shift-waits/:shiftWaitId/move': AdminWaitlistSchema,
 
   'GET /calendar/me': CalendarLinksSchema,
   'POST /calendar/me/reset': CalendarLinksSchema,

@@ -116,6 +116,7 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
           currentRegistrations: _c,
           staffOnly: _s,
           alwaysRequired: _a,
+          waitlistEnabled: _w,
           ...job
         }) => job)(testJob(kitchen)),
       },

@@ -23,4 +23,5 @@ export * from './waitlist';
 export * from './shift-waitlist';
 export * from './draw';
 export * from './event-dates';
+export * from './shift-reminders';
 export * from './calendar';

@@ -66,6 +66,9 @@ export const SHIFT_WAITLIST_MESSAGES = {
   noOpenOffer: 'This person has no open offer for this shift.',
   atTop: 'This person is already first in line.',
   atBottom: 'This person is already last in line.',
+  /** An admin's Offer now for an entry whose registration holds no place in camp (WAITLISTED): it stays dormant. */
+  adminNotActive:
+    "This person's registration holds no place in camp (it is waitlisted), so they cannot be offered a shift yet.",
   shiftWaitId: 'Invalid shift waitlist entry id',
   jobId: 'Invalid job id',
   waitJobs: 'Shifts to wait for must be a list of job ids',
@@ -111,6 +114,18 @@ export const SHIFT_WAITLIST_TEXTS = {
   adminEmpty: (job: string) => `Nobody is waiting for ${job}.`,
   adminNoJobs: 'No job has its waitlist on.',
   adminOffered: (name: string, job: string) => `${name} has been offered a place on ${job}.`,
+  adminSkipped: (name: string, job: string) => `The offer of ${name} for ${job} was skipped.`,
+  adminRemoved: (name: string, job: string) => `${name} was removed from the waitlist for ${job}.`,
+  adminSkipConfirm: (name: string, job: string) =>
+    `End the open offer of ${name} for ${job}? The place goes to the next in line, and ${name} stays in this line at its end.`,
+  adminRemoveTitle: 'Remove from the shift waitlist',
+  adminRemoveConfirm: (name: string, job: string) =>
+    `Remove ${name} from the waitlist for ${job}? Any open offer is withdrawn, ${name} gets an e-mail, and their registration and other shifts stay as they are.`,
+  /** A WAITING entry of a registration that holds no place in camp: kept in line, offered nothing yet. */
+  adminDormant: 'Holds no place in camp yet',
+  adminLine: (job: string) => `Line for ${job}`,
+  /** The Waitlist screen's count card of people in shift lines. */
+  adminWaitingCount: 'Waiting for shifts',
 } as const;
 
 /** The shift waitlist's mails (docs/product.md §10): subjects and lines; greeting and dashboard link are added around. */

@@ -56,6 +56,8 @@ export const campConfig = pgTable(
      * hence every shift, is dated from it. Null: shifts have days only.
      */
     openingSunday: date('opening_sunday', { mode: 'string' }),
+    /** Hours before a shift its people get a reminder mail; null: no reminders (docs/product.md §11, decision 055). */
+    shiftReminderHours: integer('shift_reminder_hours').default(24),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +79,10 @@ export const campConfig = pgTable(
     check(
       'camp_config_opening_sunday_is_sunday',
       sql`${t.openingSunday} is null or extract(isodow from ${t.openingSunday}) = 7`,
+    ),
+    check(
+      'camp_config_shift_reminder_hours_range',
+      sql`${t.shiftReminderHours} is null or ${t.shiftReminderHours} between 1 and 168`,
     ),
     check('camp_config_paypal_mode', sql`${t.paypalMode} in ('sandbox', 'live')`),
   ],

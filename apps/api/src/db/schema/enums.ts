@@ -9,6 +9,7 @@ import {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   REGISTRATION_STATUSES,
+  SHIFT_REMINDER_KINDS,
   SHIFT_WAIT_LAST_OFFER_STATES,
   SHIFT_WAIT_STATES,
   ROLES,
@@ -35,3 +36,4 @@ export const timedTaskState = pgEnum('timed_task_state', TIMED_TASK_STATES);
 export const drawEntryState = pgEnum('draw_entry_state', DRAW_ENTRY_STATES);
 export const shiftWaitState = pgEnum('shift_wait_state', SHIFT_WAIT_STATES);
 export const shiftWaitLastOffer = pgEnum('shift_wait_last_offer', SHIFT_WAIT_LAST_OFFER_STATES);
+export const shiftReminderKind = pgEnum('shift_reminder_kind', SHIFT_REMINDER_KINDS);

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campingOptionFields, campingOptions } from './camping-options';
 import { createdAt, id, updatedAt } from './columns';
-import { registrationStatus } from './enums';
+import { registrationStatus, shiftReminderKind } from './enums';
 import { users } from './users';
 import { jobs } from './work';
 
@@ -128,4 +128,28 @@ export const registrationJobs = pgTable(
     uniqueIndex('registration_jobs_pair_key').on(t.registrationId, t.jobId),
     index('registration_jobs_job_idx').on(t.jobId),
   ],
+);
+
+/**
+ * A shift reminder that went out (docs/product.md §11, decision 055): one row per registration, job and the shift's
+ * start the mail named, written in the transaction that writes its mail to the outbox. The unique index makes
+ * "exactly once" hold with several processes: a second writer's insert does nothing. A row for a start that is no
+ * longer the shift's start means the time changed after the mail: a CORRECTION row for the new start follows.
+ */
+export const shiftReminders = pgTable(
+  'shift_reminders',
+  {
+    id: id(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The shift's start (a moment) this mail named. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    kind: shiftReminderKind('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('shift_reminders_once').on(t.registrationId, t.jobId, t.startsAt)],
 );

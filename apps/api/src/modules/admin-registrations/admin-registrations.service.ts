@@ -8,7 +8,7 @@ import {
 } from '@camp/shared';
 import { type AnyColumn, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditRecords, registrations, users, waitlistOffers } from '../../db/schema/index';
+import { auditRecords, registrations, shiftWaits, users, waitlistOffers } from '../../db/schema/index';
 import { fullNameOf, likePattern } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
@@ -57,9 +57,12 @@ export class AdminRegistrationsService {
           pending: counted(eq(registrations.status, 'PENDING')),
           waitlisted: counted(eq(registrations.status, 'WAITLISTED')),
           cancelled: counted(eq(registrations.status, 'CANCELLED')),
-          openOffers: counted(
-            sql`exists (select 1 from ${waitlistOffers} where ${waitlistOffers.registrationId} = ${registrations.id} and ${waitlistOffers.state} = 'OPEN')`,
-          ),
+          // Offers, not people: a registration's open camping offer (at most one) and each open shift offer
+          // (decision 052), as the Waitlist screen's total counts them.
+          openOffers: sql<number>`coalesce(sum(
+            (exists (select 1 from ${waitlistOffers} where ${waitlistOffers.registrationId} = ${registrations.id} and ${waitlistOffers.state} = 'OPEN'))::int
+            + (select count(*) from ${shiftWaits} where ${shiftWaits.registrationId} = ${registrations.id} and ${shiftWaits.state} = 'OFFERED')
+          ), 0)`.mapWith(Number),
         })
         .from(registrations)
         .innerJoin(users, eq(users.id, registrations.userId))

@@ -4,19 +4,21 @@ import type {
   Registration,
   RegistrationCampingOption,
 } from '@camp/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditRecords,
   registrationCampingOptions,
   registrations,
+  shiftWaits,
   users,
   waitlistOffers,
 } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
 import {
   adminPost,
+  adminShift,
   auditTrail,
   configure,
   insertSignedInPerson,
@@ -224,6 +226,45 @@ describe('Admin registrations API: the reads of the registration desk', () => {
       expect((await list('?status=WAITLISTED')).counts.openOffers).toBe(1);
       expect((await list('?status=PENDING')).counts.openOffers).toBe(0);
       await db().delete(waitlistOffers).where(eq(waitlistOffers.id, offer!.id));
+      // And each open shift offer (decision 052): offers, not people; a WAITING entry is no offer.
+      const category = await adminPost(camp, '/api/job-categories', { name: 'Desk', description: 'Desk' });
+      const shift = await adminShift(camp, 'Desk morning', 'MONDAY', '09:00', '12:00');
+      const job = (name: string) =>
+        adminPost(camp, '/api/jobs', { name, location: 'Desk', categoryId: category, shiftId: shift });
+      const later = new Date(now.getTime() + 3_600_000);
+      const waits = await db()
+        .insert(shiftWaits)
+        .values([
+          {
+            registrationId: r.bob,
+            jobId: await job('Desk A'),
+            year: YEAR,
+            state: 'OFFERED',
+            offeredAt: now,
+            expiresAt: later,
+          },
+          {
+            registrationId: r.bob,
+            jobId: await job('Desk B'),
+            year: YEAR,
+            state: 'OFFERED',
+            offeredAt: now,
+            expiresAt: later,
+          },
+          { registrationId: r.alice, jobId: await job('Desk C'), year: YEAR },
+        ])
+        .returning({ id: shiftWaits.id });
+      expect((await list('?status=PENDING')).counts.openOffers).toBe(2);
+      expect((await list(`?year=${YEAR}`)).counts.openOffers).toBe(2);
+      expect((await list('?status=CONFIRMED')).counts.openOffers).toBe(0);
+      await db()
+        .delete(shiftWaits)
+        .where(
+          inArray(
+            shiftWaits.id,
+            waits.map((wait) => wait.id),
+          ),
+        );
       const cancelled = await list('?status=CANCELLED');
       expect(ids(cancelled)).toEqual([r.carol]);
       expect(cancelled.total).toBe(1);

@@ -173,6 +173,7 @@ describe('admin configuration: /api/core-config', () => {
       smtpPasswordSet: true,
       offerHoldHours: 48,
       paymentDeadlineDays: null,
+      shiftReminderHours: 24,
       paymentAutoRelease: false,
       drawOpensAt: null,
       drawClosesAt: null,

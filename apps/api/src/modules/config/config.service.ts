@@ -328,6 +328,7 @@ function toAdmin(row: CampConfigRow): AdminCampConfig {
     replyTo: row.replyTo,
     offerHoldHours: row.offerHoldHours,
     paymentDeadlineDays: row.paymentDeadlineDays,
+    shiftReminderHours: row.shiftReminderHours,
     paymentAutoRelease: row.paymentAutoRelease,
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp } from '../../../test/camp';
-import { adminPost, YEAR } from '../../../test/camp-registrations';
+import { type Camp, insertRegistration } from '../../../test/camp';
+import { adminPost, adminShift, YEAR } from '../../../test/camp-registrations';
 import {
   cancelHolder,
   insertMany,
@@ -9,8 +9,8 @@ import {
   startQuietWaitlistCamp,
 } from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
-import { registrations, waitlistOffers } from '../../db/schema/index';
-import { countersMatchRows, describeMismatch } from '../registrations/capacity';
+import { registrations, shiftWaits, waitlistOffers } from '../../db/schema/index';
+import { countersMatchRows, describeMismatch, recountPlaces } from '../registrations/capacity';
 
 // The admin's waitlist actions racing each other and the fill (docs/product.md §10, decision 048 addendum). PGlite has
 // one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
@@ -57,6 +57,56 @@ describe.skipIf(testDatabaseKind() === 'pglite')('admin waitlist actions under l
       .from(waitlistOffers)
       .where(and(inArray(waitlistOffers.registrationId, line), eq(waitlistOffers.state, 'OPEN')));
     expect(open).toHaveLength(1);
+    const { mismatches } = await countersMatchRows(db(), YEAR);
+    expect(mismatches.map(describeMismatch)).toEqual([]);
+  });
+
+  it("gives a job's one freed place once, whether Offer now or the fill gets it (decision 052)", async () => {
+    const category = await adminPost(camp, '/api/job-categories', { name: 'Race bar', description: 'Pours' });
+    const shift = await adminShift(camp, 'Race night', 'FRIDAY', '20:00', '23:00');
+    const bar = await adminPost(camp, '/api/jobs', {
+      name: 'Race bar',
+      location: 'Bar',
+      categoryId: category,
+      shiftId: shift,
+      maxRegistrations: 2,
+      waitlistEnabled: true,
+    });
+    const holders: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      holders.push(await insertRegistration(db(), { status: 'CONFIRMED', year: YEAR, jobIds: [bar] }));
+    }
+    await db().transaction((tx) => recountPlaces(tx, YEAR, { campingOptionIds: [], jobIds: [bar] }));
+    // Eight people who hold a place in camp wait in the job's line, in this order.
+    const people = await insertMany(db(), {
+      year: YEAR,
+      howMany: 8,
+      status: 'CONFIRMED',
+      campingOptionIds: [],
+    });
+    const waits: string[] = [];
+    for (const registrationId of people) {
+      const [wait] = await db()
+        .insert(shiftWaits)
+        .values({ registrationId, jobId: bar, year: YEAR })
+        .returning({ id: shiftWaits.id });
+      waits.push(wait!.id);
+    }
+    await cancelHolder(db(), holders[0]!);
+
+    const [, ...answers] = await Promise.all([
+      waitlistWorker(camp).drain(),
+      ...waits.map((id) => camp.call('POST', `/api/admin/waitlist/shift-waits/${id}/offer`, camp.admin, {})),
+    ]);
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code !== 200 && code !== 409)).toEqual([]);
+    const offered = await db()
+      .select()
+      .from(shiftWaits)
+      .where(and(eq(shiftWaits.jobId, bar), eq(shiftWaits.state, 'OFFERED')));
+    // One place, one offer: made by an admin (200) or by the fill (then every admin got 409).
+    expect(offered).toHaveLength(1);
+    expect(codes.filter((code) => code === 200).length).toBe(offered[0]!.offeredBy ? 1 : 0);
     const { mismatches } = await countersMatchRows(db(), YEAR);
     expect(mismatches.map(describeMismatch)).toEqual([]);
   });

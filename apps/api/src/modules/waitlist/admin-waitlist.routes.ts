@@ -1,4 +1,6 @@
 import {
+  AdminShiftWaitMoveSchema,
+  AdminShiftWaitParamsSchema,
   AdminWaitlistActionSchema,
   AdminWaitlistMoveSchema,
   AdminWaitlistParamsSchema,
@@ -28,7 +30,10 @@ export const adminWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         'taken (PENDING and CONFIRMED), held (open offers), maxSignups (0 is unlimited), waitlistEnabled, and ' +
         'the line of WAITLISTED registrations in line order with the position (1 is next), name, e-mail, ' +
         'joinedAt, the open offer and the last ended offer. A registration waiting for two options is in both ' +
-        'lines. totals: waitlisted registrations and open offers of the year.',
+        'lines. shifts: every job whose waitlist is on or that has people in line in the year, in festival ' +
+        'order, with taken (PENDING and CONFIRMED link rows), held (open shift offers), maxRegistrations and ' +
+        'its line of open entries (active is false while the registration holds no place in camp). totals: ' +
+        'waitlisted registrations, open offers (camping and shift) and people in shift lines of the year.',
       querystring: AdminWaitlistQuerySchema,
       response: { 200: AdminWaitlistSchema },
     }),
@@ -86,5 +91,64 @@ export const adminWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AdminWaitlistSchema, ...errors(409) },
     }),
     async (request) => service.move(callerOf(request).id, request.params.registrationId, request.body),
+  );
+
+  // The shift lines (decision 052): the same four actions on one entry of a job's line.
+  const shiftNote =
+    "Runs under the year's fill lock, the registration's row lock and the entry's row lock, is audited with " +
+    "the admin, and answers the year's lines as GET /admin/waitlist does. 404 when there is no such entry or " +
+    'it has ended.';
+
+  app.post(
+    '/admin/waitlist/shift-waits/:shiftWaitId/offer',
+    route.adminOnly({
+      summary: "Offer now in a job's line: a place on the job out of line order, when one is free",
+      description: `409 when the job is full (naming it, nothing changed), when the entry already has an open offer, or when the registration holds no place in camp. The offer holds one place on the job and is mailed. ${shiftNote}`,
+      params: AdminShiftWaitParamsSchema,
+      body: AdminWaitlistActionSchema.nullish(),
+      response: { 200: AdminWaitlistSchema, ...errors(409) },
+    }),
+    async (request) =>
+      service.offerShiftWait(callerOf(request).id, request.params.shiftWaitId, request.body?.reason),
+  );
+
+  app.post(
+    '/admin/waitlist/shift-waits/:shiftWaitId/skip',
+    route.adminOnly({
+      summary:
+        "Ends an entry's open shift offer as skipped: the place goes to the next, the person to the end",
+      description: `409 when the entry has no open offer. The person is mailed. ${shiftNote}`,
+      params: AdminShiftWaitParamsSchema,
+      body: AdminWaitlistActionSchema.nullish(),
+      response: { 200: AdminWaitlistSchema, ...errors(409) },
+    }),
+    async (request) =>
+      service.skipShiftWait(callerOf(request).id, request.params.shiftWaitId, request.body?.reason),
+  );
+
+  app.post(
+    '/admin/waitlist/shift-waits/:shiftWaitId/remove',
+    route.adminOnly({
+      summary:
+        "Removes a person from a job's line (the registration stays as it is); an open offer is withdrawn",
+      description: `Body: reason (required). The person is mailed with the reason. ${shiftNote}`,
+      params: AdminShiftWaitParamsSchema,
+      body: AdminWaitlistRemoveSchema,
+      response: { 200: AdminWaitlistSchema, ...errors(409) },
+    }),
+    async (request) =>
+      service.removeShiftWait(callerOf(request).id, request.params.shiftWaitId, request.body.reason),
+  );
+
+  app.post(
+    '/admin/waitlist/shift-waits/:shiftWaitId/move',
+    route.adminOnly({
+      summary: "Moves an entry one place up or down in its job's line",
+      description: `Body: direction (up or down). Swaps line keys with the neighbour among the line's open entries; 409 at the top or bottom. ${shiftNote}`,
+      params: AdminShiftWaitParamsSchema,
+      body: AdminShiftWaitMoveSchema,
+      response: { 200: AdminWaitlistSchema, ...errors(409) },
+    }),
+    async (request) => service.moveShiftWait(callerOf(request).id, request.params.shiftWaitId, request.body),
   );
 };

@@ -8,6 +8,8 @@ import {
   WAITLIST_ADMIN_MESSAGES,
   WAITLIST_ADMIN_TEXTS,
   WAITLIST_MESSAGES,
+  jobLabel,
+  SHIFT_WAITLIST_MESSAGES,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
@@ -15,8 +17,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import {
   campConfig,
   campingOptions,
+  jobs,
   registrationCampingOptions,
   registrations,
+  shifts,
+  shiftWaits,
   users,
   waitlistOffers,
 } from '../../db/schema/index';
@@ -37,6 +42,15 @@ import { WAITLIST_FILL_LOCK } from './fill';
 import { linePositions, offerDto, openOffers } from './lines';
 import { enqueueOfferMail } from './offer-mail';
 import { endOpenOffer, nextLineKey } from './offer-rows';
+import { shiftLines, shiftPosition } from './admin-waitlist-shifts';
+import {
+  endShiftWait,
+  enqueueShiftWaitMail,
+  lockShiftWait,
+  offerShiftPlace,
+  requeueShiftWait,
+  type ShiftWaitRow,
+} from './shift-wait-rows';
 import type { WaitlistWorker } from './waitlist-worker';
 
 export interface AdminWaitlistDeps {
@@ -48,6 +62,9 @@ export interface AdminWaitlistDeps {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** The statuses whose registrations hold places, and so may be offered a shift (decision 052). */
+const holding: readonly string[] = PLACE_HOLDING_STATUSES;
 
 /** The registration an action is about, under its row lock. */
 interface Locked {
@@ -67,7 +84,10 @@ interface Locked {
 export class AdminWaitlistService {
   constructor(private readonly deps: AdminWaitlistDeps) {}
 
-  /** GET /admin/waitlist: every camping option (also those nobody waits for), its places and its line in order. */
+  /**
+   * GET /admin/waitlist: every camping option (also those nobody waits for), its places and its line in order; then
+   * every job whose waitlist is on or that has people in line (decision 052), in festival order.
+   */
   async list(year?: number): Promise<AdminWaitlist> {
     const db = this.deps.db;
     const theYear = year ?? (await registrationYear(db));
@@ -131,6 +151,8 @@ export class AdminWaitlistService {
       .innerJoin(registrations, eq(registrations.id, waitlistOffers.registrationId))
       .where(and(eq(waitlistOffers.year, theYear), eq(waitlistOffers.state, 'OPEN')));
 
+    const shiftSide = await shiftLines(db, theYear);
+
     const placesOf = new Map(places.map((row) => [row.id, row]));
     return {
       year: theYear,
@@ -165,9 +187,12 @@ export class AdminWaitlistService {
           line,
         };
       }),
-      // The shift lines (decision 052) are added by the shift waitlist's admin service.
-      shifts: [],
-      totals: { waitlisted: ids.length, openOffers: offerCount?.n ?? 0, shiftWaiting: 0 },
+      shifts: shiftSide.lines,
+      totals: {
+        waitlisted: ids.length,
+        openOffers: (offerCount?.n ?? 0) + shiftSide.offers,
+        shiftWaiting: shiftSide.waiting,
+      },
     };
   }
 
@@ -383,6 +408,175 @@ export class AdminWaitlistService {
     return this.list(year);
   }
 
+  // ---- The shift lines (decision 052) ------------------------------------------------------------------
+
+  /**
+   * POST /admin/waitlist/shift-waits/:shiftWaitId/offer ("Offer now" in a job's line): a WAITING entry is offered
+   * a place on its job out of line order when one is free (409 naming the job when it is full, nothing changed).
+   * Only a registration that holds places (PENDING or CONFIRMED) may be offered a shift. The place is taken and the
+   * offer audited and mailed by offerShiftPlace, as the fill's offers are, with the admin as offered_by.
+   */
+  async offerShiftWait(adminUserId: string, shiftWaitId: string, reason?: string): Promise<AdminWaitlist> {
+    const year = await this.actOnShiftWait(shiftWaitId, async (tx, wait, registration) => {
+      if (wait.state === 'OFFERED') throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyOffered);
+      if (!holding.includes(registration.status)) throw conflict(SHIFT_WAITLIST_MESSAGES.adminNotActive);
+      const now = this.deps.now();
+      const [config] = await tx.select({ hours: campConfig.offerHoldHours }).from(campConfig).limit(1);
+      const expiresAt = new Date(now.getTime() + (config?.hours ?? OFFER_HOLD_HOURS_DEFAULT) * HOUR_MS);
+      const offered = await offerShiftPlace(tx, wait.year, wait.id, {
+        now,
+        expiresAt,
+        offeredBy: adminUserId,
+        publicUrl: this.deps.publicUrl,
+        reason: reason || null,
+      });
+      if (offered === 'full')
+        throw conflict(SHIFT_WAITLIST_MESSAGES.noPlaceFree(await labelOf(tx, wait.jobId)));
+      // Checked above under the same locks; kept as a guard so a changed rule never passes as success.
+      if (offered === 'gone') throw conflict(SHIFT_WAITLIST_MESSAGES.adminNotActive);
+    });
+    this.deps.outbox.kick();
+    return this.list(year);
+  }
+
+  /**
+   * POST /admin/waitlist/shift-waits/:shiftWaitId/skip: ends the entry's open offer as SKIPPED (409 when there is
+   * none): its place goes back and the line is told to fill it, and the person waits again at the end of the job's
+   * line (requeueShiftWait), as after an offer that ran out. Audited as WAITLIST_SKIP; the person is mailed.
+   */
+  async skipShiftWait(adminUserId: string, shiftWaitId: string, reason?: string): Promise<AdminWaitlist> {
+    const year = await this.actOnShiftWait(shiftWaitId, async (tx, wait) => {
+      if (wait.state !== 'OFFERED') throw conflict(SHIFT_WAITLIST_MESSAGES.noOpenOffer);
+      const now = this.deps.now();
+      const requeued = await requeueShiftWait(tx, wait.id, { lastOffer: 'SKIPPED', now });
+      if (!requeued) throw conflict(SHIFT_WAITLIST_MESSAGES.noOpenOffer);
+      await recordAudit(tx, {
+        actionType: 'WAITLIST_SKIP',
+        transactionId: randomUUID(),
+        adminUserId,
+        registrationId: wait.registrationId,
+        reason: reason || WAITLIST_ADMIN_TEXTS.skippedReason,
+        oldValues: {
+          shiftWaitId: wait.id,
+          jobId: wait.jobId,
+          state: 'OFFERED',
+          expiresAt: wait.expiresAt?.toISOString() ?? null,
+        },
+        newValues: { shiftWaitId: wait.id, jobId: wait.jobId, state: 'WAITING', lastOffer: 'SKIPPED' },
+      });
+      await enqueueShiftWaitMail(tx, { kind: 'skipped', wait: requeued, publicUrl: this.deps.publicUrl });
+    });
+    this.deps.outbox.kick();
+    this.deps.waitlist.kick();
+    return this.list(year);
+  }
+
+  /**
+   * POST /admin/waitlist/shift-waits/:shiftWaitId/remove: ends the entry as REMOVED with the admin's reason (an open
+   * offer's place goes back to the line, endShiftWait). The registration and its other shifts stay as they are.
+   * Audited as WAITLIST_REMOVE with the reason; the person is mailed with it.
+   */
+  async removeShiftWait(adminUserId: string, shiftWaitId: string, reason: string): Promise<AdminWaitlist> {
+    const year = await this.actOnShiftWait(shiftWaitId, async (tx, wait) => {
+      const ended = await endShiftWait(tx, wait.id, {
+        state: 'REMOVED',
+        decidedBy: adminUserId,
+        now: this.deps.now(),
+      });
+      if (!ended) throw notFound(SHIFT_WAITLIST_MESSAGES.notFound);
+      await recordAudit(tx, {
+        actionType: 'WAITLIST_REMOVE',
+        transactionId: randomUUID(),
+        adminUserId,
+        registrationId: wait.registrationId,
+        reason,
+        oldValues: { shiftWaitId: wait.id, jobId: wait.jobId, state: wait.state },
+        newValues: { shiftWaitId: wait.id, jobId: wait.jobId, state: 'REMOVED' },
+      });
+      await enqueueShiftWaitMail(tx, {
+        kind: 'removed',
+        wait: ended,
+        publicUrl: this.deps.publicUrl,
+        reason,
+      });
+    });
+    this.deps.outbox.kick();
+    this.deps.waitlist.kick();
+    return this.list(year);
+  }
+
+  /**
+   * POST /admin/waitlist/shift-waits/:shiftWaitId/move: swaps the entry's line key with its neighbour's among the
+   * open entries of the job's line (the one before it for up, after it for down); 409 at the top or bottom. A shift
+   * wait's key belongs to one line only, so nothing else moves.
+   */
+  async moveShiftWait(
+    adminUserId: string,
+    shiftWaitId: string,
+    input: { direction: 'up' | 'down' },
+  ): Promise<AdminWaitlist> {
+    const year = await this.actOnShiftWait(shiftWaitId, async (tx, wait) => {
+      const up = input.direction === 'up';
+      // The neighbour's row is locked too, so a racing move, skip or end sees the swap or waits for it.
+      const [neighbour] = await tx
+        .select({ id: shiftWaits.id, lineKey: shiftWaits.lineKey })
+        .from(shiftWaits)
+        .where(
+          and(
+            eq(shiftWaits.jobId, wait.jobId),
+            eq(shiftWaits.year, wait.year),
+            inArray(shiftWaits.state, ['WAITING', 'OFFERED']),
+            up ? lt(shiftWaits.lineKey, wait.lineKey) : gt(shiftWaits.lineKey, wait.lineKey),
+          ),
+        )
+        .orderBy(up ? desc(shiftWaits.lineKey) : asc(shiftWaits.lineKey))
+        .limit(1)
+        .for('update');
+      if (!neighbour) {
+        throw conflict(up ? SHIFT_WAITLIST_MESSAGES.atTop : SHIFT_WAITLIST_MESSAGES.atBottom);
+      }
+      const before = await shiftPosition(tx, wait);
+      await tx.update(shiftWaits).set({ lineKey: wait.lineKey }).where(eq(shiftWaits.id, neighbour.id));
+      await tx.update(shiftWaits).set({ lineKey: neighbour.lineKey }).where(eq(shiftWaits.id, wait.id));
+      const after = await shiftPosition(tx, { ...wait, lineKey: neighbour.lineKey });
+      await recordAudit(tx, {
+        actionType: 'WAITLIST_MOVE',
+        transactionId: randomUUID(),
+        adminUserId,
+        registrationId: wait.registrationId,
+        oldValues: { shiftWaitId: wait.id, jobId: wait.jobId, position: before },
+        newValues: { shiftWaitId: wait.id, jobId: wait.jobId, position: after, swappedWith: neighbour.id },
+      });
+    });
+    return this.list(year);
+  }
+
+  /**
+   * One shift line action's transaction, in the lock order of decision 052: the year's fill lock, the
+   * registration's row, then the entry's row. 404 when there is no such entry or it has ended (also when it ended
+   * while this waited for the locks). Answers the entry's year.
+   */
+  private async actOnShiftWait(
+    shiftWaitId: string,
+    work: (tx: DbOrTx, wait: ShiftWaitRow, registration: Locked) => Promise<void>,
+  ): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ year: shiftWaits.year, registrationId: shiftWaits.registrationId })
+        .from(shiftWaits)
+        .where(and(eq(shiftWaits.id, shiftWaitId), inArray(shiftWaits.state, ['WAITING', 'OFFERED'])));
+      if (!found) throw notFound(SHIFT_WAITLIST_MESSAGES.notFound);
+      await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_FILL_LOCK}, ${found.year})`);
+      const registration = await lockRegistration(tx, found.registrationId);
+      const wait = await lockShiftWait(tx, shiftWaitId);
+      if (wait?.state !== 'WAITING' && wait?.state !== 'OFFERED') {
+        throw notFound(SHIFT_WAITLIST_MESSAGES.notFound);
+      }
+      await work(tx, wait, registration);
+      return wait.year;
+    });
+  }
+
   /**
    * One action's transaction: the year's fill lock, then the registration's row lock; 404 when there is no such
    * registration, 409 when it is not on the waitlist. Answers the registration's year.
@@ -424,6 +618,16 @@ export class AdminWaitlistService {
     });
     if (context) await enqueueMail(tx, mail(context));
   }
+}
+
+/** The job's label as the mails and messages name it: "Bar (Evening, Monday)". */
+async function labelOf(tx: DbOrTx, jobId: string): Promise<string> {
+  const [row] = await tx
+    .select({ job: jobs.name, shift: shifts.name, day: shifts.dayOfWeek })
+    .from(jobs)
+    .innerJoin(shifts, eq(shifts.id, jobs.shiftId))
+    .where(eq(jobs.id, jobId));
+  return row ? jobLabel(row.job, row.shift, row.day) : jobId;
 }
 
 async function registrationYear(db: DbOrTx): Promise<number> {

@@ -122,7 +122,7 @@ describe('admin waitlist', () => {
     // Another year: the options, with nobody waiting.
     const other = await get('?year=2031');
     expect(lineOf(other.json<AdminWaitlist>(), tent)).toMatchObject({ taken: 0, held: 0, line: [] });
-    expect(other.json<AdminWaitlist>().totals).toEqual({ waitlisted: 0, openOffers: 0 });
+    expect(other.json<AdminWaitlist>().totals).toEqual({ waitlisted: 0, openOffers: 0, shiftWaiting: 0 });
   });
 
   it('is for admins only, answers 404 for unknown ids, 400 for bad input and 409 off the waitlist', async () => {

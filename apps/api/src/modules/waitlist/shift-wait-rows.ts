@@ -122,8 +122,15 @@ export async function endShiftWait(
   if (wait?.state !== 'WAITING' && wait?.state !== 'OFFERED') return null;
   const [ended] = await tx
     .update(shiftWaits)
-    // The offer's times are set exactly while OFFERED (shift_waits_offer_consistent).
-    .set({ state: end.state, endedAt: end.now, decidedBy: end.decidedBy, offeredAt: null, expiresAt: null })
+    // The offer's columns are set exactly while OFFERED (shift_waits_offer_consistent).
+    .set({
+      state: end.state,
+      endedAt: end.now,
+      decidedBy: end.decidedBy,
+      offeredAt: null,
+      expiresAt: null,
+      warnedAt: null,
+    })
     .where(eq(shiftWaits.id, wait.id))
     .returning();
   if (!ended) return null;

@@ -116,6 +116,9 @@ export class JobsService {
         // count this year's places instead, under the lock held (as capacity.ts would on the next sign-up).
         if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
+      // More places: the job's line gets them (docs/product.md §10, decision 052), as a camping option's does.
+      raised = values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
+      if (raised) await scheduleWaitlistFill(tx, year);
       await assertReferencesExist(values, tx);
       const [after] = await tx
         .update(jobs)
@@ -123,9 +126,6 @@ export class JobsService {
         .where(eq(jobs.id, id))
         .returning();
       await recordSecurityEvent(tx, changeEvent('job.updated', { id, before: current, after }));
-      // A raised limit frees places: the job's line gets them (docs/product.md §10, decision 052).
-      raised = values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
-      if (raised) await scheduleWaitlistFill(tx, year);
       return this.get(id, ALL_WORK, tx, year);
     });
     if (raised) this.waitlist.kick();

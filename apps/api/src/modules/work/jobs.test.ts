@@ -1,8 +1,10 @@
 import type { Job } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messageOf, messagesOf, startCamp } from '../../../test/camp';
 import { adminPost } from '../../../test/camp-registrations';
+import { campConfig, jobs, timedTasks } from '../../db/schema/index';
 
 describe('jobs: /api/jobs', () => {
   let camp: Camp;
@@ -118,6 +120,7 @@ describe('jobs: /api/jobs', () => {
       [{ shiftId: 12 }, ['Invalid shift id']],
       [{ location: 'Gate\u0000' }, ['Location contains a character that is not allowed']],
       [{ staffOnly: true }, ['Unrecognized key: "staffOnly"']],
+      [{ waitlistEnabled: 'yes' }, ['Waitlist when full must be true or false']],
     ])('refuses %j with %j', async (change, messages) => {
       const payload = { ...valid(), ...change };
       const response = await camp.call('POST', '/api/jobs', camp.admin, payload);
@@ -269,6 +272,66 @@ describe('jobs: /api/jobs', () => {
         name: 'Anchored',
         shiftId: mondayId,
       });
+    });
+  });
+
+  describe('waitlist (docs/product.md §10, decision 052)', () => {
+    const year = async () => {
+      const [config] = await camp.t.database.db
+        .select({ year: campConfig.registrationYear })
+        .from(campConfig);
+      return config?.year ?? new Date().getUTCFullYear();
+    };
+    const pendingFills = async () =>
+      camp.t.database.db
+        .select()
+        .from(timedTasks)
+        .where(
+          and(
+            eq(timedTasks.kind, 'WAITLIST_FILL'),
+            eq(timedTasks.year, await year()),
+            eq(timedTasks.state, 'PENDING'),
+          ),
+        );
+
+    it('keeps the switch on create and update, and shows it in the list', async () => {
+      const job = await create({ name: 'Waiter', waitlistEnabled: true });
+      expect(job.waitlistEnabled).toBe(true);
+      const [row] = await camp.t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row!.waitlistEnabled).toBe(true);
+      const off = await camp.call('PATCH', `/api/jobs/${job.id}`, camp.admin, { waitlistEnabled: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json()).toMatchObject({ waitlistEnabled: false, name: 'Waiter' });
+      const on = await camp.call('PATCH', `/api/jobs/${job.id}`, camp.admin, { waitlistEnabled: true });
+      expect(on.json()).toMatchObject({ waitlistEnabled: true });
+      const listed = (await camp.call('GET', '/api/jobs', camp.participant)).json<Job[]>();
+      expect(listed.find((entry) => entry.id === job.id)).toMatchObject({ waitlistEnabled: true });
+      const bad = await camp.call('PATCH', `/api/jobs/${job.id}`, camp.admin, { waitlistEnabled: null });
+      expect(bad.statusCode).toBe(400);
+      expect(messagesOf(bad)).toEqual(['Waitlist when full must be true or false']);
+    });
+
+    it('tells the line to fill when more places are made, and only then', async () => {
+      // The app's own worker stays out of the way: the fill is looked at as its task row.
+      await camp.t.app.services.waitlist.stop();
+      const job = await create({ name: 'Growing', maxRegistrations: 2, waitlistEnabled: true });
+      await camp.t.database.db.delete(timedTasks).where(eq(timedTasks.kind, 'WAITLIST_FILL'));
+      for (const change of [{ maxRegistrations: 2 }, { maxRegistrations: 1 }, { name: 'Growing job' }]) {
+        const same = await camp.call('PATCH', `/api/jobs/${job.id}`, camp.admin, change);
+        expect(same.statusCode, same.body).toBe(200);
+        expect(await pendingFills()).toEqual([]);
+      }
+      const raised = await camp.call('PATCH', `/api/jobs/${job.id}`, camp.admin, { maxRegistrations: 3 });
+      expect(raised.statusCode, raised.body).toBe(200);
+      expect(await pendingFills()).toHaveLength(1);
+      // A refused change schedules nothing.
+      await camp.t.database.db.delete(timedTasks).where(eq(timedTasks.kind, 'WAITLIST_FILL'));
+      const refused = await camp.call('PATCH', `/api/jobs/${job.id}`, camp.admin, {
+        maxRegistrations: 4,
+        shiftId: randomUUID(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(await pendingFills()).toEqual([]);
     });
   });
 

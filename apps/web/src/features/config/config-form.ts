@@ -3,6 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   isoToWallTime,
   OFFER_HOLD_HOURS_DEFAULT,
+  SHIFT_REMINDER_HOURS_DEFAULT,
   TIME_ZONE_OPTIONS,
   wallTimeToIso,
   type PaypalMode,
@@ -46,6 +47,8 @@ export interface ConfigFormValues {
   offerHoldHours: number | string;
   /** Days to pay after an accepted offer or a won place; '' for no deadline (docs/product.md §10). */
   paymentDeadlineDays: number | string;
+  /** Hours before a shift its reminder goes out; '' for none (docs/product.md §11). */
+  shiftReminderHours: number | string;
   paymentAutoRelease: boolean;
   /** The application window (docs/product.md §10): wall-clock times of the camp's time zone, '' for none. */
   drawOpensAt: string;
@@ -124,6 +127,7 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     allowDeferredDuesPayment: false,
     offerHoldHours: OFFER_HOLD_HOURS_DEFAULT,
     paymentDeadlineDays: '',
+    shiftReminderHours: SHIFT_REMINDER_HOURS_DEFAULT,
     paymentAutoRelease: false,
     drawOpensAt: '',
     drawClosesAt: '',
@@ -167,6 +171,7 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     allowDeferredDuesPayment: config.allowDeferredDuesPayment,
     offerHoldHours: config.offerHoldHours ?? OFFER_HOLD_HOURS_DEFAULT,
     paymentDeadlineDays: config.paymentDeadlineDays ?? '',
+    shiftReminderHours: config.shiftReminderHours ?? '',
     paymentAutoRelease: config.paymentAutoRelease,
     drawOpensAt: config.drawOpensAt ? isoToWallTime(config.drawOpensAt, config.timeZone) : '',
     drawClosesAt: config.drawClosesAt ? isoToWallTime(config.drawClosesAt, config.timeZone) : '',
@@ -218,6 +223,7 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'drawOpensAt',
   'drawClosesAt',
   'openingSunday',
+  'shiftReminderHours',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -271,6 +277,9 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     drawOpensAt: windowTime(values.drawOpensAt, values.timeZone),
     drawClosesAt: windowTime(values.drawClosesAt, values.timeZone),
     openingSunday: textOrNull(values.openingSunday),
+    // Empty: no reminders.
+    shiftReminderHours:
+      String(values.shiftReminderHours).trim() === '' ? null : numberOf(values.shiftReminderHours),
     stripeEnabled: values.stripeEnabled,
     stripePublicKey: textOrNull(values.stripePublicKey),
     paypalEnabled: values.paypalEnabled,

@@ -36,6 +36,7 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     timeZone: 'America/Los_Angeles',
     offerHoldHours: 48,
     paymentDeadlineDays: null,
+    shiftReminderHours: 24,
     paymentAutoRelease: false,
     drawOpensAt: null,
     drawClosesAt: null,

@@ -62,6 +62,7 @@ describe('job form rules (docs/product.md §5)', () => {
       // Ids as the selects hold them: those of stored categories and shifts.
       categoryId: '7b0e4a53-3c1f-4d0e-9a51-6f2d8c1b2a10',
       shiftId: '0c9d2e61-5a7b-4f3c-8e21-4b6a9d3c7e54',
+      waitlistEnabled: false,
     };
     for (const maxRegistrations of [0, -1, '']) {
       expect(validateJob({ ...complete, maxRegistrations }).fields.maxRegistrations).toBe(

@@ -68,6 +68,8 @@ export interface JobFormValues {
   shiftId: string;
   /** As the number input holds it: a number, or '' when empty. */
   maxRegistrations: number | string;
+  /** Whether people may join its line when it is full (docs/product.md §10); off for a new job. */
+  waitlistEnabled: boolean;
 }
 
 export function jobFormValues(job?: Job): JobFormValues {
@@ -77,6 +79,7 @@ export function jobFormValues(job?: Job): JobFormValues {
     categoryId: job?.categoryId ?? '',
     shiftId: job?.shiftId ?? '',
     maxRegistrations: job?.maxRegistrations ?? JOB_MAX_REGISTRATIONS_DEFAULT,
+    waitlistEnabled: job?.waitlistEnabled ?? false,
   };
 }
 
@@ -87,6 +90,7 @@ export function toJobInput(values: JobFormValues): CreateJobInput {
     categoryId: values.categoryId,
     shiftId: values.shiftId,
     maxRegistrations: Number(values.maxRegistrations),
+    waitlistEnabled: values.waitlistEnabled,
   };
 }
 

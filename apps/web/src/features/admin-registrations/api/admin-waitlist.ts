@@ -1,9 +1,13 @@
+import type { AdminShiftWaitMoveInput } from '@camp/shared/shift-waitlist';
 import type { AdminWaitlist, AdminWaitlistMoveInput, AdminWaitlistRemoveInput } from '@camp/shared/waitlist';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminRegistrationKeys } from './query-keys';
 
-/** GET /admin/waitlist?year=: every camping option of the year with its places and its line (docs/product.md §10). */
+/**
+ * GET /admin/waitlist?year=: every camping option of the year with its places and its line, and the lines of the jobs
+ * (docs/product.md §10).
+ */
 export function getAdminWaitlist(year: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get<AdminWaitlist>('/admin/waitlist', { signal, query: { year } });
 }
@@ -21,18 +25,31 @@ export function useAdminWaitlist(year: number) {
   return useQuery(adminWaitlistQueryOptions(year));
 }
 
-/** One admin action on a waitlisted registration; each answers the year's lines as they are after it. */
-export type WaitlistAction =
-  | { kind: 'offer'; registrationId: string }
-  | { kind: 'skip'; registrationId: string }
-  | { kind: 'remove'; registrationId: string; input: AdminWaitlistRemoveInput }
-  | { kind: 'move'; registrationId: string; input: AdminWaitlistMoveInput };
+/**
+ * Whom an action is about: a waitlisted registration (its camping option lines) or one entry of a job's line
+ * (the shift waitlist, decision 052).
+ */
+export type WaitlistTarget = { registrationId: string } | { shiftWaitId: string };
 
-/** POST /admin/waitlist/{registrationId}/offer | skip | remove | move. */
+/** One admin action on a line; each answers the year's lines as they are after it. */
+export type WaitlistAction =
+  | { kind: 'offer' | 'skip'; target: WaitlistTarget }
+  | { kind: 'remove'; target: WaitlistTarget; input: AdminWaitlistRemoveInput }
+  | { kind: 'move'; target: { registrationId: string }; input: AdminWaitlistMoveInput }
+  | { kind: 'move'; target: { shiftWaitId: string }; input: AdminShiftWaitMoveInput };
+
+/**
+ * POST /admin/waitlist/{registrationId}/offer | skip | remove | move, or
+ * /admin/waitlist/shift-waits/{shiftWaitId}/… for an entry of a job's line.
+ */
 export function runWaitlistAction(action: WaitlistAction): Promise<AdminWaitlist> {
-  const path = `/admin/waitlist/${encodeURIComponent(action.registrationId)}/${action.kind}`;
+  const { target } = action;
+  const at =
+    'shiftWaitId' in target
+      ? `shift-waits/${encodeURIComponent(target.shiftWaitId)}`
+      : encodeURIComponent(target.registrationId);
   const body = action.kind === 'remove' || action.kind === 'move' ? action.input : {};
-  return apiClient.post<AdminWaitlist>(path, { body });
+  return apiClient.post<AdminWaitlist>(`/admin/waitlist/${at}/${action.kind}`, { body });
 }
 
 /**

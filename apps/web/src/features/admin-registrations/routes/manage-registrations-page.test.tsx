@@ -76,6 +76,7 @@ function heldJob(job: Job): { id: string; job: RegistrationJobDetail } {
     currentRegistrations: _c,
     staffOnly: _s,
     alwaysRequired: _a,
+    waitlistEnabled: _w,
     ...detail
   } = job;
   return { id: `rj-${job.id}`, job: detail };

@@ -1,10 +1,14 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import type { AdminWaitlistEntry, AdminWaitlistOption } from '@camp/shared/waitlist';
+import type { AdminShiftLine, AdminShiftWaitEntry } from '@camp/shared/shift-waitlist';
+import type { AdminWaitlistEntry } from '@camp/shared/waitlist';
 import { AdminWaitlistRemoveSchema } from '@camp/shared/waitlist';
 import {
   formatDateTime,
   OFFER_STATE_LABELS,
+  SHIFT_WAITLIST_MESSAGES,
+  SHIFT_WAITLIST_TEXTS as SHIFT_TEXTS,
+  shiftWhenText,
   WAITLIST_ADMIN_MESSAGES,
   WAITLIST_ADMIN_TEXTS as TEXTS,
   WAITLIST_REMOVE_REASON_MAX,
@@ -22,7 +26,12 @@ import { RowAction, RowActions } from '../../../components/row-actions';
 import { useModalForm } from '../../../components/use-modal-form';
 import { showSuccessToast } from '../../../lib/toast';
 import { usePublicConfig } from '../../config';
-import { useAdminWaitlist, useWaitlistAction, type WaitlistAction } from '../api/admin-waitlist';
+import {
+  useAdminWaitlist,
+  useWaitlistAction,
+  type WaitlistAction,
+  type WaitlistTarget,
+} from '../api/admin-waitlist';
 import { DialogFooter } from '../components/dialog-footer';
 import { showErrorToast } from '../toasts';
 import { ReasonTextarea } from '../components/reason-textarea';
@@ -30,32 +39,95 @@ import { ReasonTextarea } from '../components/reason-textarea';
 /** Years offered: the camp's year, one ahead and five back (as Manage Registrations offers them). */
 const YEARS_BACK = 5;
 
-type Dialog = { kind: 'skip' | 'remove'; entry: AdminWaitlistEntry } | null;
+/**
+ * One person in one line as the screen shows it, whichever line it is: a camping option's (a waitlisted
+ * registration) or a job's (a shift waitlist entry, decision 052). Both kinds of line share the table, the cards on
+ * a phone, the actions and the dialogs below.
+ */
+interface LineRow {
+  /** Whom the actions are about: the registration (option lines) or the shift waitlist entry (job lines). */
+  target: WaitlistTarget;
+  rowId: string;
+  name: string;
+  email: string;
+  joinedAt: string;
+  position: number;
+  offer: { expiresAt: string } | null;
+  /** How the last offer that did not end the wait ended, in words ('Skipped'). */
+  lastOffer: string | null;
+  /** Set while Offer now cannot be used: a shift entry whose registration holds no place in camp. */
+  dormant: boolean;
+  /** Move up / Move down in this line. */
+  move: (direction: 'up' | 'down') => WaitlistAction;
+}
 
-const column = createColumnHelper<AdminWaitlistEntry>();
+/** The job of a shift line as its toasts and dialogs name it; null for a camping option's line. */
+type LineJob = string | null;
+
+type Dialog = { kind: 'skip' | 'remove'; row: LineRow; job: LineJob } | null;
+
+const optionRow = (campingOptionId: string, entry: AdminWaitlistEntry): LineRow => ({
+  target: { registrationId: entry.registrationId },
+  rowId: entry.registrationId,
+  name: entry.name,
+  email: entry.email,
+  joinedAt: entry.joinedAt,
+  position: entry.position,
+  offer: entry.offer,
+  lastOffer: entry.lastOffer ? OFFER_STATE_LABELS[entry.lastOffer.state] : null,
+  dormant: false,
+  move: (direction) => ({
+    kind: 'move',
+    target: { registrationId: entry.registrationId },
+    input: { campingOptionId, direction },
+  }),
+});
+
+const shiftRow = (entry: AdminShiftWaitEntry): LineRow => ({
+  target: { shiftWaitId: entry.shiftWaitId },
+  rowId: entry.shiftWaitId,
+  name: entry.name,
+  email: entry.email,
+  joinedAt: entry.joinedAt,
+  position: entry.position,
+  offer: entry.offer,
+  lastOffer: entry.lastOffer ? OFFER_STATE_LABELS[entry.lastOffer.state] : null,
+  dormant: !entry.active,
+  move: (direction) => ({ kind: 'move', target: { shiftWaitId: entry.shiftWaitId }, input: { direction } }),
+});
+
+/** A job as its card, toasts and dialogs name it: "Bar, Monday 18:00–22:00". */
+const jobTitle = (line: AdminShiftLine) => `${line.name}, ${shiftWhenText(line.shift)}`;
+
+const column = createColumnHelper<LineRow>();
 
 /** Light badges read in black: their own dark shades fall short of 4.5:1 on the light fill (axe). */
 const BADGE_TEXT = { '--badge-color': 'var(--mantine-color-black)' } as CSSProperties;
 
 /** The offer's state as a badge, its deadline in the camp's time zone, and how the last offer ended. */
-function OfferState({ entry, timeZone }: { entry: AdminWaitlistEntry; timeZone: string }) {
+function OfferState({ row, timeZone }: { row: LineRow; timeZone: string }) {
   return (
     <Stack gap={2}>
-      {entry.offer ? (
+      {row.offer ? (
         <>
           <Badge color="blue" variant="light" tt="none" style={BADGE_TEXT}>
             {OFFER_STATE_LABELS.OPEN}
           </Badge>
-          <Text size="xs">{TEXTS.offerUntil(formatDateTime(entry.offer.expiresAt, timeZone))}</Text>
+          <Text size="xs">{TEXTS.offerUntil(formatDateTime(row.offer.expiresAt, timeZone))}</Text>
         </>
       ) : (
         <Badge color="gray" variant="light" tt="none" style={BADGE_TEXT}>
           {TEXTS.noOffer}
         </Badge>
       )}
-      {entry.lastOffer && (
+      {row.dormant && (
         <Text size="xs" c="dimmed">
-          {TEXTS.lastOffer(OFFER_STATE_LABELS[entry.lastOffer.state])}
+          {SHIFT_TEXTS.adminDormant}
+        </Text>
+      )}
+      {row.lastOffer && (
+        <Text size="xs" c="dimmed">
+          {TEXTS.lastOffer(row.lastOffer)}
         </Text>
       )}
     </Stack>
@@ -93,19 +165,21 @@ function columnsFor(timeZone: string) {
     column.display({
       id: 'offer',
       header: TEXTS.offer,
-      cell: ({ row }) => <OfferState entry={row.original} timeZone={timeZone} />,
+      cell: ({ row }) => <OfferState row={row.original} timeZone={timeZone} />,
     }),
   ];
 }
 
 /** The reason dialog of Remove: the shared schema's rule and message. */
 function RemoveDialog({
-  entry,
+  row,
+  job,
   saving,
   onSave,
   onClose,
 }: {
-  entry: AdminWaitlistEntry;
+  row: LineRow;
+  job: LineJob;
   saving: boolean;
   onSave: (reason: string) => void;
   onClose: () => void;
@@ -120,10 +194,16 @@ function RemoveDialog({
     if (!saving) submit();
   };
   return (
-    <DialogShell opened title={TEXTS.removeTitle} saving={saving} onClose={onClose} size="md">
+    <DialogShell
+      opened
+      title={job ? SHIFT_TEXTS.adminRemoveTitle : TEXTS.removeTitle}
+      saving={saving}
+      onClose={onClose}
+      size="md"
+    >
       <form noValidate onSubmit={send} aria-busy={saving || undefined}>
         <Stack gap="md">
-          <Text>{TEXTS.removeConfirm(entry.name)}</Text>
+          <Text>{job ? SHIFT_TEXTS.adminRemoveConfirm(row.name, job) : TEXTS.removeConfirm(row.name)}</Text>
           <ReasonTextarea
             label={TEXTS.reasonLabel}
             maxLength={WAITLIST_REMOVE_REASON_MAX}
@@ -147,66 +227,79 @@ function RemoveDialog({
   );
 }
 
-/** One camping option: its name, places, waitlist switch and its line (a table, or cards on a phone). */
-function OptionLine({
-  option,
+/**
+ * One line as a card: its heading, where and when (a job's), its places, its waitlist switch and its people in
+ * order (a table, or cards on a phone) with Offer now or Skip, Move up / Move down and Remove on each.
+ */
+function LineCard({
+  title,
+  headingOrder,
+  details,
+  places,
+  waitlistEnabled,
+  rows,
+  job,
   timeZone,
   onAction,
   onDialog,
 }: {
-  option: AdminWaitlistOption;
+  title: string;
+  headingOrder: 3 | 4;
+  details?: string;
+  places: string;
+  waitlistEnabled: boolean;
+  rows: LineRow[];
+  job: LineJob;
   timeZone: string;
   onAction: (action: WaitlistAction, done: string) => void;
   onDialog: (dialog: Dialog) => void;
 }) {
   const headingId = useId();
   const columns = useMemo(() => columnsFor(timeZone), [timeZone]);
-  const last = option.line.length;
-  const renderRowActions = (entry: AdminWaitlistEntry) => {
-    const itemName = entry.name;
-    const move = (direction: 'up' | 'down') =>
-      onAction(
-        {
-          kind: 'move',
-          registrationId: entry.registrationId,
-          input: { campingOptionId: option.campingOptionId, direction },
-        },
-        TEXTS.moved(entry.name),
-      );
+  const last = rows.length;
+  // A shift line's messages speak of a person, an option line's of a registration.
+  const messages = job ? SHIFT_WAITLIST_MESSAGES : WAITLIST_ADMIN_MESSAGES;
+  const renderRowActions = (row: LineRow) => {
+    const itemName = row.name;
+    const move = (direction: 'up' | 'down') => onAction(row.move(direction), TEXTS.moved(row.name));
     return (
       <RowActions>
-        {entry.offer ? (
+        {row.offer ? (
           <RowAction
             label={TEXTS.skip}
             itemName={itemName}
-            onClick={() => onDialog({ kind: 'skip', entry })}
+            onClick={() => onDialog({ kind: 'skip', row, job })}
           />
         ) : (
           <RowAction
             label={TEXTS.offerNow}
             itemName={itemName}
+            disabledReason={row.dormant ? SHIFT_WAITLIST_MESSAGES.adminNotActive : undefined}
             onClick={() =>
-              onAction({ kind: 'offer', registrationId: entry.registrationId }, TEXTS.offered(entry.name))
+              onAction(
+                { kind: 'offer', target: row.target },
+                job ? SHIFT_TEXTS.adminOffered(row.name, job) : TEXTS.offered(row.name),
+              )
             }
           />
         )}
         <RowAction
           label={TEXTS.moveUp}
           itemName={itemName}
-          disabledReason={entry.position === 1 ? WAITLIST_ADMIN_MESSAGES.atTop : undefined}
+          disabledReason={row.position === 1 ? messages.atTop : undefined}
           onClick={() => move('up')}
         />
         <RowAction
           label={TEXTS.moveDown}
           itemName={itemName}
-          disabledReason={entry.position === last ? WAITLIST_ADMIN_MESSAGES.atBottom : undefined}
+          disabledReason={row.position === last ? messages.atBottom : undefined}
           onClick={() => move('down')}
         />
         <RowAction
           label={TEXTS.remove}
           itemName={itemName}
           color="red"
-          onClick={() => onDialog({ kind: 'remove', entry })}
+          onClick={() => onDialog({ kind: 'remove', row, job })}
         />
       </RowActions>
     );
@@ -215,29 +308,27 @@ function OptionLine({
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
-          <Title order={3} id={headingId} size="h4">
-            {option.name}
+          <Title order={headingOrder} id={headingId} size="h4">
+            {title}
           </Title>
-          <Badge
-            color={option.waitlistEnabled ? 'teal' : 'gray'}
-            variant="light"
-            tt="none"
-            style={BADGE_TEXT}
-          >
-            {option.waitlistEnabled ? TEXTS.waitlistOn : TEXTS.waitlistOff}
+          <Badge color={waitlistEnabled ? 'teal' : 'gray'} variant="light" tt="none" style={BADGE_TEXT}>
+            {waitlistEnabled ? TEXTS.waitlistOn : TEXTS.waitlistOff}
           </Badge>
         </Group>
-        <Text size="sm" c="dimmed">
-          {TEXTS.places(option.taken, option.held, option.maxSignups)}
-        </Text>
+        <Stack gap={0}>
+          {details && <Text size="sm">{details}</Text>}
+          <Text size="sm" c="dimmed">
+            {places}
+          </Text>
+        </Stack>
         <DataTable
-          caption={`Line for ${option.name}`}
-          data={option.line}
+          caption={job ? SHIFT_TEXTS.adminLine(job) : `Line for ${title}`}
+          data={rows}
           columns={columns}
-          getRowId={(entry) => entry.registrationId}
+          getRowId={(row) => row.rowId}
           paginate={false}
           searchable={false}
-          emptyText={TEXTS.empty(option.name)}
+          emptyText={job ? SHIFT_TEXTS.adminEmpty(job) : TEXTS.empty(title)}
           renderRowActions={renderRowActions}
           rowActionsHeader={TEXTS.actions}
           cardTitle="name"
@@ -250,7 +341,8 @@ function OptionLine({
 
 /**
  * /admin/waitlist (docs/product.md §10): per camping option of the chosen year its places, its waitlist switch and
- * its line in order, with Offer now, Skip, Remove and Move up / Move down on each person.
+ * its line in order, with Offer now, Skip, Remove and Move up / Move down on each person; then, in the Shifts
+ * section, the same for every job whose waitlist is on or that has people in line (decision 052).
  */
 export default function WaitlistPage() {
   const { config } = usePublicConfig();
@@ -260,6 +352,7 @@ export default function WaitlistPage() {
   const lines = useAdminWaitlist(year);
   const action = useWaitlistAction();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const shiftsHeadingId = useId();
 
   const years = useMemo(() => {
     const found = new Set<number>([year]);
@@ -290,11 +383,12 @@ export default function WaitlistPage() {
         style={{ maxWidth: 200 }}
       />
       <section aria-label="Waitlist counts">
-        <SimpleGrid component="dl" cols={2} spacing="sm" m={0} maw={480}>
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" m={0} maw={720}>
           {(
             [
               ['waitlisted', TEXTS.waitlistedCount],
               ['openOffers', TEXTS.openOffersCount],
+              ['shiftWaiting', SHIFT_TEXTS.adminWaitingCount],
             ] as const
           ).map(([key, label]) => (
             <Paper key={key} withBorder radius="md" p="sm">
@@ -323,37 +417,82 @@ export default function WaitlistPage() {
       )}
       {data && data.options.length === 0 && <Text>{TEXTS.noOptions}</Text>}
       {data?.options.map((option) => (
-        <OptionLine
+        <LineCard
           key={option.campingOptionId}
-          option={option}
+          title={option.name}
+          headingOrder={3}
+          places={TEXTS.places(option.taken, option.held, option.maxSignups)}
+          waitlistEnabled={option.waitlistEnabled}
+          rows={option.line.map((entry) => optionRow(option.campingOptionId, entry))}
+          job={null}
           timeZone={config.timeZone}
           onAction={run}
           onDialog={setDialog}
         />
       ))}
+      {data && (
+        <Stack component="section" aria-labelledby={shiftsHeadingId} gap="md">
+          <Stack gap={4}>
+            <Title order={3} id={shiftsHeadingId}>
+              {SHIFT_TEXTS.adminTitle}
+            </Title>
+            <Text c="dimmed">{SHIFT_TEXTS.adminIntro}</Text>
+          </Stack>
+          {data.shifts.length === 0 && <Text>{SHIFT_TEXTS.adminNoJobs}</Text>}
+          {data.shifts.map((line) => (
+            <LineCard
+              key={line.jobId}
+              title={jobTitle(line)}
+              headingOrder={4}
+              details={`${line.location} · ${line.shift.name}`}
+              places={TEXTS.places(line.taken, line.held, line.maxRegistrations)}
+              waitlistEnabled={line.waitlistEnabled}
+              rows={line.line.map(shiftRow)}
+              job={jobTitle(line)}
+              timeZone={config.timeZone}
+              onAction={run}
+              onDialog={setDialog}
+            />
+          ))}
+        </Stack>
+      )}
 
       <ConfirmDialog
         opened={dialog?.kind === 'skip'}
         title={TEXTS.skipTitle}
-        message={dialog ? TEXTS.skipConfirm(dialog.entry.name) : ''}
+        message={
+          !dialog
+            ? ''
+            : dialog.job
+              ? SHIFT_TEXTS.adminSkipConfirm(dialog.row.name, dialog.job)
+              : TEXTS.skipConfirm(dialog.row.name)
+        }
         confirmLabel={TEXTS.skip}
         cancelLabel={TEXTS.cancel}
         danger
         loading={action.isPending}
         onConfirm={() =>
           dialog &&
-          run({ kind: 'skip', registrationId: dialog.entry.registrationId }, TEXTS.skipped(dialog.entry.name))
+          run(
+            { kind: 'skip', target: dialog.row.target },
+            dialog.job
+              ? SHIFT_TEXTS.adminSkipped(dialog.row.name, dialog.job)
+              : TEXTS.skipped(dialog.row.name),
+          )
         }
         onCancel={() => setDialog(null)}
       />
       {dialog?.kind === 'remove' && (
         <RemoveDialog
-          entry={dialog.entry}
+          row={dialog.row}
+          job={dialog.job}
           saving={action.isPending}
           onSave={(reason) =>
             run(
-              { kind: 'remove', registrationId: dialog.entry.registrationId, input: { reason } },
-              TEXTS.removed(dialog.entry.name),
+              { kind: 'remove', target: dialog.row.target, input: { reason } },
+              dialog.job
+                ? SHIFT_TEXTS.adminRemoved(dialog.row.name, dialog.job)
+                : TEXTS.removed(dialog.row.name),
             )
           }
           onClose={() => setDialog(null)}

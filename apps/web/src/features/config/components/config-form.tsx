@@ -16,6 +16,9 @@ import {
   PAYMENT_DEADLINE_DAYS_MAX,
   PAYMENT_DEADLINE_DAYS_MIN,
   PAYMENT_DEADLINE_TEXTS,
+  SHIFT_REMINDER_HOURS_MAX,
+  SHIFT_REMINDER_HOURS_MIN,
+  SHIFT_REMINDER_TEXTS,
   WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import {
@@ -363,6 +366,21 @@ export function ConfigForm({ config }: ConfigFormProps) {
               maw={240}
             />
             <FestivalCalendar openingSunday={values.openingSunday} />
+            <NumberInput
+              {...HINT_BELOW}
+              name="shiftReminderHours"
+              label={SHIFT_REMINDER_TEXTS.hoursLabel}
+              description={SHIFT_REMINDER_TEXTS.hoursHelp}
+              min={SHIFT_REMINDER_HOURS_MIN}
+              max={SHIFT_REMINDER_HOURS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              value={values.shiftReminderHours}
+              error={errors.shiftReminderHours}
+              onChange={(value) => set('shiftReminderHours', value)}
+              maw={240}
+            />
           </FormSection>
 
           <FormSection section={CONFIG_SECTIONS.payments} description="How campers pay their dues online.">

@@ -1,7 +1,15 @@
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
-import { compareShifts, JOB_LOCATION_MAX, JOB_NAME_MAX, shiftWhenText } from '@camp/shared/rules';
+import '@mantine/core/styles/Switch.css';
+import {
+  compareShifts,
+  JOB_LOCATION_MAX,
+  JOB_NAME_MAX,
+  SHIFT_WAITLIST_TEXTS,
+  shiftWhenText,
+} from '@camp/shared/rules';
 import type { Job, JobCategory, Shift } from '@camp/shared/work';
-import { Alert, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, NumberInput, Switch, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useAddEditForm } from '../../../components/use-modal-form';
 import { AddEditFormModal, NameInput, type SaveModalProps } from '../../../components/form-modal';
@@ -14,9 +22,12 @@ export interface JobFormModalProps extends SaveModalProps<JobFormValues> {
   shifts: readonly Shift[];
 }
 
-/** Add or edit a job (docs/product.md §5 Job): name, location, category, shift and places (5 to start with). */
+/**
+ * Add or edit a job (docs/product.md §5 Job): name, location, category, shift, places (5 to start with) and whether
+ * people may wait in line when it is full (off to start with, docs/product.md §10).
+ */
 export function JobFormModal({ job, categories, shifts, ...save }: JobFormModalProps) {
-  const { modal, textField, numberField } = useAddEditForm({
+  const { modal, textField, numberField, checkField } = useAddEditForm({
     noun: 'Job',
     item: job,
     initialValues: jobFormValues,
@@ -69,6 +80,11 @@ export function JobFormModal({ job, categories, shifts, ...save }: JobFormModalP
         // Keep what was typed so a wrong value gets the message instead of being silently changed.
         clampBehavior="none"
         {...numberField('maxRegistrations')}
+      />
+      <Switch
+        label={SHIFT_WAITLIST_TEXTS.jobSwitch}
+        description={SHIFT_WAITLIST_TEXTS.jobSwitchHelp}
+        {...checkField('waitlistEnabled')}
       />
     </AddEditFormModal>
   );

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Badge.css';
-import { compareShifts, isJobFull, jobSpots, shiftWhenText } from '@camp/shared/rules';
+import { compareShifts, isJobFull, jobSpots, shiftWhenText, WAITLIST_ADMIN_TEXTS } from '@camp/shared/rules';
 import type { CreateJobInput, Job } from '@camp/shared/work';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
+import type { CSSProperties } from 'react';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { FlagBadges } from '../../../components/flag-badges';
@@ -20,6 +21,9 @@ import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages'
 import { toJobInput } from '../work-form';
 
 const column = createColumnHelper<Job>();
+
+/** A light badge reads in black: its own dark shade falls short of 4.5:1 on the light fill (axe). */
+const BADGE_TEXT = { '--badge-color': 'var(--mantine-color-black)' } as CSSProperties;
 
 function flagsOf(job: Job): string[] {
   return [job.staffOnly && 'Staff only', job.alwaysRequired && 'Always required'].filter(
@@ -65,6 +69,12 @@ const columns = [
           {full && (
             <Badge color="red.9" variant="filled" size="sm">
               Full
+            </Badge>
+          )}
+          {/* People may join its line when it is full (docs/product.md §10). */}
+          {job.waitlistEnabled && (
+            <Badge color="teal" variant="light" size="sm" tt="none" style={BADGE_TEXT}>
+              {WAITLIST_ADMIN_TEXTS.waitlistOn}
             </Badge>
           )}
         </Group>
