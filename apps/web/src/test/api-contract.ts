@@ -46,6 +46,7 @@ import {
   WorkScheduleShiftSchema,
 } from '@camp/shared/work';
 import { AdminWaitlistSchema } from '@camp/shared/waitlist';
+import { MyShiftWaitsSchema, ShiftWaitResponseSchema } from '@camp/shared/shift-waitlist';
 import { z } from 'zod';
 
 /** No body: a 204 of DELETE. */
@@ -140,6 +141,11 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'POST /registrations/:id/leave-waitlist': RegistrationSchema,
   'POST /waitlist-offers/:id/accept': RegistrationSchema,
   'POST /waitlist-offers/:id/decline': RegistrationSchema,
+  'GET /shift-waits/me': MyShiftWaitsSchema,
+  'POST /shift-waits': ShiftWaitResponseSchema,
+  'POST /shift-waits/:id/accept': ShiftWaitResponseSchema,
+  'POST /shift-waits/:id/decline': ShiftWaitResponseSchema,
+  'POST /shift-waits/:id/leave': ShiftWaitResponseSchema,
 
   'GET /admin/registrations': AdminRegistrationListSchema,
   'GET /admin/registrations/:id/camping-options': AdminRegistrationCampingOptionsSchema,

@@ -82,11 +82,19 @@ export const SHIFT_WAITLIST_TEXTS = {
   joined: (job: string) => `You joined the waitlist for ${job}.`,
   /** Wizard step 4: the shifts waited for do not count towards the shifts needed. */
   waitNote: 'Shifts you wait for do not count towards the shifts you need; choose those from the free ones.',
+  /** Wizard step 4: a category's count of shifts waited for, and the summary's line ("On the waitlist for 2 shifts"). */
+  waitingCount: (count: number) => `${count} on the waitlist`,
+  summaryWaiting: (shifts: string) => `On the waitlist for ${shifts} (not counted)`,
   /** Wizard review step: the list of shifts waited for. */
   reviewTitle: 'Shifts you will wait for',
   /** Dashboard and /shifts. */
   title: 'Shift waitlist',
   position: (position: number, job: string) => `You are number ${position} in line for ${job}.`,
+  /** /shifts, on the row of the shift itself. */
+  positionShort: (position: number) => `Number ${position} in line`,
+  offeredShort: 'A place is held for you',
+  offeredUntil: (deadline: string) => `Until ${deadline}`,
+  fetchFailed: 'Failed to load your shift waitlist',
   dormant: 'You will be offered a place once your registration holds a place in camp.',
   offerTitle: (job: string) => `A place on ${job} is free for you`,
   offerBody: (deadline: string) =>

@@ -27,7 +27,7 @@ export const testCalendarLinks = {
 
 /**
  * The dashboard (/dashboard): `registrations` as GET /registrations/me answers them, `camp` as
- * GET /registrations/camp/me, registration open or not; `config` and `routes` add to the configuration and
+ * GET /registrations/camp/me, no shift lines, registration open or not; `config` and `routes` add to the configuration and
  * the fake API.
  */
 export function openDashboard(
@@ -42,6 +42,8 @@ export function openDashboard(
     {
       'GET /registrations/me': answerWith(registrations),
       'GET /registrations/camp/me': answerWith(camp),
+      // Not in any shift line unless a test says so (docs/product.md §10).
+      'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
       'GET /calendar/me': () => jsonResponse(testCalendarLinks),
       ...routes,
     },

@@ -347,6 +347,7 @@ const shift = (
   name,
   description: null,
   dayOfWeek,
+  dayOffset: 1,
   startTime,
   endTime,
 });

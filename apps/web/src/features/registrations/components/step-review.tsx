@@ -3,6 +3,7 @@ import {
   formatDollars,
   isStaffRole,
   optionDuesFor,
+  SHIFT_WAITLIST_TEXTS,
   shiftWhenText,
   type Role,
   WAITLIST_TEXTS,
@@ -42,6 +43,7 @@ export function StepReview({
 }: StepReviewProps) {
   const fields = fieldsOf(options);
   const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
+  const waitedJobs = jobs.filter((job) => choices.waitJobs.includes(job.id));
   return (
     <Stack gap="lg">
       {joinsWaitlist && (
@@ -79,16 +81,17 @@ export function StepReview({
         {chosenJobs.length === 0 ? (
           <Text c="dimmed">No shifts selected.</Text>
         ) : (
-          <Stack component="ul" gap={4} className={classes.plainList}>
-            {chosenJobs.map((job) => (
-              <Text component="li" key={job.id} className={classes.choice}>
-                <strong>{job.name}</strong> ({job.category.name}) · {shiftWhenText(job.shift)} ·{' '}
-                {job.location}
-              </Text>
-            ))}
-          </Stack>
+          <JobList jobs={chosenJobs} />
         )}
       </ReviewSection>
+      {waitedJobs.length > 0 && (
+        <ReviewSection id="review-shift-waits" title={SHIFT_WAITLIST_TEXTS.reviewTitle}>
+          <Text size="sm" c="dimmed" mb="xs">
+            {SHIFT_WAITLIST_TEXTS.waitNote}
+          </Text>
+          <JobList jobs={waitedJobs} />
+        </ReviewSection>
+      )}
       <ReviewSection id="review-terms" title="Registration Terms">
         <Paper
           withBorder
@@ -130,6 +133,19 @@ export function StepReview({
           {formatDollars(total)}
         </Text>
       </Group>
+    </Stack>
+  );
+}
+
+/** Shifts as the review lists them: name, category, when and where. */
+function JobList({ jobs }: { jobs: readonly Job[] }) {
+  return (
+    <Stack component="ul" gap={4} className={classes.plainList}>
+      {jobs.map((job) => (
+        <Text component="li" key={job.id} className={classes.choice}>
+          <strong>{job.name}</strong> ({job.category.name}) · {shiftWhenText(job.shift)} · {job.location}
+        </Text>
+      ))}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Accordion.css';
-import { shiftRequirement, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import { shiftRequirement, REGISTRATION_TEXTS, SHIFT_WAITLIST_TEXTS } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { User } from '@camp/shared/users';
 import type { Job, JobCategory } from '@camp/shared/work';
@@ -16,7 +16,7 @@ import {
   shiftsWord,
   useOpenGroups,
 } from '../../work';
-import { isJobPickable, type ShiftProgress, type WizardChoices } from '../wizard/wizard-model';
+import { isJobPickable, isJobWaitable, type ShiftProgress, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
 
 interface StepShiftsProps {
@@ -26,6 +26,11 @@ interface StepShiftsProps {
   choices: WizardChoices;
   user: Pick<User, 'role' | 'allowNoJob'>;
   onToggle: (jobId: string, checked: boolean) => void;
+  /**
+   * Ticks or unticks waiting in line for a full job whose waitlist is on (docs/product.md §10); without it no wait is
+   * offered (while the application window is open, and when an offer's shifts are chosen again).
+   */
+  onToggleWait?: (jobId: string, checked: boolean) => void;
 }
 
 /** What the options ask for, in a sentence, above the list. */
@@ -63,17 +68,33 @@ const categoryOrder = (a: JobCategory, b: JobCategory) =>
  * Step 4 (docs/product.md §5): the shifts by category (collapsible; a short list starts all open) and, inside, by day,
  * as compact rows with time, location and spots left; a day filter narrows every category at once.
  */
-export function StepShifts({ options, categories, jobs, choices, user, onToggle }: StepShiftsProps) {
+export function StepShifts({
+  options,
+  categories,
+  jobs,
+  choices,
+  user,
+  onToggle,
+  onToggleWait,
+}: StepShiftsProps) {
   const [filter, setFilter] = useState(NO_FILTER);
+  const waitable = (job: Job) => onToggleWait !== undefined && isJobWaitable(job, choices);
   const ordered = [...categories].sort(categoryOrder);
   const groups = groupByCategory(ordered, filterShifts(jobs, filter));
   const [open, setOpen] = useOpenGroups(groups, filter.day);
   const chosenIn = (categoryId: string) =>
     jobs.filter((job) => job.categoryId === categoryId && choices.jobIds.includes(job.id)).length;
+  const waitedIn = (categoryId: string) =>
+    jobs.filter((job) => job.categoryId === categoryId && choices.waitJobs.includes(job.id)).length;
 
   return (
     <Stack gap="md">
       <RequirementText options={options} categories={categories} user={user} />
+      {jobs.some(waitable) && (
+        <Text size="sm" c="dimmed">
+          {SHIFT_WAITLIST_TEXTS.waitNote}
+        </Text>
+      )}
       {jobs.length > 0 && <ShiftFilters jobs={jobs} value={filter} onChange={setFilter} show={['day']} />}
       {ordered.length === 0 ? (
         <Text c="dimmed">{REGISTRATION_TEXTS.noShiftsInCategory}</Text>
@@ -85,6 +106,7 @@ export function StepShifts({ options, categories, jobs, choices, user, onToggle 
           groups={groups.map((group) => {
             const category = ordered.find((candidate) => candidate.id === group.key)!;
             const chosen = chosenIn(category.id);
+            const waited = waitedIn(category.id);
             return {
               key: group.key,
               label: group.label,
@@ -102,7 +124,13 @@ export function StepShifts({ options, categories, jobs, choices, user, onToggle 
                   )}
                 </>
               ),
-              counts: `${shiftsWord(group.items.length)}${chosen > 0 ? ` · ${chosen} selected` : ''}`,
+              counts: [
+                shiftsWord(group.items.length),
+                chosen > 0 && `${chosen} selected`,
+                waited > 0 && SHIFT_WAITLIST_TEXTS.waitingCount(waited),
+              ]
+                .filter(Boolean)
+                .join(' · '),
               content: (
                 <Stack gap={4}>
                   {category.description && (
@@ -118,18 +146,37 @@ export function StepShifts({ options, categories, jobs, choices, user, onToggle 
                     <DayRows
                       jobs={group.items}
                       headingOrder={5}
-                      renderRow={(job) => (
-                        <ShiftRow
-                          key={job.id}
-                          job={job}
-                          underDay
-                          selection={{
-                            checked: choices.jobIds.includes(job.id),
-                            disabled: !isJobPickable(job, choices),
-                            onChange: (checked) => onToggle(job.id, checked),
-                          }}
-                        />
-                      )}
+                      renderRow={(job) =>
+                        waitable(job) ? (
+                          // Waiting is its own tick, labelled as such: it never chooses the shift.
+                          <ShiftRow
+                            key={job.id}
+                            job={job}
+                            underDay
+                            badge={
+                              <Badge component="span" color="orange" variant="filled" autoContrast tt="none">
+                                {SHIFT_WAITLIST_TEXTS.fullJoin}
+                              </Badge>
+                            }
+                            selection={{
+                              checked: choices.waitJobs.includes(job.id),
+                              disabled: false,
+                              onChange: (checked) => onToggleWait?.(job.id, checked),
+                            }}
+                          />
+                        ) : (
+                          <ShiftRow
+                            key={job.id}
+                            job={job}
+                            underDay
+                            selection={{
+                              checked: choices.jobIds.includes(job.id),
+                              disabled: !isJobPickable(job, choices),
+                              onChange: (checked) => onToggle(job.id, checked),
+                            }}
+                          />
+                        )
+                      }
                     />
                   )}
                 </Stack>
@@ -142,8 +189,11 @@ export function StepShifts({ options, categories, jobs, choices, user, onToggle 
   );
 }
 
-/** Step 4's summary: the count ('Selected: N shifts') and each rule's progress. */
-export function ShiftsSummary({ progress }: { progress: ShiftProgress }) {
+/**
+ * Step 4's summary: the count ('Selected: N shifts') and each rule's progress; the shifts waited for apart
+ * (`waiting`), as they never count.
+ */
+export function ShiftsSummary({ progress, waiting = 0 }: { progress: ShiftProgress; waiting?: number }) {
   return (
     <div className={classes.summary}>
       <Text fw={700} aria-live="polite">
@@ -154,6 +204,9 @@ export function ShiftsSummary({ progress }: { progress: ShiftProgress }) {
             of {progress.needed} needed
           </Text>
         )}
+      </Text>
+      <Text size="sm" aria-live="polite">
+        {waiting > 0 && SHIFT_WAITLIST_TEXTS.summaryWaiting(shiftsWord(waiting))}
       </Text>
       {progress.items.length > 0 && (
         <ul className={classes.progressList} aria-label="What is still required">

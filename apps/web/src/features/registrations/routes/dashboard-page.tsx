@@ -30,6 +30,7 @@ import {
 } from '../components/registration-sections';
 import { DrawEntryArea } from '../components/draw-entry-panel';
 import { OfferArea } from '../components/waitlist-panels';
+import { ShiftWaitlistSection } from '../components/shift-waitlist';
 import { CalendarLinks } from '../components/calendar-links';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
@@ -74,6 +75,8 @@ function RegistrationOverview({ user }: { user: User }) {
       />
       {current ? (
         <>
+          {/* A shift offer waits for an answer: its card comes first (docs/product.md §10). */}
+          <ShiftWaitlistSection timeZone={config.timeZone} offers />
           <OutstandingDues
             registration={current}
             user={user}
@@ -81,6 +84,7 @@ function RegistrationOverview({ user }: { user: User }) {
             timeZone={config.timeZone}
           />
           <CurrentRegistration registration={current} />
+          <ShiftWaitlistSection timeZone={config.timeZone} offers={false} />
         </>
       ) : config.drawClosesAt ? (
         // A year with an application window: the person's draw entry, if any (docs/product.md §10).

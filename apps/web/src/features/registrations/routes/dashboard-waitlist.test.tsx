@@ -108,6 +108,7 @@ function openDashboard(
       'GET /auth/profile': () => jsonResponse(testUser()),
       'GET /registrations/me': () => jsonResponse(mine.current),
       'GET /registrations/camp/me': () => jsonResponse(testCampRegistration()),
+      'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
       ...routes,
     },
     testConfig({ registrationOpen: true, timeZone: 'America/Los_Angeles', ...config }),

@@ -16,6 +16,7 @@ const tuesday = {
 function openShifts(registrations = [testRegistration()], extraJobs = 0) {
   renderSignedIn('/shifts', testUser(), {
     'GET /registrations/me': () => jsonResponse(registrations),
+    'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
     'GET /jobs': () =>
       jsonResponse([
         testJob(kitchen),

@@ -2,7 +2,12 @@ import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { currentRegistration, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import {
+  canJoinShiftWaitlist,
+  currentRegistration,
+  REGISTRATION_TEXTS,
+  SHIFT_WAITLIST_TEXTS,
+} from '@camp/shared/rules';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,6 +16,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { usePublicConfig } from '../../config';
 import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
+import { useMyShiftWaits } from '../api/shift-waits';
+import { ShiftLineControl, shiftWaitJob } from '../components/shift-waitlist';
 import { SectionCard } from '../../../components/section-card';
 import { CalendarLinks, DownloadShiftIcs } from '../components/calendar-links';
 
@@ -21,7 +28,8 @@ const PageSection = (props: { id: string; title: string; children: ReactNode }) 
 
 /**
  * /shifts on real data: the person's own shifts this year first, as a compact schedule by day; then the other
- * shifts, filterable by day, job type and location, by day in collapsible groups, with spots left.
+ * shifts, filterable by day, job type and location, by day in collapsible groups, with spots left. With a
+ * registration of the year, a full shift whose waitlist is on can be waited for from its row (docs/product.md §10).
  */
 export default function MyShiftsPage() {
   const { config } = usePublicConfig();
@@ -34,6 +42,9 @@ export default function MyShiftsPage() {
   const mine: ShiftListJob[] = (current?.jobs ?? []).map(({ job }) => job);
   const mineIds = new Set(mine.map((job) => job.id));
   const others = (jobs.data ?? []).filter((job) => !mineIds.has(job.id));
+  // The lines are read only for someone who can be in one: a registration of the year.
+  const waits = useMyShiftWaits({ enabled: current !== undefined });
+  const waitByJob = new Map((waits.data ?? []).map((wait) => [wait.job.id, wait]));
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
@@ -58,7 +69,7 @@ export default function MyShiftsPage() {
                 underDay
                 showCategory
                 showPlaces={false}
-                actions={config.openingSunday ? <DownloadShiftIcs job={job} /> : null}
+                action={config.openingSunday ? <DownloadShiftIcs job={job} /> : undefined}
               />
             )}
           />
@@ -71,7 +82,29 @@ export default function MyShiftsPage() {
         ) : jobs.isError ? (
           <LoadFailedAlert title={REGISTRATION_TEXTS.fetchJobsFailed} onRetry={() => void jobs.refetch()} />
         ) : (
-          <AvailableShifts jobs={others} />
+          <>
+            {waits.isError && (
+              <LoadFailedAlert
+                title={SHIFT_WAITLIST_TEXTS.fetchFailed}
+                onRetry={() => void waits.refetch()}
+              />
+            )}
+            <AvailableShifts
+              jobs={others}
+              renderAction={(job) =>
+                // Until the lines are read, no Join: the person may already be in this one.
+                waits.isSuccess && (
+                  <ShiftLineControl
+                    wait={waitByJob.get(job.id)}
+                    canJoin={canJoinShiftWaitlist(job)}
+                    jobId={job.id}
+                    job={shiftWaitJob(job)}
+                    timeZone={config.timeZone}
+                  />
+                )
+              }
+            />
+          </>
         )}
       </PageSection>
     </Stack>

@@ -103,6 +103,7 @@ function StepBody({ wizard }: { wizard: RegistrationWizardModel }) {
             choices={choices}
             user={user}
             onToggle={wizard.toggleJob}
+            onToggleWait={wizard.toggleWaitJob}
           />
         </StepData>
       );
@@ -178,7 +179,12 @@ export function RegistrationWizard({ user }: { user: User }) {
                 <StepBody wizard={wizard} />
                 {step.key === 'shifts' ? (
                   <ShiftsStepBar
-                    summary={<ShiftsSummary progress={wizard.shiftProgress} />}
+                    summary={
+                      <ShiftsSummary
+                        progress={wizard.shiftProgress}
+                        waiting={wizard.choices.waitJobs.length}
+                      />
+                    }
                     problems={<ProblemList problems={wizard.problems} />}
                     actions={actions}
                   />

@@ -7,6 +7,8 @@ import {
   formatDateTime,
   formatDollars,
   REGISTRATION_TEXTS,
+  SHIFT_WAITLIST_MESSAGES,
+  SHIFT_WAITS_MAX,
   WAITLIST_TEXTS,
 } from '@camp/shared/rules';
 import { CampWithSchema } from '@camp/shared/draw';
@@ -301,6 +303,23 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
       if (found.problems.length > 0)
         setFound({ ...found, problems: checkStep({ ...data, choices: changed }) });
     },
+    /**
+     * Step 4: wait in line for a full job whose waitlist is on (docs/product.md §10), at most SHIFT_WAITS_MAX; not
+     * while the application window is open (the draw has no shift lines).
+     */
+    toggleWaitJob: entryMode
+      ? undefined
+      : (id: string, checked: boolean) => {
+          if (checked && !choices.waitJobs.includes(id) && choices.waitJobs.length >= SHIFT_WAITS_MAX) {
+            const tooMany = SHIFT_WAITLIST_MESSAGES.tooMany;
+            setFound({ ...found, problems: [...found.problems.filter((text) => text !== tooMany), tooMany] });
+            return;
+          }
+          const changed = { ...choices, waitJobs: toggle(choices.waitJobs, id, checked) };
+          update({ waitJobs: changed.waitJobs });
+          if (found.problems.length > 0)
+            setFound({ ...found, problems: checkStep({ ...data, choices: changed }) });
+        },
     setFieldValue: (fieldId: string, value: CustomFieldValue) => {
       update({ fieldValues: { ...choices.fieldValues, [fieldId]: value } });
       if (found.fieldErrors[fieldId]) {

@@ -1,5 +1,6 @@
 import {
   canJoinOptionWaitlist,
+  canJoinShiftWaitlist,
   compareShifts,
   REGISTRATION_MESSAGES,
   customFieldProblem,
@@ -7,6 +8,8 @@ import {
   isJobFull,
   isOptionSelectable,
   isStaffRole,
+  SHIFT_WAITLIST_MESSAGES,
+  SHIFT_WAITS_MAX,
   shiftRequirement,
   validateShiftSelection,
   type CustomFieldValue,
@@ -23,6 +26,11 @@ export interface WizardChoices {
   /** By field id; text inputs hold text, checkboxes true/false. */
   fieldValues: Record<string, CustomFieldValue>;
   jobIds: string[];
+  /**
+   * Full jobs with their waitlist on that the person waits for (docs/product.md §10, decision 052): extras, never
+   * counted towards the shifts needed, never also in `jobIds`.
+   */
+  waitJobs: string[];
   acceptedTerms: boolean;
 }
 
@@ -30,6 +38,7 @@ export const emptyChoices = (): WizardChoices => ({
   optionIds: [],
   fieldValues: {},
   jobIds: [],
+  waitJobs: [],
   acceptedTerms: false,
 });
 
@@ -96,7 +105,29 @@ export function visibleCategories(categories: readonly JobCategory[], role: Role
 export const byFestivalOrder = (a: Job, b: Job): number =>
   compareShifts(a.shift, b.shift) || a.name.localeCompare(b.name);
 
-/** Step 4 (docs/product.md §5): the shared shift rules, then places (a full job only if it was already chosen). */
+/**
+ * The shifts waited for (docs/product.md §10): at most SHIFT_WAITS_MAX, each still full with its waitlist on (the
+ * catalog may have been read again meanwhile); the server's own messages.
+ */
+export function shiftWaitProblems(jobs: readonly Job[], choices: WizardChoices): string[] {
+  const problems: string[] = [];
+  if (choices.waitJobs.length > SHIFT_WAITS_MAX) problems.push(SHIFT_WAITLIST_MESSAGES.tooMany);
+  for (const id of choices.waitJobs) {
+    const job = jobs.find((candidate) => candidate.id === id);
+    if (!job || canJoinShiftWaitlist(job)) continue;
+    problems.push(
+      job.waitlistEnabled
+        ? SHIFT_WAITLIST_MESSAGES.notFull(job.name)
+        : SHIFT_WAITLIST_MESSAGES.waitlistOff(job.name),
+    );
+  }
+  return problems;
+}
+
+/**
+ * Step 4 (docs/product.md §5): the shared shift rules on the chosen shifts only (waits never count, decision 052),
+ * then the shifts waited for.
+ */
 export function validateShiftsStep(
   options: readonly CampingOption[],
   categories: readonly JobCategory[],
@@ -111,10 +142,12 @@ export function validateShiftsStep(
     categories,
     user,
   );
-  const missing = choices.jobIds.filter((id) => !jobs.some((job) => job.id === id));
-  return missing.length > 0
-    ? [...problems, 'Some shifts you chose are no longer offered. Please choose again.']
-    : problems;
+  const missing = [...choices.jobIds, ...choices.waitJobs].filter((id) => !jobs.some((job) => job.id === id));
+  return [
+    ...problems,
+    ...(missing.length > 0 ? ['Some shifts you chose are no longer offered. Please choose again.'] : []),
+    ...shiftWaitProblems(jobs, choices),
+  ];
 }
 
 /** One thing step 4 asks for, and how far the selection has got: e.g. one Leave No Trace shift, 0 chosen. */
@@ -177,6 +210,13 @@ export function validateReviewStep(choices: WizardChoices): string[] {
 export const isJobPickable = (job: Job, choices: WizardChoices): boolean =>
   !isJobFull(job) || choices.jobIds.includes(job.id);
 
+/**
+ * Whether a job's row offers waiting in line instead of choosing it (docs/product.md §10): full with its waitlist
+ * on and not chosen, or already waited for (so the person can still untick it).
+ */
+export const isJobWaitable = (job: Job, choices: WizardChoices): boolean =>
+  !choices.jobIds.includes(job.id) && (canJoinShiftWaitlist(job) || choices.waitJobs.includes(job.id));
+
 /** The total of the review step: staff rate for staff and admins, else the participant rate (docs/product.md §6, §9). */
 export const totalDues = (options: readonly CampingOption[], choices: WizardChoices, role: Role) =>
   duesFor(chosenOptions(options, choices), role);
@@ -187,7 +227,7 @@ export const joinsWaitlist = (options: readonly CampingOption[], choices: Wizard
 
 /**
  * The submission payload of docs/product.md §3: only values of the chosen options' fields, numbers as numbers; with
- * `joinWaitlist` when a chosen option is full (docs/product.md §10).
+ * `joinWaitlist` when a chosen option is full and `waitJobs` when shifts are waited for (docs/product.md §10).
  */
 export function submissionOf(
   options: readonly CampingOption[],
@@ -205,6 +245,7 @@ export function submissionOf(
     jobs: [...choices.jobIds],
     acceptedTerms: true,
     ...(joinsWaitlist(options, choices) && { joinWaitlist: true }),
+    ...(choices.waitJobs.length > 0 && { waitJobs: [...choices.waitJobs] }),
   };
 }
 

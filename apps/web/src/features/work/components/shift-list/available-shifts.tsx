@@ -1,6 +1,6 @@
 import { REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ShiftFilters } from './shift-filters';
 import { CollapsibleGroups, ShiftList, useOpenGroups } from './shift-groups';
 import {
@@ -17,8 +17,17 @@ import { ShiftRow } from './shift-row';
 const withSpotsLeft = (jobs: readonly ShiftListJob[]) =>
   jobs.filter((job) => (placesOf(job)?.left ?? 0) > 0).length;
 
-/** The other shifts, filtered, by day: collapsible days (a short list starts all open), spots left shown. */
-export function AvailableShifts({ jobs }: { jobs: readonly ShiftListJob[] }) {
+/**
+ * The other shifts, filtered, by day: collapsible days (a short list starts all open), spots left shown; a row may
+ * carry a control of its own (`renderAction`: the shift's waitlist on /shifts).
+ */
+export function AvailableShifts<T extends ShiftListJob>({
+  jobs,
+  renderAction,
+}: {
+  jobs: readonly T[];
+  renderAction?: (job: T) => ReactNode;
+}) {
   const [filter, setFilter] = useState<ShiftFilter>(NO_FILTER);
   const shown = filterShifts(jobs, filter);
   const days = groupByDay(shown);
@@ -56,7 +65,7 @@ export function AvailableShifts({ jobs }: { jobs: readonly ShiftListJob[] }) {
             content: (
               <ShiftList>
                 {day.items.map((job) => (
-                  <ShiftRow key={job.id} job={job} underDay showCategory />
+                  <ShiftRow key={job.id} job={job} underDay showCategory action={renderAction?.(job)} />
                 ))}
               </ShiftList>
             ),

@@ -20,8 +20,10 @@ export interface ShiftRowProps {
   /** Places left are shown (default); not in a person's own schedule. */
   showPlaces?: boolean;
   selection?: ShiftRowSelection;
-  /** Controls at the row's end (the person's own shift's "Download .ics" on /shifts). */
-  actions?: ReactNode;
+  /** Shown instead of the places badge, e.g. "Full — join the waitlist" on a shift the person may wait for. */
+  badge?: ReactNode;
+  /** A control of the row's own beside it (on /shifts: the shift's waitlist). */
+  action?: ReactNode;
 }
 
 function PlacesBadge({ job }: { job: ShiftListJob }) {
@@ -39,7 +41,13 @@ function PlacesBadge({ job }: { job: ShiftListJob }) {
 }
 
 /** Name, badges and places on the first line; when, location (and category) below; then the description. */
-function rowParts(job: ShiftListJob, underDay: boolean, showCategory: boolean, showPlaces: boolean) {
+function rowParts(
+  job: ShiftListJob,
+  underDay: boolean,
+  showCategory: boolean,
+  showPlaces: boolean,
+  badge: ReactNode,
+) {
   const when = underDay ? shiftTimeRange(job.shift) : shiftWhenText(job.shift);
   const title: ReactNode = (
     <span className={classes.titleLine}>
@@ -49,7 +57,7 @@ function rowParts(job: ShiftListJob, underDay: boolean, showCategory: boolean, s
           Staff only
         </Badge>
       )}
-      {showPlaces && <PlacesBadge job={job} />}
+      {badge ?? (showPlaces && <PlacesBadge job={job} />)}
     </span>
   );
   const meta: ReactNode = (
@@ -77,9 +85,10 @@ export function ShiftRow({
   showCategory = false,
   showPlaces = true,
   selection,
-  actions,
+  badge,
+  action,
 }: ShiftRowProps) {
-  const { title, meta } = rowParts(job, underDay, showCategory, showPlaces);
+  const { title, meta } = rowParts(job, underDay, showCategory, showPlaces, badge);
   return (
     <li
       className={classes.row}
@@ -107,7 +116,7 @@ export function ShiftRow({
           {meta}
         </div>
       )}
-      {actions}
+      {action && <div className={classes.action}>{action}</div>}
     </li>
   );
 }
