@@ -22,6 +22,7 @@ describe('RegistrationSubmissionSchema', () => {
       jobs: [JOB],
       acceptedTerms: true,
       joinWaitlist: false,
+      waitJobs: [],
       campWith: [],
     });
   });
@@ -33,6 +34,7 @@ describe('RegistrationSubmissionSchema', () => {
       jobs: [],
       acceptedTerms: true,
       joinWaitlist: false,
+      waitJobs: [],
       campWith: [],
     });
   });

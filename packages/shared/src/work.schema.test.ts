@@ -46,7 +46,7 @@ describe('shift input', () => {
         startTime: '1970-01-01T11:00:00Z',
         endTime: '14:00:00',
       }),
-    ).toEqual({ name: 'Lunch', dayOfWeek: 'MONDAY', startTime: '11:00', endTime: '14:00' });
+    ).toEqual({ name: 'Lunch', dayOfWeek: 'MONDAY', startTime: '11:00', endTime: '14:00', dayOffset: 1 });
     expect(UpdateShiftInputSchema.parse({ endTime: '15:00' })).toEqual({ endTime: '15:00' });
   });
 

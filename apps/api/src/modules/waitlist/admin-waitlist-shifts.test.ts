@@ -145,6 +145,7 @@ describe('admin waitlist: shift lines', () => {
         startTime: '18:00',
         endTime: '22:00',
         dayOfWeek: 'MONDAY',
+        dayOffset: 1,
       },
       waitlistEnabled: true,
       taken: 1,
