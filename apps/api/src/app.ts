@@ -15,6 +15,8 @@ import { AdminRegistrationsService } from './modules/admin-registrations/admin-r
 import { AdminRegistrationsCancelService } from './modules/admin-registrations/admin-registrations-cancel.service';
 import { AdminRegistrationsEditService } from './modules/admin-registrations/admin-registrations-edit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { CalendarService } from './modules/calendar/calendar.service';
 import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
 import { CampingOptionFieldsService } from './modules/camping-options/camping-option-fields.service';
 import { CampingOptionsService } from './modules/camping-options/camping-options.service';
@@ -101,6 +103,7 @@ export interface Services {
   reports: ReportsService;
   outboxAdmin: OutboxAdminService;
   securityEvents: SecurityEventsService;
+  calendar: CalendarService;
 }
 
 declare module 'fastify' {
@@ -206,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     log: app.log,
   });
+  const jobs = new JobsService(db, now, registrationYear, waitlist);
   const refunds = new RefundsService({ db, env, config, outbox, log: app.log });
   const payments = new PaymentsService({ db, env, config, outbox, refunds, log: app.log });
   // Payment deadlines' reminders and automatic releases (docs/product.md §10), with the other workers.
@@ -239,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     campingOptions: new CampingOptionsService(db, now, registrationYear, waitlist),
     campingOptionFields: new CampingOptionFieldsService(db, now),
     jobCategories: new JobCategoriesService(db, now),
-    jobs: new JobsService(db, now, registrationYear, waitlist),
+    jobs,
     shifts: new ShiftsService(db, now, registrationYear),
     registrations: new RegistrationsService({ db, now, config, outbox, waitlist, publicUrl: env.publicUrl }),
     payments,
@@ -271,6 +275,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reports: new ReportsService({ db, registrationYear }),
     outboxAdmin: new OutboxAdminService({ db, outbox, log: app.log }),
     securityEvents: new SecurityEventsService(db),
+    // The calendar feed (decision 054): its tokens are keyed from APP_SECRET, its UIDs and links use PUBLIC_URL.
+    calendar: new CalendarService({
+      db,
+      appSecret: env.appSecret,
+      publicUrl: env.publicUrl,
+      jobs,
+      rateLimiter,
+      now,
+    }),
   });
   registerAuth(app);
   registerUuidCase(app);
@@ -308,6 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(shiftWaitsRoutes);
       await api.register(adminWaitlistRoutes);
       await api.register(drawRoutes);
+      await api.register(calendarRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -26,10 +26,21 @@ import { type Camp, insertRegistration, startCamp } from './camp';
  * - refreshCookie: only the refresh cookie opens it (no caller here has one: 401 for all);
  * - staff: staff and admins (participants 403); admin: admins only (staff and participants 403);
  * - webhook: no session; only Stripe's signature opens it (anything unsigned is refused with 400);
- * - scraper: no session; only METRICS_TOKEN opens it, and the matrix app has none: 404 for everyone.
+ * - scraper: no session; only METRICS_TOKEN opens it, and the matrix app has none: 404 for everyone;
+ * - feedToken: no session; only the calendar link's token in the path opens it (decision 054), and the matrix
+ *   sends one that opens nothing: 404 for everyone, whoever is signed in.
  */
 type Access =
-  'public' | 'signedIn' | 'own' | 'self' | 'refreshCookie' | 'staff' | 'admin' | 'webhook' | 'scraper';
+  | 'public'
+  | 'signedIn'
+  | 'own'
+  | 'self'
+  | 'refreshCookie'
+  | 'staff'
+  | 'admin'
+  | 'webhook'
+  | 'scraper'
+  | 'feedToken';
 type Caller = 'anonymous' | 'owner' | 'other' | 'staff' | 'admin';
 
 interface Ids {
@@ -355,6 +366,18 @@ const MATRIX: Record<string, Row> = {
   'GET /api/reports/registrations': { access: 'staff', url: () => '/api/reports/registrations' },
   'GET /api/reports/users': { access: 'staff', url: () => '/api/reports/users' },
 
+  // The calendar feed (decision 054): one's own links; the feed opens with its token alone.
+  'GET /api/calendar/me': { access: 'signedIn', url: () => '/api/calendar/me' },
+  'POST /api/calendar/me/reset': { access: 'signedIn', url: () => '/api/calendar/me/reset' },
+  'GET /api/calendar/feed/:token.ics': {
+    access: 'feedToken',
+    url: (ids) => `/api/calendar/feed/${ids.owner}.ics`,
+  },
+  'GET /api/calendar/jobs/:jobId.ics': {
+    access: 'signedIn',
+    url: (ids) => `/api/calendar/jobs/${ids.job}.ics`,
+  },
+
   'GET /api/admin/email-outbox': { access: 'admin', url: () => '/api/admin/email-outbox' },
   'POST /api/admin/email-outbox/:id/retry': {
     access: 'admin',
@@ -372,6 +395,7 @@ const allowed = (caller: Caller, access: Access): boolean => {
       return true;
     case 'webhook':
     case 'scraper':
+    case 'feedToken':
       return false;
     case 'signedIn':
       return caller !== 'anonymous';
@@ -749,6 +773,7 @@ function judge(caller: Caller, access: Access, may: boolean, status: number): st
   if (status >= 500 && status !== 503) return 'server error';
   if (access === 'webhook') return status === 400 ? undefined : 'an unsigned webhook must get 400';
   if (access === 'scraper') return status === 404 ? undefined : 'metrics are off without METRICS_TOKEN: 404';
+  if (access === 'feedToken') return status === 404 ? undefined : 'a token that opens no feed: 404';
   if (may) return status === 401 || status === 403 ? 'should be allowed' : undefined;
   if (caller === 'anonymous' || access === 'refreshCookie')
     return status === 401 ? undefined : 'must get 401';

@@ -18,3 +18,4 @@ export * from './security-events.schema';
 export * from './waitlist.schema';
 export * from './shift-waitlist.schema';
 export * from './draw.schema';
+export * from './calendar.schema';

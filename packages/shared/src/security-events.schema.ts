@@ -14,6 +14,8 @@ export const SECURITY_EVENT_TYPES = [
   'session.logout',
   'session.logout_all',
   'session.ended_by_admin',
+  // A person's calendar feed link reset (decision 054): the old link stops working
+  'calendar.link_reset',
   // Admin changes
   'config.created',
   'config.updated',

@@ -9,6 +9,7 @@ import {
   EndSessionsResponseSchema,
   RequestLoginCodeResponseSchema,
 } from '@camp/shared/auth';
+import { CalendarLinksSchema } from '@camp/shared/calendar';
 import { CampingOptionFieldSchema, CampingOptionSchema } from '@camp/shared/camping-options';
 import { AdminCampConfigSchema, PublicConfigSchema } from '@camp/shared/config';
 import { ErrorBodySchema } from '@camp/shared/errors';
@@ -50,13 +51,15 @@ import { z } from 'zod';
 
 /** No body: a 204 of DELETE. */
 const NO_CONTENT = null;
+/** An iCalendar text (text/calendar), not JSON: the calendar feed's .ics answers. */
+const ICALENDAR = 'text/calendar';
 
 /**
  * The success body of each endpoint the web calls, as apps/api declares it in its routes' `response` (paths
  * after /api; `:name` is a path parameter). Every error body is `ErrorBodySchema`. The route fakes of
  * test-utils check each answer against this, so a fixture cannot drift from what the server sends.
  */
-export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT> = {
+export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT | typeof ICALENDAR> = {
   'POST /auth/request-login-code': RequestLoginCodeResponseSchema,
   'POST /auth/login-with-code': AuthResponseSchema,
   'POST /auth/refresh': AuthResponseSchema,
@@ -159,6 +162,10 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT>
   'POST /admin/waitlist/shift-waits/:shiftWaitId/remove': AdminWaitlistSchema,
   'POST /admin/waitlist/shift-waits/:shiftWaitId/move': AdminWaitlistSchema,
 
+  'GET /calendar/me': CalendarLinksSchema,
+  'POST /calendar/me/reset': CalendarLinksSchema,
+  'GET /calendar/jobs/:jobId.ics': ICALENDAR,
+
   'GET /reports/registrations': RegistrationReportSchema,
   'GET /reports/users': UserReportSchema,
 };
@@ -206,6 +213,12 @@ export async function contractViolation(
   if (!failed && !contract) return `${request}: no such endpoint in the API (add it to API_RESPONSE_SCHEMAS)`;
   const schema = failed ? ErrorBodySchema : contract?.schema;
   const text = await response.clone().text();
+  if (schema === ICALENDAR) {
+    const type = response.headers.get('Content-Type') ?? '';
+    return type.startsWith('text/calendar') && text.startsWith('BEGIN:VCALENDAR\r\n')
+      ? null
+      : `${request} answers an iCalendar text (text/calendar), the fake sent ${type}: ${text.slice(0, 200)}`;
+  }
   if (schema === NO_CONTENT || schema === undefined) {
     return text === '' ? null : `${request} answers no body, the fake sent: ${text.slice(0, 200)}`;
   }

@@ -24,3 +24,4 @@ export * from './shift-waitlist';
 export * from './draw';
 export * from './event-dates';
 export * from './shift-reminders';
+export * from './calendar';

@@ -17,6 +17,14 @@ export const answerWith =
   () =>
     typeof body === 'function' ? (body as () => Response)() : jsonResponse(body);
 
+/** GET /calendar/me of a participant while the camp has no dates (docs/product.md §11 Calendar feed). */
+export const testCalendarLinks = {
+  feedUrl:
+    'http://localhost:3000/api/calendar/feed/AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.ics',
+  scheduleFeedUrl: null,
+  datesSet: false,
+};
+
 /**
  * The dashboard (/dashboard): `registrations` as GET /registrations/me answers them, `camp` as
  * GET /registrations/camp/me, no shift lines, registration open or not; `config` and `routes` add to the configuration and
@@ -36,6 +44,7 @@ export function openDashboard(
       'GET /registrations/camp/me': answerWith(camp),
       // Not in any shift line unless a test says so (docs/product.md §10).
       'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
+      'GET /calendar/me': () => jsonResponse(testCalendarLinks),
       ...routes,
     },
     testConfig({ registrationOpen, ...config }),

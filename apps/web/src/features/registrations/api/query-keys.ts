@@ -7,4 +7,6 @@ export const registrationKeys = {
   drawEntryMine: () => ['registrations', 'draw-entry', 'me'] as const,
   /** The person's places in shift lines of the year (docs/product.md §10, decision 052). */
   shiftWaitsMine: () => ['registrations', 'shift-waits', 'me'] as const,
+  /** The person's calendar feed links (docs/product.md §11 Calendar feed). */
+  calendarMine: () => ['registrations', 'calendar', 'me'] as const,
 };

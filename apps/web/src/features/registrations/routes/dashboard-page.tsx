@@ -31,6 +31,7 @@ import {
 import { DrawEntryArea } from '../components/draw-entry-panel';
 import { OfferArea } from '../components/waitlist-panels';
 import { ShiftWaitlistSection } from '../components/shift-waitlist';
+import { CalendarLinks } from '../components/calendar-links';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
 
@@ -147,6 +148,7 @@ export default function DashboardPage() {
         </Stack>
       </Paper>
       {user && <RegistrationOverview user={user} />}
+      {user && <CalendarLinks />}
     </Stack>
   );
 }

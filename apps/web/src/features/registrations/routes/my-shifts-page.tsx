@@ -21,6 +21,7 @@ import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
 import { useMyShiftWaits } from '../api/shift-waits';
 import { ShiftLineControl, shiftWaitJob } from '../components/shift-waitlist';
 import { SectionCard } from '../../../components/section-card';
+import { CalendarLinks, DownloadShiftIcs } from '../components/calendar-links';
 
 /** A section of /shifts: a card under its level-2 heading. */
 const PageSection = (props: { id: string; title: string; children: ReactNode }) => (
@@ -66,10 +67,20 @@ export default function MyShiftsPage() {
           <DayRows
             jobs={mine}
             headingOrder={3}
-            renderRow={(job) => <ShiftRow key={job.id} job={job} underDay showCategory showPlaces={false} />}
+            renderRow={(job) => (
+              <ShiftRow
+                key={job.id}
+                job={job}
+                underDay
+                showCategory
+                showPlaces={false}
+                action={config.openingSunday ? <DownloadShiftIcs job={job} /> : undefined}
+              />
+            )}
           />
         )}
       </PageSection>
+      <CalendarLinks />
       <PageSection id="available-shifts" title="Available Shifts">
         {jobs.isPending ? (
           <PageLoader label="Loading shifts..." />
