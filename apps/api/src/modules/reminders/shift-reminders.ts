@@ -98,10 +98,10 @@ async function claimBatch(
     kind: ShiftReminderKind;
   }>(
     await tx.execute(sql`
-      with due(shift_id, starts_at, in_window) as (
+      with due as (
         select * from unnest(${sql.param(starts.map((start) => start.shiftId))}::uuid[],
           ${sql.param(starts.map((start) => start.startsAt.toISOString()))}::timestamptz[],
-          ${sql.param(starts.map((start) => start.inWindow))}::boolean[])
+          ${sql.param(starts.map((start) => start.inWindow))}::boolean[]) as d(shift_id, starts_at, in_window)
       ),
       candidates as (
         select ${registrationJobs.registrationId} as registration_id, ${registrationJobs.jobId} as job_id,

@@ -8,6 +8,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { bare } from '../../db/raw';
 import { campConfig, jobs, registrations, shifts, shiftWaits } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
 import { enqueueMail } from '../mail/outbox';
@@ -258,5 +259,6 @@ export async function enqueueShiftWaitMail(
 
 /** Line position of a WAITING entry in its job's line: 1 + the open entries before it (WAITING or OFFERED). */
 export const shiftLinePosition = sql<number>`(select count(*)::int + 1 from ${shiftWaits} as ahead
-  where ahead.job_id = ${shiftWaits.jobId} and ahead.state in ('WAITING', 'OFFERED')
-    and ahead.line_key < ${shiftWaits.lineKey})`;
+  where ahead.${bare(shiftWaits.jobId)} = ${shiftWaits.jobId}
+    and ahead.${bare(shiftWaits.state)} in ('WAITING', 'OFFERED')
+    and ahead.${bare(shiftWaits.lineKey)} < ${shiftWaits.lineKey})`;
