@@ -2,7 +2,7 @@ import type { CampingOption } from '@camp/shared/camping-options';
 import type { PublicConfig } from '@camp/shared/config';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import type { User } from '@camp/shared/users';
-import type { Job, JobCategory } from '@camp/shared/work';
+import type { Job, JobCategory, RegistrationJobDetail } from '@camp/shared/work';
 import { kitchen, testCampRegistration, testJob, testOption } from '../../test/registration-fixtures';
 import { jsonResponse, renderSignedIn, testConfig, testUser, type ApiRoutes } from '../../test/test-utils';
 
@@ -87,3 +87,13 @@ export function openWizard({
     testConfig({ registrationOpen: true, registrationTerms: '<p>Leave no trace.</p>', ...config }),
   );
 }
+
+/** A job as a registration's (and a shift waitlist entry's) summary carries it: without places and switches. */
+export const jobDetail = ({
+  maxRegistrations: _m,
+  currentRegistrations: _c,
+  staffOnly: _s,
+  alwaysRequired: _a,
+  waitlistEnabled: _w,
+  ...job
+}: Job): RegistrationJobDetail => job;

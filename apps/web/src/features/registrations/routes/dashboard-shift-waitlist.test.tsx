@@ -1,12 +1,11 @@
 import type { Registration } from '@camp/shared/registrations';
 import { SHIFT_WAITLIST_MESSAGES } from '@camp/shared/rules';
 import type { ShiftWait } from '@camp/shared/shift-waitlist';
-import type { Job } from '@camp/shared/work';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiRoutes } from '../../../test/test-utils';
 import { kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
-import { openDashboard } from '../test-fixtures';
+import { jobDetail, openDashboard } from '../test-fixtures';
 
 // The dashboard's "Shift waitlist" card (docs/product.md §10, decision 052): positions, Leave, an offer's Take and
 // Decline.
@@ -14,16 +13,6 @@ import { openDashboard } from '../test-fixtures';
 const REGISTRATION_ID = 'r0000000-0000-4000-8000-000000000001';
 const WAIT_ID = 'w0000000-0000-4000-8000-000000000001';
 const OFFER_WAIT_ID = 'w0000000-0000-4000-8000-000000000002';
-
-/** A job as a registration's (and an entry's) summary carries it. */
-const detail = ({
-  maxRegistrations: _m,
-  currentRegistrations: _c,
-  staffOnly: _s,
-  alwaysRequired: _a,
-  waitlistEnabled: _w,
-  ...job
-}: Job) => job;
 
 const dinner = testJob(kitchen, {
   id: 'j0000000-0000-4000-8000-000000000002',
@@ -71,7 +60,7 @@ const waiting = (overrides: Partial<ShiftWait> = {}): ShiftWait => ({
   joinedAt: '2026-03-02T10:00:00.000Z',
   position: 2,
   active: true,
-  job: detail(dinner),
+  job: jobDetail(dinner),
   offer: null,
   ...overrides,
 });
@@ -84,7 +73,7 @@ const offered = (): ShiftWait => ({
   joinedAt: '2026-03-01T10:00:00.000Z',
   position: null,
   active: true,
-  job: detail(bar),
+  job: jobDetail(bar),
   offer: { offeredAt: '2026-08-18T19:00:00.000Z', expiresAt: '2099-08-20T19:00:00.000Z' },
 });
 
@@ -120,7 +109,7 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
         id: 'w0000000-0000-4000-8000-000000000003',
         position: 1,
         active: false,
-        job: detail(bar),
+        job: jobDetail(bar),
       }),
     ]);
     const section = await card();
@@ -177,7 +166,7 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
         state.waits = [waiting({ position: 1 })];
         state.registrations = [
           testRegistration({
-            jobs: [...testRegistration().jobs, { id: 'rj-2', job: detail(bar) }],
+            jobs: [...testRegistration().jobs, { id: 'rj-2', job: jobDetail(bar) }],
           }),
         ];
         return jsonResponse({ shiftWait: { ...offered(), state: 'ACCEPTED', offer: null } });

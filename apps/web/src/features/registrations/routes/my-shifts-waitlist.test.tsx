@@ -1,7 +1,6 @@
 import type { Registration } from '@camp/shared/registrations';
 import { SHIFT_WAITLIST_MESSAGES } from '@camp/shared/rules';
 import type { ShiftWait } from '@camp/shared/shift-waitlist';
-import type { Job } from '@camp/shared/work';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,20 +12,12 @@ import {
   type ApiRoutes,
 } from '../../../test/test-utils';
 import { kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
+import { jobDetail } from '../test-fixtures';
 
 // /shifts with the shift waitlist (docs/product.md §10, decision 052): a full shift whose waitlist is on can be
 // joined from its row; in line, the row says so with the position and Leave.
 
 const WAIT_ID = 'w0000000-0000-4000-8000-000000000001';
-
-const detail = ({
-  maxRegistrations: _m,
-  currentRegistrations: _c,
-  staffOnly: _s,
-  alwaysRequired: _a,
-  waitlistEnabled: _w,
-  ...job
-}: Job) => job;
 
 const tuesday = {
   id: 's0000000-0000-4000-8000-000000000002',
@@ -74,7 +65,7 @@ const inLine = (overrides: Partial<ShiftWait> = {}): ShiftWait => ({
   joinedAt: '2026-03-02T10:00:00.000Z',
   position: 3,
   active: true,
-  job: detail(dinner),
+  job: jobDetail(dinner),
   offer: null,
   ...overrides,
 });
@@ -201,7 +192,7 @@ describe('/shifts: the shift waitlist (docs/product.md §10)', () => {
     // The person already waits for Lunch crew: once that row says so, the lines are read and Join would show.
     const { calls } = openShifts({
       registrationOpen: false,
-      waits: [inLine({ id: 'w0000000-0000-4000-8000-000000000002', job: detail(lunch) })],
+      waits: [inLine({ id: 'w0000000-0000-4000-8000-000000000002', job: jobDetail(lunch) })],
     });
     const dinnerRow = await row('Dinner crew');
     expect(within(dinnerRow).getByText('Full')).toBeInTheDocument();
