@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   festivalCalendar,
   festivalDate,
+  festivalDayHeading,
   festivalDayText,
+  eventCalendarOf,
+  shiftWhenDated,
   formatEventDate,
   isOpeningSunday,
   shiftMoments,
@@ -76,7 +79,15 @@ describe('event dates (decision 053)', () => {
   it('names a day with its date only when the event has dates', () => {
     expect(formatEventDate('2027-08-29')).toBe('Sun, Aug 29');
     expect(festivalDayText('OPENING_SUNDAY', null)).toBe('Opening Sunday');
-    expect(festivalDayText('OPENING_SUNDAY', calendar)).toBe('Opening Sunday, Sun, Aug 29');
+    expect(festivalDayText('OPENING_SUNDAY', calendar)).toBe('Opening Sunday, Aug 29');
+    expect(festivalDayText('MONDAY', calendar)).toBe('Monday, Aug 30');
     expect(festivalDayText('PRE_OPENING', calendar, 2)).toBe('Pre-Opening, Fri, Aug 27');
+    expect(festivalDayHeading('PRE_OPENING', calendar)).toBe('Pre-Opening');
+    expect(festivalDayHeading('CLOSING_SUNDAY', calendar)).toBe('Closing Sunday, Sep 5');
+    const shift = { dayOfWeek: 'SATURDAY' as const, dayOffset: 1, startTime: '22:00', endTime: '02:00' };
+    expect(shiftWhenDated(shift, null)).toBe('Saturday 22:00–02:00');
+    expect(shiftWhenDated(shift, calendar)).toBe('Saturday, Sep 4, 22:00–02:00');
+    expect(eventCalendarOf({ openingSunday: null })).toBeNull();
+    expect(eventCalendarOf({ openingSunday: '2027-08-29' })).toEqual(calendar);
   });
 });

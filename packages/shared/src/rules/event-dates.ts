@@ -3,7 +3,14 @@
 // screens, the calendar feed, the reminders, the reports and the CSV. Without the date everything behaves as before
 // (days only).
 
-import { type DayOfWeek, DAY_LABELS, DAYS_OF_WEEK, formatShiftTime } from './work';
+import {
+  type DayOfWeek,
+  DAY_LABELS,
+  DAYS_OF_WEEK,
+  formatShiftTime,
+  shiftTimeRange,
+  shiftWhenText,
+} from './work';
 import { wallTimeToIso } from './draw';
 
 /** The event's dates for the registration year: Opening Sunday as YYYY-MM-DD. */
@@ -122,14 +129,39 @@ export function formatEventDate(date: string): string {
   return ms === null ? date : DATE_LABEL.format(new Date(ms));
 }
 
+const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /**
- * A festival day as screens name it: 'Opening Sunday' without event dates, 'Opening Sunday, Sun, Aug 30' with them
- * (a Pre-Opening or Post-Event day with its own date).
+ * A festival day as screens name it: 'Opening Sunday' without event dates; with them 'Opening Sunday, Aug 29',
+ * 'Monday, Aug 30' (the day's name says the weekday), and for Pre-Opening and Post-Event, which span several dates,
+ * the weekday too: 'Pre-Opening, Fri, Aug 27'.
  */
 export function festivalDayText(day: DayOfWeek, calendar: EventCalendar | null, dayOffset?: number): string {
   if (!calendar) return DAY_LABELS[day];
-  return `${DAY_LABELS[day]}, ${formatEventDate(festivalDate(calendar, day, dayOffset))}`;
+  const date = festivalDate(calendar, day, dayOffset);
+  const ms = dateMs(date) as number;
+  const text =
+    day === 'PRE_OPENING' || day === 'POST_EVENT' ? formatEventDate(date) : MONTH_DAY.format(new Date(ms));
+  return `${DAY_LABELS[day]}, ${text}`;
 }
+
+/** The heading of a group of shifts of one festival day: dated, except the days that span several dates. */
+export function festivalDayHeading(day: DayOfWeek, calendar: EventCalendar | null): string {
+  return day === 'PRE_OPENING' || day === 'POST_EVENT' ? DAY_LABELS[day] : festivalDayText(day, calendar);
+}
+
+/**
+ * When a shift is, as every screen shows it: 'Monday 09:00–12:00' without event dates (docs/product.md §3), and
+ * 'Monday, Aug 30, 09:00–12:00' with them (docs/product.md §11).
+ */
+export function shiftWhenDated(shift: DatedShiftInput, calendar: EventCalendar | null): string {
+  if (!calendar) return shiftWhenText(shift);
+  return `${festivalDayText(shift.dayOfWeek, calendar, shift.dayOffset)}, ${shiftTimeRange(shift)}`;
+}
+
+/** The event calendar of a configuration, or null when it has no Opening Sunday. */
+export const eventCalendarOf = (config: { openingSunday: string | null }): EventCalendar | null =>
+  config.openingSunday ? { openingSunday: config.openingSunday } : null;
 
 /** The calendar Site Configuration shows: every festival day (Pre-Opening and Post-Event as their first day). */
 export function festivalCalendar(

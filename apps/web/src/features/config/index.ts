@@ -6,6 +6,7 @@ export {
   getPublicConfig,
   publicConfigErrorMessage,
   publicConfigQueryOptions,
+  useEventCalendar,
   usePublicConfig,
   type PublicConfigState,
 } from './api/get-public-config';

@@ -1,4 +1,13 @@
-import { compareShifts, dayLabel, DAYS_OF_WEEK, formatShiftTime, type DayOfWeek } from '@camp/shared/rules';
+import {
+  compareShifts,
+  dayLabel,
+  DAYS_OF_WEEK,
+  festivalDate,
+  festivalDayHeading,
+  formatShiftTime,
+  type DayOfWeek,
+  type EventCalendar,
+} from '@camp/shared/rules';
 import type { WorkScheduleShift } from '@camp/shared/work';
 import type { CsvColumn } from './csv';
 import { personName } from './report-format';
@@ -14,11 +23,15 @@ export interface ScheduleDay {
  * The schedule by day in festival order (PRE_OPENING, OPENING_SUNDAY, MONDAY … SATURDAY, CLOSING_SUNDAY,
  * POST_EVENT), each day's shifts by start then end time; days without shifts are left out.
  */
-export function groupScheduleByDay(shifts: readonly WorkScheduleShift[]): ScheduleDay[] {
+export function groupScheduleByDay(
+  shifts: readonly WorkScheduleShift[],
+  calendar: EventCalendar | null = null,
+): ScheduleDay[] {
   const sorted = [...shifts].sort(compareShifts);
   return DAYS_OF_WEEK.map((day) => ({
     day,
-    label: dayLabel(day),
+    // Dated with the event's dates (docs/product.md §11), except the days that span several dates.
+    label: festivalDayHeading(day, calendar),
     shifts: sorted.filter((shift) => shift.dayOfWeek === day),
   })).filter((group) => group.shifts.length > 0);
 }
@@ -47,6 +60,20 @@ export function scheduleCsvRows(shifts: readonly WorkScheduleShift[]): ScheduleC
     ),
   );
 }
+
+/** The schedule's CSV columns; with the event's dates a Date column (YYYY-MM-DD) follows the day (docs/product.md §11). */
+export const scheduleCsvColumnsFor = (calendar: EventCalendar | null): CsvColumn<ScheduleCsvRow>[] => [
+  ...scheduleCsvColumns.slice(0, 1),
+  ...(calendar
+    ? [
+        {
+          header: 'Date',
+          value: (row: ScheduleCsvRow) => festivalDate(calendar, row.shift.dayOfWeek, row.shift.dayOffset),
+        },
+      ]
+    : []),
+  ...scheduleCsvColumns.slice(1),
+];
 
 export const scheduleCsvColumns: CsvColumn<ScheduleCsvRow>[] = [
   { header: 'Day', value: (row) => dayLabel(row.shift.dayOfWeek) },

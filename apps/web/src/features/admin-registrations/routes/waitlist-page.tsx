@@ -8,10 +8,11 @@ import {
   OFFER_STATE_LABELS,
   SHIFT_WAITLIST_MESSAGES,
   SHIFT_WAITLIST_TEXTS as SHIFT_TEXTS,
-  shiftWhenText,
   WAITLIST_ADMIN_MESSAGES,
   WAITLIST_ADMIN_TEXTS as TEXTS,
   WAITLIST_REMOVE_REASON_MAX,
+  shiftWhenDated,
+  type EventCalendar,
 } from '@camp/shared/rules';
 import { Badge, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -35,6 +36,7 @@ import {
 import { DialogFooter } from '../components/dialog-footer';
 import { showErrorToast } from '../toasts';
 import { ReasonTextarea } from '../components/reason-textarea';
+import { useEventCalendar } from '../../config';
 
 /** Years offered: the camp's year, one ahead and five back (as Manage Registrations offers them). */
 const YEARS_BACK = 5;
@@ -96,8 +98,9 @@ const shiftRow = (entry: AdminShiftWaitEntry): LineRow => ({
   move: (direction) => ({ kind: 'move', target: { shiftWaitId: entry.shiftWaitId }, input: { direction } }),
 });
 
-/** A job as its card, toasts and dialogs name it: "Bar, Monday 18:00–22:00". */
-const jobTitle = (line: AdminShiftLine) => `${line.name}, ${shiftWhenText(line.shift)}`;
+/** A job as its card, toasts and dialogs name it: "Bar, Monday 18:00–22:00" (dated with event dates). */
+const jobTitle = (line: AdminShiftLine, calendar: EventCalendar | null) =>
+  `${line.name}, ${shiftWhenDated(line.shift, calendar)}`;
 
 const column = createColumnHelper<LineRow>();
 
@@ -345,6 +348,7 @@ function LineCard({
  * section, the same for every job whose waitlist is on or that has people in line (decision 052).
  */
 export default function WaitlistPage() {
+  const calendar = useEventCalendar();
   const { config } = usePublicConfig();
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('year'));
@@ -442,13 +446,13 @@ export default function WaitlistPage() {
           {data.shifts.map((line) => (
             <LineCard
               key={line.jobId}
-              title={jobTitle(line)}
+              title={jobTitle(line, calendar)}
               headingOrder={4}
               details={`${line.location} · ${line.shift.name}`}
               places={TEXTS.places(line.taken, line.held, line.maxRegistrations)}
               waitlistEnabled={line.waitlistEnabled}
               rows={line.line.map(shiftRow)}
-              job={jobTitle(line)}
+              job={jobTitle(line, calendar)}
               timeZone={config.timeZone}
               onAction={run}
               onDialog={setDialog}

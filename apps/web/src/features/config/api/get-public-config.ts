@@ -1,5 +1,6 @@
 import { defaultPublicConfig, errorMessageText, parsePublicConfig } from '@camp/shared/rules';
 import type { PublicConfig } from '@camp/shared/config';
+import type { EventCalendar } from '@camp/shared/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient, ApiError } from '../../../lib/api-client';
@@ -71,4 +72,12 @@ export function usePublicConfig(): PublicConfigState {
     isFallback: query.data === undefined && !query.isPending,
     error: query.data === undefined ? error : null,
   };
+}
+
+/** The event's dates of the registration year (docs/product.md §11), or null when the camp has set none. */
+export function useEventCalendar(): EventCalendar | null {
+  const { config } = usePublicConfig();
+  // eventCalendarOf's rule, restated without importing the date rules: this module is in Home's first download.
+  const openingSunday = config.openingSunday;
+  return useMemo(() => (openingSunday ? { openingSunday } : null), [openingSunday]);
 }

@@ -1,9 +1,10 @@
-import { formatDate, formatDollars, REFUND_STATE_TEXTS, shiftWhenText } from '@camp/shared/rules';
+import { formatDate, formatDollars, REFUND_STATE_TEXTS, shiftWhenDated } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
+import { useEventCalendar } from '../../config';
 
 /** The lists' titles, and what they say when empty. */
 const LISTS = {
@@ -49,13 +50,14 @@ export function WorkShiftList({
   jobs: readonly RegistrationJob[];
   headingOrder: 3 | 4;
 }) {
+  const calendar = useEventCalendar();
   return (
     <ListSection {...LISTS.shifts} headingOrder={headingOrder} count={jobs.length}>
       {jobs.map(({ id, job }) => (
         <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={600}>{job.name}</Text>
-            <Text size="sm">{shiftWhenText(job.shift)}</Text>
+            <Text size="sm">{shiftWhenDated(job.shift, calendar)}</Text>
           </Group>
           <Text size="sm" c="dimmed">
             {job.category.description}

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { formatDateTime, jobLabel, SHIFT_WAITLIST_TEXTS, shiftWhenText } from '@camp/shared/rules';
+import { formatDateTime, jobLabel, SHIFT_WAITLIST_TEXTS, shiftWhenDated } from '@camp/shared/rules';
 import type { ShiftWait } from '@camp/shared/shift-waitlist';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +10,7 @@ import { SectionCard } from '../../../components/section-card';
 import { failureDetail } from '../../../lib/api-client';
 import { useAnswerShiftWait, useJoinShiftWait, useMyShiftWaits } from '../api/shift-waits';
 import classes from './dashboard.module.css';
+import { useEventCalendar } from '../../config';
 
 // The shift waitlist in the browser (docs/product.md §10, decision 052): the person's places in shift lines on the
 // dashboard, and on /shifts the line of each full shift (join, position, leave, an offer's answer).
@@ -133,11 +134,14 @@ export function ShiftWaitActions({
 }
 
 /** When and where the shift is: 'Tuesday 18:00–21:00 · Main kitchen'. */
-const WhenWhere = ({ job }: { job: ShiftWait['job'] }) => (
-  <Text size="sm" c="dimmed">
-    {shiftWhenText(job.shift)} · {job.location}
-  </Text>
-);
+function WhenWhere({ job }: { job: ShiftWait['job'] }) {
+  const calendar = useEventCalendar();
+  return (
+    <Text size="sm" c="dimmed">
+      {shiftWhenDated(job.shift, calendar)} · {job.location}
+    </Text>
+  );
+}
 
 const focusCard = () => moveFocusAfterAnswer(() => document.getElementById(CARD_HEADING_ID));
 

@@ -4,9 +4,9 @@ import {
   isStaffRole,
   optionDuesFor,
   SHIFT_WAITLIST_TEXTS,
-  shiftWhenText,
   type Role,
   WAITLIST_TEXTS,
+  shiftWhenDated,
 } from '@camp/shared/rules';
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { Job } from '@camp/shared/work';
@@ -15,6 +15,7 @@ import { Suspense, type ReactNode } from 'react';
 import { HtmlContent } from '../../../components/html-content';
 import { fieldsOf, type WizardChoices } from '../wizard/wizard-model';
 import classes from './wizard.module.css';
+import { useEventCalendar } from '../../config';
 
 interface StepReviewProps {
   options: readonly CampingOption[];
@@ -139,11 +140,13 @@ export function StepReview({
 
 /** Shifts as the review lists them: name, category, when and where. */
 function JobList({ jobs }: { jobs: readonly Job[] }) {
+  const calendar = useEventCalendar();
   return (
     <Stack component="ul" gap={4} className={classes.plainList}>
       {jobs.map((job) => (
         <Text component="li" key={job.id} className={classes.choice}>
-          <strong>{job.name}</strong> ({job.category.name}) · {shiftWhenText(job.shift)} · {job.location}
+          <strong>{job.name}</strong> ({job.category.name}) · {shiftWhenDated(job.shift, calendar)} ·{' '}
+          {job.location}
         </Text>
       ))}
     </Stack>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderSignedIn, testUser } from '../../../test/test-utils';
+import { jsonResponse, renderSignedIn, testConfig, testUser } from '../../../test/test-utils';
 import { gate, kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
 
 const tuesday = {
@@ -13,20 +13,29 @@ const tuesday = {
   endTime: '21:00',
 };
 
-function openShifts(registrations = [testRegistration()], extraJobs = 0) {
-  renderSignedIn('/shifts', testUser(), {
-    'GET /registrations/me': () => jsonResponse(registrations),
-    'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
-    'GET /jobs': () =>
-      jsonResponse([
-        testJob(kitchen),
-        testJob(gate, { id: 'j2', name: 'Gate greeter', location: 'Front gate', currentRegistrations: 4 }),
-        testJob(kitchen, { id: 'j3', name: 'Dinner crew', shift: tuesday }),
-        ...Array.from({ length: extraJobs }, (_, i) =>
-          testJob(kitchen, { id: `x${i}`, name: `Washer ${i}`, shift: { ...tuesday, id: `s${i}` } }),
-        ),
-      ]),
-  });
+function openShifts(
+  registrations = [testRegistration()],
+  extraJobs = 0,
+  openingSunday: string | null = null,
+) {
+  renderSignedIn(
+    '/shifts',
+    testUser(),
+    {
+      'GET /registrations/me': () => jsonResponse(registrations),
+      'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
+      'GET /jobs': () =>
+        jsonResponse([
+          testJob(kitchen),
+          testJob(gate, { id: 'j2', name: 'Gate greeter', location: 'Front gate', currentRegistrations: 4 }),
+          testJob(kitchen, { id: 'j3', name: 'Dinner crew', shift: tuesday }),
+          ...Array.from({ length: extraJobs }, (_, i) =>
+            testJob(kitchen, { id: `x${i}`, name: `Washer ${i}`, shift: { ...tuesday, id: `s${i}` } }),
+          ),
+        ]),
+    },
+    testConfig({ openingSunday }),
+  );
 }
 
 const section = async (name: string) =>
@@ -61,6 +70,15 @@ describe('/shifts on real data', () => {
     expect(await within(available).findByText('No available shifts found')).toBeInTheDocument();
     fireEvent.click(within(available).getByRole('button', { name: 'Clear filters' }));
     expect(await within(available).findByText('2 shifts, 1 with spots left')).toBeInTheDocument();
+  });
+
+  it('dates the days and shifts once the camp has set its Opening Sunday (docs/product.md §11)', async () => {
+    openShifts([testRegistration()], 0, '2026-08-30');
+    const mine = await section('My Assigned Shifts');
+    expect(await within(mine).findByRole('heading', { name: 'Monday, Aug 31' })).toBeInTheDocument();
+    const available = await section('Available Shifts');
+    expect(await within(available).findByRole('group', { name: 'Tuesday, Sep 1' })).toBeInTheDocument();
+    expect(within(available).getByRole('group', { name: 'Monday, Aug 31' })).toBeInTheDocument();
   });
 
   it('opens only the first day of a long list; a day opens on its header', async () => {

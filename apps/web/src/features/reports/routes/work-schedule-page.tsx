@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { FilterBar, yearFilter } from '../../../components/filter-bar';
-import { usePublicConfig } from '../../config';
+import { useEventCalendar, usePublicConfig } from '../../config';
 import { useWorkSchedule } from '../api/get-work-schedule';
 import { ExportCsvButton } from '../components/export-button';
 import { ReportPageHeader } from '../components/report-page-header';
@@ -16,7 +16,7 @@ import scheduleClasses from '../components/work-schedule.module.css';
 import { csvFileName, exportCsv } from '../csv';
 import { personName, reportYears } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
-import { groupScheduleByDay, scheduleCsvColumns, scheduleCsvRows } from '../work-schedule';
+import { groupScheduleByDay, scheduleCsvColumnsFor, scheduleCsvRows } from '../work-schedule';
 
 type Job = WorkScheduleShift['jobs'][number];
 
@@ -123,13 +123,20 @@ export default function WorkSchedulePage() {
   const [year, setYear] = useState(String(config.registrationYear));
   const schedule = useWorkSchedule(Number(year));
   const data = schedule.data;
-  const days = data ? groupScheduleByDay(data) : [];
+  // The event's dates are the registration year's: an earlier year's schedule keeps its days only.
+  const eventCalendar = useEventCalendar();
+  const calendar = Number(year) === config.registrationYear ? eventCalendar : null;
+  const days = data ? groupScheduleByDay(data, calendar) : [];
   const years = reportYears(config.registrationYear);
   if (!years.includes(Number(year))) years.unshift(Number(year));
 
   const onExport = () => {
     if (!data) return;
-    exportCsv(csvFileName(CSV_FILE_BASES.workSchedule, [year]), scheduleCsvRows(data), scheduleCsvColumns);
+    exportCsv(
+      csvFileName(CSV_FILE_BASES.workSchedule, [year]),
+      scheduleCsvRows(data),
+      scheduleCsvColumnsFor(calendar),
+    );
   };
 
   const failed = schedule.isError && !data;

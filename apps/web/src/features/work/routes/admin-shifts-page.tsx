@@ -1,4 +1,4 @@
-import { compareShifts, dayLabel, shiftTimeRange } from '@camp/shared/rules';
+import { compareShifts, shiftTimeRange, festivalDayText, type EventCalendar } from '@camp/shared/rules';
 import type { CreateShiftInput, Shift } from '@camp/shared/work';
 import { Button, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -14,13 +14,16 @@ import { useUpdateShift } from '../api/update-shift';
 import { ShiftFormModal } from '../components/shift-form-modal';
 import { WORK_MESSAGES, serverMessageOr } from '../work-messages';
 import { toShiftInput } from '../work-form';
+import { useMemo } from 'react';
+import { useEventCalendar } from '../../config';
 
 const column = createColumnHelper<Shift>();
 
-const columns = [
+/** The columns; with event dates the day names its date (docs/product.md §11). */
+const columnsFor = (calendar: EventCalendar | null) => [
   column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
   // Day in festival order (Pre-Opening … Post-Event), then start time; not alphabetical.
-  column.accessor((shift) => dayLabel(shift.dayOfWeek), {
+  column.accessor((shift) => festivalDayText(shift.dayOfWeek, calendar, shift.dayOffset), {
     id: 'day',
     header: 'Day',
     meta: { nowrap: true },
@@ -69,6 +72,9 @@ export default function AdminShiftsPage() {
     saveError: (error) => ({ title: serverMessageOr(error, WORK_MESSAGES.saveShift) }),
     deleteError: (error) => serverMessageOr(error, WORK_MESSAGES.deleteShift),
   });
+
+  const calendar = useEventCalendar();
+  const columns = useMemo(() => columnsFor(calendar), [calendar]);
 
   return (
     <Stack gap="lg">

@@ -1,5 +1,12 @@
 import '@mantine/core/styles/Badge.css';
-import { compareShifts, isJobFull, jobSpots, shiftWhenText, WAITLIST_ADMIN_TEXTS } from '@camp/shared/rules';
+import {
+  compareShifts,
+  isJobFull,
+  jobSpots,
+  WAITLIST_ADMIN_TEXTS,
+  shiftWhenDated,
+  type EventCalendar,
+} from '@camp/shared/rules';
 import type { CreateJobInput, Job } from '@camp/shared/work';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -19,6 +26,8 @@ import { useUpdateJob } from '../api/update-job';
 import { JobFormModal } from '../components/job-form-modal';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
 import { toJobInput } from '../work-form';
+import { useMemo } from 'react';
+import { useEventCalendar } from '../../config';
 
 const column = createColumnHelper<Job>();
 
@@ -31,11 +40,12 @@ function flagsOf(job: Job): string[] {
   );
 }
 
-const columns = [
+/** The columns; with event dates the shift names its date (docs/product.md §11). */
+const columnsFor = (calendar: EventCalendar | null) => [
   column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
   column.accessor((job) => job.category.name, { id: 'category', header: 'Category' }),
   // Sorted in festival-day order, then time; searchable by day label, time and shift name.
-  column.accessor((job) => `${shiftWhenText(job.shift)} ${job.shift.name}`, {
+  column.accessor((job) => `${shiftWhenDated(job.shift, calendar)} ${job.shift.name}`, {
     id: 'shift',
     header: 'Shift',
     sortingFn: (a, b) => compareShifts(a.original.shift, b.original.shift),
@@ -44,7 +54,7 @@ const columns = [
       return (
         <Stack gap={0}>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {shiftWhenText(shift)}
+            {shiftWhenDated(shift, calendar)}
           </Text>
           <Text size="xs" c="dimmed">
             {shift.name}
@@ -121,6 +131,8 @@ export default function JobsPage() {
     deleteError: (error) => serverMessageOr(error, WORK_MESSAGES.deleteJob),
   });
 
+  const calendar = useEventCalendar();
+  const columns = useMemo(() => columnsFor(calendar), [calendar]);
   // The form needs both lists to offer a category and a shift.
   const listsReady = categories.isSuccess && shifts.isSuccess;
   const listsFailed = categories.isError || shifts.isError;

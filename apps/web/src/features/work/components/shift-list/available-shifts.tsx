@@ -13,6 +13,7 @@ import {
   type ShiftListJob,
 } from './shift-list-model';
 import { ShiftRow } from './shift-row';
+import { useEventCalendar } from '../../../config';
 
 const withSpotsLeft = (jobs: readonly ShiftListJob[]) =>
   jobs.filter((job) => (placesOf(job)?.left ?? 0) > 0).length;
@@ -30,7 +31,8 @@ export function AvailableShifts<T extends ShiftListJob>({
 }) {
   const [filter, setFilter] = useState<ShiftFilter>(NO_FILTER);
   const shown = filterShifts(jobs, filter);
-  const days = groupByDay(shown);
+  const calendar = useEventCalendar();
+  const days = groupByDay(shown, calendar);
   const [open, setOpen] = useOpenGroups(days, `${filter.day}|${filter.categoryId}|${filter.location}`);
   const filtered = Object.values(filter).some(Boolean);
   return (

@@ -2,6 +2,7 @@ import { Accordion } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { groupByDay, initiallyOpen, type ShiftGroup, type ShiftListJob } from './shift-list-model';
 import classes from './shift-list.module.css';
+import { useEventCalendar } from '../../../config';
 
 export interface CollapsibleGroup {
   key: string;
@@ -72,7 +73,8 @@ export function DayRows<T extends ShiftListJob>({
   renderRow: (job: T) => ReactNode;
 }) {
   const Heading = `h${headingOrder}` as const;
-  return groupByDay(jobs).map((day) => (
+  const calendar = useEventCalendar();
+  return groupByDay(jobs, calendar).map((day) => (
     <div key={day.key}>
       <Heading className={classes.dayHeading}>{day.label}</Heading>
       <ShiftList>{day.items.map(renderRow)}</ShiftList>

@@ -1,4 +1,12 @@
-import { compareShifts, dayLabel, dayOrder, jobSpots } from '@camp/shared/rules';
+import {
+  compareShifts,
+  dayLabel,
+  dayOrder,
+  jobSpots,
+  festivalDayHeading,
+  type EventCalendar,
+  type DayOfWeek,
+} from '@camp/shared/rules';
 import type { Job } from '@camp/shared/work';
 
 /**
@@ -89,13 +97,20 @@ export function filterChoices(jobs: readonly ShiftListJob[]): {
 }
 
 /** The jobs by day, days in festival order, each day's jobs by time then name; days without jobs left out. */
-export function groupByDay<T extends ShiftListJob>(jobs: readonly T[]): ShiftGroup<T>[] {
+export function groupByDay<T extends ShiftListJob>(
+  jobs: readonly T[],
+  calendar: EventCalendar | null = null,
+): ShiftGroup<T>[] {
   const groups = new Map<string, T[]>();
   for (const job of [...jobs].sort(byWhen)) {
     const day = job.shift.dayOfWeek;
     groups.set(day, [...(groups.get(day) ?? []), job]);
   }
-  return [...groups].map(([key, items]) => ({ key, label: dayLabel(key), items }));
+  return [...groups].map(([key, items]) => ({
+    key,
+    label: festivalDayHeading(key as DayOfWeek, calendar),
+    items,
+  }));
 }
 
 /**

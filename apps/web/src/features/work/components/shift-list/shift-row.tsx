@@ -1,8 +1,9 @@
-import { shiftTimeRange, shiftWhenText } from '@camp/shared/rules';
+import { shiftTimeRange, shiftWhenDated, type EventCalendar } from '@camp/shared/rules';
 import { Badge, Checkbox } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { placesOf, placesText, type ShiftListJob } from './shift-list-model';
 import classes from './shift-list.module.css';
+import { useEventCalendar } from '../../../config';
 
 /** A row's checkbox, in a list the person chooses from (the wizard's Shifts step). */
 export interface ShiftRowSelection {
@@ -47,8 +48,9 @@ function rowParts(
   showCategory: boolean,
   showPlaces: boolean,
   badge: ReactNode,
+  calendar: EventCalendar | null,
 ) {
-  const when = underDay ? shiftTimeRange(job.shift) : shiftWhenText(job.shift);
+  const when = underDay ? shiftTimeRange(job.shift) : shiftWhenDated(job.shift, calendar);
   const title: ReactNode = (
     <span className={classes.titleLine}>
       <span className={classes.name}>{job.name}</span>
@@ -88,7 +90,8 @@ export function ShiftRow({
   badge,
   action,
 }: ShiftRowProps) {
-  const { title, meta } = rowParts(job, underDay, showCategory, showPlaces, badge);
+  const calendar = useEventCalendar();
+  const { title, meta } = rowParts(job, underDay, showCategory, showPlaces, badge, calendar);
   return (
     <li
       className={classes.row}
