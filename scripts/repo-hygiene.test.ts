@@ -170,6 +170,7 @@ describe('repository hygiene: references stay inside the repository', () => {
       '8',
       '9',
       '10',
+      '11',
     ]);
     expect([...sections['docs/architecture.md'].keys()]).toEqual(
       expect.arrayContaining(['1', '2', '3', '4', '5', '6', '7', '8', '9']),

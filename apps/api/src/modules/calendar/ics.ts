@@ -1,7 +1,7 @@
 // A small iCalendar (RFC 5545) writer for the calendar feed and the one-shift download (decision 054): only what
 // they need, written by hand so every byte is ours to test. Lines end in CRLF and are folded at 75 octets
-// (§3.1), TEXT values are escaped (§3.3.11), times are UTC ('…Z', §3.3.5 form #2), which every client shows in
-// its reader's own zone. Parsed back with a real parser (ical.js) in the tests.
+// (RFC 5545 §3.1), TEXT values are escaped (RFC 5545 §3.3.11), times are UTC ('…Z', RFC 5545 §3.3.5 form #2),
+// which every client shows in its reader's own zone. Parsed back with a real parser (ical.js) in the tests.
 
 /** One VEVENT. */
 export interface IcsEvent {
@@ -99,7 +99,7 @@ function eventLines(event: IcsEvent): string[] {
 
 /**
  * The whole VCALENDAR text. METHOD:PUBLISH tells Outlook it is a calendar to show, not an invitation to answer;
- * VERSION and PRODID are required (§3.7); CALSCALE is the default, written out for old clients.
+ * VERSION and PRODID are required (RFC 5545 §3.7); CALSCALE is the default, written out for old clients.
  */
 export function serializeCalendar(calendar: IcsCalendar): string {
   const lines = [
