@@ -159,6 +159,7 @@ demoTest(
     await page.goto('/#/shifts');
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       'My Assigned Shifts',
+      'Add to my calendar',
       'Available Shifts',
     ]);
     const mine = page.getByRole('region', { name: 'My Assigned Shifts' });
