@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { eventCalendarOf } from './public-config';
 import {
   festivalCalendar,
   festivalDate,
   festivalDayHeading,
   festivalDayText,
-  eventCalendarOf,
   shiftWhenDated,
   formatEventDate,
   isOpeningSunday,

@@ -159,10 +159,6 @@ export function shiftWhenDated(shift: DatedShiftInput, calendar: EventCalendar |
   return `${festivalDayText(shift.dayOfWeek, calendar, shift.dayOffset)}, ${shiftTimeRange(shift)}`;
 }
 
-/** The event calendar of a configuration, or null when it has no Opening Sunday. */
-export const eventCalendarOf = (config: { openingSunday: string | null }): EventCalendar | null =>
-  config.openingSunday ? { openingSunday: config.openingSunday } : null;
-
 /** The calendar Site Configuration shows: every festival day (Pre-Opening and Post-Event as their first day). */
 export function festivalCalendar(
   calendar: EventCalendar,

@@ -1,4 +1,5 @@
 import { PAYPAL_MODES, type PaypalMode } from './enums';
+import type { EventCalendar } from './event-dates';
 
 // The public camp configuration (GET /public/config) that every page starts from: its fields and defaults.
 
@@ -129,3 +130,10 @@ export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
     updatedAt: null,
   };
 }
+
+/**
+ * The event calendar of a configuration, or null when it has no Opening Sunday (docs/product.md §11). Kept here, with
+ * the public configuration, so the first page's hook can use it without the date rules of event-dates.ts.
+ */
+export const eventCalendarOf = (config: { openingSunday: string | null }): EventCalendar | null =>
+  config.openingSunday ? { openingSunday: config.openingSunday } : null;

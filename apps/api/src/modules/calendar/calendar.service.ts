@@ -3,6 +3,7 @@ import {
   type CalendarFeedScope,
   type CalendarLinks,
   defaultPublicConfig,
+  eventCalendarOf,
   type EventCalendar,
   feedCalendarName,
   isStaffRole,
@@ -318,7 +319,7 @@ export class CalendarService {
       campName: row.campName,
       registrationYear: row.registrationYear,
       timeZone: row.timeZone,
-      calendar: row.openingSunday ? { openingSunday: row.openingSunday } : null,
+      calendar: eventCalendarOf(row),
       updatedAt: row.updatedAt,
     };
   }

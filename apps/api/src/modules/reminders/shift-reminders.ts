@@ -1,5 +1,6 @@
 import {
   DEFAULT_CAMP_NAME,
+  eventCalendarOf,
   formatDateTimeInZone,
   jobLabel,
   PLACE_HOLDING_STATUSES,
@@ -62,8 +63,8 @@ async function dueStarts(db: DbOrTx, now: Date): Promise<{ year: number; starts:
     })
     .from(campConfig)
     .limit(1);
-  if (!config?.hours || !config.openingSunday) return null;
-  const calendar = { openingSunday: config.openingSunday };
+  const calendar = config ? eventCalendarOf(config) : null;
+  if (!config?.hours || !calendar) return null;
   const windowEnd = now.getTime() + config.hours * 3_600_000;
   const rows = await db
     .select({

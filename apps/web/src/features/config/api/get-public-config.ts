@@ -1,4 +1,9 @@
-import { defaultPublicConfig, errorMessageText, parsePublicConfig } from '@camp/shared/rules';
+import {
+  defaultPublicConfig,
+  errorMessageText,
+  eventCalendarOf,
+  parsePublicConfig,
+} from '@camp/shared/rules';
 import type { PublicConfig } from '@camp/shared/config';
 import type { EventCalendar } from '@camp/shared/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -77,7 +82,6 @@ export function usePublicConfig(): PublicConfigState {
 /** The event's dates of the registration year (docs/product.md §11), or null when the camp has set none. */
 export function useEventCalendar(): EventCalendar | null {
   const { config } = usePublicConfig();
-  // eventCalendarOf's rule, restated without importing the date rules: this module is in Home's first download.
   const openingSunday = config.openingSunday;
-  return useMemo(() => (openingSunday ? { openingSunday } : null), [openingSunday]);
+  return useMemo(() => eventCalendarOf({ openingSunday }), [openingSunday]);
 }
