@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { registrationJobs, shiftWaits } from '../../db/schema/index';
 import { type AuditEntry, recordAudit } from '../audit/audit-writer';
 import { lockPlaceRows } from '../registrations/capacity';
-import { endShiftWait, endShiftWaitsOf, type ShiftWaitRow } from './shift-wait-rows';
+import { endShiftWait, endShiftWaitsOf, requeueShiftOffersOf, type ShiftWaitRow } from './shift-wait-rows';
 import { scheduleWaitlistFill } from './tasks';
 
 // What the registration's other paths do to its shift lines (docs/product.md §10, decision 052), in their own
@@ -111,12 +111,7 @@ export async function settleShiftWaitsOfEdit(
     });
   }
   if (edit.toWaitlist) {
-    const requeued = await endShiftWaitsOf(tx, registrationId, {
-      state: 'CANCELLED',
-      decidedBy: edit.adminUserId,
-      now: edit.now,
-      onlyOffers: true,
-    });
+    const requeued = await requeueShiftOffersOf(tx, registrationId, edit.now);
     for (const wait of requeued) {
       audits.push({
         ...entry,

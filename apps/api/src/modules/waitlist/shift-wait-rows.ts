@@ -170,34 +170,53 @@ export async function requeueShiftWait(
   return requeued;
 }
 
+/** The ids of a registration's entries in the given states, in job order (the order their rows are changed). */
+async function entriesOf(
+  tx: DbOrTx,
+  registrationId: string,
+  states: readonly ShiftWaitState[],
+): Promise<string[]> {
+  const rows = await tx
+    .select({ id: shiftWaits.id })
+    .from(shiftWaits)
+    .where(and(eq(shiftWaits.registrationId, registrationId), inArray(shiftWaits.state, [...states])))
+    .orderBy(shiftWaits.jobId);
+  return rows.map((row) => row.id);
+}
+
 /**
- * Ends every open entry of a registration (it was cancelled, or moved to the waitlist by an admin: `OFFERED` ones
- * give their places back; with `onlyOffers`, WAITING entries stay, dormant, in line). The caller holds the
- * registration's row lock. Answers the entries it ended.
+ * Ends every open entry of a registration (it was cancelled): OFFERED ones give their places back. The caller
+ * holds the registration's row lock. Answers the entries it ended.
  */
 export async function endShiftWaitsOf(
   tx: DbOrTx,
   registrationId: string,
-  end: { state: 'CANCELLED' | 'LEFT'; decidedBy: string | null; now: Date; onlyOffers?: boolean },
+  end: { state: 'CANCELLED' | 'LEFT'; decidedBy: string | null; now: Date },
 ): Promise<ShiftWaitRow[]> {
-  const open = await tx
-    .select({ id: shiftWaits.id })
-    .from(shiftWaits)
-    .where(
-      and(
-        eq(shiftWaits.registrationId, registrationId),
-        end.onlyOffers ? eq(shiftWaits.state, 'OFFERED') : inArray(shiftWaits.state, ['WAITING', 'OFFERED']),
-      ),
-    )
-    .orderBy(shiftWaits.jobId);
   const ended: ShiftWaitRow[] = [];
-  for (const { id } of open) {
-    const row = end.onlyOffers
-      ? await requeueShiftWait(tx, id, { lastOffer: 'SKIPPED', now: end.now })
-      : await endShiftWait(tx, id, end);
+  for (const id of await entriesOf(tx, registrationId, ['WAITING', 'OFFERED'])) {
+    const row = await endShiftWait(tx, id, end);
     if (row) ended.push(row);
   }
   return ended;
+}
+
+/**
+ * Turns a registration's open offers back into WAITING entries at the end of their lines ("Last offer: skipped"),
+ * their places given back; its WAITING entries stay, dormant (an admin moved it to the waitlist). The caller holds
+ * the registration's row lock. Answers the entries it requeued.
+ */
+export async function requeueShiftOffersOf(
+  tx: DbOrTx,
+  registrationId: string,
+  now: Date,
+): Promise<ShiftWaitRow[]> {
+  const requeued: ShiftWaitRow[] = [];
+  for (const id of await entriesOf(tx, registrationId, ['OFFERED'])) {
+    const row = await requeueShiftWait(tx, id, { lastOffer: 'SKIPPED', now });
+    if (row) requeued.push(row);
+  }
+  return requeued;
 }
 
 /**
