@@ -63,7 +63,7 @@ export function scheduleCsvRows(shifts: readonly WorkScheduleShift[]): ScheduleC
 
 /** The schedule's CSV columns; with the event's dates a Date column (YYYY-MM-DD) follows the day (docs/product.md §11). */
 export const scheduleCsvColumnsFor = (calendar: EventCalendar | null): CsvColumn<ScheduleCsvRow>[] => [
-  ...scheduleCsvColumns.slice(0, 1),
+  { header: 'Day', value: (row) => dayLabel(row.shift.dayOfWeek) },
   ...(calendar
     ? [
         {
@@ -72,11 +72,6 @@ export const scheduleCsvColumnsFor = (calendar: EventCalendar | null): CsvColumn
         },
       ]
     : []),
-  ...scheduleCsvColumns.slice(1),
-];
-
-export const scheduleCsvColumns: CsvColumn<ScheduleCsvRow>[] = [
-  { header: 'Day', value: (row) => dayLabel(row.shift.dayOfWeek) },
   { header: 'Shift', value: (row) => row.shift.name },
   { header: 'Start', value: (row) => formatShiftTime(row.shift.startTime) },
   { header: 'End', value: (row) => formatShiftTime(row.shift.endTime) },
