@@ -58,5 +58,8 @@ export const AUDIT_ACTION_TYPES = [
   'DRAW_ENTRY',
   // An unpaid place given back after its payment deadline (docs/product.md §10).
   'PLACE_RELEASE',
+  // Shifts (docs/product.md §11): an admin's edit saved over overlapping shifts (decision 056), and a check-in mark.
+  'SHIFT_OVERLAP_ACK',
+  'SHIFT_ATTENDANCE',
 ] as const;
 export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];

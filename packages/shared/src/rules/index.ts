@@ -25,3 +25,5 @@ export * from './draw';
 export * from './event-dates';
 export * from './shift-reminders';
 export * from './calendar';
+export * from './shift-overlap';
+export * from './check-in';

@@ -58,6 +58,11 @@ export const campConfig = pgTable(
     openingSunday: date('opening_sunday', { mode: 'string' }),
     /** Hours before a shift its people get a reminder mail; null: no reminders (docs/product.md §11, decision 055). */
     shiftReminderHours: integer('shift_reminder_hours').default(24),
+    /**
+     * The last day participants may change their shifts on /shifts (docs/product.md §11); null: while registration
+     * is open for them. Inclusive, in the camp's time zone.
+     */
+    shiftChangesClose: date('shift_changes_close', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_STATES,
   AUDIT_ACTION_TYPES,
   DAYS_OF_WEEK,
   DRAW_ENTRY_STATES,
@@ -37,3 +38,4 @@ export const drawEntryState = pgEnum('draw_entry_state', DRAW_ENTRY_STATES);
 export const shiftWaitState = pgEnum('shift_wait_state', SHIFT_WAIT_STATES);
 export const shiftWaitLastOffer = pgEnum('shift_wait_last_offer', SHIFT_WAIT_LAST_OFFER_STATES);
 export const shiftReminderKind = pgEnum('shift_reminder_kind', SHIFT_REMINDER_KINDS);
+export const attendance = pgEnum('attendance', ATTENDANCE_STATES);

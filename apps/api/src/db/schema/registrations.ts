@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campingOptionFields, campingOptions } from './camping-options';
 import { createdAt, id, updatedAt } from './columns';
-import { registrationStatus, shiftReminderKind } from './enums';
+import { attendance, registrationStatus, shiftReminderKind } from './enums';
 import { users } from './users';
 import { jobs } from './work';
 
@@ -122,6 +122,10 @@ export const registrationJobs = pgTable(
     jobId: uuid('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'restrict' }),
+    /** Check-in (docs/product.md §11): null until staff mark it; who marked it and when. */
+    attendance: attendance('attendance'),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    attendanceBy: uuid('attendance_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -34,6 +34,11 @@ export const shifts = pgTable(
      * (1 is the day next to the event). Ignored on the other days (docs/product.md §11, decision 053).
      */
     dayOffset: smallint('day_offset').notNull().default(1),
+    /**
+     * A retired shift (false) is hidden from the wizard, /shifts and new assignments, and kept with its jobs and
+     * people in history, reports and exports (docs/product.md §11).
+     */
+    active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -60,6 +65,8 @@ export const jobs = pgTable(
     maxRegistrations: integer('max_registrations').notNull().default(5),
     /** Whether people may join its line when it is full (docs/product.md §10, decision 052); off by default. */
     waitlistEnabled: boolean('waitlist_enabled').notNull().default(false),
+    /** A retired job (false): hidden from the wizard, /shifts and new assignments, kept in history (§11). */
+    active: boolean('active').notNull().default(true),
     /**
      * Places taken in `countedYear` by registrations that are not cancelled. Changed only under the row lock by
      * the registration module's capacity helpers (modules/registrations/capacity.ts).
