@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { userRole } from './enums';
 
@@ -46,5 +46,28 @@ export const users = pgTable(
         and coalesce(char_length(${t.country}), 0) <= 50
         and coalesce(char_length(${t.emergencyContact}), 0) <= 1024`,
     ),
+  ],
+);
+
+/**
+ * Internal notes on a person (docs/product.md §12, decision 060): many per person, written by admins and read only
+ * by admins; never part of any answer a participant or staff member gets. A note's author may edit or delete it.
+ */
+export const userNotes = pgTable(
+  'user_notes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is gone (the note stays, "a former admin"). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('user_notes_body_length', sql`char_length(trim(${t.body})) between 1 and 2000`),
+    index('user_notes_user_idx').on(t.userId, t.createdAt),
   ],
 );
