@@ -176,7 +176,7 @@ function NoteItem({ note, userId }: { note: UserNote; userId: string }) {
           <Group gap="xs">
             <Button
               ref={editRef}
-              variant="subtle"
+              variant="light"
               size="compact-sm"
               onClick={() => {
                 setDraft(note.body);
@@ -185,7 +185,7 @@ function NoteItem({ note, userId }: { note: UserNote; userId: string }) {
             >
               {TEXTS.edit}
             </Button>
-            <Button variant="subtle" color="red.9" size="compact-sm" onClick={() => setMode('delete')}>
+            <Button variant="light" color="red" size="compact-sm" onClick={() => setMode('delete')}>
               {TEXTS.delete}
             </Button>
           </Group>
