@@ -175,7 +175,8 @@ test.describe('User Management (docs/product.md §2, §3, §8)', () => {
     await expect(form.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await expect(form.getByRole('checkbox', { name: /Allow registration/ })).toBeChecked();
     await expect(form.getByRole('combobox', { name: 'Role' })).toHaveValue('PARTICIPANT');
-    await expect(form.getByRole('textbox', { name: 'Internal notes' })).toBeDisabled();
+    // Internal notes belong to a person who exists: the edit drawer's Notes part (docs/product.md §12).
+    await expect(form.getByRole('textbox', { name: 'New note' })).toHaveCount(0);
     await checkA11y(page);
     await form.getByRole('textbox', { name: 'Email' }).fill(email);
     await form.getByRole('textbox', { name: 'First name' }).fill('Moss');

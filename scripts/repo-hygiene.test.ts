@@ -171,6 +171,7 @@ describe('repository hygiene: references stay inside the repository', () => {
       '9',
       '10',
       '11',
+      '12',
     ]);
     expect([...sections['docs/architecture.md'].keys()]).toEqual(
       expect.arrayContaining(['1', '2', '3', '4', '5', '6', '7', '8', '9']),
@@ -185,7 +186,7 @@ describe('repository hygiene: references stay inside the repository', () => {
       '// Issue 13, finding 5: control characters',
       "it('works (issue 14)', () => {});",
       '/** The filters that wait for a pause in typing (spec: 500 ms). */',
-      '// docs/product.md §12',
+      '// docs/product.md §13',
       '// docs/architecture.md §3 and §11',
       '// docs/product.md §2 Kitchen',
       "// the enum's order, §3",

@@ -37,6 +37,8 @@ import { ReportsService } from './modules/reports/reports.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { userNotesRoutes } from './modules/users/user-notes.routes';
+import { UserNotesService } from './modules/users/user-notes.service';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
 import { AdminPaymentsService } from './modules/payments/admin-payments.service';
 import { PaymentsService } from './modules/payments/payments.service';
@@ -82,6 +84,7 @@ export interface Services {
   draws: DrawWorker;
   drawAdmin: DrawAdminService;
   users: UsersService;
+  userNotes: UserNotesService;
   auth: AuthService;
   rateLimiter: RateLimiter;
   notifications: NotificationsService;
@@ -237,6 +240,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     draws: drawWorker,
     drawAdmin: new DrawAdminService({ db, now, config, publicUrl: env.publicUrl, outbox, waitlist }),
     users: usersService,
+    // Internal notes on a person (docs/product.md §12, decision 060): admins only.
+    userNotes: new UserNotesService(db),
     auth,
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
@@ -308,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(securityEventsRoutes);
       await api.register(usersRoutes);
+      await api.register(userNotesRoutes);
       await api.register(notificationsRoutes);
       await api.register(campingOptionsRoutes);
       await api.register(workRoutes);

@@ -8,6 +8,7 @@ import {
   refunds,
   registrations,
   shiftWaits,
+  userNotes,
   waitlistOffers,
 } from '../src/db/schema/index';
 import { adminPost, insertSignedInPerson, type Person, adminShift } from './camp-registrations';
@@ -60,6 +61,8 @@ interface Ids {
   drawEntry: string;
   /** The owner's place in a shift's line (decision 052). */
   shiftWait: string;
+  /** An admin's internal note about the owner (docs/product.md §12). */
+  note: string;
 }
 
 interface Row {
@@ -121,6 +124,24 @@ const MATRIX: Record<string, Row> = {
   'POST /api/users/:id/end-sessions': {
     access: 'admin',
     url: (ids) => `/api/users/${ids.owner}/end-sessions`,
+    destructive: true,
+  },
+  // Internal notes (docs/product.md §12): admins only; no participant or staff member reads a note, not even their own.
+  'GET /api/users/:id/notes': { access: 'admin', url: (ids) => `/api/users/${ids.owner}/notes` },
+  'POST /api/users/:id/notes': {
+    access: 'admin',
+    url: (ids) => `/api/users/${ids.owner}/notes`,
+    body: () => ({ body: 'Matrix note' }),
+  },
+  'PATCH /api/users/:id/notes/:noteId': {
+    access: 'admin',
+    url: (ids) => `/api/users/${ids.owner}/notes/${ids.note}`,
+    body: () => ({ body: 'Matrix note, edited' }),
+    destructive: true,
+  },
+  'DELETE /api/users/:id/notes/:noteId': {
+    access: 'admin',
+    url: (ids) => `/api/users/${ids.owner}/notes/${ids.note}`,
     destructive: true,
   },
 
@@ -524,8 +545,14 @@ describe('role × route matrix', () => {
       .insert(shiftWaits)
       .values({ registrationId: registration, jobId: waitedJob, year: new Date().getUTCFullYear() })
       .returning({ id: shiftWaits.id });
+    // An internal note about the owner: no answer to anyone but an admin may hold its text.
+    const [note] = await db
+      .insert(userNotes)
+      .values({ userId: owner, authorId: camp.admin.userId, body: NOTE_TEXT })
+      .returning({ id: userNotes.id });
     ids = {
       owner,
+      note: note!.id,
       registration,
       offer: '',
       drawEntry: entry!.id,
@@ -677,12 +704,17 @@ describe('role × route matrix', () => {
         if (caller === 'staff') {
           for (const leak of moneyIn(route, response, moneyValues)) wrong.push(`${route} as staff: ${leak}`);
         }
+        if (caller !== 'admin' && response.body.includes(NOTE_TEXT))
+          wrong.push(`${route} as ${caller}: holds an internal note`);
       }
       expect(wrong).toEqual([]);
       expect(tried).toBe(Object.keys(MATRIX).length);
     });
   }
 });
+
+/** The text of the owner's internal note (docs/product.md §12): only admins' answers may hold it. */
+const NOTE_TEXT = 'Matrix internal note: admins only';
 
 /** Every id of the matrix as something that is not an id. */
 function badIds(ids: Ids): Ids {
@@ -765,6 +797,7 @@ function randomIds(): Partial<Ids> {
     offer: randomUUID(),
     drawEntry: randomUUID(),
     shiftWait: randomUUID(),
+    note: randomUUID(),
   };
 }
 

@@ -37,6 +37,7 @@ import {
 } from '@camp/shared/payments';
 import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
 import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports';
+import { UserNoteListSchema, UserNoteSchema } from '@camp/shared/user-notes';
 import { UserSchema } from '@camp/shared/users';
 import {
   JobCategorySchema,
@@ -85,6 +86,10 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'PUT /users/:id': UserSchema,
   'DELETE /users/:id': NO_CONTENT,
   'POST /users/:id/end-sessions': EndSessionsResponseSchema,
+  'GET /users/:id/notes': UserNoteListSchema,
+  'POST /users/:id/notes': UserNoteSchema,
+  'PATCH /users/:id/notes/:noteId': UserNoteSchema,
+  'DELETE /users/:id/notes/:noteId': NO_CONTENT,
 
   'POST /notifications/email/test': SendTestEmailResultSchema,
   'GET /notifications/email/test/history': TestEmailHistorySchema,

@@ -20,7 +20,7 @@ export type UserFlag =
 
 /**
  * The user form's state (docs/product.md §3 User): the profile's fields, the address, the role and the flags (the
- * password is not shown, internal notes are disabled).
+ * password is not shown; internal notes are a part of their own, docs/product.md §12).
  */
 export interface UserFormValues extends ProfileFormValues, Record<UserFlag, boolean> {
   email: string;

@@ -11,7 +11,13 @@ import {
   type AdminRegistrationSort,
 } from '@camp/shared/admin-registrations';
 import type { Registration } from '@camp/shared/registrations';
-import { centsToDollars, dollarsToCents, formatDollars, personName } from '@camp/shared/rules';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatDollars,
+  personName,
+  USER_NOTE_TEXTS,
+} from '@camp/shared/rules';
 import { Badge, Button, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SortingState } from '@tanstack/react-table';
@@ -30,6 +36,7 @@ import { AuditTrailModal } from '../components/audit-trail-modal';
 import { CancelRegistrationModal } from '../components/cancel-registration-modal';
 import { EditRegistrationModal } from '../components/edit-registration-modal';
 import { RegistrationCounts } from '../components/registration-counts';
+import { RegistrationNotesModal } from '../components/registration-notes-modal';
 import {
   activeFilterCount,
   RegistrationFilters,
@@ -50,7 +57,7 @@ export const FILTER_DEBOUNCE_MS = 500;
 const YEARS_BACK = 5;
 
 /** Only one dialog is open at a time (docs/product.md §2). */
-type Dialog = { kind: 'edit' | 'cancel' | 'audit'; registration: Registration } | null;
+type Dialog = { kind: 'edit' | 'cancel' | 'audit' | 'notes'; registration: Registration } | null;
 
 /** The filters that wait for a pause in typing (500 ms, docs/product.md §9), as one comparable value. */
 type Filters = Pick<RegistrationListState, 'year' | 'status' | 'email' | 'name' | 'q'>;
@@ -211,6 +218,11 @@ export default function ManageRegistrationsPage() {
           itemName={itemName}
           onClick={() => setDialog({ kind: 'audit', registration })}
         />
+        <RowAction
+          label={USER_NOTE_TEXTS.registrationAction}
+          itemName={itemName}
+          onClick={() => setDialog({ kind: 'notes', registration })}
+        />
         {active && (
           <RowAction
             label="Edit"
@@ -298,6 +310,9 @@ export default function ManageRegistrationsPage() {
         />
       )}
       {dialog?.kind === 'audit' && <AuditTrailModal registration={dialog.registration} onClose={close} />}
+      {dialog?.kind === 'notes' && (
+        <RegistrationNotesModal registration={dialog.registration} onClose={close} />
+      )}
     </Stack>
   );
 }

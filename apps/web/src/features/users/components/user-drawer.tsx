@@ -1,15 +1,17 @@
+import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import type { User } from '@camp/shared/users';
-import { Drawer, Text } from '@mantine/core';
+import { Divider, Drawer, Text } from '@mantine/core';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useUser } from '../api/get-user';
 import { blankUserValues, userValuesOf, type UserFormValues } from '../user-form';
 import { serverDetail, USER_MESSAGES } from '../user-messages';
 import { UserForm, type UserFormError } from './user-form';
+import { UserNotes } from './user-notes';
 
 export type UserDrawerMode = { kind: 'create' } | { kind: 'edit'; userId: string };
 
@@ -117,6 +119,8 @@ function EditUser({
         onSubmit={onSubmit}
         onCancel={onCancel}
       />
+      <Divider my="lg" />
+      <UserNotes userId={user.data.id} />
     </>
   );
 }

@@ -34,7 +34,8 @@ export interface UserFormProps {
   onCancel: () => void;
 }
 
-/** The fields of docs/product.md §3 User an admin sets; the password is not shown and internal notes are disabled. */
+/** The fields of docs/product.md §3 User an admin sets; the password is not shown; internal notes are a part of their own
+ * below the form (docs/product.md §12). */
 export function UserForm({
   initialValues,
   self = false,
@@ -137,17 +138,6 @@ export function UserForm({
           />
           {(Object.keys(USER_FLAGS) as UserFlag[]).map(flag)}
         </Stack>
-
-        <Textarea
-          name="internalNotes"
-          label="Internal notes"
-          description="For administrators only. Not yet implemented."
-          disabled
-          readOnly
-          value=""
-          placeholder="Not yet implemented"
-          rows={2}
-        />
 
         <FormActions submitLabel={submitLabel} saving={saving} error={error} onCancel={onCancel} />
       </Stack>

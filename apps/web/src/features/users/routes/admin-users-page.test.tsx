@@ -76,7 +76,8 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
     expect((within(drawer()).getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe(
       'PARTICIPANT',
     );
-    expect(within(drawer()).getByLabelText(/^Internal notes/)).toBeDisabled();
+    // Notes belong to a person who exists: none on the create form (docs/product.md §12).
+    expect(within(drawer()).queryByRole('textbox', { name: /note/i })).not.toBeInTheDocument();
     expect(within(drawer()).queryByLabelText(/password/i)).not.toBeInTheDocument();
 
     fireEvent.change(within(drawer()).getByLabelText(/^Email/), { target: { value: 'not-valid' } });
@@ -132,6 +133,39 @@ describe('User Management (docs/product.md §2)', { timeout: 20_000 }, () => {
       allowRegistration: true,
       allowNoJob: false,
     });
+  });
+
+  it('shows the person’s internal notes under the edit form, and adds one', async () => {
+    const note = {
+      id: '50000000-0000-4000-8000-000000000001',
+      userId: dusty.id,
+      body: 'Prefers early shifts.',
+      author: { id: admin.id, name: 'Ada Admin' },
+      createdAt: '2026-11-27T10:15:00.000Z',
+      updatedAt: '2026-11-27T10:15:00.000Z',
+      mine: true,
+    };
+    const added: unknown[] = [];
+    openUsers({
+      [`GET /users/${dusty.id}`]: () => jsonResponse(dusty),
+      [`GET /users/${dusty.id}/notes`]: () => jsonResponse([note]),
+      [`POST /users/${dusty.id}/notes`]: ({ body }) => {
+        added.push(body);
+        return jsonResponse(
+          { ...note, id: '50000000-0000-4000-8000-000000000002', body: 'Second' },
+          { status: 201 },
+        );
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Dusty Rhodes' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(await within(form).findByText('Prefers early shifts.')).toBeInTheDocument();
+    expect(within(form).getByRole('heading', { name: 'Notes', level: 3 })).toBeInTheDocument();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'New note' }), {
+      target: { value: 'Second' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(added).toEqual([{ body: 'Second' }]));
   });
 
   it('says when the user cannot be fetched for editing', async () => {
