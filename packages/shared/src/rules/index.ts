@@ -27,3 +27,4 @@ export * from './shift-reminders';
 export * from './calendar';
 export * from './shift-overlap';
 export * from './check-in';
+export * from './shift-changes';
