@@ -50,6 +50,9 @@ export const SHIFT_CHANGE_TEXTS = {
   dropped: (job: string) => `You dropped "${job}".`,
   taken: (job: string) => `"${job}" is now one of your shifts.`,
   swapped: (dropped: string, taken: string) => `You swapped "${dropped}" for "${taken}".`,
+  pastShifts: 'Past shifts',
+  /** The available shifts' filter. */
+  onlyFree: 'Only with free places',
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
