@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
 import { REGISTRATION_TEXTS, SHIFT_CHANGE_TEXTS } from '@camp/shared/rules';
 import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
