@@ -92,7 +92,7 @@ test.describe('changing my shifts', () => {
         shiftId: wednesday.id,
         maxRegistrations,
       });
-    const pots = await job('Pot scrubbing', 5);
+    await job('Pot scrubbing', 5);
     const ice = await job('Ice run', 1);
     await registerThroughApi(site, 'holder@e2e.test', HOLDER, [camp.idOf(CAMP.gateJob), ice.id]);
     await registerThroughApi(site, CAMPER, PROFILE, [camp.idOf(CAMP.gateJob), camp.idOf(CAMP.kitchenJob)]);
@@ -137,7 +137,18 @@ test.describe('changing my shifts', () => {
     await expect(mine.getByText('Pot scrubbing', { exact: true })).toBeVisible();
     const takeMail = await mailbox.newest(CAMPER, before + 2);
     expect(takeMail.text).toContain('Taken: Pot scrubbing — Lunch (Wednesday, Sep 1, 12:00–14:00)');
-    expect(pots.id).toBeTruthy();
+
+    // Swap it for the evening's dish duty, in one change.
+    await mine.getByRole('button', { name: `${SHIFT_CHANGE_TEXTS.swap} Pot scrubbing` }).click();
+    const swapDialog = page.getByRole('dialog', { name: SHIFT_CHANGE_TEXTS.swapTitle });
+    await expect(swapDialog.getByLabel(SHIFT_CHANGE_TEXTS.swapLabel)).toHaveValue(camp.idOf(CAMP.kitchenJob));
+    await checkA11y(page);
+    await swapDialog.getByRole('button', { name: SHIFT_CHANGE_TEXTS.swapConfirm }).click();
+    await expect(toast(page, SHIFT_CHANGE_TEXTS.swapped('Pot scrubbing', CAMP.kitchenJob))).toBeVisible();
+    await expect(mine.getByText(CAMP.kitchenJob, { exact: true })).toBeVisible();
+    const swapMail = await mailbox.newest(CAMPER, before + 3);
+    expect(swapMail.text).toContain('Dropped: Pot scrubbing — Lunch (Wednesday, Sep 1, 12:00–14:00)');
+    expect(swapMail.text).toContain(`Taken: ${CAMP.kitchenJob} — Evening (Tuesday, Aug 31, 18:00–21:00)`);
 
     // The window closes: registration closed and the last day passed.
     await admin.call('PATCH', '/core-config/current', {
@@ -146,9 +157,9 @@ test.describe('changing my shifts', () => {
     });
     await page.reload();
     await expect(mine.getByText(`Shift changes for ${CAMP.year} are closed.`)).toBeVisible();
-    await expect(mine.getByText('Pot scrubbing', { exact: true })).toBeVisible();
+    await expect(mine.getByText(CAMP.kitchenJob, { exact: true })).toBeVisible();
     await expect(mine.getByRole('button', { name: /^(Drop|Swap)/ })).toHaveCount(0);
-    await expect(available.getByText(CAMP.kitchenJob, { exact: true })).toBeVisible();
+    await expect(available.getByText('Pot scrubbing', { exact: true })).toBeVisible();
     await expect(available.getByRole('button', { name: /Take this shift/ })).toHaveCount(0);
     await screens(page, checkA11y, 'closed');
   });

@@ -145,41 +145,54 @@ export function MyShiftChangeActions({
         onConfirm={() => void drop()}
         onCancel={close}
       />
-      <Modal
+      <Modal.Root
         opened={dialog === 'swap'}
         onClose={() => {
           if (!changer.pending) close();
         }}
-        title={SHIFT_CHANGE_TEXTS.swapTitle}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        returnFocus
+        trapFocus
       >
-        <Stack gap="md">
-          <Text size="sm">{choiceLabel(job, calendar)}</Text>
-          {swapChoices.length === 0 ? (
-            <Text>{SHIFT_CHANGE_TEXTS.swapNone}</Text>
-          ) : (
-            <NativeSelect
-              label={SHIFT_CHANGE_TEXTS.swapLabel}
-              value={instead}
-              onChange={(event) => setInstead(event.currentTarget.value)}
-              data={swapChoices.map((choice) => ({ value: choice.id, label: choiceLabel(choice, calendar) }))}
-            />
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={changer.pending}>
-              {SHIFT_CHANGE_TEXTS.cancel}
-            </Button>
-            <Button
-              onClick={() => void swap()}
-              loading={changer.pending}
-              disabled={swapChoices.length === 0 || instead === ''}
-            >
-              {SHIFT_CHANGE_TEXTS.swapConfirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Modal.Overlay />
+        <Modal.Content aria-busy={changer.pending || undefined}>
+          {/* A <div>: Mantine's <header> here would be a second banner landmark for axe. */}
+          <Modal.Header component="div">
+            <Modal.Title fw={600}>{SHIFT_CHANGE_TEXTS.swapTitle}</Modal.Title>
+            <Modal.CloseButton aria-label="Close" disabled={changer.pending} />
+          </Modal.Header>
+          <Modal.Body>
+            <Stack gap="md">
+              <Text size="sm">{choiceLabel(job, calendar)}</Text>
+              {swapChoices.length === 0 ? (
+                <Text>{SHIFT_CHANGE_TEXTS.swapNone}</Text>
+              ) : (
+                <NativeSelect
+                  label={SHIFT_CHANGE_TEXTS.swapLabel}
+                  value={instead}
+                  onChange={(event) => setInstead(event.currentTarget.value)}
+                  data={swapChoices.map((choice) => ({
+                    value: choice.id,
+                    label: choiceLabel(choice, calendar),
+                  }))}
+                />
+              )}
+              <Group justify="flex-end" gap="sm" wrap="wrap">
+                <Button variant="default" onClick={close} disabled={changer.pending}>
+                  {SHIFT_CHANGE_TEXTS.cancel}
+                </Button>
+                <Button
+                  onClick={() => void swap()}
+                  loading={changer.pending}
+                  disabled={swapChoices.length === 0 || instead === ''}
+                >
+                  {SHIFT_CHANGE_TEXTS.swapConfirm}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   );
 }
