@@ -234,6 +234,12 @@ const MATRIX: Record<string, Row> = {
     access: 'self',
     url: (ids) => `/api/registrations/${ids.registration}/leave-waitlist`,
   },
+  // The caller's own shifts only (decision 057): there is no id to name someone else's registration.
+  'POST /api/registrations/me/shift-changes': {
+    access: 'signedIn',
+    url: () => '/api/registrations/me/shift-changes',
+    body: () => ({}),
+  },
   'GET /api/registrations/me': { access: 'signedIn', url: () => '/api/registrations/me' },
   'GET /api/registrations/camp/me': { access: 'signedIn', url: () => '/api/registrations/camp/me' },
   'GET /api/registrations': { access: 'staff', url: () => '/api/registrations' },

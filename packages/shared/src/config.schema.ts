@@ -3,6 +3,8 @@ import { PaypalModeSchema } from './enums.schema';
 import { flag, type Holds, optionalText, type SameType, textCharacters } from './schema-kit';
 import {
   EVENT_DATES_MESSAGES,
+  isCalendarDate,
+  SHIFT_CHANGE_TEXTS,
   SHIFT_REMINDER_HOURS_MAX,
   SHIFT_REMINDER_HOURS_MIN,
   SHIFT_REMINDER_MESSAGES,
@@ -187,6 +189,12 @@ const configFields = {
     .string({ error: EVENT_DATES_MESSAGES.openingSunday })
     .trim()
     .refine(isOpeningSunday, EVENT_DATES_MESSAGES.openingSunday)
+    .nullable(),
+  /** The last day people may change their own shifts after registration closed (docs/product.md §11, decision 057). */
+  shiftChangesClose: z
+    .string({ error: SHIFT_CHANGE_TEXTS.configInvalid })
+    .trim()
+    .refine(isCalendarDate, SHIFT_CHANGE_TEXTS.configInvalid)
     .nullable(),
 };
 

@@ -7,7 +7,7 @@ import {
   PaymentStatusSchema,
   RegistrationStatusSchema,
 } from './enums.schema';
-import { REGISTRATION_MESSAGES } from './rules';
+import { REGISTRATION_MESSAGES, SHIFT_CHANGE_MAX, SHIFT_CHANGE_MESSAGES } from './rules';
 import { WaitJobsSchema } from './shift-waitlist.schema';
 import { RegistrationWaitlistSchema } from './waitlist.schema';
 import { RegistrationJobDetailSchema } from './work.schema';
@@ -78,6 +78,19 @@ export const RegistrationSubmissionSchema = z.strictObject({
 });
 export type RegistrationSubmission = z.input<typeof RegistrationSubmissionSchema>;
 export type RegistrationSubmissionValues = z.output<typeof RegistrationSubmissionSchema>;
+
+/**
+ * POST /registrations/me/shift-changes (docs/product.md §11, decision 057): the jobs the caller drops and takes, in
+ * one change. Repeated ids are ignored.
+ */
+const shiftChangeIds = z
+  .array(z.uuid('Invalid job id'), { error: 'Shifts must be a list of job ids' })
+  .max(SHIFT_CHANGE_MAX, SHIFT_CHANGE_MESSAGES.tooMany)
+  .default([])
+  .transform(unique);
+export const ShiftChangesSchema = z.strictObject({ drop: shiftChangeIds, take: shiftChangeIds });
+export type ShiftChanges = z.input<typeof ShiftChangesSchema>;
+export type ShiftChangesValues = z.output<typeof ShiftChangesSchema>;
 
 // ---- Reads ---------------------------------------------------------------------------------------------
 

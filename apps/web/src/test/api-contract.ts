@@ -144,6 +144,7 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'GET /registrations/camp/me': CampRegistrationSchema,
   'GET /registrations': z.array(RegistrationSchema),
   'POST /registrations/:id/leave-waitlist': RegistrationSchema,
+  'POST /registrations/me/shift-changes': RegistrationSchema,
   'POST /waitlist-offers/:id/accept': RegistrationSchema,
   'POST /waitlist-offers/:id/decline': RegistrationSchema,
   'GET /shift-waits/me': MyShiftWaitsSchema,

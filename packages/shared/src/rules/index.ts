@@ -28,3 +28,4 @@ export * from './calendar';
 export * from './shift-overlap';
 export * from './check-in';
 export * from './user-notes';
+export * from './shift-changes';

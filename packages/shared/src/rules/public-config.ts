@@ -35,6 +35,8 @@ export const PUBLIC_CONFIG_FIELDS = {
   drawClosesAt: 'nullable-string',
   /** The date of Opening Sunday of the registration year, YYYY-MM-DD (docs/product.md §11, decision 053); null: days only. */
   openingSunday: 'nullable-string',
+  /** The last day people may change their own shifts, YYYY-MM-DD (docs/product.md §11, decision 057); null: none. */
+  shiftChangesClose: 'nullable-string',
   createdAt: 'nullable-string',
   updatedAt: 'nullable-string',
 } as const satisfies Record<string, ConfigFieldKind>;
@@ -125,6 +127,7 @@ export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
     timeZone: DEFAULT_TIME_ZONE,
     drawOpensAt: null,
     openingSunday: null,
+    shiftChangesClose: null,
     drawClosesAt: null,
     createdAt: null,
     updatedAt: null,

@@ -178,6 +178,7 @@ describe('admin configuration: /api/core-config', () => {
       drawOpensAt: null,
       drawClosesAt: null,
       openingSunday: null,
+      shiftChangesClose: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

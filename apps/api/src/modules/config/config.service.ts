@@ -68,6 +68,7 @@ function toPublic(
     drawOpensAt: row.drawOpensAt?.toISOString() ?? null,
     drawClosesAt: row.drawClosesAt?.toISOString() ?? null,
     openingSunday: row.openingSunday,
+    shiftChangesClose: row.shiftChangesClose,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import {
   RegistrationsQuerySchema,
   RegistrationSubmissionSchema,
   seesOthersMoney,
+  ShiftChangesSchema,
   SubmitCampResponseSchema,
 } from '@camp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,6 +44,23 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: RegistrationSchema },
     }),
     async (request) => service.leaveWaitlist(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/registrations/me/shift-changes',
+    route.signedIn({
+      summary:
+        "Changes the caller's own shifts of the registration year in one step: drops `drop`, takes `take` (docs/product.md §11)",
+      description:
+        'Allowed while registration is open for the caller or until the configuration’s `shiftChangesClose` date ' +
+        '(inclusive, camp time zone), for a registration that holds places (PENDING or CONFIRMED); otherwise 409. ' +
+        'The shifts held afterwards keep the wizard’s shift rules (400), a taken shift may not overlap another ' +
+        'held (400), a retired job or a dropped shift that has started or been checked in is 409, a full job 409; ' +
+        'a refused change stores nothing. Answers the registration as GET /registrations/me does.',
+      body: ShiftChangesSchema,
+      response: { 200: RegistrationSchema },
+    }),
+    async (request) => service.changeShifts(callerOf(request), request.body),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type {
   Registration,
   RegistrationListItem,
   RegistrationSubmissionValues,
+  ShiftChangesValues,
   SubmitCampResponse,
 } from '@camp/shared';
 import { ADMIN_REGISTRATION_MESSAGES, DRAW_MESSAGES, drawPhase, formatDateTime } from '@camp/shared';
@@ -17,6 +18,7 @@ import { leaveWaitlist } from '../waitlist/leave';
 import type { ConfigService } from '../config/config.service';
 import { RegistrationSubmissionService, type SubmissionDeps } from './registration-submission.service';
 import { toCampRegistration, toRegistrationDtos } from './registrations.mapper';
+import { ShiftChangesService } from './shift-changes.service';
 import {
   type RegistrationFilters,
   registrationFilter,
@@ -32,6 +34,7 @@ export class RegistrationsService {
   private readonly config: ConfigService;
   private readonly submission: RegistrationSubmissionService;
   private readonly deps: SubmissionDeps;
+  private readonly shiftChanges: ShiftChangesService;
   /** Draw entries (docs/product.md §10): made here while the application window is open. */
   readonly drawEntries: DrawEntriesService;
 
@@ -40,6 +43,7 @@ export class RegistrationsService {
     this.db = deps.db;
     this.config = deps.config;
     this.submission = new RegistrationSubmissionService(deps);
+    this.shiftChanges = new ShiftChangesService(deps);
     this.drawEntries = new DrawEntriesService({
       db: deps.db,
       now: deps.now,
@@ -89,6 +93,14 @@ export class RegistrationsService {
     );
     if (!registration) throw notFound(ADMIN_REGISTRATION_MESSAGES.notFound);
     return registration;
+  }
+
+  /**
+   * POST /registrations/me/shift-changes: the caller drops and takes shifts of their own registration of the
+   * registration year (shift-changes.service.ts, docs/product.md §11). Answers the registration as it is now.
+   */
+  async changeShifts(caller: CurrentUser, input: ShiftChangesValues): Promise<Registration> {
+    return this.shiftChanges.change(caller, input);
   }
 
   /** GET /registrations/me: the caller's own registrations, newest year first; one year with ?year. */

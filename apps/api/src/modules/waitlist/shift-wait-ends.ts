@@ -66,7 +66,8 @@ export async function cancelShiftWaits(
 }
 
 /**
- * An admin edit's effect on the registration's lines, before it moves its places (changePlaces):
+ * An admin edit's (or the person's own shift change's, decision 057) effect on the registration's lines, before it
+ * moves its places (changePlaces):
  *
  * - an entry for a job the edit gives the person ends LEFT, decided by the admin (the shift is theirs now; an open
  *   offer's place goes back first, so the edit's own take of it finds it free);
@@ -86,7 +87,9 @@ export async function settleShiftWaitsOfEdit(
     jobIds: readonly string[];
     toWaitlist: boolean;
     offWaitlist: boolean;
-    adminUserId: string;
+    /** The admin who edits; null when the person changes their own shifts (decision 057), who is `decidedBy`. */
+    adminUserId: string | null;
+    decidedBy?: string;
     transactionId: string;
     now: Date;
   },
@@ -99,7 +102,7 @@ export async function settleShiftWaitsOfEdit(
   for (const wait of open.filter((row) => edit.addedJobIds.includes(row.jobId))) {
     const ended = await endShiftWait(tx, wait.id, {
       state: 'LEFT',
-      decidedBy: edit.adminUserId,
+      decidedBy: edit.decidedBy ?? edit.adminUserId,
       now: edit.now,
     });
     if (!ended) continue;

@@ -55,6 +55,8 @@ export interface ConfigFormValues {
   drawClosesAt: string;
   /** The date of Opening Sunday (docs/product.md §11), YYYY-MM-DD as a date input holds it; '' for none. */
   openingSunday: string;
+  /** The last day people may change their own shifts (docs/product.md §11), YYYY-MM-DD; '' for none. */
+  shiftChangesClose: string;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -132,6 +134,7 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     drawOpensAt: '',
     drawClosesAt: '',
     openingSunday: '',
+    shiftChangesClose: '',
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -176,6 +179,7 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     drawOpensAt: config.drawOpensAt ? isoToWallTime(config.drawOpensAt, config.timeZone) : '',
     drawClosesAt: config.drawClosesAt ? isoToWallTime(config.drawClosesAt, config.timeZone) : '',
     openingSunday: config.openingSunday ?? '',
+    shiftChangesClose: config.shiftChangesClose ?? '',
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -224,6 +228,7 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'drawClosesAt',
   'openingSunday',
   'shiftReminderHours',
+  'shiftChangesClose',
   'stripeEnabled',
   'stripePublicKey',
   'stripeApiKey',
@@ -277,6 +282,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     drawOpensAt: windowTime(values.drawOpensAt, values.timeZone),
     drawClosesAt: windowTime(values.drawClosesAt, values.timeZone),
     openingSunday: textOrNull(values.openingSunday),
+    shiftChangesClose: textOrNull(values.shiftChangesClose),
     // Empty: no reminders.
     shiftReminderHours:
       String(values.shiftReminderHours).trim() === '' ? null : numberOf(values.shiftReminderHours),

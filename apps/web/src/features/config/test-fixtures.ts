@@ -41,6 +41,7 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     drawOpensAt: null,
     drawClosesAt: null,
     openingSunday: null,
+    shiftChangesClose: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

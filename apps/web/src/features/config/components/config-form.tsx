@@ -18,6 +18,7 @@ import {
   PAYMENT_DEADLINE_TEXTS,
   SHIFT_REMINDER_HOURS_MAX,
   SHIFT_REMINDER_HOURS_MIN,
+  SHIFT_CHANGE_TEXTS,
   SHIFT_REMINDER_TEXTS,
   WAITLIST_TEXTS,
 } from '@camp/shared/rules';
@@ -379,6 +380,13 @@ export function ConfigForm({ config }: ConfigFormProps) {
               value={values.shiftReminderHours}
               error={errors.shiftReminderHours}
               onChange={(value) => set('shiftReminderHours', value)}
+              maw={240}
+            />
+            <TextInput
+              {...text('shiftChangesClose')}
+              type="date"
+              label={SHIFT_CHANGE_TEXTS.configLabel}
+              description={SHIFT_CHANGE_TEXTS.configHelp}
               maw={240}
             />
           </FormSection>

@@ -274,6 +274,30 @@ describe('Site Configuration: a stored configuration', { timeout: 20_000 }, () =
     expect(patched[0]).toMatchObject({ openingSunday: '2027-08-29' });
   });
 
+  it('sets the day shift changes close (docs/product.md §11 Changing my shifts), and empties it', async () => {
+    const patched: Record<string, unknown>[] = [];
+    openConfiguration({
+      'GET /core-config/current': () => jsonResponse(adminConfig({ shiftChangesClose: '2027-09-05' })),
+      'PATCH /core-config/current': ({ body }) => {
+        patched.push(body as Record<string, unknown>);
+        return jsonResponse(savedAdminConfig(body));
+      },
+    });
+    await formLoaded();
+    expect(field(/^Shift changes close/).value).toBe('2027-09-05');
+    expect(
+      screen.getByText(/on which people may drop and take shifts on their own after registration has closed/),
+    ).toBeInTheDocument();
+    type(/^Shift changes close/, '2027-09-02');
+    save();
+    expect(await screen.findByText('Configuration saved successfully!')).toBeInTheDocument();
+    expect(patched[0]).toMatchObject({ shiftChangesClose: '2027-09-02' });
+    type(/^Shift changes close/, '');
+    save();
+    await waitFor(() => expect(patched).toHaveLength(2));
+    expect(patched[1]).toMatchObject({ shiftChangesClose: null });
+  });
+
   it('checks the e-mail rules before sending anything', async () => {
     const { calls } = openConfiguration({
       'GET /core-config/current': () => jsonResponse(adminConfig({ emailEnabled: false, smtpHost: null })),

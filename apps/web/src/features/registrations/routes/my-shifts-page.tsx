@@ -5,32 +5,53 @@ import '@mantine/core/styles/SimpleGrid.css';
 import {
   canJoinShiftWaitlist,
   currentRegistration,
+  formatEventDate,
+  holdsPlaces,
   isRegistrationOpenFor,
+  jobSpots,
   REGISTRATION_TEXTS,
+  SHIFT_CHANGE_MESSAGES,
+  SHIFT_CHANGE_TEXTS,
   SHIFT_WAITLIST_TEXTS,
+  shiftChangesOpen,
+  shiftIsPast,
 } from '@camp/shared/rules';
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../auth';
-import { usePublicConfig } from '../../config';
+import { useEventCalendar, usePublicConfig } from '../../config';
 import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
 import { useMyShiftWaits } from '../api/shift-waits';
 import { ShiftLineControl, shiftWaitJob } from '../components/shift-waitlist';
 import { SectionCard } from '../../../components/section-card';
 import { CalendarLinks, DownloadShiftIcs } from '../components/calendar-links';
+import {
+  MyShiftChangeActions,
+  ShiftChangeProblem,
+  TakeShiftButton,
+  useShiftChanger,
+} from '../components/shift-changes';
 
 /** A section of /shifts: a card under its level-2 heading. */
 const PageSection = (props: { id: string; title: string; children: ReactNode }) => (
   <SectionCard order={2} gap="md" shadow="xs" {...props} />
 );
 
+/** Whether a job has a free place by its counters. */
+const hasFreePlace = (job: ShiftListJob) =>
+  job.maxRegistrations !== undefined &&
+  job.currentRegistrations !== undefined &&
+  jobSpots({ maxRegistrations: job.maxRegistrations, currentRegistrations: job.currentRegistrations }) > 0;
+
 /**
- * /shifts on real data: the person's own shifts this year first, as a compact schedule by day; then the other
- * shifts, filterable by day, job type and location, by day in collapsible groups, with spots left. With a
+ * /shifts on real data, the person's home during the event: their own shifts this year first, upcoming by day and
+ * then "Past shifts"; then the other shifts, filterable by day, job type, location and free places, by day in
+ * collapsible groups, with spots left. While shift changes are open (docs/product.md §11 "Changing my shifts") a
+ * shift of their own that has not started can be dropped or swapped, and a shift with free places taken. With a
  * registration of the year, a full shift whose waitlist is on can be waited for from its row (docs/product.md §10).
  */
 export default function MyShiftsPage() {
@@ -51,6 +72,57 @@ export default function MyShiftsPage() {
   const waits = useMyShiftWaits({ enabled: current !== undefined });
   const waitByJob = new Map((waits.data ?? []).map((wait) => [wait.job.id, wait]));
 
+  const calendar = useEventCalendar();
+  const now = new Date();
+  const holding = current !== undefined && holdsPlaces(current.status);
+  const changesOpen = shiftChangesOpen(config, user, now);
+  const canChange = holding && changesOpen;
+  const changer = useShiftChanger();
+  const upcoming = mine.filter((job) => !shiftIsPast(job.shift, calendar, config.timeZone, now, 'end'));
+  const past = mine.filter((job) => shiftIsPast(job.shift, calendar, config.timeZone, now, 'end'));
+  const swapChoices = others.filter(hasFreePlace);
+  const myRow = (job: ShiftListJob) => {
+    const droppable = canChange && !shiftIsPast(job.shift, calendar, config.timeZone, now);
+    const download = config.openingSunday ? <DownloadShiftIcs job={job} /> : null;
+    return (
+      <ShiftRow
+        key={job.id}
+        job={job}
+        underDay
+        showCategory
+        showPlaces={false}
+        action={
+          droppable ? (
+            <Group gap="xs" justify="flex-end" wrap="wrap">
+              {download}
+              <MyShiftChangeActions
+                job={job}
+                swapChoices={swapChoices}
+                changer={changer}
+                calendar={calendar}
+              />
+            </Group>
+          ) : (
+            (download ?? undefined)
+          )
+        }
+      />
+    );
+  };
+  // Until when: the "Shift changes close" date while it is ahead, else as long as registration is open.
+  const untilDate =
+    config.shiftChangesClose &&
+    shiftChangesOpen({ ...config, registrationOpen: false, earlyRegistrationOpen: false }, user, now)
+      ? config.shiftChangesClose
+      : null;
+  const windowText = !holding
+    ? null
+    : !changesOpen
+      ? SHIFT_CHANGE_MESSAGES.closed(config.registrationYear)
+      : untilDate
+        ? SHIFT_CHANGE_TEXTS.openUntil(formatEventDate(untilDate))
+        : SHIFT_CHANGE_TEXTS.openWhileRegistration;
+
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <PageSection id="my-shifts" title="My Assigned Shifts">
@@ -61,23 +133,24 @@ export default function MyShiftsPage() {
             title={REGISTRATION_TEXTS.fetchRegistrationsFailed}
             onRetry={() => void registrations.refetch()}
           />
-        ) : mine.length === 0 ? (
-          <Text c="dimmed">{REGISTRATION_TEXTS.noShiftsAssigned}</Text>
         ) : (
-          <DayRows
-            jobs={mine}
-            headingOrder={3}
-            renderRow={(job) => (
-              <ShiftRow
-                key={job.id}
-                job={job}
-                underDay
-                showCategory
-                showPlaces={false}
-                action={config.openingSunday ? <DownloadShiftIcs job={job} /> : undefined}
-              />
+          <>
+            {windowText && <Text size="sm">{windowText}</Text>}
+            <ShiftChangeProblem changer={changer} />
+            {mine.length === 0 ? (
+              <Text c="dimmed">{REGISTRATION_TEXTS.noShiftsAssigned}</Text>
+            ) : (
+              <>
+                <DayRows jobs={upcoming} headingOrder={3} renderRow={myRow} />
+                {past.length > 0 && (
+                  <Stack gap="xs">
+                    <Title order={3}>{SHIFT_CHANGE_TEXTS.pastShifts}</Title>
+                    <DayRows jobs={past} headingOrder={4} renderRow={myRow} />
+                  </Stack>
+                )}
+              </>
             )}
-          />
+          </>
         )}
       </PageSection>
       <CalendarLinks />
@@ -97,15 +170,19 @@ export default function MyShiftsPage() {
             <AvailableShifts
               jobs={others}
               renderAction={(job) =>
-                // Until the lines are read, no Join: the person may already be in this one.
-                waits.isSuccess && (
-                  <ShiftLineControl
-                    wait={waitByJob.get(job.id)}
-                    canJoin={joinOpen && canJoinShiftWaitlist(job)}
-                    jobId={job.id}
-                    job={shiftWaitJob(job)}
-                    timeZone={config.timeZone}
-                  />
+                canChange && hasFreePlace(job) ? (
+                  <TakeShiftButton job={job} changer={changer} />
+                ) : (
+                  // Until the lines are read, no Join: the person may already be in this one.
+                  waits.isSuccess && (
+                    <ShiftLineControl
+                      wait={waitByJob.get(job.id)}
+                      canJoin={joinOpen && canJoinShiftWaitlist(job)}
+                      jobId={job.id}
+                      job={shiftWaitJob(job)}
+                      timeZone={config.timeZone}
+                    />
+                  )
                 )
               }
             />

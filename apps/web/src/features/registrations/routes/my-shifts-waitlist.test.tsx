@@ -117,7 +117,13 @@ describe('/shifts: the shift waitlist (docs/product.md §10)', () => {
     );
     const dinnerRow = await row('Dinner crew');
     expect(within(await row('Bar')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(await row('Lunch crew')).queryByRole('button')).not.toBeInTheDocument();
+    // A shift with free places is taken, not waited for (docs/product.md §11 Changing my shifts).
+    expect(
+      within(await row('Lunch crew')).queryByRole('button', { name: 'Join the waitlist' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(await row('Lunch crew')).getByRole('button', { name: 'Take this shift: Lunch crew' }),
+    ).toBeInTheDocument();
     const group = await within(dinnerRow).findByRole('group', {
       name: 'Shift waitlist: Dinner crew (Evening, Tuesday)',
     });

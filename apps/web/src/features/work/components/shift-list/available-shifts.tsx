@@ -1,5 +1,8 @@
-import { REGISTRATION_TEXTS } from '@camp/shared/rules';
-import { Button, Group, Text } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import { REGISTRATION_TEXTS, SHIFT_CHANGE_TEXTS } from '@camp/shared/rules';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ShiftFilters } from './shift-filters';
 import { CollapsibleGroups, ShiftList, useOpenGroups } from './shift-groups';
@@ -30,11 +33,16 @@ export function AvailableShifts<T extends ShiftListJob>({
   renderAction?: (job: T) => ReactNode;
 }) {
   const [filter, setFilter] = useState<ShiftFilter>(NO_FILTER);
-  const shown = filterShifts(jobs, filter);
+  // "Only with free places" (docs/product.md §11): the shifts one could take now.
+  const [freeOnly, setFreeOnly] = useState(false);
+  const shown = filterShifts(jobs, filter).filter((job) => !freeOnly || (placesOf(job)?.left ?? 0) > 0);
   const calendar = useEventCalendar();
   const days = groupByDay(shown, calendar);
-  const [open, setOpen] = useOpenGroups(days, `${filter.day}|${filter.categoryId}|${filter.location}`);
-  const filtered = Object.values(filter).some(Boolean);
+  const [open, setOpen] = useOpenGroups(
+    days,
+    `${filter.day}|${filter.categoryId}|${filter.location}|${freeOnly}`,
+  );
+  const filtered = Object.values(filter).some(Boolean) || freeOnly;
   return (
     <>
       <ShiftFilters
@@ -43,6 +51,11 @@ export function AvailableShifts<T extends ShiftListJob>({
         onChange={setFilter}
         show={['day', 'categoryId', 'location']}
       />
+      <Checkbox
+        label={SHIFT_CHANGE_TEXTS.onlyFree}
+        checked={freeOnly}
+        onChange={(event) => setFreeOnly(event.currentTarget.checked)}
+      />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" role="status">
           {shown.length === 0
@@ -50,7 +63,14 @@ export function AvailableShifts<T extends ShiftListJob>({
             : `${shiftsWord(shown.length)}, ${withSpotsLeft(shown)} with spots left`}
         </Text>
         {filtered && (
-          <Button variant="subtle" size="compact-sm" onClick={() => setFilter(NO_FILTER)}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setFilter(NO_FILTER);
+              setFreeOnly(false);
+            }}
+          >
             Clear filters
           </Button>
         )}

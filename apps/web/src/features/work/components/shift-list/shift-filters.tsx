@@ -1,4 +1,5 @@
 import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { useEventCalendar } from '../../../config';
 import { ALL, filterChoices, type Choice, type ShiftFilter, type ShiftListJob } from './shift-list-model';
 
 type FilterKey = keyof ShiftFilter;
@@ -24,7 +25,7 @@ export function ShiftFilters({
   onChange: (filter: ShiftFilter) => void;
   show: readonly FilterKey[];
 }) {
-  const choices = filterChoices(jobs);
+  const choices = filterChoices(jobs, useEventCalendar());
   return (
     <SimpleGrid
       cols={{ base: 1, xs: show.length }}

@@ -79,7 +79,10 @@ export function filterShifts<T extends ShiftListJob>(jobs: readonly T[], filter:
 }
 
 /** The values the filters offer: the days (festival order), categories and locations (by name) in the jobs. */
-export function filterChoices(jobs: readonly ShiftListJob[]): {
+export function filterChoices(
+  jobs: readonly ShiftListJob[],
+  calendar: EventCalendar | null = null,
+): {
   days: Choice[];
   categories: Choice[];
   locations: Choice[];
@@ -88,7 +91,11 @@ export function filterChoices(jobs: readonly ShiftListJob[]): {
   const categories = new Map(jobs.map((job) => [job.categoryId, job.category.name]));
   const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label);
   return {
-    days: days.map((value) => ({ value, label: dayLabel(value) })),
+    // With event dates each festival day is named with its date (docs/product.md §11): 'Monday, Aug 30'.
+    days: days.map((value) => ({
+      value,
+      label: calendar ? festivalDayHeading(value, calendar) : dayLabel(value),
+    })),
     categories: [...categories].map(([value, label]) => ({ value, label })).sort(byLabel),
     locations: [...new Set(jobs.map((job) => job.location))]
       .map((value) => ({ value, label: value }))
