@@ -59,6 +59,8 @@ export const SHIFT_OVERLAP_MESSAGES = {
     `"${first}" and "${second}" overlap in time. Choose only one of them.`,
   /** The admin's edit: the warning above the acknowledgement. */
   adminWarning: 'These shifts overlap in time:',
+  /** One pair as the admin's warning, the 409 and Admin → Shifts list it. */
+  pair: (first: string, second: string) => `${first} overlaps ${second}`,
   adminAcknowledge: 'Save anyway: I know this person is booked on overlapping shifts',
   adminAcknowledgeRequired:
     'The shifts overlap in time. Tick the acknowledgement to save this registration anyway.',
@@ -67,6 +69,14 @@ export const SHIFT_OVERLAP_MESSAGES = {
 /** The refusal for one overlapping pair, as every screen and the server word it. */
 export function overlapMessage(overlap: ShiftOverlap, calendar: EventCalendar | null): string {
   return SHIFT_OVERLAP_MESSAGES.overlap(
+    overlapJobLabel(overlap.first, calendar),
+    overlapJobLabel(overlap.second, calendar),
+  );
+}
+
+/** One overlapping pair as the admin's screens list it: 'Gate — Morning (…) overlaps Bar — Early (…)'. */
+export function overlapPairText(overlap: ShiftOverlap, calendar: EventCalendar | null): string {
+  return SHIFT_OVERLAP_MESSAGES.pair(
     overlapJobLabel(overlap.first, calendar),
     overlapJobLabel(overlap.second, calendar),
   );
