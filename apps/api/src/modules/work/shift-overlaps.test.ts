@@ -131,7 +131,7 @@ describe('No double-booking (decision 056)', () => {
 
     // Meanwhile the person with the offer got Gate (written straight in): accepting is refused, the offer stays.
     await db().insert(registrationJobs).values({ registrationId: free.registrationId, jobId: gate });
-    await db().transaction((tx) => recountPlaces(tx, YEAR, { jobIds: [gate] }));
+    await db().transaction((tx) => recountPlaces(tx, YEAR, { campingOptionIds: [], jobIds: [gate] }));
     const refused = await answerShiftWait(camp, free, offered, 'accept');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ statusCode: 409, error: 'Conflict', message: overlap(GATE, BAR_BACK) });
