@@ -204,8 +204,12 @@ function EditForm({
         )}
         <div aria-live="polite">
           {overlaps.length > 0 && (
-            <Alert color="orange" variant="light" p="sm" title={SHIFT_OVERLAP_MESSAGES.adminWarning}>
+            <Alert color="orange" variant="light" p="sm">
               <Stack gap="xs">
+                {/* In the body's colour, not as the alert's orange title: readable (axe colour contrast). */}
+                <Text size="sm" fw={700}>
+                  {SHIFT_OVERLAP_MESSAGES.adminWarning}
+                </Text>
                 <List size="sm" spacing={4}>
                   {overlaps.map((pair) => (
                     <List.Item key={pair}>{pair}</List.Item>
