@@ -13,7 +13,13 @@ import {
   YEAR,
 } from '../../../test/camp-registrations';
 import { answerShiftWait, insertHolder, insertShiftWait, shiftWaitRow } from '../../../test/camp-shift-waits';
-import { cancelHolder, startQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
+import {
+  cancelHolder,
+  insertWaitlisted,
+  openOfferOf,
+  startQuietWaitlistCamp,
+  waitlistWorker,
+} from '../../../test/camp-waitlist';
 import { expectCountersMatch } from '../../../test/rows';
 import { recountPlaces } from '../registrations/capacity';
 import { registrationJobs, registrations } from '../../db/schema/index';
@@ -212,6 +218,39 @@ describe('No double-booking (decision 056)', () => {
       reason: 'Cannot come this year',
     });
     expect((await overlaps()).json<ShiftOverlaps>().overlaps).toEqual([]);
+  });
+
+  it('accepting a camping offer with overlapping shifts is refused (400), the offer stays open', async () => {
+    const lodge = await adminPost(camp, '/api/camping-options', {
+      name: 'Lodge',
+      participantDues: 0,
+      maxSignups: 1,
+      waitlistEnabled: true,
+    });
+    const lodger = await insertHolder(db(), { campingOptionIds: [lodge] });
+    const person = await insertSignedInPerson(camp);
+    const registrationId = await insertWaitlisted(db(), {
+      year: YEAR,
+      userId: person.id,
+      campingOptionIds: [lodge],
+      jobIds: [gate],
+    });
+    await cancelHolder(db(), lodger);
+    await waitlistWorker(camp).drain();
+    const offer = (await openOfferOf(db(), registrationId))!;
+    const accept = (jobs: string[]) =>
+      camp.t.app.inject({
+        method: 'POST',
+        url: `/api/waitlist-offers/${offer.id}/accept`,
+        headers: person.headers,
+        payload: { jobs },
+      });
+    const refused = await accept([gate, bar]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: overlap(GATE, BAR) });
+    expect(await openOfferOf(db(), registrationId)).toMatchObject({ id: offer.id });
+    expect((await accept([gate, kitchen])).statusCode).toBe(200);
+    await expectCountersMatch(db(), YEAR);
   });
 
   it('without event dates nothing overlaps: submission, join and admin edit as before, the list empty', async () => {
