@@ -65,7 +65,7 @@ export const jobs = pgTable(
     maxRegistrations: integer('max_registrations').notNull().default(5),
     /** Whether people may join its line when it is full (docs/product.md §10, decision 052); off by default. */
     waitlistEnabled: boolean('waitlist_enabled').notNull().default(false),
-    /** A retired job (false): hidden from the wizard, /shifts and new assignments, kept in history (§11). */
+    /** A retired job (false): hidden from the wizard, /shifts and new assignments, kept in history (docs/product.md §11). */
     active: boolean('active').notNull().default(true),
     /**
      * Places taken in `countedYear` by registrations that are not cancelled. Changed only under the row lock by

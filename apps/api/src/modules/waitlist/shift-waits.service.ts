@@ -139,8 +139,8 @@ export class ShiftWaitsService {
    * WAITLISTED one joins too, dormant until it holds a place). The registration must be open as for a submission
    * (the same rule and message, 403). Refused, with nothing written: a job that does not exist or that the caller
    * may not see (staff-only work, 404), one they already hold (409), one they already wait for (409, the unique
-   * index's race included), one that overlaps in time a job they hold (409, the overlap message: docs/product.md
-   * §11), one whose waitlist is off (409), one with a free place (409: take it instead), or a
+   * index's race included), one that overlaps in time a job they hold (409, the overlap message of
+   * docs/product.md §11), one whose waitlist is off (409), one with a free place (409: take it instead), or a
    * registration already waiting for SHIFT_WAITS_MAX jobs (409). The full check reads the job's counter under its
    * row lock, as a submission does. WAITLIST_JOIN is audited; the person acted.
    */
