@@ -22,6 +22,7 @@ import { CampingOptionFieldsService } from './modules/camping-options/camping-op
 import { CampingOptionsService } from './modules/camping-options/camping-options.service';
 import { JobCategoriesService } from './modules/work/job-categories.service';
 import { JobsService } from './modules/work/jobs.service';
+import { ShiftOverlapsService } from './modules/work/shift-overlaps.service';
 import { ShiftsService } from './modules/work/shifts.service';
 import { workRoutes } from './modules/work/work.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -93,6 +94,7 @@ export interface Services {
   jobCategories: JobCategoriesService;
   jobs: JobsService;
   shifts: ShiftsService;
+  shiftOverlaps: ShiftOverlapsService;
   registrations: RegistrationsService;
   payments: PaymentsService;
   refunds: RefundsService;
@@ -250,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobCategories: new JobCategoriesService(db, now),
     jobs,
     shifts: new ShiftsService(db, now, registrationYear),
+    shiftOverlaps: new ShiftOverlapsService(db, config),
     registrations: new RegistrationsService({ db, now, config, outbox, waitlist, publicUrl: env.publicUrl }),
     payments,
     refunds,

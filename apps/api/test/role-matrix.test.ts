@@ -345,6 +345,7 @@ const MATRIX: Record<string, Row> = {
   },
 
   'GET /api/admin/waitlist': { access: 'admin', url: () => '/api/admin/waitlist' },
+  'GET /api/admin/shift-overlaps': { access: 'admin', url: () => '/api/admin/shift-overlaps' },
   'POST /api/admin/waitlist/:registrationId/offer': {
     access: 'admin',
     url: (ids) => `/api/admin/waitlist/${ids.registration}/offer`,

@@ -183,6 +183,11 @@ export const UpdateRegistrationInputSchema = z.strictObject({
     .nullish()
     .transform((value) => (value ? value : null)),
   sendNotification: z.boolean({ error: ADMIN_EDIT_MESSAGES.sendNotification }).default(false),
+  /**
+   * The admin knows the jobs overlap in time and saves anyway (docs/product.md §11, decision 056): without it an
+   * edit whose jobs overlap is refused (409).
+   */
+  acknowledgeOverlap: z.boolean({ error: ADMIN_EDIT_MESSAGES.acknowledgeOverlap }).default(false),
 });
 export type UpdateRegistrationInput = z.input<typeof UpdateRegistrationInputSchema>;
 export type UpdateRegistrationValues = z.output<typeof UpdateRegistrationInputSchema>;

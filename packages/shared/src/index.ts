@@ -20,3 +20,4 @@ export * from './shift-waitlist.schema';
 export * from './draw.schema';
 export * from './calendar.schema';
 export * from './user-notes.schema';
+export * from './shift-overlap.schema';

@@ -48,6 +48,7 @@ import {
 } from '@camp/shared/work';
 import { AdminWaitlistSchema } from '@camp/shared/waitlist';
 import { MyShiftWaitsSchema, ShiftWaitResponseSchema } from '@camp/shared/shift-waitlist';
+import { ShiftOverlapsSchema } from '@camp/shared/shift-overlap';
 import { z } from 'zod';
 
 /** No body: a 204 of DELETE. */
@@ -159,6 +160,7 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'PUT /admin/registrations/:id': RegistrationSchema,
   'DELETE /admin/registrations/:id': CancelRegistrationResponseSchema,
   'GET /admin/waitlist': AdminWaitlistSchema,
+  'GET /admin/shift-overlaps': ShiftOverlapsSchema,
   'POST /admin/waitlist/:registrationId/offer': AdminWaitlistSchema,
   'POST /admin/waitlist/:registrationId/skip': AdminWaitlistSchema,
   'POST /admin/waitlist/:registrationId/remove': AdminWaitlistSchema,

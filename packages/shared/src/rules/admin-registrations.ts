@@ -29,6 +29,7 @@ export const ADMIN_EDIT_MESSAGES = {
   status: 'Status must be one of PENDING, CONFIRMED or WAITLISTED',
   notesLong: `Notes must be at most ${EDIT_NOTES_MAX} characters`,
   sendNotification: 'sendNotification must be true or false',
+  acknowledgeOverlap: 'acknowledgeOverlap must be true or false',
 } as const;
 
 /** What an audit entry records (docs/product.md §4, §10). Kept out of enums.ts: only admin screens need it. */

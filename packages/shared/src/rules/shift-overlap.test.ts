@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findShiftOverlaps, overlapMessage, shiftsOverlap } from './shift-overlap';
+import { findShiftOverlaps, overlapMessage, overlapPairText, shiftsOverlap } from './shift-overlap';
 
 const calendar = { openingSunday: '2027-08-29' };
 const job = (
@@ -86,6 +86,16 @@ describe('shift overlaps (decision 056)', () => {
     );
     expect(overlapMessage(overlap!, calendar)).toBe(
       '"Job a — Shift a (Monday, Aug 30, 09:00–12:00)" and "Job b — Shift b (Monday, Aug 30, 10:00–11:00)" overlap in time. Choose only one of them.',
+    );
+  });
+
+  it("words a pair for the admin's screens", () => {
+    const [overlap] = findShiftOverlaps(
+      [job('a', 'MONDAY', '09:00', '12:00'), job('b', 'MONDAY', '10:00', '11:00')],
+      calendar,
+    );
+    expect(overlapPairText(overlap!, calendar)).toBe(
+      'Job a — Shift a (Monday, Aug 30, 09:00–12:00) overlaps Job b — Shift b (Monday, Aug 30, 10:00–11:00)',
     );
   });
 });

@@ -59,14 +59,36 @@ export const SHIFT_OVERLAP_MESSAGES = {
     `"${first}" and "${second}" overlap in time. Choose only one of them.`,
   /** The admin's edit: the warning above the acknowledgement. */
   adminWarning: 'These shifts overlap in time:',
+  /** One pair as the admin's warning, the 409 and Admin → Shifts list it. */
+  pair: (first: string, second: string) => `${first} overlaps ${second}`,
   adminAcknowledge: 'Save anyway: I know this person is booked on overlapping shifts',
   adminAcknowledgeRequired:
     'The shifts overlap in time. Tick the acknowledgement to save this registration anyway.',
 } as const;
 
+/** Admin → Shifts, "Overlapping assignments" (docs/product.md §11). */
+export const SHIFT_OVERLAP_TEXTS = {
+  adminHeading: 'Overlapping assignments',
+  adminIntro: 'People of the registration year who hold two shifts that overlap in time.',
+  adminEmpty: 'Nobody holds shifts that overlap in time.',
+  adminNoDates:
+    'Overlaps need the event dates: set Opening Sunday in Site Configuration and shifts that overlap will show here.',
+  adminLoadFailed: 'The overlapping assignments could not be loaded.',
+  /** One job of a pair: 'Gate — Morning: Monday, Aug 30, 09:00–13:00'. */
+  adminJob: (jobName: string, shiftName: string, when: string) => `${jobName} — ${shiftName}: ${when}`,
+} as const;
+
 /** The refusal for one overlapping pair, as every screen and the server word it. */
 export function overlapMessage(overlap: ShiftOverlap, calendar: EventCalendar | null): string {
   return SHIFT_OVERLAP_MESSAGES.overlap(
+    overlapJobLabel(overlap.first, calendar),
+    overlapJobLabel(overlap.second, calendar),
+  );
+}
+
+/** One overlapping pair as the admin's screens list it: 'Gate — Morning (…) overlaps Bar — Early (…)'. */
+export function overlapPairText(overlap: ShiftOverlap, calendar: EventCalendar | null): string {
+  return SHIFT_OVERLAP_MESSAGES.pair(
     overlapJobLabel(overlap.first, calendar),
     overlapJobLabel(overlap.second, calendar),
   );

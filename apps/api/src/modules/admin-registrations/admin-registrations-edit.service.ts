@@ -3,7 +3,10 @@ import {
   ADMIN_REGISTRATION_MESSAGES,
   REGISTRATION_MESSAGES,
   REGISTRATION_STATUS_LABELS,
+  findShiftOverlaps,
+  overlapPairText,
   type Registration,
+  SHIFT_OVERLAP_MESSAGES,
   type UpdateRegistrationValues,
   holdsPlaces,
   WAITLIST_MESSAGES,
@@ -31,6 +34,7 @@ import { selectRegistrations } from '../registrations/registrations.store';
 import { joinLine } from '../waitlist/lines';
 import { endOpenOffer } from '../waitlist/offer-rows';
 import { settleShiftWaitsOfEdit } from '../waitlist/shift-wait-ends';
+import { eventCalendarNow, overlapJobsOf, overlapPairValues } from '../work/shift-overlaps';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
 import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import {
@@ -68,7 +72,8 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * and jobs, WAITLISTED nothing but an open offer's options. An edit to WAITLISTED gives everything back and puts
  * the registration at the end of the line; an edit off the waitlist takes what it did not hold (an open offer
  * ends WITHDRAWN and passes its held options to the registration); a waitlisted registration's options cannot
- * change while its offer is open (409). An edit that gives places back asks the line to fill them.
+ * change while its offer is open (409). An edit that gives places back asks the line to fill them. An edit of the
+ * jobs that leaves shifts overlapping in time needs `acknowledgeOverlap` (docs/product.md §11, decision 056).
  */
 export class AdminRegistrationsEditService {
   constructor(private readonly deps: AdminRegistrationsEditDeps) {}
@@ -125,6 +130,17 @@ export class AdminRegistrationsEditService {
       const optionsOf = (ids: readonly string[]) => ids.flatMap((id) => optionById.get(id) ?? []);
       const addedJobs = jobsOf(addedJobIds);
       const addedOptions = optionsOf(addedOptionIds);
+
+      // No double-booking (docs/product.md §11, decision 056): an edit of the jobs that leaves overlapping shifts
+      // saves only with the admin's acknowledgement (409 naming the pairs otherwise), recorded as SHIFT_OVERLAP_ACK.
+      const calendar = jobsChanged ? await eventCalendarNow(tx) : null;
+      const overlaps = calendar ? findShiftOverlaps(await overlapJobsOf(tx, after.jobIds), calendar) : [];
+      if (overlaps.length > 0 && !input.acknowledgeOverlap) {
+        throw conflict([
+          SHIFT_OVERLAP_MESSAGES.adminAcknowledgeRequired,
+          ...overlaps.map((overlap) => overlapPairText(overlap, calendar)),
+        ]);
+      }
 
       const [offer] =
         registration.status === 'WAITLISTED'
@@ -253,6 +269,16 @@ export class AdminRegistrationsEditService {
           addedOptions,
           removedOptions: optionsOf(removedOptionIds),
         }),
+        ...(overlaps.length > 0
+          ? [
+              {
+                ...entry,
+                actionType: 'SHIFT_OVERLAP_ACK' as const,
+                oldValues: null,
+                newValues: { pairs: overlaps.map((overlap) => overlapPairValues(overlap, calendar)) },
+              },
+            ]
+          : []),
       );
 
       if (!input.sendNotification) return false;

@@ -4,12 +4,15 @@ import {
   customFieldStoredValue,
   type DayOfWeek,
   duesFor,
+  eventCalendarOf,
+  findShiftOverlaps,
   isFull,
   isProfileComplete,
   isStaffRole,
   jobCapacity,
   jobLabel,
   optionCapacity,
+  overlapMessage,
   REGISTRATION_MESSAGES,
   registrationAvailability,
   SHIFT_WAITLIST_MESSAGES,
@@ -341,6 +344,13 @@ export class RegistrationSubmissionService {
       ),
     ];
     if (problems.length > 0) throw badRequest(problems);
+    // No double-booking (docs/product.md §11, decision 056): the first overlapping pair, as the wizard words it.
+    const calendar = eventCalendarOf(config);
+    const [overlap] = findShiftOverlaps(
+      chosenJobs.map(({ job, shift }) => ({ id: job.id, name: job.name, shift })),
+      calendar,
+    );
+    if (overlap) throw badRequest(overlapMessage(overlap, calendar));
     const noWaitlist = waitedJobs.filter(({ job }) => !job.waitlistEnabled);
     if (noWaitlist.length > 0) {
       throw conflict(noWaitlist.map((row) => SHIFT_WAITLIST_MESSAGES.waitlistOff(labelOf(row))));

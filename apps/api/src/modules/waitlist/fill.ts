@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit-writer';
 import { JOB_PLACES, lockPlacesLeft, takePlaces, tookAll } from '../registrations/capacity';
+import { eventCalendarNow, shiftOverlapRefusal } from '../work/shift-overlaps';
 import { enqueueOfferMail } from './offer-mail';
 import { offerShiftPlace } from './shift-wait-rows';
 
@@ -136,6 +137,8 @@ export async function fillLine(
  *    LOCKED (one being changed right now is passed over this time; the fill never waits for a registration while
  *    it holds job rows), then offerShiftPlace checks the entry and the registration again, takes the place and
  *    writes the offer, its audit record and mail. 'full' ends the job's walk, 'gone' goes on to the next.
+ *    A candidate who holds a shift overlapping the job in time (decision 056) is passed over and stays WAITING:
+ *    offered a place they could not accept, they would block the line.
  */
 async function fillShiftLines(
   tx: DbOrTx,
@@ -154,6 +157,7 @@ async function fillShiftLines(
   if (waiters.length === 0) return offers;
   const jobIds = [...new Set(waiters.map((waiter) => waiter.jobId))].sort();
   const left = await lockPlacesLeft(JOB_PLACES, tx, year, jobIds);
+  const calendar = await eventCalendarNow(tx);
   for (const jobId of jobIds) {
     if (left.get(jobId) === 0 || !left.has(jobId)) continue;
     for (const waiter of waiters) {
@@ -164,6 +168,9 @@ async function fillShiftLines(
         .where(eq(registrations.id, waiter.registrationId))
         .for('update', { skipLocked: true });
       if (!locked) continue;
+      // No double-booking (decision 056): someone whose held shifts overlap this job is passed over and stays
+      // WAITING (read under their registration's lock, which every change to what they hold takes first).
+      if (await shiftOverlapRefusal(tx, waiter.registrationId, { add: [jobId] }, calendar)) continue;
       const outcome = await offerShiftPlace(tx, year, waiter.id, {
         now: offer.now,
         expiresAt: offer.expiresAt,

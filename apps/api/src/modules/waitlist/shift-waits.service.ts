@@ -1,4 +1,5 @@
 import {
+  eventCalendarOf,
   holdsPlaces,
   isStaffRole,
   jobLabel,
@@ -26,6 +27,7 @@ import { recordAudit } from '../audit/audit-writer';
 import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { JOB_PLACES, lockPlacesLeft } from '../registrations/capacity';
+import { shiftOverlapRefusal } from '../work/shift-overlaps';
 import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import { expireShiftOffer } from './shift-wait-expiry';
 import { endShiftWait, enqueueShiftWaitMail, lockShiftWait, shiftLinePosition } from './shift-wait-rows';
@@ -137,7 +139,8 @@ export class ShiftWaitsService {
    * WAITLISTED one joins too, dormant until it holds a place). The registration must be open as for a submission
    * (the same rule and message, 403). Refused, with nothing written: a job that does not exist or that the caller
    * may not see (staff-only work, 404), one they already hold (409), one they already wait for (409, the unique
-   * index's race included), one whose waitlist is off (409), one with a free place (409: take it instead), or a
+   * index's race included), one that overlaps in time a job they hold (409, the overlap message of
+   * docs/product.md §11), one whose waitlist is off (409), one with a free place (409: take it instead), or a
    * registration already waiting for SHIFT_WAITS_MAX jobs (409). The full check reads the job's counter under its
    * row lock, as a submission does. WAITLIST_JOIN is audited; the person acted.
    */
@@ -194,6 +197,14 @@ export class ShiftWaitsService {
         if (open.some((wait) => wait.jobId === jobId)) {
           throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyWaiting(label));
         }
+        // No double-booking (docs/product.md §11, decision 056): not the line of a job that overlaps one held.
+        const overlap = await shiftOverlapRefusal(
+          tx,
+          registration.id,
+          { add: [jobId] },
+          eventCalendarOf(config),
+        );
+        if (overlap) throw conflict(overlap);
         if (!found.job.waitlistEnabled) throw conflict(SHIFT_WAITLIST_MESSAGES.waitlistOff(label));
         // Under the job's row lock, as a submission reads it: a place freed meanwhile is seen here.
         const left = (await lockPlacesLeft(JOB_PLACES, tx, year, [jobId])).get(jobId);
@@ -228,12 +239,16 @@ export class ShiftWaitsService {
    * Accepting an offer: the shift becomes the registration's (its link row is written and holds the place the offer
    * held; the counter does not move), the entry ends ACCEPTED, WAITLIST_ACCEPT is audited and the "it is one of your
    * shifts" mail written, in one transaction. 409 when the entry has no open offer, when the registration holds no
-   * place in camp, or when the offer ran out: then it is requeued as expired there and then (committed).
+   * place in camp, when the job overlaps one the registration holds (the overlap message; the offer stays open), or
+   * when the offer ran out: then it is requeued as expired there and then (committed).
    */
   async accept(caller: CurrentUser, shiftWaitId: string): Promise<ShiftWait> {
     await this.decide(caller, shiftWaitId, { expires: true }, async (tx, wait, status) => {
       if (wait.state !== 'OFFERED') throw conflict(SHIFT_WAITLIST_MESSAGES.offerClosed);
       if (!holdsPlaces(status)) throw conflict(SHIFT_WAITLIST_MESSAGES.registrationNotActive);
+      // No double-booking (docs/product.md §11, decision 056): the offer stays open; the person may decline it.
+      const overlap = await shiftOverlapRefusal(tx, wait.registrationId, { add: [wait.jobId] });
+      if (overlap) throw conflict(overlap);
       const now = this.deps.now();
       // The link row holds the place from now on. One that is there already (nothing leaves it so: an admin edit
       // that gives the job ends the wait) would count twice: refused, nothing changes.

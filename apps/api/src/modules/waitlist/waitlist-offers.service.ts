@@ -1,7 +1,9 @@
 import {
   type AcceptOfferInput,
+  findShiftOverlaps,
   isStaffRole,
   jobLabel,
+  overlapMessage,
   type Registration,
   type RegistrationStatus,
   REGISTRATION_MESSAGES,
@@ -28,6 +30,7 @@ import { duesBalance, reconcileDues } from '../payments/dues';
 import { paymentMailContext, registrationMail } from '../payments/payment-mail';
 import { takePlaces } from '../registrations/capacity';
 import { fullMessages } from '../registrations/registration-submission.service';
+import { eventCalendarNow } from '../work/shift-overlaps';
 import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { chosenWork, selectRegistrations } from '../registrations/registrations.store';
 import { expireOffer } from './offer-expiry';
@@ -90,6 +93,13 @@ export class WaitlistOffersService {
         caller,
       );
       if (problems.length > 0) throw badRequest(problems);
+      // No double-booking (docs/product.md §11, decision 056), as the submission words it.
+      const calendar = await eventCalendarNow(tx);
+      const [overlap] = findShiftOverlaps(
+        chosenJobs.map((row) => ({ id: row.job!.id, name: row.job!.name, shift: row.shift! })),
+        calendar,
+      );
+      if (overlap) throw badRequest(overlapMessage(overlap, calendar));
 
       if (input.jobs !== undefined) {
         await tx.delete(registrationJobs).where(eq(registrationJobs.registrationId, registration.id));

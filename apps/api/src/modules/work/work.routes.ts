@@ -7,6 +7,7 @@ import {
   JobsQuerySchema,
   ScheduleQuerySchema,
   ShiftRegistrationSchema,
+  ShiftOverlapsSchema,
   ShiftSchema,
   ShiftsQuerySchema,
   UpdateJobCategoryInputSchema,
@@ -30,7 +31,7 @@ const viewerOf = (request: FastifyRequest) => workViewer(callerOf(request).role)
 
 /** Job categories, jobs and shifts (docs/product.md §7). Reads for anyone signed in, writes for admins. */
 export const workRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { jobCategories, jobs, shifts } = app.services;
+  const { jobCategories, jobs, shifts, shiftOverlaps } = app.services;
   const kit = (tag: string) => routeKit(app, { tags: [tag], errors: [400, 401, 403, 404, 409] });
 
   // ---- Job categories ----------------------------------------------------------------------------------
@@ -103,6 +104,18 @@ export const workRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ShiftRegistrationSchema) },
       }),
       async (request) => shifts.registrations(request.params.id, request.query),
+    );
+    app.get(
+      '/admin/shift-overlaps',
+      route.adminOnly({
+        summary: 'People of the registration year holding shifts that overlap in time (admin)',
+        description:
+          'docs/product.md §11, decision 056: one row per overlapping pair of a registration that holds places ' +
+          '(PENDING, CONFIRMED), people by name, pairs in festival order, each job with its dated shift time. ' +
+          'Without event dates (no Opening Sunday) datesSet is false and the list empty.',
+        response: { 200: ShiftOverlapsSchema },
+      }),
+      async () => shiftOverlaps.list(),
     );
   }
 };

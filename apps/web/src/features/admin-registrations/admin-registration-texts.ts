@@ -93,6 +93,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   refundStatus: 'Refund',
   failureReason: 'Why it failed',
   source: 'Refunded from',
+  /** SHIFT_OVERLAP_ACK (docs/product.md §11): the pairs the admin saved over. */
+  pairs: 'Overlapping shifts',
 };
 
 /** Codes of audit record values, as people read them. */
@@ -125,4 +127,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   DRAW_RUN: 'Places drawn',
   DRAW_ENTRY: 'Drawn',
   PLACE_RELEASE: 'Unpaid place released',
+  SHIFT_OVERLAP_ACK: 'Overlapping shifts acknowledged',
+  SHIFT_ATTENDANCE: 'Shift attendance marked',
 };

@@ -75,4 +75,27 @@ describe('audit values as people read them', () => {
       ['Refunded from', '—', 'This site'],
     ]);
   });
+
+  it('reads an acknowledged overlap as its pairs (docs/product.md §11)', () => {
+    const ack = record({
+      actionType: 'SHIFT_OVERLAP_ACK',
+      newValues: {
+        pairs: [
+          {
+            first: { jobId: 'j1', label: 'Gate — Morning (Monday, Aug 30, 09:00–13:00)' },
+            second: { jobId: 'j2', label: 'Bar — Midday (Monday, Aug 30, 12:00–16:00)' },
+          },
+        ],
+      },
+    });
+    expect(actionLabel(ack)).toBe('Overlapping shifts acknowledged');
+    expect(auditChanges(ack)).toEqual([
+      {
+        key: 'pairs',
+        label: 'Overlapping shifts',
+        from: '—',
+        to: 'Gate — Morning (Monday, Aug 30, 09:00–13:00) overlaps Bar — Midday (Monday, Aug 30, 12:00–16:00)',
+      },
+    ]);
+  });
 });

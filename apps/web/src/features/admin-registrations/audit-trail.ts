@@ -1,5 +1,10 @@
 import type { AuditRecord } from '@camp/shared/admin-registrations';
-import { formatDollars, MANUAL_PAYMENT_METHOD_LABELS, PAYMENT_PROVIDER_LABELS } from '@camp/shared/rules';
+import {
+  formatDollars,
+  MANUAL_PAYMENT_METHOD_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  SHIFT_OVERLAP_MESSAGES,
+} from '@camp/shared/rules';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_FIELD_LABELS,
@@ -79,9 +84,34 @@ const CODE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   ...AUDIT_VALUE_LABELS,
 };
 
+/** A label of one job of an overlapping pair as SHIFT_OVERLAP_ACK stores it ({ jobId, label }). */
+const pairJobLabel = (job: unknown): string | null =>
+  typeof job === 'object' && job !== null && typeof (job as { label?: unknown }).label === 'string'
+    ? (job as { label: string }).label
+    : null;
+
+/**
+ * SHIFT_OVERLAP_ACK's pairs (docs/product.md §11) as the admin's warning words them: 'A overlaps B', one after the
+ * other; null when the value is not such a list.
+ */
+function overlapPairsText(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const texts = value.map((pair: unknown) => {
+    if (typeof pair !== 'object' || pair === null) return null;
+    const first = pairJobLabel((pair as { first?: unknown }).first);
+    const second = pairJobLabel((pair as { second?: unknown }).second);
+    return first && second ? SHIFT_OVERLAP_MESSAGES.pair(first, second) : null;
+  });
+  return texts.every((text) => text !== null) && texts.length > 0 ? texts.join('; ') : null;
+}
+
 /** A value of `key` as people read it: money as dollars, codes as words, else as `auditValueText`. */
 export function auditFieldText(key: string, value: unknown): string {
   if (typeof value === 'number' && MONEY_KEYS.has(key)) return formatDollars(value);
+  if (key === 'pairs') {
+    const pairs = overlapPairsText(value);
+    if (pairs) return pairs;
+  }
   if (typeof value === 'string') {
     const words = CODE_WORDS[key]?.[value];
     if (words) return words;

@@ -19,6 +19,8 @@ export interface EditFormValues {
   campingOptionIds: string[];
   notes: string;
   sendNotification: boolean;
+  /** The admin saves shifts that overlap in time anyway (docs/product.md §11, decision 056). */
+  acknowledgeOverlap: boolean;
 }
 
 /** What the registration holds now: the form's first values, and what a change is measured against. */
@@ -33,6 +35,7 @@ export function editFormValues(
     campingOptionIds: [...campingOptionIds],
     notes: '',
     sendNotification: false,
+    acknowledgeOverlap: false,
   };
 }
 
@@ -55,7 +58,10 @@ export function hasEditChanges(values: EditFormValues, initial: EditFormValues):
   return Object.values(editChanges(values, initial)).some(Boolean);
 }
 
-/** The PUT body: only what changed, the notes when given, and whether to mail the person. */
+/**
+ * The PUT body: only what changed, the notes when given, whether to mail the person, and the acknowledgement of
+ * overlapping shifts when the shifts changed and it was ticked.
+ */
 export function toUpdateInput(values: EditFormValues, initial: EditFormValues): UpdateRegistrationInput {
   const changed = editChanges(values, initial);
   const notes = values.notes.trim();
@@ -65,6 +71,7 @@ export function toUpdateInput(values: EditFormValues, initial: EditFormValues): 
     ...(changed.campingOptionIds ? { campingOptionIds: [...values.campingOptionIds] } : {}),
     ...(notes ? { notes } : {}),
     sendNotification: values.sendNotification,
+    ...(changed.jobIds && values.acknowledgeOverlap ? { acknowledgeOverlap: true } : {}),
   };
 }
 

@@ -1,5 +1,13 @@
 import type { Registration } from '@camp/shared/registrations';
-import { compareShifts, dayLabel, isJobFull, shiftTimeRange } from '@camp/shared/rules';
+import {
+  compareShifts,
+  dayLabel,
+  type EventCalendar,
+  findShiftOverlaps,
+  isJobFull,
+  overlapPairText,
+  shiftTimeRange,
+} from '@camp/shared/rules';
 import type { Job } from '@camp/shared/work';
 import { groupByDay, type ShiftGroup, type ShiftListJob } from '../work';
 
@@ -90,4 +98,19 @@ export function chosenJobs(jobs: readonly PickerJob[], selected: readonly string
   return jobs
     .filter((job) => chosen.has(job.id))
     .sort((a, b) => compareShifts(a.shift, b.shift) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The picked jobs that overlap in time (docs/product.md §11, decision 056), each pair as 'A overlaps B', in festival
+ * order: what the edit's warning lists. None without event dates.
+ */
+export function pickedOverlaps(
+  jobs: readonly PickerJob[],
+  ids: readonly string[],
+  calendar: EventCalendar | null,
+): string[] {
+  const picked = jobs
+    .filter((job) => ids.includes(job.id))
+    .sort((a, b) => compareShifts(a.shift, b.shift) || a.name.localeCompare(b.name));
+  return findShiftOverlaps(picked, calendar).map((overlap) => overlapPairText(overlap, calendar));
 }

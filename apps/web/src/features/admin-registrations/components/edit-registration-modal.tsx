@@ -2,16 +2,24 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
-import { ADMIN_EDIT_MESSAGES, EDIT_NOTES_MAX, personName, WAITLIST_TEXTS } from '@camp/shared/rules';
+import '@mantine/core/styles/List.css';
+import {
+  ADMIN_EDIT_MESSAGES,
+  EDIT_NOTES_MAX,
+  personName,
+  SHIFT_OVERLAP_MESSAGES,
+  WAITLIST_TEXTS,
+} from '@camp/shared/rules';
 import type { UpdateRegistrationInput } from '@camp/shared/admin-registrations';
 import type { Registration, RegistrationCampingOption } from '@camp/shared/registrations';
-import { Alert, Checkbox, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Group, List, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogForm, DialogShell } from '../../../components/form-modal';
 import { useModalForm } from '../../../components/use-modal-form';
 import { campingOptionsQueryOptions } from '../../camping-options';
+import { useEventCalendar } from '../../config';
 import { jobsQueryOptions } from '../../work';
 import {
   EDITABLE_STATUSES,
@@ -20,8 +28,8 @@ import {
 } from '../admin-registration-texts';
 import { useRegistrationCampingOptions } from '../api/get-registration-camping-options';
 import { optionChoices } from '../edit-choices';
-import { pickerJobs } from '../shift-picker-model';
-import { editForm, editFormValues, hasEditChanges, toUpdateInput } from '../registration-forms';
+import { pickedOverlaps, pickerJobs } from '../shift-picker-model';
+import { editChanges, editForm, editFormValues, hasEditChanges, toUpdateInput } from '../registration-forms';
 import { ChoiceList } from './choice-list';
 import { DialogFooter } from './dialog-footer';
 import { RegistrationSummary } from './registration-summary';
@@ -131,6 +139,13 @@ function EditForm({
   const confirmed = !toWaitlist || waitlistConfirmed;
   const [heldJobIds] = useState(() => new Set(initial.jobIds));
   const offered = jobs.isPending ? [] : pickerJobs(jobs.data, registration);
+  // No double-booking (docs/product.md §11, decision 056): changed shifts that overlap in time save only with the
+  // admin's tick, as the server asks.
+  const calendar = useEventCalendar();
+  const overlaps = editChanges(values, initial).jobIds
+    ? pickedOverlaps(offered, values.jobIds, calendar)
+    : [];
+  const overlapConfirmed = overlaps.length === 0 || values.acknowledgeOverlap;
   const jobsNote = jobs.isError && (
     <Alert color="yellow" variant="light" p="xs">
       {TEXTS.jobsFailed}
@@ -157,7 +172,7 @@ function EditForm({
       <DialogForm
         saving={saving}
         onSubmit={() => {
-          if (changed && confirmed) submit();
+          if (changed && confirmed && overlapConfirmed) submit();
         }}
         hidden={picking}
       >
@@ -187,6 +202,27 @@ function EditForm({
             note={jobsNote}
           />
         )}
+        <div aria-live="polite">
+          {overlaps.length > 0 && (
+            <Alert color="orange" variant="light" p="sm">
+              <Stack gap="xs">
+                {/* In the body's colour, not as the alert's orange title: readable (axe colour contrast). */}
+                <Text size="sm" fw={700}>
+                  {SHIFT_OVERLAP_MESSAGES.adminWarning}
+                </Text>
+                <List size="sm" spacing={4}>
+                  {overlaps.map((pair) => (
+                    <List.Item key={pair}>{pair}</List.Item>
+                  ))}
+                </List>
+                <Checkbox
+                  label={SHIFT_OVERLAP_MESSAGES.adminAcknowledge}
+                  {...checkField('acknowledgeOverlap')}
+                />
+              </Stack>
+            </Alert>
+          )}
+        </div>
         {options.isPending ? (
           <Loading text="Loading camping options..." />
         ) : (
@@ -223,13 +259,15 @@ function EditForm({
           submitLabel="Save changes"
           closeLabel="Cancel"
           saving={saving}
-          disabled={!changed || !confirmed}
+          disabled={!changed || !confirmed || !overlapConfirmed}
           hint={
             !changed
               ? ADMIN_EDIT_MESSAGES.noChanges
-              : confirmed
-                ? undefined
-                : WAITLIST_TEXTS.editToWaitlistHint
+              : !confirmed
+                ? WAITLIST_TEXTS.editToWaitlistHint
+                : overlapConfirmed
+                  ? undefined
+                  : SHIFT_OVERLAP_MESSAGES.adminAcknowledgeRequired
           }
           onClose={onClose}
         />

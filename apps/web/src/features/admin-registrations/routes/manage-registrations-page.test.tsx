@@ -184,7 +184,10 @@ const count = (label: string) =>
 
 async function openList() {
   renderApp('/admin/manage-registrations');
-  expect(await screen.findByRole('heading', { name: 'Manage Registrations', level: 2 })).toBeInTheDocument();
+  // The first render loads the lazy page: it may take longer than findBy's default second.
+  expect(
+    await screen.findByRole('heading', { name: 'Manage Registrations', level: 2 }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Dusty Rhodes');
 }
 
@@ -459,6 +462,61 @@ describe('Manage Registrations: edit (docs/product.md §5 Admin edit)', { timeou
     expect(await screen.findByText('Registration updated')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+  });
+
+  it('warns about shifts that overlap in time and saves them only with the acknowledgement (docs/product.md §11)', async () => {
+    const sent: unknown[] = [];
+    openPage(
+      {
+        [`PUT /admin/registrations/${dusty.id}`]: ({ body }) => {
+          sent.push(body);
+          return jsonResponse({ ...dusty, jobs: [heldJob(gateJob), heldJob(fullJob), heldJob(dishJob)] });
+        },
+      },
+      { ...STRIPE_ON, openingSunday: '2026-08-30' },
+    );
+    await openList();
+    fireEvent.click(
+      within(rowOf('Dusty Rhodes')).getByRole('button', { name: 'Edit registration of Dusty Rhodes' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit registration of Dusty Rhodes' });
+    await within(dialog).findByRole('region', { name: 'Work shifts (2 shifts selected)' });
+    // Nothing is said while the shifts are as they were.
+    expect(within(dialog).queryByText('These shifts overlap in time:')).not.toBeInTheDocument();
+
+    // Dusty holds two Monday morning jobs; adding a third shift makes the edit one of overlapping shifts.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose shifts' }));
+    const picker = await screen.findByRole('dialog', { name: 'Work shifts of Dusty Rhodes' });
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /Dish duty/ }));
+    fireEvent.click(within(picker).getByRole('button', { name: 'Done' }));
+    expect(await within(dialog).findByText('These shifts overlap in time:')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Breakfast crew — Morning (Monday, Aug 31, 08:00–11:00) overlaps Gate greeter — Morning (Monday, Aug 31, 08:00–11:00)',
+      ),
+    ).toBeInTheDocument();
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    expect(
+      within(dialog).getByText(
+        'The shifts overlap in time. Tick the acknowledgement to save this registration anyway.',
+      ),
+    ).toBeInTheDocument();
+
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'Save anyway: I know this person is booked on overlapping shifts',
+      }),
+    );
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      jobIds: expect.arrayContaining([gateJob.id, fullJob.id, dishJob.id]) as unknown,
+      sendNotification: false,
+      acknowledgeOverlap: true,
+    });
+    expect(await screen.findByText('Registration updated')).toBeInTheDocument();
   });
 
   it('shows the shift picker in place of the form (one dialog), full-screen on a phone, and Escape goes back', async () => {

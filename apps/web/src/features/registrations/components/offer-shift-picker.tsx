@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { campingOptionsQueryOptions } from '../../camping-options';
+import { useEventCalendar } from '../../config';
 import { jobCategoriesQueryOptions, jobsQueryOptions } from '../../work';
 import {
   emptyChoices,
@@ -42,6 +43,7 @@ export default function OfferShiftPicker({ registration, user, busy, onSubmit }:
   const jobsQuery = useQuery(jobsQueryOptions());
   const [picked, setPicked] = useState<string[] | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  const calendar = useEventCalendar();
 
   if (optionsQuery.isError || categoriesQuery.isError || jobsQuery.isError) {
     return (
@@ -76,12 +78,14 @@ export default function OfferShiftPicker({ registration, user, busy, onSubmit }:
     const next = checked ? [...jobIds, id] : jobIds.filter((item) => item !== id);
     setPicked(next);
     if (problems.length > 0) {
-      setProblems(validateShiftsStep(options, allCategories, jobs, { ...choices, jobIds: next }, user));
+      setProblems(
+        validateShiftsStep(options, allCategories, jobs, { ...choices, jobIds: next }, user, calendar),
+      );
     }
   };
 
   const submit = () => {
-    const found = validateShiftsStep(options, allCategories, jobs, choices, user);
+    const found = validateShiftsStep(options, allCategories, jobs, choices, user, calendar);
     setProblems(found);
     if (found.length === 0) onSubmit(jobIds);
   };

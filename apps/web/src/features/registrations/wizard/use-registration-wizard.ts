@@ -6,6 +6,7 @@ import {
   drawPhase,
   formatDateTime,
   formatDollars,
+  REGISTRATION_MESSAGES,
   REGISTRATION_TEXTS,
   SHIFT_WAITLIST_MESSAGES,
   SHIFT_WAITS_MAX,
@@ -20,7 +21,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { isApiError } from '../../../lib/api-client';
 import { campingOptionsQueryOptions } from '../../camping-options';
-import { usePublicConfig } from '../../config';
+import { useEventCalendar, usePublicConfig } from '../../config';
 import {
   checkoutFailureMessage,
   startCheckout,
@@ -43,6 +44,7 @@ import {
   chosenOptions,
   emptyChoices,
   joinsWaitlist,
+  shiftOverlapProblems,
   shiftProgress,
   submissionOf,
   totalDues,
@@ -78,6 +80,7 @@ const catalogError = (query: { isError: boolean; data: unknown }, text: string) 
  */
 export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHeadingElement | null>) {
   const { config } = usePublicConfig();
+  const calendar = useEventCalendar();
   const payments = usePaymentsAvailable();
   const navigate = useNavigate();
   const role = user.role;
@@ -123,7 +126,16 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
 
   /** Continue of the wizard's form: the step's check, then the next step when it found nothing. */
   /** What the steps' checks read (every category: the rules count the always-required ones). */
-  const data: WizardData = { options, categories: categoriesQuery.data ?? [], jobs, choices, user };
+  const data: WizardData = {
+    options,
+    categories: categoriesQuery.data ?? [],
+    jobs,
+    choices,
+    user,
+    calendar,
+  };
+  // Step 4 shows overlapping shifts as soon as they are ticked (docs/product.md §11), beside what Continue found.
+  const overlaps = step.key === 'shifts' ? shiftOverlapProblems(jobs, choices, calendar) : [];
   const checkStep = (read: WizardData) => step.check?.(read).problems ?? [];
 
   const next = (event: FormEvent) => {
@@ -289,8 +301,15 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
     },
     next,
     back: () => goTo(index - 1),
-    problems: step.listsProblems ? found.problems : [],
-    termsError: step.key === 'review' ? found.problems[0] : undefined,
+    problems: step.listsProblems
+      ? [...new Set([...found.problems, ...overlaps])]
+      : step.key === 'review'
+        ? found.problems.filter((problem) => problem !== REGISTRATION_MESSAGES.acceptTerms)
+        : [],
+    termsError:
+      step.key === 'review' && found.problems.includes(REGISTRATION_MESSAGES.acceptTerms)
+        ? REGISTRATION_MESSAGES.acceptTerms
+        : undefined,
     fieldErrors: found.fieldErrors,
 
     choices,

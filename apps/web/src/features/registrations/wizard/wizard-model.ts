@@ -5,9 +5,12 @@ import {
   REGISTRATION_MESSAGES,
   customFieldProblem,
   duesFor,
+  type EventCalendar,
+  findShiftOverlaps,
   isJobFull,
   isOptionSelectable,
   isStaffRole,
+  overlapMessage,
   SHIFT_WAITLIST_MESSAGES,
   SHIFT_WAITS_MAX,
   shiftRequirement,
@@ -125,8 +128,22 @@ export function shiftWaitProblems(jobs: readonly Job[], choices: WizardChoices):
 }
 
 /**
+ * No double-booking (docs/product.md §11, decision 056): one message per pair of chosen shifts that overlap in time,
+ * in the order they were ticked (the order the submission sends, so the server names the first pair alike). None
+ * without event dates.
+ */
+export function shiftOverlapProblems(
+  jobs: readonly Job[],
+  choices: Pick<WizardChoices, 'jobIds'>,
+  calendar: EventCalendar | null,
+): string[] {
+  const chosen = choices.jobIds.flatMap((id) => jobs.find((job) => job.id === id) ?? []);
+  return findShiftOverlaps(chosen, calendar).map((overlap) => overlapMessage(overlap, calendar));
+}
+
+/**
  * Step 4 (docs/product.md §5): the shared shift rules on the chosen shifts only (waits never count, decision 052),
- * then the shifts waited for.
+ * the shifts that overlap in time (docs/product.md §11), then the shifts waited for.
  */
 export function validateShiftsStep(
   options: readonly CampingOption[],
@@ -134,6 +151,7 @@ export function validateShiftsStep(
   jobs: readonly Job[],
   choices: WizardChoices,
   user: Pick<User, 'role' | 'allowNoJob'>,
+  calendar: EventCalendar | null = null,
 ): string[] {
   const chosenJobs = jobs.filter((job) => choices.jobIds.includes(job.id));
   const problems = validateShiftSelection(
@@ -146,6 +164,7 @@ export function validateShiftsStep(
   return [
     ...problems,
     ...(missing.length > 0 ? ['Some shifts you chose are no longer offered. Please choose again.'] : []),
+    ...shiftOverlapProblems(jobs, choices, calendar),
     ...shiftWaitProblems(jobs, choices),
   ];
 }
@@ -264,6 +283,8 @@ export interface WizardData {
   jobs: readonly Job[];
   choices: WizardChoices;
   user: User;
+  /** The event's dates (docs/product.md §11): shifts overlap only with them. */
+  calendar: EventCalendar | null;
 }
 
 export interface StepDefinition {
@@ -308,8 +329,8 @@ export const WIZARD_STEP_TABLE: readonly StepDefinition[] = [
     key: 'shifts',
     label: 'Shifts',
     continueLabel: 'Continue',
-    check: ({ options, categories, jobs, choices, user }) => ({
-      problems: validateShiftsStep(options, categories, jobs, choices, user),
+    check: ({ options, categories, jobs, choices, user, calendar }) => ({
+      problems: validateShiftsStep(options, categories, jobs, choices, user, calendar),
     }),
     back: true,
     listsProblems: true,
@@ -318,7 +339,10 @@ export const WIZARD_STEP_TABLE: readonly StepDefinition[] = [
     key: 'review',
     label: 'Review',
     continueLabel: 'Review & Pay',
-    check: ({ choices }) => ({ problems: validateReviewStep(choices) }),
+    // The shifts again (the catalog may have been read again meanwhile), then the terms.
+    check: ({ jobs, choices, calendar }) => ({
+      problems: [...shiftOverlapProblems(jobs, choices, calendar), ...validateReviewStep(choices)],
+    }),
     back: true,
     listsProblems: false,
   },

@@ -6,6 +6,8 @@ export const workKeys = {
   jobCategories: () => ['work', 'job-categories'] as const,
   jobs: () => ['work', 'jobs'] as const,
   shifts: () => ['work', 'shifts'] as const,
+  /** Admin → Shifts' "Overlapping assignments" (docs/product.md §11). */
+  shiftOverlaps: () => ['work', 'shift-overlaps'] as const,
 };
 
 /**

@@ -11,6 +11,7 @@ import { useCreateShift } from '../api/create-shift';
 import { useDeleteShift } from '../api/delete-shift';
 import { useShifts } from '../api/get-shifts';
 import { useUpdateShift } from '../api/update-shift';
+import { OverlappingAssignments } from '../components/overlapping-assignments';
 import { ShiftFormModal } from '../components/shift-form-modal';
 import { WORK_MESSAGES, serverMessageOr } from '../work-messages';
 import { toShiftInput } from '../work-form';
@@ -53,7 +54,10 @@ const columnsFor = (calendar: EventCalendar | null) => [
   }),
 ];
 
-/** /admin/shifts (docs/product.md §2 Shifts): the shifts in festival order, with a modal form. */
+/**
+ * /admin/shifts (docs/product.md §2 Shifts): the shifts in festival order, with a modal form, and the people holding
+ * overlapping shifts under them (docs/product.md §11).
+ */
 export default function AdminShiftsPage() {
   const shifts = useShifts();
   const create = useCreateShift();
@@ -98,6 +102,7 @@ export default function AdminShiftsPage() {
         minWidth={760}
         renderRowActions={(shift) => <EditDeleteActions item={shift} itemName={shift.name} open={open} />}
       />
+      <OverlappingAssignments />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <ShiftFormModal
