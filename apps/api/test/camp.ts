@@ -20,11 +20,11 @@ export interface Camp {
   admin: SignedIn;
   staff: SignedIn;
   participant: SignedIn;
-  /** Calls the API as someone (or no one): JSON in, the raw response out. */
+  /** Calls the API as someone (a session or a person signed in by the test kit) or no one: JSON in, raw out. */
   call(
     method: Method,
     url: string,
-    session?: SignedIn | null,
+    session?: Pick<SignedIn, 'headers'> | null,
     payload?: unknown,
   ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;

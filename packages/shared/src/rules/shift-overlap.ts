@@ -48,6 +48,21 @@ export function findShiftOverlaps<J extends OverlapJob>(
   return overlaps;
 }
 
+/**
+ * The overlapping pairs of a person's jobs after a change that involve a job the change adds: overlaps among jobs
+ * already held (an admin may have acknowledged them) do not stop a change that adds nothing overlapping.
+ */
+export function addedShiftOverlaps<J extends OverlapJob>(
+  jobs: readonly J[],
+  added: readonly string[],
+  calendar: EventCalendar | null,
+): Array<ShiftOverlap<J>> {
+  const adding = new Set(added);
+  return findShiftOverlaps(jobs, calendar).filter(
+    (pair) => adding.has(pair.first.id) || adding.has(pair.second.id),
+  );
+}
+
 /** A job as the overlap message names it: 'Gate — Morning (Monday, Aug 30, 09:00–12:00)'. */
 export function overlapJobLabel(job: OverlapJob, calendar: EventCalendar | null): string {
   return `${job.name} — ${job.shift.name} (${shiftWhenDated(job.shift, calendar)})`;

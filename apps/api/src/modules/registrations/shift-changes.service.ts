@@ -1,7 +1,7 @@
 import {
   eventCalendarOf,
   type EventCalendar,
-  findShiftOverlaps,
+  addedShiftOverlaps,
   holdsPlaces,
   isStaffRole,
   jobLabel,
@@ -152,10 +152,7 @@ export class ShiftChangesService {
       await this.checkSelection(tx, caller, registrationId, after);
       // No double-booking (docs/product.md §11, decision 056): a taken shift may not overlap another one held.
       // Overlaps among shifts already held (an admin may have allowed them) do not stop a change.
-      const overlaps = findShiftOverlaps(
-        after.map((job) => ({ ...job, shift: job.shift })),
-        calendar,
-      ).filter((pair) => input.take.includes(pair.first.id) || input.take.includes(pair.second.id));
+      const overlaps = addedShiftOverlaps(after, input.take, calendar);
       if (overlaps.length > 0) throw badRequest(overlaps.map((pair) => overlapMessage(pair, calendar)));
 
       const transactionId = randomUUID();

@@ -1,4 +1,5 @@
 import {
+  addedShiftOverlaps,
   type EventCalendar,
   eventCalendarOf,
   findShiftOverlaps,
@@ -98,9 +99,6 @@ export async function shiftOverlapRefusal(
     (id) => !removed.has(id) && !change.add.includes(id),
   );
   const list = await overlapJobsOf(db, [...kept, ...change.add]);
-  const adding = new Set(change.add);
-  const first = findShiftOverlaps(list, dates).find(
-    (pair) => adding.has(pair.first.id) || adding.has(pair.second.id),
-  );
+  const [first] = addedShiftOverlaps(list, change.add, dates);
   return first ? overlapMessage(first, dates) : null;
 }
