@@ -19,3 +19,4 @@ export * from './waitlist.schema';
 export * from './shift-waitlist.schema';
 export * from './draw.schema';
 export * from './calendar.schema';
+export * from './check-in.schema';

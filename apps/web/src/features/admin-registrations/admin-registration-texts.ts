@@ -125,4 +125,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionType, string> = {
   DRAW_RUN: 'Places drawn',
   DRAW_ENTRY: 'Drawn',
   PLACE_RELEASE: 'Unpaid place released',
+  SHIFT_OVERLAP_ACK: 'Overlapping shifts saved',
+  SHIFT_ATTENDANCE: 'Checked in at a shift',
 };

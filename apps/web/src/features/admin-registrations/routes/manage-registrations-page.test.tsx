@@ -70,7 +70,7 @@ const rv: CampingOption = testOption({
 const OPTIONS = [tent, rv];
 
 /** A job as a registration holds it. */
-function heldJob(job: Job): { id: string; job: RegistrationJobDetail } {
+function heldJob(job: Job): Registration['jobs'][number] {
   const {
     maxRegistrations: _m,
     currentRegistrations: _c,
@@ -79,7 +79,7 @@ function heldJob(job: Job): { id: string; job: RegistrationJobDetail } {
     waitlistEnabled: _w,
     ...detail
   } = job;
-  return { id: `rj-${job.id}`, job: detail };
+  return { id: `rj-${job.id}`, job: detail, attendance: null };
 }
 
 const heldOption = (option: CampingOption) => {
