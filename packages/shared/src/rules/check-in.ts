@@ -29,7 +29,6 @@ export const CHECK_IN_MESSAGES = {
 /** The texts of the check-in screen (docs/product.md §11 Check-in). */
 export const CHECK_IN_TEXTS = {
   title: 'Check-in',
-  navLabel: 'Check-in',
   intro: 'Pick a shift, then mark who showed up and who did not.',
   shiftLabel: 'Shift',
   shiftPlaceholder: 'Pick a shift',
@@ -53,9 +52,15 @@ export const CHECK_IN_TEXTS = {
 
 /** The report columns and filter of shows and no-shows (docs/product.md §11 Check-in). */
 export const ATTENDANCE_REPORT_TEXTS = {
+  /** The user report's columns (and CSV headers). */
   shows: 'Shows',
   noShows: 'No-shows',
+  /** The user report's filter and its choices. */
   hasNoShows: 'Has no-shows',
+  any: 'All',
+  yes: 'Yes',
+  no: 'No',
+  /** The work schedule's per-job counts (and CSV headers). */
   showed: 'Showed',
   noShow: 'No-show',
 } as const;
