@@ -10,11 +10,7 @@ import {
   RequestLoginCodeResponseSchema,
 } from '@camp/shared/auth';
 import { CalendarLinksSchema } from '@camp/shared/calendar';
-import {
-  CheckInPersonSchema,
-  CheckInShiftDetailSchema,
-  CheckInShiftListSchema,
-} from '@camp/shared/check-in';
+import { CheckInPersonSchema, CheckInShiftDetailSchema, CheckInShiftListSchema } from '@camp/shared/check-in';
 import { CampingOptionFieldSchema, CampingOptionSchema } from '@camp/shared/camping-options';
 import { AdminCampConfigSchema, PublicConfigSchema } from '@camp/shared/config';
 import { ErrorBodySchema } from '@camp/shared/errors';

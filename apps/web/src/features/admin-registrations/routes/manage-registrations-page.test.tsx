@@ -6,7 +6,6 @@ import type {
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { PublicConfig } from '@camp/shared/config';
 import type { Registration } from '@camp/shared/registrations';
-import type { RegistrationJobDetail } from '@camp/shared/work';
 import type { Job } from '@camp/shared/work';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';

@@ -22,7 +22,8 @@ import { checkInDays, checkInShiftOption, defaultCheckInShift } from '../check-i
 
 // /check-in (docs/product.md §11 Check-in, decision 058): staff and admins, phone first.
 
-const BUTTON_COLORS: Record<Attendance, string> = { SHOWED: 'teal', NO_SHOW: 'red' };
+// The darkest shades: 4.5:1 or more for the outline's text on white and for white on the filled button (axe).
+const BUTTON_COLORS: Record<Attendance, string> = { SHOWED: 'teal.9', NO_SHOW: 'red.9' };
 
 /** One person on one job: their name, who marked them, and the two toggles. */
 function PersonRow({
