@@ -22,8 +22,10 @@ import { checkInDays, checkInShiftOption, defaultCheckInShift } from '../check-i
 
 // /check-in (docs/product.md §11 Check-in, decision 058): staff and admins, phone first.
 
-// The darkest shades: 4.5:1 or more for the outline's text on white and for white on the filled button (axe).
-const BUTTON_COLORS: Record<Attendance, string> = { SHOWED: 'teal.9', NO_SHOW: 'red.9' };
+// The darkest shades: 4.5:1 or more for the outline's text on white and for white on the filled button (axe),
+// hovered too (Mantine's filled hover is a lighter shade: kept at the darkest).
+const BUTTON_COLORS: Record<Attendance, string> = { SHOWED: 'teal', NO_SHOW: 'red' };
+const darkest = (attendance: Attendance) => `var(--mantine-color-${BUTTON_COLORS[attendance]}-9)`;
 
 /** One person on one job: their name, who marked them, and the two toggles. */
 function PersonRow({
@@ -57,8 +59,9 @@ function PersonRow({
               <Button
                 key={attendance}
                 size="lg"
-                color={BUTTON_COLORS[attendance]}
+                color={`${BUTTON_COLORS[attendance]}.9`}
                 variant={pressed ? 'filled' : 'outline'}
+                style={pressed ? { '--button-hover': darkest(attendance) } : undefined}
                 aria-pressed={pressed}
                 onClick={() => onMark(pressed ? null : attendance)}
               >
