@@ -86,7 +86,7 @@ function open(routes: ApiRoutes = {}) {
       'GET /check-in/shifts': () => jsonResponse({ year: 2026, shifts }),
       [`GET /check-in/shifts/${MORNING}`]: () => jsonResponse(morning([ivy, oak])),
       [`GET /check-in/shifts/${BUILD}`]: () =>
-        jsonResponse({ shift: shifts[0], jobs: [], people: [] } satisfies CheckInShiftDetail),
+        jsonResponse({ shift: shifts[0]!, jobs: [], people: [] } satisfies CheckInShiftDetail),
       ...routes,
     },
     config,
