@@ -24,6 +24,8 @@ const featureOrder = [
   'reports',
   // The admins' draw (decision 049): reads the configuration's time zone.
   'draw',
+  // Check-in at shifts (docs/product.md §11, decision 058): reads the configuration's dates and time zone.
+  'check-in',
 ];
 
 /** `file`'s path parts below `directory`, or null when it is not below it. */

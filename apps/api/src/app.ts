@@ -16,6 +16,8 @@ import { AdminRegistrationsCancelService } from './modules/admin-registrations/a
 import { AdminRegistrationsEditService } from './modules/admin-registrations/admin-registrations-edit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { checkInRoutes } from './modules/check-in/check-in.routes';
+import { CheckInService } from './modules/check-in/check-in.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { campingOptionsRoutes } from './modules/camping-options/camping-options.routes';
 import { CampingOptionFieldsService } from './modules/camping-options/camping-option-fields.service';
@@ -109,6 +111,7 @@ export interface Services {
   outboxAdmin: OutboxAdminService;
   securityEvents: SecurityEventsService;
   calendar: CalendarService;
+  checkIn: CheckInService;
 }
 
 declare module 'fastify' {
@@ -292,6 +295,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimiter,
       now,
     }),
+    // Check-in at shifts (docs/product.md §11 Check-in, decision 058).
+    checkIn: new CheckInService({ db, config, now }),
   });
   registerAuth(app);
   registerUuidCase(app);
@@ -331,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminWaitlistRoutes);
       await api.register(drawRoutes);
       await api.register(calendarRoutes);
+      await api.register(checkInRoutes);
     },
     { prefix: API_PREFIX },
   );

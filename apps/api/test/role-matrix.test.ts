@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import {
   emailOutbox,
   payments,
   refunds,
+  registrationJobs,
   registrations,
   shiftWaits,
   userNotes,
@@ -63,6 +65,8 @@ interface Ids {
   shiftWait: string;
   /** An admin's internal note about the owner (docs/product.md §12). */
   note: string;
+  /** The owner's job on their registration: the check-in row (docs/product.md §11 Check-in). */
+  registrationJob: string;
 }
 
 interface Row {
@@ -406,6 +410,15 @@ const MATRIX: Record<string, Row> = {
     url: (ids) => `/api/calendar/jobs/${ids.job}.ics`,
   },
 
+  // Check-in at shifts (docs/product.md §11 Check-in, decision 058): staff and admins.
+  'GET /api/check-in/shifts': { access: 'staff', url: () => '/api/check-in/shifts' },
+  'GET /api/check-in/shifts/:id': { access: 'staff', url: (ids) => `/api/check-in/shifts/${ids.shift}` },
+  'PUT /api/check-in/people/:id': {
+    access: 'staff',
+    url: (ids) => `/api/check-in/people/${ids.registrationJob}`,
+    body: () => ({ attendance: 'SHOWED' }),
+  },
+
   'GET /api/admin/email-outbox': { access: 'admin', url: () => '/api/admin/email-outbox' },
   'POST /api/admin/email-outbox/:id/retry': {
     access: 'admin',
@@ -557,6 +570,10 @@ describe('role × route matrix', () => {
       .insert(userNotes)
       .values({ userId: owner, authorId: camp.admin.userId, body: NOTE_TEXT })
       .returning({ id: userNotes.id });
+    const [registrationJob] = await db
+      .select({ id: registrationJobs.id })
+      .from(registrationJobs)
+      .where(eq(registrationJobs.registrationId, registration));
     ids = {
       owner,
       note: note!.id,
@@ -572,6 +589,7 @@ describe('role × route matrix', () => {
       job,
       shift,
       mail: mail!.id,
+      registrationJob: registrationJob!.id,
     };
     emailOf = {
       anonymous: 'nobody@example.org',

@@ -21,3 +21,4 @@ export * from './draw.schema';
 export * from './calendar.schema';
 export * from './user-notes.schema';
 export * from './shift-overlap.schema';
+export * from './check-in.schema';

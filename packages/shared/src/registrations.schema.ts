@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CampingOptionSummarySchema } from './camping-options.schema';
+import { AttendanceSchema } from './check-in.schema';
 import { CampWithSchema, SubmitDrawEntryResponseSchema } from './draw.schema';
 import {
   FieldDataTypeSchema,
@@ -105,7 +106,12 @@ export const RegistrationUserSchema = z.object({
 export type RegistrationUser = z.infer<typeof RegistrationUserSchema>;
 
 /** One job of a registration; id is the link's id. */
-export const RegistrationJobSchema = z.object({ id: z.string(), job: RegistrationJobDetailSchema });
+export const RegistrationJobSchema = z.object({
+  id: z.string(),
+  job: RegistrationJobDetailSchema,
+  /** Its check-in mark, null until staff mark it (docs/product.md §11 Check-in). */
+  attendance: AttendanceSchema.nullable(),
+});
 export type RegistrationJob = z.infer<typeof RegistrationJobSchema>;
 
 /** One camping option of a registration; id is the link's id. */

@@ -14,6 +14,7 @@ export const REPORT_MESSAGES = {
   year: 'Year must be a whole number between 2000 and 2100',
   status: 'Status must be one of PENDING, CONFIRMED, WAITLISTED or CANCELLED',
   userStatus: 'Status must be active or inactive',
+  hasNoShows: 'Has no-shows must be true or false',
   role: 'Role must be one of ADMIN, STAFF or PARTICIPANT',
   campingOptionId: 'Invalid camping option id',
   noAccess: "You don't have access to any reports with your current role.",
@@ -122,11 +123,16 @@ export const RegistrationReportSchema = z.object({
 });
 export type RegistrationReport = z.infer<typeof RegistrationReportSchema>;
 
-/** GET /reports/users: the year (default the registration year), active or inactive in it, a role. */
+/** GET /reports/users: the year (default the registration year), active or inactive in it, a role, no-shows. */
 export const UserReportQuerySchema = z.strictObject({
   year: year.optional(),
   status: z.enum(USER_REPORT_STATUSES, { error: REPORT_MESSAGES.userStatus }).optional(),
   role: z.enum(RoleSchema.options, { error: REPORT_MESSAGES.role }).optional(),
+  /** Only people with (true) or without (false) a no-show on a shift of the year (docs/product.md §11 Check-in). */
+  hasNoShows: z
+    .enum(['true', 'false'], { error: REPORT_MESSAGES.hasNoShows })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type UserReportQuery = z.input<typeof UserReportQuerySchema>;
 export type UserReportQueryValues = z.output<typeof UserReportQuerySchema>;
@@ -138,6 +144,9 @@ export const UserReportRowSchema = ReportPersonSchema.extend({
   registrationStatus: RegistrationStatusSchema.nullable(),
   /** Holds a registration of the year that is not cancelled. */
   active: z.boolean(),
+  /** Its shifts of the year marked showed up and no-show at check-in (docs/product.md §11 Check-in). */
+  shows: z.number().int(),
+  noShows: z.number().int(),
 });
 export type UserReportRow = z.infer<typeof UserReportRowSchema>;
 

@@ -208,6 +208,9 @@ export const WorkScheduleShiftSchema = z.object({
       location: z.string(),
       maxRegistrations: z.number().int(),
       registrations: z.array(z.object({ id: z.string(), user: ScheduleUserSchema })),
+      /** Its people marked showed up and no-show at check-in, in the registration year only (§11 Check-in). */
+      shows: z.number().int(),
+      noShows: z.number().int(),
     }),
   ),
 });

@@ -16,6 +16,7 @@ const DashboardPage = lazy(() => screens().then((s) => s.loadDashboardPage()));
 const ProfilePage = lazy(() => screens().then((s) => s.loadProfilePage()));
 const RegistrationPage = lazy(() => screens().then((s) => s.loadRegistrationPage()));
 const MyShiftsPage = lazy(() => screens().then((s) => s.loadMyShiftsPage()));
+const CheckInPage = lazy(() => screens().then((s) => s.loadCheckInPage()));
 const PaymentSuccessPage = lazy(() => screens().then((s) => s.loadPaymentSuccessPage()));
 const PaymentCancelPage = lazy(() => screens().then((s) => s.loadPaymentCancelPage()));
 const AdminPanelPage = lazy(() => screens().then((s) => s.loadAdminPanelPage()));
@@ -78,6 +79,7 @@ export function AppRouter() {
             {route('profile', <ProfilePage />)}
             {route('registration', <RegistrationPage />)}
             {route('shifts', <MyShiftsPage />)}
+            {route('checkIn', <CheckInPage />)}
             {route('paymentSuccess', <PaymentSuccessPage />)}
             {route('paymentCancel', <PaymentCancelPage />)}
 

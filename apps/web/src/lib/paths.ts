@@ -10,6 +10,7 @@ export const routePatterns = {
   profile: '/profile',
   registration: '/registration',
   shifts: '/shifts',
+  checkIn: '/check-in',
   paymentSuccess: '/payment/success',
   paymentCancel: '/payment/cancel',
   reports: '/reports',
@@ -43,6 +44,7 @@ export const routeAccess: Record<RouteName, RouteAccess> = {
   profile: 'signed-in',
   registration: 'signed-in',
   shifts: 'signed-in',
+  checkIn: 'staff',
   paymentSuccess: 'signed-in',
   paymentCancel: 'signed-in',
   reports: 'staff',
@@ -82,6 +84,7 @@ export const paths = {
   profile: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.profile, { returnTo }),
   registration: () => routePatterns.registration,
   shifts: () => routePatterns.shifts,
+  checkIn: () => routePatterns.checkIn,
   paymentSuccess: ({ sessionId }: { sessionId?: string } = {}) =>
     withQuery(routePatterns.paymentSuccess, { session_id: sessionId }),
   paymentCancel: () => routePatterns.paymentCancel,

@@ -10,6 +10,7 @@ import {
   RequestLoginCodeResponseSchema,
 } from '@camp/shared/auth';
 import { CalendarLinksSchema } from '@camp/shared/calendar';
+import { CheckInPersonSchema, CheckInShiftDetailSchema, CheckInShiftListSchema } from '@camp/shared/check-in';
 import { CampingOptionFieldSchema, CampingOptionSchema } from '@camp/shared/camping-options';
 import { AdminCampConfigSchema, PublicConfigSchema } from '@camp/shared/config';
 import { ErrorBodySchema } from '@camp/shared/errors';
@@ -173,6 +174,9 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'GET /calendar/me': CalendarLinksSchema,
   'POST /calendar/me/reset': CalendarLinksSchema,
   'GET /calendar/jobs/:jobId.ics': ICALENDAR,
+  'GET /check-in/shifts': CheckInShiftListSchema,
+  'GET /check-in/shifts/:id': CheckInShiftDetailSchema,
+  'PUT /check-in/people/:id': CheckInPersonSchema,
 
   'GET /reports/registrations': RegistrationReportSchema,
   'GET /reports/users': UserReportSchema,

@@ -119,6 +119,7 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
           waitlistEnabled: _w,
           ...job
         }) => job)(testJob(kitchen)),
+        attendance: null,
       },
     ],
     campingOptions: [],

@@ -43,7 +43,11 @@ export function toRegistrationUser(user: RegistrationUser): RegistrationUser {
   };
 }
 
-export function toRegistrationJob(linkId: string, { job, category, shift }: JobWithContext): RegistrationJob {
+export function toRegistrationJob(
+  linkId: string,
+  { job, category, shift }: JobWithContext,
+  attendance: RegistrationJob['attendance'] = null,
+): RegistrationJob {
   return {
     id: linkId,
     job: {
@@ -55,6 +59,7 @@ export function toRegistrationJob(linkId: string, { job, category, shift }: JobW
       shift: toShiftSummaryDto(shift),
       category: toJobCategoryDto(category),
     },
+    attendance,
   };
 }
 
@@ -101,7 +106,7 @@ export function toRegistrationDtos({
     createdAt: registration.createdAt.toISOString(),
     updatedAt: registration.updatedAt.toISOString(),
     user,
-    jobs: (jobsOf.get(registration.id) ?? []).map((row) => toRegistrationJob(row.id, row)),
+    jobs: (jobsOf.get(registration.id) ?? []).map((row) => toRegistrationJob(row.id, row, row.attendance)),
     campingOptions: (optionsOf.get(registration.id) ?? []).map((row) =>
       toRegistrationOption(row.id, row.option),
     ),

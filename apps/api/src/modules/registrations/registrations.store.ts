@@ -314,6 +314,7 @@ export async function selectRegistrations(
       .select({
         id: registrationJobs.id,
         registrationId: registrationJobs.registrationId,
+        attendance: registrationJobs.attendance,
         job: jobs,
         category: jobCategories,
         shift: shifts,

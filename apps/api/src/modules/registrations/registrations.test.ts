@@ -206,10 +206,12 @@ describe('registration submission: POST /api/registrations/camp', () => {
                 alwaysRequired: false,
               },
             },
+            attendance: null,
           },
           {
             id: expect.any(String),
             job: expect.objectContaining({ id: job.dishes, name: 'Dishes', shiftId: shift.tuesday }),
+            attendance: null,
           },
         ],
         campingOptions: [

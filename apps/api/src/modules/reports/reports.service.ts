@@ -1,4 +1,5 @@
 import type {
+  Attendance,
   RegistrationReport,
   RegistrationReportCounts,
   RegistrationReportQueryValues,
@@ -68,10 +69,22 @@ function personOf(row: PersonRow): ReportPerson {
   };
 }
 
+/**
+ * A person's check-in marks of one kind on their registrations of the year that are not cancelled (docs/product.md
+ * §11 Check-in): only that year's attendance counts.
+ */
+const attendanceCount = (year: number, attendance: Attendance) => sql`(
+  select count(*)::int from ${registrationJobs}
+    join ${registrations} on ${registrations.id} = ${registrationJobs.registrationId}
+  where ${registrations.userId} = ${users.id} and ${registrations.year} = ${year}
+    and ${registrations.status} <> 'CANCELLED' and ${registrationJobs.attendance} = ${attendance})`;
+
 interface UserRow extends PersonRow {
   isEmailVerified: boolean;
   createdAt: Date | string;
   registrationStatus: RegistrationStatus | null;
+  shows: number | string;
+  noShows: number | string;
 }
 
 /**
@@ -239,7 +252,8 @@ export class ReportsService {
           (select ${registrations.status} from ${registrations}
             where ${registrations.userId} = ${users.id} and ${registrations.year} = ${year}
               and ${registrations.status} <> 'CANCELLED'
-            order by ${registrations.createdAt} limit 1) as "registrationStatus"
+            order by ${registrations.createdAt} limit 1) as "registrationStatus",
+          ${attendanceCount(year, 'SHOWED')} as "shows", ${attendanceCount(year, 'NO_SHOW')} as "noShows"
         from ${users}
         ${query.role === undefined ? sql`` : sql`where ${users.role} = ${query.role}`}`),
     );
@@ -259,10 +273,15 @@ export class ReportsService {
       createdAt: iso(row.createdAt),
       registrationStatus: row.registrationStatus,
       active: row.registrationStatus !== null,
+      shows: Number(row.shows),
+      noShows: Number(row.noShows),
     }));
     const active = all.filter((row) => row.active).length;
-    const shown =
-      query.status === undefined ? all : all.filter((row) => row.active === (query.status === 'active'));
+    const shown = all.filter(
+      (row) =>
+        (query.status === undefined || row.active === (query.status === 'active')) &&
+        (query.hasNoShows === undefined || row.noShows > 0 === query.hasNoShows),
+    );
     return { year, users: shown, counts: { total: all.length, active, inactive: all.length - active } };
   }
 }

@@ -1,7 +1,7 @@
 import { RegistrationReportSchema, type RegistrationReport, type UserReport } from '@camp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { payments, refunds, registrations } from '../../db/schema/index';
+import { payments, refunds, registrationJobs, registrations } from '../../db/schema/index';
 import {
   adminKitchenJob,
   adminPost,
@@ -354,5 +354,45 @@ describe('reports API', () => {
       expect(filtered.statusCode, query).toBe(200);
       expect(filtered.body, query).not.toMatch(/amount/i);
     }
+  });
+
+  it('user report: shows and no-shows of the year (docs/product.md §11 Check-in), and the Has no-shows filter', async () => {
+    const mark = async (registrationId: string, jobId: string, attendance: 'SHOWED' | 'NO_SHOW') => {
+      const rows = await db()
+        .select({ id: registrationJobs.id, jobId: registrationJobs.jobId })
+        .from(registrationJobs)
+        .where(eq(registrationJobs.registrationId, registrationId));
+      const row = rows.find((candidate) => candidate.jobId === jobId);
+      await db().update(registrationJobs).set({ attendance }).where(eq(registrationJobs.id, row!.id));
+    };
+    await mark(registration.zoe!, greeter, 'SHOWED');
+    await mark(registration.zoe!, dishes, 'NO_SHOW');
+    // A no-show of another year does not count in this one.
+    const diOld = await insertRegistration(db(), {
+      userId: people.di!.id,
+      status: 'CONFIRMED',
+      year: YEAR - 1,
+      jobIds: [greeter],
+    });
+    await mark(diOld, greeter, 'NO_SHOW');
+
+    const body = (await get(`/api/reports/users?year=${YEAR}`, camp.staff)).json<UserReport>();
+    const mine = body.users.filter((row) => Object.values(people).some((person) => person.id === row.id));
+    expect(mine.map((row) => [row.lastName, row.shows, row.noShows])).toEqual([
+      ['Åkesson', 1, 1],
+      ['Baker', 0, 0],
+      ['Cole', 0, 0],
+      ['Dunn', 0, 0],
+    ]);
+    const withNoShows = (await get(`/api/reports/users?year=${YEAR}&hasNoShows=true`)).json<UserReport>();
+    expect(withNoShows.users.map((row) => row.lastName)).toEqual(['Åkesson']);
+    expect(withNoShows.counts).toEqual(body.counts);
+    const without = (await get(`/api/reports/users?year=${YEAR}&hasNoShows=false`)).json<UserReport>();
+    expect(without.users).toHaveLength(body.users.length - 1);
+    const lastYear = (await get(`/api/reports/users?year=${YEAR - 1}&hasNoShows=true`)).json<UserReport>();
+    expect(lastYear.users.map((row) => [row.lastName, row.shows, row.noShows])).toEqual([['Dunn', 0, 1]]);
+    const bad = await get('/api/reports/users?hasNoShows=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toEqual(['Has no-shows must be true or false']);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type Attendance,
   type CreateShiftInputSchema,
   type DayOfWeek,
   formatShiftTime,
@@ -142,7 +143,13 @@ export class ShiftsService {
       .from(jobs)
       .orderBy(asc(jobs.name), asc(jobs.id));
     const registrationRows = await this.db
-      .select({ id: registrations.id, jobId: registrationJobs.jobId, user: scheduleUserColumns })
+      .select({
+        id: registrations.id,
+        jobId: registrationJobs.jobId,
+        year: registrations.year,
+        attendance: registrationJobs.attendance,
+        user: scheduleUserColumns,
+      })
       .from(registrationJobs)
       .innerJoin(registrations, eq(registrations.id, registrationJobs.registrationId))
       .innerJoin(users, eq(users.id, registrations.userId))
@@ -151,6 +158,12 @@ export class ShiftsService {
 
     const registrationsByJob = groupBy(registrationRows, (row) => row.jobId);
     const jobsByShift = groupBy(jobRows, (row) => row.shiftId);
+    // Only the registration year's marks count (docs/product.md §11 Check-in).
+    const countYear = await this.registrationYear();
+    const marked = (jobId: string, attendance: Attendance) =>
+      (registrationsByJob.get(jobId) ?? []).filter(
+        (row) => row.year === countYear && row.attendance === attendance,
+      ).length;
     return shiftRows.map((row) => ({
       ...toShiftSummaryDto(row),
       jobs: (jobsByShift.get(row.id) ?? []).map((job) => ({
@@ -159,6 +172,8 @@ export class ShiftsService {
         location: job.location,
         maxRegistrations: job.maxRegistrations,
         registrations: (registrationsByJob.get(job.id) ?? []).map(({ id, user }) => ({ id, user })),
+        shows: marked(job.id, 'SHOWED'),
+        noShows: marked(job.id, 'NO_SHOW'),
       })),
     }));
   }

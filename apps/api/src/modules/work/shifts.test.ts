@@ -1,8 +1,8 @@
 import type { Shift, ShiftRegistration, WorkScheduleShift } from '@camp/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shifts } from '../../db/schema/index';
+import { registrationJobs, shifts } from '../../db/schema/index';
 import {
   type Camp,
   insertPerson,
@@ -392,6 +392,17 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
       status: 'PENDING',
     });
     await insertRegistration(db, { userId: cy.id, jobIds: [dinnerCook], status: 'CANCELLED' });
+    // Check-in marks (docs/product.md §11 Check-in): Ada missed dinner, Bob cooked it.
+    for (const [registrationId, attendance] of [
+      [adaRegistration, 'NO_SHOW'],
+      [bobRegistration, 'SHOWED'],
+    ] as const)
+      await db
+        .update(registrationJobs)
+        .set({ attendance })
+        .where(
+          and(eq(registrationJobs.registrationId, registrationId), eq(registrationJobs.jobId, dinnerCook)),
+        );
 
     const response = await camp.call('GET', '/api/shifts/with-jobs-and-registrations', camp.staff);
     expect(response.statusCode).toBe(200);
@@ -430,6 +441,8 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
             { id: bobRegistration, user: bobUser },
             { id: adaRegistration, user: adaUser },
           ],
+          shows: 1,
+          noShows: 1,
         },
         {
           id: dinnerLead,
@@ -437,6 +450,8 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
           location: 'Kitchen',
           maxRegistrations: 1,
           registrations: [{ id: bobRegistration, user: bobUser }],
+          shows: 0,
+          noShows: 0,
         },
       ],
     });
@@ -447,6 +462,8 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
         location: 'Kitchen',
         maxRegistrations: 5,
         registrations: [{ id: adaRegistration, user: adaUser }],
+        shows: 0,
+        noShows: 0,
       },
     ]);
     expect(schedule[0]!.jobs).toEqual([]);

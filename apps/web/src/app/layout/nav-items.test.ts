@@ -28,6 +28,7 @@ describe('navItems (docs/product.md §2 Layout)', () => {
       'Dashboard',
       'Profile',
       'Registration',
+      'Check-in',
       'Reports',
       'Sign Out',
     ]);
@@ -35,6 +36,7 @@ describe('navItems (docs/product.md §2 Layout)', () => {
       'Dashboard',
       'Profile',
       'Registration',
+      'Check-in',
       'Reports',
       'Admin',
       'Sign Out',
@@ -42,6 +44,7 @@ describe('navItems (docs/product.md §2 Layout)', () => {
     expect(labels({ ...signedIn, role: 'ADMIN', registrationOpen: false })).toEqual([
       'Dashboard',
       'Profile',
+      'Check-in',
       'Reports',
       'Admin',
       'Sign Out',

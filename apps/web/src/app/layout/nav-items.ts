@@ -34,7 +34,8 @@ export interface NavViewer {
 /**
  * The header links of docs/product.md §2 Layout: Dashboard (the signed-in home, otherwise reached only through
  * the camp name); Profile; Registration (only when open for the user: the caller passes false until that is
- * known, so it never flashes up for someone already registered); Reports (staff and admin); Admin (admin);
+ * known, so it never flashes up for someone already registered); Check-in and Reports (staff and admin, §11);
+ * Admin (admin);
  * Sign Out. Signed out: only Sign In. While the session is being checked: none, so neither set flashes up
  * before the other.
  */
@@ -50,6 +51,7 @@ export function navItems(viewer: NavViewer): NavItem[] {
   if (viewer.registrationOpen)
     items.push({ key: 'registration', label: 'Registration', to: paths.registration() });
   if (viewer.role && isStaffRole(viewer.role)) {
+    items.push({ key: 'check-in', label: 'Check-in', to: paths.checkIn() });
     items.push({ key: 'reports', label: 'Reports', to: paths.reports() });
   }
   if (viewer.role === 'ADMIN') items.push({ key: 'admin', label: 'Admin', to: paths.admin() });

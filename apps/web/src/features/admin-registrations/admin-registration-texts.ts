@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_LABELS,
   type AuditActionType,
   LIST_TEXTS,
   REGISTRATION_STATUS_LABELS,
@@ -95,12 +96,18 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   source: 'Refunded from',
   /** SHIFT_OVERLAP_ACK (docs/product.md §11): the pairs the admin saved over. */
   pairs: 'Overlapping shifts',
+  // A check-in mark (docs/product.md §11 Check-in).
+  jobId: 'Job id',
+  attendance: 'Check-in',
+  previous: 'Before',
 };
 
 /** Codes of audit record values, as people read them. */
 export const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   refundStatus: { PENDING: 'Pending', FAILED: 'Failed', SUCCEEDED: 'Made' },
   source: { ADMIN: 'This site', PROVIDER: 'Stripe dashboard' },
+  attendance: ATTENDANCE_LABELS,
+  previous: ATTENDANCE_LABELS,
 };
 
 /** Audit action types as people read them (docs/product.md §4 lists the types). */

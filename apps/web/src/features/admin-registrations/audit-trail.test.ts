@@ -15,6 +15,21 @@ const record = (overrides: Partial<AuditRecord>): AuditRecord => ({
 });
 
 describe('audit values as people read them', () => {
+  it('reads a check-in mark (docs/product.md §11 Check-in)', () => {
+    const mark = record({
+      actionType: 'SHIFT_ATTENDANCE',
+      oldValues: { jobId: 'j1', job: 'Greeter (Morning, Monday)', attendance: null },
+      newValues: { jobId: 'j1', job: 'Greeter (Morning, Monday)', attendance: 'NO_SHOW', previous: null },
+    });
+    expect(actionLabel(mark)).toBe('Shift attendance marked');
+    expect(auditChanges(mark)).toContainEqual({
+      key: 'attendance',
+      label: 'Check-in',
+      from: '—',
+      to: 'No-show',
+    });
+  });
+
   it('shows money as dollars and payment codes as words', () => {
     expect(
       auditChanges({

@@ -139,6 +139,8 @@ export function userRow(overrides: Partial<UserReportRow> = {}): UserReportRow {
     createdAt: '2026-01-10T00:00:00.000Z',
     registrationStatus: 'CONFIRMED',
     active: true,
+    shows: 0,
+    noShows: 0,
     ...overrides,
   };
 }
@@ -157,6 +159,8 @@ export function scheduleJob(overrides: Partial<ScheduleJob> = {}): ScheduleJob {
     location: 'Gate',
     maxRegistrations: 3,
     registrations: [],
+    shows: 0,
+    noShows: 0,
     ...overrides,
   };
 }

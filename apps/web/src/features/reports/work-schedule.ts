@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_REPORT_TEXTS,
   compareShifts,
   dayLabel,
   DAYS_OF_WEEK,
@@ -79,6 +80,9 @@ export const scheduleCsvColumnsFor = (calendar: EventCalendar | null): CsvColumn
   { header: 'Location', value: (row) => row.job?.location },
   { header: 'Places Taken', value: (row) => row.job?.registrations.length },
   { header: 'Max Registrations', value: (row) => row.job?.maxRegistrations },
+  // Check-in marks of the job in the registration year (docs/product.md §11 Check-in).
+  { header: ATTENDANCE_REPORT_TEXTS.showed, value: (row) => row.job?.shows },
+  { header: ATTENDANCE_REPORT_TEXTS.noShow, value: (row) => row.job?.noShows },
   { header: 'Name', value: (row) => (row.person ? personName(row.person) : null) },
   { header: 'Playa Name', value: (row) => row.person?.playaName },
   { header: 'Email', value: (row) => row.person?.email },

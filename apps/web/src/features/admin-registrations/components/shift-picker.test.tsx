@@ -61,6 +61,7 @@ const heldDetail = (held: Job) => ({
     shift: held.shift,
     category: held.category,
   },
+  attendance: null,
 });
 /** Holds job 50 (Wednesday), job 20 (Monday, full) and job 3 (Sunday). */
 const registration: Pick<Registration, 'jobs'> = { jobs: [job(50), job(20), job(3)].map(heldDetail) };

@@ -6,7 +6,6 @@ import type {
 import type { CampingOption } from '@camp/shared/camping-options';
 import type { PublicConfig } from '@camp/shared/config';
 import type { Registration } from '@camp/shared/registrations';
-import type { RegistrationJobDetail } from '@camp/shared/work';
 import type { Job } from '@camp/shared/work';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -70,7 +69,7 @@ const rv: CampingOption = testOption({
 const OPTIONS = [tent, rv];
 
 /** A job as a registration holds it. */
-function heldJob(job: Job): { id: string; job: RegistrationJobDetail } {
+function heldJob(job: Job): Registration['jobs'][number] {
   const {
     maxRegistrations: _m,
     currentRegistrations: _c,
@@ -79,7 +78,7 @@ function heldJob(job: Job): { id: string; job: RegistrationJobDetail } {
     waitlistEnabled: _w,
     ...detail
   } = job;
-  return { id: `rj-${job.id}`, job: detail };
+  return { id: `rj-${job.id}`, job: detail, attendance: null };
 }
 
 const heldOption = (option: CampingOption) => {

@@ -1,6 +1,13 @@
-import { formatDate, formatDollars, REFUND_STATE_TEXTS, shiftWhenDated } from '@camp/shared/rules';
+import '@mantine/core/styles/Badge.css';
+import {
+  ATTENDANCE_BADGES,
+  formatDate,
+  formatDollars,
+  REFUND_STATE_TEXTS,
+  shiftWhenDated,
+} from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
@@ -42,7 +49,10 @@ function ListSection({
   );
 }
 
-/** Work shifts of a registration: job, category description, location, day, start-end time, description. */
+/**
+ * Work shifts of a registration: job (with its check-in mark), category description, location, day, start-end time,
+ * description.
+ */
 export function WorkShiftList({
   jobs,
   headingOrder,
@@ -53,10 +63,25 @@ export function WorkShiftList({
   const calendar = useEventCalendar();
   return (
     <ListSection {...LISTS.shifts} headingOrder={headingOrder} count={jobs.length}>
-      {jobs.map(({ id, job }) => (
+      {jobs.map(({ id, job, attendance }) => (
         <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text fw={600}>{job.name}</Text>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>{job.name}</Text>
+              {/* Its check-in mark, once staff made one (docs/product.md §11 Check-in). */}
+              {attendance && (
+                <Badge
+                  size="sm"
+                  tt="none"
+                  variant="light"
+                  color={attendance === 'SHOWED' ? 'teal' : 'red'}
+                  autoContrast
+                  style={{ '--badge-color': 'var(--mantine-color-black)' }}
+                >
+                  {ATTENDANCE_BADGES[attendance]}
+                </Badge>
+              )}
+            </Group>
             <Text size="sm">{shiftWhenDated(job.shift, calendar)}</Text>
           </Group>
           <Text size="sm" c="dimmed">

@@ -39,6 +39,28 @@ describe('dashboard registration overview (docs/product.md §2 Dashboard)', () =
     expect(screen.queryByRole('link', { name: 'Start Registration' })).not.toBeInTheDocument();
   });
 
+  it('shows a shift’s check-in mark beside it once staff made one (docs/product.md §11 Check-in)', async () => {
+    const registration = testRegistration();
+    const [held] = registration.jobs;
+    openDashboard([testRegistration({ jobs: [{ ...held!, attendance: 'NO_SHOW' }] })]);
+    const section = (await screen.findByRole('heading', { name: 'Current Registration 2026' })).closest(
+      'section',
+    ) as HTMLElement;
+    const shift = within(section).getByText('Breakfast crew').closest('li') as HTMLElement;
+    expect(within(shift).getByText('No-show')).toBeInTheDocument();
+    expect(within(shift).queryByText('Checked in')).not.toBeInTheDocument();
+  });
+
+  it('shows no check-in mark on an unmarked shift', async () => {
+    openDashboard([testRegistration()]);
+    const section = (await screen.findByRole('heading', { name: 'Current Registration 2026' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).getByText('Breakfast crew')).toBeInTheDocument();
+    expect(within(section).queryByText('No-show')).not.toBeInTheDocument();
+    expect(within(section).queryByText('Checked in')).not.toBeInTheDocument();
+  });
+
   it("shows the payment deadline beside the dues, in the camp's time zone (docs/product.md §10)", async () => {
     openDashboard([testRegistration({ payBy: '2026-06-02T00:30:00.000Z' })], testCampRegistration(), true, {
       config: { timeZone: 'America/Los_Angeles' },

@@ -166,7 +166,7 @@ describe('dashboard: the shift waitlist (docs/product.md §10)', () => {
         state.waits = [waiting({ position: 1 })];
         state.registrations = [
           testRegistration({
-            jobs: [...testRegistration().jobs, { id: 'rj-2', job: jobDetail(bar) }],
+            jobs: [...testRegistration().jobs, { id: 'rj-2', job: jobDetail(bar), attendance: null }],
           }),
         ];
         return jsonResponse({ shiftWait: { ...offered(), state: 'ACCEPTED', offer: null } });

@@ -3,14 +3,19 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client';
 import { reportKeys, type UserReportFilters } from './query-keys';
 
-/** GET /reports/users?year&status&role (staff, admin; decision 019). */
+/** GET /reports/users?year&status&role&hasNoShows (staff, admin; decision 019). */
 export function getUserReport(
   filters: UserReportFilters,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<UserReport> {
   return apiClient.get<UserReport>('/reports/users', {
     signal,
-    query: { year: filters.year, status: filters.status, role: filters.role },
+    query: {
+      year: filters.year,
+      status: filters.status,
+      role: filters.role,
+      hasNoShows: filters.hasNoShows,
+    },
   });
 }
 

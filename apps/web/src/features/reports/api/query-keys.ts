@@ -13,6 +13,8 @@ export interface UserReportFilters {
   year?: number;
   status?: UserReportStatus;
   role?: Role;
+  /** Only people with ('true') or without ('false') a no-show (docs/product.md §11 Check-in). */
+  hasNoShows?: 'true' | 'false';
 }
 
 /** The payment report's filters (GET /payments). */

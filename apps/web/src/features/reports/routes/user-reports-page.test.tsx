@@ -26,6 +26,8 @@ const users = [
     }),
     registrationStatus: null,
     active: false,
+    shows: 1,
+    noShows: 2,
   }),
 ];
 
@@ -83,6 +85,18 @@ describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
         role: 'STAFF',
       }),
     );
+    fireEvent.change(screen.getByRole('combobox', { name: 'Has no-shows' }), { target: { value: 'true' } });
+    await waitFor(() => expect(queries.at(-1)?.get('hasNoShows')).toBe('true'));
+  });
+
+  it('shows each person’s shows and no-shows of the year (docs/product.md §11 Check-in)', async () => {
+    openReport();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const basil = (await within(table).findByText('Basil Rhodes')).closest('tr') as HTMLElement;
+    expect(within(table).getByRole('columnheader', { name: /^Shows/ })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /^No-shows/ })).toBeInTheDocument();
+    expect(within(basil).getByText('2')).toBeInTheDocument();
+    expect(within(basil).getByText('1')).toBeInTheDocument();
   });
 
   it('exports user_reports with the filters and the date', async () => {
@@ -98,7 +112,7 @@ describe('User reports (docs/product.md §2)', { timeout: 20_000 }, () => {
     expect(downloads[0]?.fileName).toBe(`user_reports_2026_active_${localDate()}.csv`);
     const lines = ((await downloads[0]?.text()) ?? '').slice(1).split('\r\n');
     expect(lines[0]).toContain('First Name,Last Name,Playa Name,Email,Role');
-    expect(lines[0]).toContain('Status 2026,Registration 2026');
+    expect(lines[0]).toContain('Status 2026,Registration 2026,Shows,No-shows');
     expect(lines).toContainEqual(expect.stringMatching(/^Basil,Rhodes,,basil@example.org,staff,/));
   });
 

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { formatDate, ROLE_LABELS, ROLES, type Role } from '@camp/shared/rules';
+import { ATTENDANCE_REPORT_TEXTS, formatDate, ROLE_LABELS, ROLES, type Role } from '@camp/shared/rules';
 import {
   REPORT_MESSAGES,
   USER_REPORT_STATUSES,
@@ -30,6 +30,7 @@ interface FilterValues {
   year: string;
   status: UserReportStatus | '';
   role: Role | '';
+  hasNoShows: 'true' | 'false' | '';
 }
 
 const location = (row: UserReportRow) =>
@@ -90,6 +91,17 @@ const columns = [
         <span className={classes.dimmed}>{REPORT_TEXTS.notRegistered}</span>
       ),
   }),
+  // Check-in marks of the year (docs/product.md §11 Check-in).
+  column.accessor('shows', {
+    header: ATTENDANCE_REPORT_TEXTS.shows,
+    enableGrouping: false,
+    meta: { nowrap: true },
+  }),
+  column.accessor('noShows', {
+    header: ATTENDANCE_REPORT_TEXTS.noShows,
+    enableGrouping: false,
+    meta: { nowrap: true },
+  }),
   column.accessor('createdAt', {
     header: 'Joined',
     enableGrouping: false,
@@ -113,11 +125,13 @@ export const userCsvColumns = (year: number): CsvColumn<UserReportRow>[] => [
   { header: 'Joined', value: (row) => isoDay(row.createdAt) },
   { header: `Status ${year}`, value: (row) => (row.active ? 'Active' : 'Inactive') },
   { header: `Registration ${year}`, value: (row) => row.registrationStatus },
+  { header: ATTENDANCE_REPORT_TEXTS.shows, value: (row) => row.shows },
+  { header: ATTENDANCE_REPORT_TEXTS.noShows, value: (row) => row.noShows },
 ];
 
 /**
  * /reports/users (docs/product.md §2): everyone, active (registered for the year, not cancelled) or not, by year
- * (registration year − 5 … + 1), status and role; not paginated; Export to CSV.
+ * (registration year − 5 … + 1), status, role and no-shows (§11 Check-in); not paginated; Export to CSV.
  */
 export default function UserReportsPage() {
   const { config } = usePublicConfig();
@@ -125,11 +139,13 @@ export default function UserReportsPage() {
     year: String(config.registrationYear),
     status: '',
     role: '',
+    hasNoShows: '',
   });
   const report = useUserReport({
     year: Number(values.year),
     status: values.status || undefined,
     role: values.role || undefined,
+    hasNoShows: values.hasNoShows || undefined,
   });
   const data = report.data;
   const years = reportYears(config.registrationYear);
@@ -144,7 +160,7 @@ export default function UserReportsPage() {
   const shown = useShownExport(
     data?.users,
     CSV_FILE_BASES.users,
-    [values.year, values.status, values.role],
+    [values.year, values.status, values.role, values.hasNoShows && `noshows-${values.hasNoShows}`],
     data && userCsvColumns(data.year),
   );
 
@@ -180,6 +196,17 @@ export default function UserReportsPage() {
             ],
             onChange: set('role'),
           },
+          {
+            key: 'hasNoShows',
+            label: ATTENDANCE_REPORT_TEXTS.hasNoShows,
+            value: values.hasNoShows,
+            options: [
+              { value: '', label: ATTENDANCE_REPORT_TEXTS.any },
+              { value: 'true', label: ATTENDANCE_REPORT_TEXTS.yes },
+              { value: 'false', label: ATTENDANCE_REPORT_TEXTS.no },
+            ],
+            onChange: set('hasNoShows'),
+          },
         ]}
       />
       {!failed && (
@@ -209,7 +236,7 @@ export default function UserReportsPage() {
         emptyText={REPORT_MESSAGES.noUsers}
         pageSize={false}
         groupableColumns={['role', 'active', 'registration']}
-        minWidth={980}
+        minWidth={1120}
         onSearchResult={shown.onSearchResult}
       />
     </Stack>

@@ -44,6 +44,7 @@ const shifts = [
         location: 'Kitchen',
         maxRegistrations: 1,
         registrations: [person(1, 'Ivy', 'Sprout')],
+        noShows: 1,
       }),
     ],
   }),
@@ -101,6 +102,9 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
     const evening = screen.getByRole('article', { name: 'Evening' });
     expect(within(evening).getByText('1 / 1')).toBeInTheDocument();
     expect(within(evening).getByText('“Sprout”')).toBeInTheDocument();
+    // Check-in marks (docs/product.md §11 Check-in): shown once a job has any.
+    expect(within(evening).getByText('Showed: 0 · No-show: 1')).toBeInTheDocument();
+    expect(within(morning).queryByText(/^Showed:/)).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'Teardown' })).getByText('No jobs on this shift.'),
     ).toBeInTheDocument();
@@ -119,7 +123,7 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
     expect(downloads[0]?.fileName).toBe(`work_schedule_report_2026_${localDate()}.csv`);
     const lines = ((await downloads[0]?.text()) ?? '').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Day,Shift,Start,End,Job,Location,Places Taken,Max Registrations,Name,Playa Name,Email',
+      'Day,Shift,Start,End,Job,Location,Places Taken,Max Registrations,Showed,No-show,Name,Playa Name,Email',
     );
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(' '))).toEqual([
       'Pre-Opening Build',
@@ -130,7 +134,7 @@ describe('Work schedule report (docs/product.md §2, §3)', { timeout: 20_000 },
       'Post-Event Teardown',
     ]);
     expect(lines[5]).toBe(
-      'Monday,Evening,18:00,21:00,Dish duty,Kitchen,1,1,Ivy Camper,Sprout,ivy@example.org',
+      'Monday,Evening,18:00,21:00,Dish duty,Kitchen,1,1,0,1,Ivy Camper,Sprout,ivy@example.org',
     );
   });
 

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { isFull, jobCapacity, shiftTimeRange } from '@camp/shared/rules';
+import { ATTENDANCE_REPORT_TEXTS, isFull, jobCapacity, shiftTimeRange } from '@camp/shared/rules';
 import { REPORT_MESSAGES } from '@camp/shared/reports';
 import type { WorkScheduleShift } from '@camp/shared/work';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -48,6 +48,12 @@ function JobItem({ job }: { job: Job }) {
           {taken} / {job.maxRegistrations}
         </Badge>
       </Group>
+      {(job.shows > 0 || job.noShows > 0) && (
+        // Check-in marks of the registration year (docs/product.md §11 Check-in).
+        <Text size="xs" mt={4}>
+          {ATTENDANCE_REPORT_TEXTS.showed}: {job.shows} · {ATTENDANCE_REPORT_TEXTS.noShow}: {job.noShows}
+        </Text>
+      )}
       {taken === 0 ? (
         <Text size="sm" c="dimmed" mt={4}>
           Nobody yet
