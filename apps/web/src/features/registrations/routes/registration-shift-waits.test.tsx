@@ -2,62 +2,17 @@ import { SHIFT_WAITLIST_MESSAGES, SHIFT_WAITS_MAX } from '@camp/shared/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentRoute, errorResponse, jsonResponse } from '../../../test/test-utils';
-import { kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
-import { openWizard } from '../test-fixtures';
+import { dinnerCrew, fullBar, kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
+import { click, openWizard, stepHeading, toShifts } from '../test-fixtures';
 
 // Wizard step 4 and the review with the shift waitlist (docs/product.md §10, decision 052): a full job whose
 // waitlist is on is waited for with its own tick; waits never count towards the shifts needed.
 
-const tuesday = {
-  id: 's0000000-0000-4000-8000-000000000002',
-  name: 'Evening',
-  description: null,
-  dayOfWeek: 'TUESDAY' as const,
-  startTime: '18:00',
-  endTime: '21:00',
-  dayOffset: 1,
-};
-
 const BREAKFAST = 'j0000000-0000-4000-8000-000000000001';
-const DINNER = 'j0000000-0000-4000-8000-000000000002';
-const BAR = 'j0000000-0000-4000-8000-000000000003';
+const DINNER = dinnerCrew().id;
 
 /** Breakfast crew has places; Dinner crew is full with its waitlist on; Bar is full without one. */
-const jobs = () => [
-  testJob(kitchen),
-  testJob(kitchen, {
-    id: DINNER,
-    name: 'Dinner crew',
-    shift: tuesday,
-    shiftId: tuesday.id,
-    maxRegistrations: 2,
-    currentRegistrations: 2,
-    waitlistEnabled: true,
-  }),
-  testJob(kitchen, {
-    id: BAR,
-    name: 'Bar',
-    location: 'Saloon',
-    shift: tuesday,
-    shiftId: tuesday.id,
-    maxRegistrations: 1,
-    currentRegistrations: 1,
-  }),
-];
-
-const stepHeading = (name: string) => screen.findByRole('heading', { name });
-const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-
-async function toShifts() {
-  await stepHeading('Step 1 of 6: Profile');
-  click('Continue');
-  await stepHeading('Step 2 of 6: Options');
-  fireEvent.click(await screen.findByRole('checkbox', { name: 'Tent Camping' }));
-  click('Continue');
-  await stepHeading('Step 3 of 6: Details');
-  click('Continue');
-  await stepHeading('Step 4 of 6: Shifts');
-}
+const jobs = () => [testJob(kitchen), dinnerCrew(), fullBar()];
 
 /** POST /registrations/camp's answer: a PENDING registration owing $150. */
 function created(): Response {
