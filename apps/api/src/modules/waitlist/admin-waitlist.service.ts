@@ -285,9 +285,7 @@ export class AdminWaitlistService {
         ]),
       );
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -332,9 +330,7 @@ export class AdminWaitlistService {
         ),
       );
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -466,9 +462,7 @@ export class AdminWaitlistService {
       });
       await enqueueShiftWaitMail(tx, { kind: 'skipped', wait: requeued, publicUrl: this.deps.publicUrl });
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -500,9 +494,7 @@ export class AdminWaitlistService {
         reason,
       });
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -617,6 +609,13 @@ export class AdminWaitlistService {
       publicUrl: this.deps.publicUrl,
     });
     if (context) await enqueueMail(tx, mail(context));
+  }
+
+  /** After a change that freed places: the outbox sends its mails, the fill offers the places; answers the lists. */
+  private afterFreeing(year: number): Promise<AdminWaitlist> {
+    this.deps.outbox.kick();
+    this.deps.waitlist.kick();
+    return this.list(year);
   }
 }
 

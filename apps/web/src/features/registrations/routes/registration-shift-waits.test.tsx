@@ -23,19 +23,25 @@ function created(): Response {
   );
 }
 
+/** The wizard with these jobs at step 4 (Shifts); answers what POST /registrations/camp is sent, once it is. */
+async function shiftsStepSending(): Promise<{ body?: unknown }> {
+  const sent: { body?: unknown } = {};
+  openWizard({
+    jobs: jobs(),
+    routes: {
+      'POST /registrations/camp': ({ body }) => {
+        sent.body = body;
+        return created();
+      },
+    },
+  });
+  await toShifts();
+  return sent;
+}
+
 describe('registration wizard: waiting for a full shift (docs/product.md §10)', () => {
   it('offers a full job with its waitlist on as its own tick, counts it apart, lists it on review and sends waitJobs', async () => {
-    let sent: unknown;
-    openWizard({
-      jobs: jobs(),
-      routes: {
-        'POST /registrations/camp': ({ body }) => {
-          sent = body;
-          return created();
-        },
-      },
-    });
-    await toShifts();
+    const sent = await shiftsStepSending();
     expect(
       screen.getByText(
         'Shifts you wait for do not count towards the shifts you need; choose those from the free ones.',
@@ -84,7 +90,7 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     await stepHeading('Step 6 of 6: Payment');
     click('Save Registration');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
-    expect(sent).toEqual({
+    expect(sent.body).toEqual({
       campingOptions: ['o0000000-0000-4000-8000-000000000001'],
       customFields: {},
       jobs: [BREAKFAST],
@@ -94,17 +100,7 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
   }, 20_000);
 
   it('unticking the wait leaves it out of the review and the submission', async () => {
-    let sent: unknown;
-    openWizard({
-      jobs: jobs(),
-      routes: {
-        'POST /registrations/camp': ({ body }) => {
-          sent = body;
-          return created();
-        },
-      },
-    });
-    await toShifts();
+    const sent = await shiftsStepSending();
     const wait = screen.getByRole('checkbox', { name: 'Dinner crew Full — join the waitlist' });
     fireEvent.click(wait);
     fireEvent.click(wait);
@@ -118,8 +114,8 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     click('Review & Pay');
     await stepHeading('Step 6 of 6: Payment');
     click('Save Registration');
-    await waitFor(() => expect(sent).toBeDefined());
-    expect(sent).not.toHaveProperty('waitJobs');
+    await waitFor(() => expect(sent.body).toBeDefined());
+    expect(sent.body).not.toHaveProperty('waitJobs');
   }, 20_000);
 
   it(`waits for at most ${SHIFT_WAITS_MAX} shifts, with the shared message`, async () => {
