@@ -73,6 +73,9 @@ interface Locked {
   status: string;
 }
 
+/** Joins a registration to its camping options' link rows. */
+const optionLinkOf = eq(registrationCampingOptions.registrationId, registrations.id);
+
 /**
  * The admins' side of the waitlist (docs/product.md §10, decision 048): the lines of a year as the Waitlist screen
  * shows them, and Offer now, Skip, Remove and Move. Every action runs in one transaction that first takes the fill's
@@ -347,10 +350,7 @@ export class AdminWaitlistService {
       const [mine] = await tx
         .select({ lineKey: registrations.lineKey })
         .from(registrations)
-        .innerJoin(
-          registrationCampingOptions,
-          eq(registrationCampingOptions.registrationId, registrations.id),
-        )
+        .innerJoin(registrationCampingOptions, optionLinkOf)
         .where(
           and(
             eq(registrations.id, registrationId),
@@ -362,10 +362,7 @@ export class AdminWaitlistService {
       const [neighbour] = await tx
         .select({ id: registrations.id, lineKey: registrations.lineKey })
         .from(registrations)
-        .innerJoin(
-          registrationCampingOptions,
-          eq(registrationCampingOptions.registrationId, registrations.id),
-        )
+        .innerJoin(registrationCampingOptions, optionLinkOf)
         .where(
           and(
             eq(registrationCampingOptions.campingOptionId, input.campingOptionId),
