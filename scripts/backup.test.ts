@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -20,7 +20,8 @@ import { loadEnv } from '../apps/api/src/env';
 import { SmtpCapture } from '../apps/api/test/smtp';
 import { seedCamp } from './bench/camp';
 import { JsonClient } from './bench/http';
-import { freshPostgres, ROOT, signIn } from './bench/server';
+import { freshPostgres, signIn } from './bench/server';
+import { type Ran, runScript } from './test/run-script';
 
 // npm run backup / npm run restore (decision 032), run as an operator runs them, on both databases: a camp
 // filled through the app's own API (users, sessions, registrations, payments, the outbox, audit records and
@@ -50,31 +51,9 @@ const skipPostgres = await postgresMissing();
 const scratch = mkdtempSync(path.join(tmpdir(), 'camp-backup-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run backup|restore -- …args` as a child process, with only the environment given (and PATH). */
 function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'scripts', `${name}.ts`), ...args],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(name, args, env);
 }
 
 /** The file a successful backup names on its one line of output. */

@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { type DatabaseHandle, fromPglite, PGLITE_FOLDER } from '../apps/api/src/
 import { campConfig, campingOptions, drawEntries, draws, users } from '../apps/api/src/db/schema/index';
 import { runYearDraw } from '../apps/api/src/modules/draw/draw-run';
 import { DRAW_ALGORITHM } from '../apps/api/src/modules/waitlist/draw';
-import { ROOT } from './bench/server';
+import { type Ran, runScript } from './test/run-script';
 import { verifyDraw } from './draw-verify-core';
 
 // npm run draw:verify (docs/product.md §10, decision 049): a draw run by the app's own code on an embedded
@@ -26,33 +25,11 @@ const open = async () => {
   handle = fromPglite(await PGlite.create(directory));
 };
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run draw:verify -- …args` as a child process on the scratch database (closed here meanwhile). */
 async function command(args: string[]): Promise<Ran> {
   await handle.close();
   try {
-    return await new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'scripts', 'draw-verify.ts'), ...args],
-        {
-          cwd: ROOT,
-          env: { PATH: process.env.PATH ?? '', DATA_DIR: scratch },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    return await runScript('draw-verify', args, { DATA_DIR: scratch });
   } finally {
     await open();
   }

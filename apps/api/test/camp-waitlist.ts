@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { rowsOf } from '../src/db/raw';
+import { afterAll, beforeAll } from 'vitest';
 import {
   registrationCampingOptions,
   registrationJobs,
   registrations,
+  timedTasks,
   users,
   waitlistOffers,
 } from '../src/db/schema/index';
@@ -164,4 +166,34 @@ export async function startQuietWaitlistCamp(config: Record<string, unknown> = {
   await camp.t.app.ready();
   await camp.t.app.services.waitlist.stop();
   return camp;
+}
+
+/**
+ * A suite's quiet waitlist camp (startQuietWaitlistCamp): started before the suite's tests, then `take`, where the
+ * suite keeps it and sets up what it needs; closed after the suite. Answers the camp's database, for the tests.
+ */
+export function useQuietWaitlistCamp(take: (started: Camp) => unknown): () => Db {
+  let started: Camp | undefined;
+  beforeAll(async () => {
+    started = await startQuietWaitlistCamp();
+    await take(started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return () => started!.t.database.db;
+}
+
+/** The PENDING timed tasks of `year` (of one kind, where given): what a change scheduled and no worker ran yet. */
+export function pendingTasksOf(db: Db, year: number, kind?: (typeof timedTasks.$inferSelect)['kind']) {
+  return db
+    .select()
+    .from(timedTasks)
+    .where(
+      and(
+        eq(timedTasks.year, year),
+        eq(timedTasks.state, 'PENDING'),
+        kind === undefined ? undefined : eq(timedTasks.kind, kind),
+      ),
+    );
 }

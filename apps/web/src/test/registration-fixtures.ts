@@ -1,6 +1,6 @@
 import type { CampingOption, CampingOptionField } from '@camp/shared/camping-options';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
-import type { Job, JobCategory } from '@camp/shared/work';
+import type { Job, JobCategory, RegistrationJobDetail } from '@camp/shared/work';
 
 // Sample catalog and registrations for the wizard and dashboard tests (shapes of packages/shared).
 
@@ -92,6 +92,70 @@ export function testJob(category: JobCategory, overrides: Partial<Job> = {}): Jo
   };
 }
 
+/** Tuesday evening: the shift of the full jobs in the shift waitlist's tests (docs/product.md §10). */
+export const tuesdayEvening = {
+  id: 's0000000-0000-4000-8000-000000000002',
+  name: 'Evening',
+  description: null,
+  dayOfWeek: 'TUESDAY' as const,
+  startTime: '18:00',
+  endTime: '21:00',
+  dayOffset: 1,
+};
+
+/** Dinner crew on Tuesday evening: full (2 of 2), its waitlist on. */
+export const dinnerCrew = (overrides: Partial<Job> = {}): Job =>
+  testJob(kitchen, {
+    id: 'j0000000-0000-4000-8000-000000000002',
+    name: 'Dinner crew',
+    shiftId: tuesdayEvening.id,
+    shift: tuesdayEvening,
+    maxRegistrations: 2,
+    currentRegistrations: 2,
+    waitlistEnabled: true,
+    ...overrides,
+  });
+
+/** The Bar in the Saloon on Tuesday evening: full (1 of 1), its waitlist off unless given. */
+export const fullBar = (overrides: Partial<Job> = {}): Job =>
+  testJob(kitchen, {
+    id: 'j0000000-0000-4000-8000-000000000003',
+    name: 'Bar',
+    location: 'Saloon',
+    shiftId: tuesdayEvening.id,
+    shift: tuesdayEvening,
+    maxRegistrations: 1,
+    currentRegistrations: 1,
+    ...overrides,
+  });
+
+/** A job as a registration's (and a shift waitlist entry's) summary carries it: without places and switches. */
+export const jobDetail = ({
+  maxRegistrations: _m,
+  currentRegistrations: _c,
+  staffOnly: _s,
+  alwaysRequired: _a,
+  waitlistEnabled: _w,
+  ...job
+}: Job): RegistrationJobDetail => job;
+
+/** The PENDING Stripe dues row of `amount` dollars of a registration. */
+export const pendingPayment = (
+  amount: number,
+  registrationId: string,
+  createdAt = '2026-03-02T10:00:00.000Z',
+): Registration['payments'][number] => ({
+  id: 'p-1',
+  amount,
+  currency: 'USD',
+  status: 'PENDING',
+  createdAt,
+  provider: 'STRIPE',
+  providerRefId: null,
+  registrationId,
+  refundStatus: null,
+});
+
 /** A registration as GET /registrations/me answers it: amountOwed, unless given, is its PENDING payments. */
 export function testRegistration(overrides: Partial<Registration> = {}): Registration {
   const registration: Omit<Registration, 'amountOwed'> = {
@@ -111,31 +175,12 @@ export function testRegistration(overrides: Partial<Registration> = {}): Registr
     jobs: [
       {
         id: 'rj-1',
-        job: (({
-          maxRegistrations: _m,
-          currentRegistrations: _c,
-          staffOnly: _s,
-          alwaysRequired: _a,
-          waitlistEnabled: _w,
-          ...job
-        }) => job)(testJob(kitchen)),
+        job: jobDetail(testJob(kitchen)),
         attendance: null,
       },
     ],
     campingOptions: [],
-    payments: [
-      {
-        id: 'p-1',
-        amount: 150,
-        currency: 'USD',
-        status: 'PENDING',
-        createdAt: '2026-03-02T10:00:00.000Z',
-        provider: 'STRIPE',
-        providerRefId: null,
-        registrationId: 'r0000000-0000-4000-8000-000000000001',
-        refundStatus: null,
-      },
-    ],
+    payments: [pendingPayment(150, 'r0000000-0000-4000-8000-000000000001')],
     payBy: null,
     waitlist: null,
     ...overrides,

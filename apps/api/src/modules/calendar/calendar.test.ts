@@ -282,21 +282,18 @@ describe('calendar feed: /api/calendar', () => {
     });
 
     it("does not list a registration's shifts while it holds no place (waitlisted or cancelled)", async () => {
-      const waiting = await insertSignedInPerson(camp);
-      await insertRegistration(camp.t.database.db, {
-        userId: waiting.id,
-        status: 'WAITLISTED',
-        year: YEAR,
-        jobIds: [ids.greeter],
-      });
-      const cancelled = await insertSignedInPerson(camp);
-      await insertRegistration(camp.t.database.db, {
-        userId: cancelled.id,
-        status: 'CANCELLED',
-        year: YEAR,
-        jobIds: [ids.greeter],
-      });
-      for (const person of [waiting, cancelled]) {
+      const people: Person[] = [];
+      for (const status of ['WAITLISTED', 'CANCELLED'] as const) {
+        const person = await insertSignedInPerson(camp);
+        await insertRegistration(camp.t.database.db, {
+          userId: person.id,
+          status,
+          year: YEAR,
+          jobIds: [ids.greeter],
+        });
+        people.push(person);
+      }
+      for (const person of people) {
         const { calendar } = await feedOf((await linksOf(person.headers)).feedUrl);
         expect(calendar.events).toEqual([]);
       }

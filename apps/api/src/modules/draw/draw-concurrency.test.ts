@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, startCamp } from '../../../test/camp';
-import {
-  adminPost,
-  configure,
-  insertSignedInPerson,
-  submitCamp,
-  YEAR,
-} from '../../../test/camp-registrations';
+import { configure, YEAR } from '../../../test/camp-registrations';
 import { testDatabaseKind } from '../../../test/database';
-import { auditRecords, drawEntries, registrations, timedTasks } from '../../db/schema/index';
+import { auditRecords, drawEntries, registrations } from '../../db/schema/index';
+import { drawEnteredBy, drawFallsDue } from '../../../test/camp-draw';
 import { DrawWorker } from './draw-worker';
 
-const HOUR = 3_600_000;
 const PEOPLE = 12;
 
 // PGlite has one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
@@ -34,24 +28,8 @@ describe.skipIf(testDatabaseKind() === 'pglite')(
 
     it('draws exactly once', async () => {
       const db = camp.t.database.db;
-      const cabin = await adminPost(camp, '/api/camping-options', {
-        name: 'Cabin',
-        participantDues: 0,
-        maxSignups: 5,
-      });
-      const saved = await camp.call('PATCH', '/api/core-config/current', camp.admin, {
-        drawOpensAt: new Date(Date.now() - HOUR).toISOString(),
-        drawClosesAt: new Date(Date.now() + HOUR).toISOString(),
-      });
-      expect(saved.statusCode).toBe(200);
-      for (let i = 0; i < PEOPLE; i += 1) {
-        const person = await insertSignedInPerson(camp);
-        expect((await submitCamp(camp, person, { campingOptions: [cabin] })).statusCode).toBe(201);
-      }
-      await db
-        .update(timedTasks)
-        .set({ dueAt: new Date(Date.now() - 1000) })
-        .where(eq(timedTasks.kind, 'DRAW'));
+      await drawEnteredBy(camp, 5, PEOPLE);
+      await drawFallsDue(camp);
       const worker = () =>
         new DrawWorker({
           db,

@@ -19,6 +19,7 @@ import {
   YEAR,
 } from '../../../test/camp-registrations';
 import { type Camp, insertRegistration, messageOf, startCamp } from '../../../test/camp';
+import { drawEnteredBy, drawFallsDue } from '../../../test/camp-draw';
 import {
   auditRecords,
   campingOptions,
@@ -213,6 +214,19 @@ describe('The draw: window, entries, run', () => {
   describe('the run', () => {
     /** Five people for the cabin's two places, A and B naming each other; F for the tent. */
     let people: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', Person>;
+    const peopleIds = () => Object.values(people).map((person) => person.id);
+    /** The registrations of these six people, as the draw left them. */
+    const peopleRows = () =>
+      db()
+        .select({
+          userId: registrations.userId,
+          status: registrations.status,
+          payBy: registrations.payBy,
+          createdAt: registrations.createdAt,
+          lineKey: registrations.lineKey,
+        })
+        .from(registrations)
+        .where(inArray(registrations.userId, peopleIds()));
 
     beforeAll(async () => {
       // Leave only the entries of this suite part: the earlier first person's entry is withdrawn.
@@ -280,15 +294,7 @@ describe('The draw: window, entries, run', () => {
     });
 
     it('winners who owe dues must pay within the payment deadline; nobody else has one', async () => {
-      const ids = Object.values(people).map((person) => person.id);
-      const rows = await db()
-        .select({
-          status: registrations.status,
-          payBy: registrations.payBy,
-          createdAt: registrations.createdAt,
-        })
-        .from(registrations)
-        .where(inArray(registrations.userId, ids));
+      const rows = await peopleRows();
       const [draw] = await db().select({ ranAt: draws.ranAt }).from(draws).where(eq(draws.year, YEAR));
       const owing = rows.filter((row) => row.status === 'PENDING');
       expect(owing.length).toBeGreaterThan(0);
@@ -319,15 +325,7 @@ describe('The draw: window, entries, run', () => {
       const drawn = view.entries.filter((entry) => entry.state !== 'WITHDRAWN');
       expect(drawn.map((entry) => entry.drawnPosition)).toEqual([0, 1, 2, 3, 4, 5]);
 
-      const ids = Object.values(people).map((person) => person.id);
-      const rows = await db()
-        .select({
-          userId: registrations.userId,
-          status: registrations.status,
-          lineKey: registrations.lineKey,
-        })
-        .from(registrations)
-        .where(inArray(registrations.userId, ids));
+      const rows = await peopleRows();
       const statusOf = (person: Person) => rows.find((r) => r.userId === person.id)?.status;
       expect(statusOf(people.f)).toBe('CONFIRMED');
       expect(statusOf(people.a)).toBe(statusOf(people.b));
@@ -347,7 +345,7 @@ describe('The draw: window, entries, run', () => {
       const owed = await db()
         .select({ userId: payments.userId, amountCents: payments.amountCents })
         .from(payments)
-        .where(inArray(payments.userId, ids));
+        .where(inArray(payments.userId, peopleIds()));
       expect(owed.map((p) => p.amountCents)).toEqual([10_000, 10_000]);
       expect(owed.map((p) => p.userId).sort()).toEqual([...cabinWinners].sort());
     });
@@ -434,25 +432,8 @@ describe('The draw worker', () => {
 
   it('runs the draw when the window has closed, once, with no admin named', async () => {
     const db = camp.t.database.db;
-    const tent = await adminPost(camp, '/api/camping-options', {
-      name: 'Tent',
-      participantDues: 0,
-      maxSignups: 1,
-    });
-    const saved = await camp.call('PATCH', '/api/core-config/current', camp.admin, {
-      drawOpensAt: iso(Date.now() - HOUR),
-      drawClosesAt: iso(Date.now() + HOUR),
-    });
-    expect(saved.statusCode).toBe(200);
-    const people = [await insertSignedInPerson(camp), await insertSignedInPerson(camp)];
-    for (const person of people) {
-      expect((await submitCamp(camp, person, { campingOptions: [tent] })).statusCode).toBe(201);
-    }
-    // The window closes: the task falls due.
-    await db
-      .update(timedTasks)
-      .set({ dueAt: new Date(Date.now() - 1000) })
-      .where(eq(timedTasks.kind, 'DRAW'));
+    const people = await drawEnteredBy(camp, 1, 2);
+    await drawFallsDue(camp);
     const [pass, other] = await Promise.all([
       camp.t.app.services.draws.drain(),
       camp.t.app.services.draws.drain(),

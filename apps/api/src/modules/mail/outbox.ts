@@ -46,6 +46,19 @@ export function outboxBackoffMs(attempts: number): number {
 const BATCH = 20;
 
 /**
+ * What every worker that writes mail is given (docs/architecture.md §9): the database, the log, the address its mails
+ * link under, and the outbox to wake after a pass that wrote mail. Each worker adds its clock, poll and more.
+ */
+export interface MailingWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The mails link to the dashboard under this address. */
+  publicUrl: string;
+  /** Woken after a pass that wrote mail. */
+  outbox: Pick<OutboxWorker, 'kick'>;
+}
+
+/**
  * Sends the outbox's mail. Each process claims due rows with `FOR UPDATE SKIP LOCKED` and a lease
  * (`locked_until`), so several API processes never send one mail at the same time; a process that dies
  * mid-send leaves its lease to expire and another sends the mail later (at least once, never in parallel).

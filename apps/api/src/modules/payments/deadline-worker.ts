@@ -1,19 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { PollingWorker } from '../../lib/polling-worker';
-import type { OutboxWorker } from '../mail/outbox';
+import type { MailingWorkerOptions } from '../mail/outbox';
 import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import { autoReleaseCandidates, releaseUnpaidPlace, remindOne } from './deadlines';
 import type { PaymentsService } from './payments.service';
 
-export interface DeadlineWorkerOptions {
-  db: Db;
-  log: FastifyBaseLogger;
-  /** The mails link to the dashboard under this address. */
-  publicUrl: string;
-  /** Woken after a pass that wrote mail. */
-  outbox: Pick<OutboxWorker, 'kick'>;
+export interface DeadlineWorkerOptions extends MailingWorkerOptions {
   /** Woken after a release (its fill offers the freed places). */
   waitlist: Pick<WaitlistWorker, 'kick'>;
   /** Open Checkouts are settled before a place is released, so nobody pays a cancelled registration. */

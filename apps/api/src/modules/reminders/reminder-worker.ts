@@ -1,16 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
-import type { OutboxWorker } from '../mail/outbox';
+import type { MailingWorkerOptions } from '../mail/outbox';
 import { type ReminderPass, sendDueShiftReminders } from './shift-reminders';
 
-export interface ReminderWorkerOptions {
-  db: Db;
-  log: FastifyBaseLogger;
-  /** The mails link to the dashboard under this address. */
-  publicUrl: string;
-  /** Woken after a pass that wrote mail. */
-  outbox: Pick<OutboxWorker, 'kick'>;
+export interface ReminderWorkerOptions extends MailingWorkerOptions {
   /** The clock reminders fall due by (tests move it). */
   now?: () => Date;
   /** How often the worker looks for due reminders (ms). */

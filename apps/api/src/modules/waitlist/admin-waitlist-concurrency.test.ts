@@ -1,13 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration } from '../../../test/camp';
-import { adminPost, adminShift, YEAR } from '../../../test/camp-registrations';
-import {
-  cancelHolder,
-  insertMany,
-  waitlistWorker,
-  startQuietWaitlistCamp,
-} from '../../../test/camp-waitlist';
+import { adminPost, YEAR } from '../../../test/camp-registrations';
+import { shiftWaitJobs } from '../../../test/camp-shift-waits';
+import { cancelHolder, insertMany, useQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
 import { registrations, shiftWaits, waitlistOffers } from '../../db/schema/index';
 import { countersMatchRows, describeMismatch, recountPlaces } from '../registrations/capacity';
@@ -16,15 +12,9 @@ import { countersMatchRows, describeMismatch, recountPlaces } from '../registrat
 // one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
 describe.skipIf(testDatabaseKind() === 'pglite')('admin waitlist actions under load (PostgreSQL)', () => {
   let camp: Camp;
-
-  beforeAll(async () => {
-    camp = await startQuietWaitlistCamp();
+  const db = useQuietWaitlistCamp((started) => {
+    camp = started;
   });
-  afterAll(async () => {
-    await camp?.close();
-  });
-
-  const db = () => camp.t.database.db;
   const act = (registrationId: string, action: string, body?: unknown) =>
     camp.call('POST', `/api/admin/waitlist/${registrationId}/${action}`, camp.admin, body);
 
@@ -62,16 +52,8 @@ describe.skipIf(testDatabaseKind() === 'pglite')('admin waitlist actions under l
   });
 
   it("gives a job's one freed place once, whether Offer now or the fill gets it (decision 052)", async () => {
-    const category = await adminPost(camp, '/api/job-categories', { name: 'Race bar', description: 'Pours' });
-    const shift = await adminShift(camp, 'Race night', 'FRIDAY', '20:00', '23:00');
-    const bar = await adminPost(camp, '/api/jobs', {
-      name: 'Race bar',
-      location: 'Bar',
-      categoryId: category,
-      shiftId: shift,
-      maxRegistrations: 2,
-      waitlistEnabled: true,
-    });
+    // A job of two places with its waitlist on.
+    const bar = await (await shiftWaitJobs(camp))(2);
     const holders: string[] = [];
     for (let index = 0; index < 2; index += 1) {
       holders.push(await insertRegistration(db(), { status: 'CONFIRMED', year: YEAR, jobIds: [bar] }));

@@ -7,11 +7,11 @@ import {
   WAITLIST_ADMIN_TEXTS,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf } from '../../../test/camp';
 import { adminPost, adminShift, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
-import { startQuietWaitlistCamp } from '../../../test/camp-waitlist';
+import { pendingTasksOf, startQuietWaitlistCamp } from '../../../test/camp-waitlist';
 import { registrationJobs, shiftWaits, timedTasks } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
 import {
@@ -86,19 +86,7 @@ describe('admin waitlist: shift lines', () => {
   const auditsOf = (registrationId: string) => auditRowsOf(db(), registrationId);
   const mailsTo = (email: string) => outboxRowsTo(db(), email);
   const label = (name: string) => jobLabel(name, 'Monday evening', 'MONDAY');
-  const pendingFill = async () =>
-    (
-      await db()
-        .select()
-        .from(timedTasks)
-        .where(
-          and(
-            eq(timedTasks.year, YEAR),
-            eq(timedTasks.kind, 'WAITLIST_FILL'),
-            eq(timedTasks.state, 'PENDING'),
-          ),
-        )
-    ).length;
+  const pendingFill = async () => (await pendingTasksOf(db(), YEAR, 'WAITLIST_FILL')).length;
   const clearFills = () => db().delete(timedTasks).where(eq(timedTasks.year, YEAR));
   const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
 

@@ -73,6 +73,9 @@ interface Locked {
   status: string;
 }
 
+/** Joins a registration to its camping options' link rows. */
+const optionLinkOf = eq(registrationCampingOptions.registrationId, registrations.id);
+
 /**
  * The admins' side of the waitlist (docs/product.md §10, decision 048): the lines of a year as the Waitlist screen
  * shows them, and Offer now, Skip, Remove and Move. Every action runs in one transaction that first takes the fill's
@@ -285,9 +288,7 @@ export class AdminWaitlistService {
         ]),
       );
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -332,9 +333,7 @@ export class AdminWaitlistService {
         ),
       );
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -351,10 +350,7 @@ export class AdminWaitlistService {
       const [mine] = await tx
         .select({ lineKey: registrations.lineKey })
         .from(registrations)
-        .innerJoin(
-          registrationCampingOptions,
-          eq(registrationCampingOptions.registrationId, registrations.id),
-        )
+        .innerJoin(registrationCampingOptions, optionLinkOf)
         .where(
           and(
             eq(registrations.id, registrationId),
@@ -366,10 +362,7 @@ export class AdminWaitlistService {
       const [neighbour] = await tx
         .select({ id: registrations.id, lineKey: registrations.lineKey })
         .from(registrations)
-        .innerJoin(
-          registrationCampingOptions,
-          eq(registrationCampingOptions.registrationId, registrations.id),
-        )
+        .innerJoin(registrationCampingOptions, optionLinkOf)
         .where(
           and(
             eq(registrationCampingOptions.campingOptionId, input.campingOptionId),
@@ -466,9 +459,7 @@ export class AdminWaitlistService {
       });
       await enqueueShiftWaitMail(tx, { kind: 'skipped', wait: requeued, publicUrl: this.deps.publicUrl });
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -500,9 +491,7 @@ export class AdminWaitlistService {
         reason,
       });
     });
-    this.deps.outbox.kick();
-    this.deps.waitlist.kick();
-    return this.list(year);
+    return this.afterFreeing(year);
   }
 
   /**
@@ -617,6 +606,13 @@ export class AdminWaitlistService {
       publicUrl: this.deps.publicUrl,
     });
     if (context) await enqueueMail(tx, mail(context));
+  }
+
+  /** After a change that freed places: the outbox sends its mails, the fill offers the places; answers the lists. */
+  private afterFreeing(year: number): Promise<AdminWaitlist> {
+    this.deps.outbox.kick();
+    this.deps.waitlist.kick();
+    return this.list(year);
   }
 }
 

@@ -5,11 +5,17 @@ import {
   WAITLIST_MESSAGES,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf } from '../../../test/camp';
 import { adminPost, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
-import { insertWaitlisted, offersOf, openOfferOf, startQuietWaitlistCamp } from '../../../test/camp-waitlist';
+import {
+  insertWaitlisted,
+  offersOf,
+  openOfferOf,
+  pendingTasksOf,
+  startQuietWaitlistCamp,
+} from '../../../test/camp-waitlist';
 import { timedTasks, waitlistOffers } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
 import {
@@ -57,19 +63,7 @@ describe('admin waitlist', () => {
   const registrationRow = (id: string) => registrationRowOf(db(), id);
   const auditsOf = (registrationId: string) => auditRowsOf(db(), registrationId);
   const mailsTo = (email: string) => outboxRowsTo(db(), email);
-  const pendingFill = async () =>
-    (
-      await db()
-        .select()
-        .from(timedTasks)
-        .where(
-          and(
-            eq(timedTasks.year, YEAR),
-            eq(timedTasks.kind, 'WAITLIST_FILL'),
-            eq(timedTasks.state, 'PENDING'),
-          ),
-        )
-    ).length;
+  const pendingFill = async () => (await pendingTasksOf(db(), YEAR, 'WAITLIST_FILL')).length;
 
   it('lists every option of the year with its places and its line in order, both lines for two options', async () => {
     const tent = await option(2);

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Camp } from '../../../test/camp';
 import { insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
 import { insertHolder, insertShiftWait, shiftWaitJobs, shiftWaitRow } from '../../../test/camp-shift-waits';
-import { cancelHolder, startQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
+import { cancelHolder, useQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
 import { expectCountersMatch as expectCountersMatchRows } from '../../../test/rows';
 import { registrationJobs, shiftWaits } from '../../db/schema/index';
@@ -19,15 +19,10 @@ describe.skipIf(testDatabaseKind() === 'pglite')('shift waitlist under load (Pos
   let camp: Camp;
   let job: (maxRegistrations: number) => Promise<string>;
 
-  beforeAll(async () => {
-    camp = await startQuietWaitlistCamp();
+  const db = useQuietWaitlistCamp(async (started) => {
+    camp = started;
     job = await shiftWaitJobs(camp);
   });
-  afterAll(async () => {
-    await camp?.close();
-  });
-
-  const db = () => camp.t.database.db;
   const expectCountersMatch = () => expectCountersMatchRows(db(), YEAR);
   /** Drains until `done` and then once more with nothing left to do. */
   const drainUntil = async (worker: WaitlistWorker, done: () => boolean) => {

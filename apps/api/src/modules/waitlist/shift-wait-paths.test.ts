@@ -11,16 +11,10 @@ import {
   shiftWaitRow,
   shiftWaitsOf,
 } from '../../../test/camp-shift-waits';
-import { startQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
+import { pendingTasksOf, startQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
 import { scheduleWaitlistFill } from './tasks';
 import { auditRowsOf, expectCountersMatch as expectCountersMatchRows } from '../../../test/rows';
-import {
-  campingOptions,
-  registrationJobs,
-  shiftWaits,
-  timedTasks,
-  waitlistOffers,
-} from '../../db/schema/index';
+import { campingOptions, registrationJobs, shiftWaits, waitlistOffers } from '../../db/schema/index';
 
 // The shift lines and the registration's other paths (docs/product.md §10, decision 052): the submission's
 // waitJobs, every cancel, and the admin edit.
@@ -51,13 +45,7 @@ describe('Shift waitlist: the submission and the other paths', () => {
     const holder = await insertHolder(db(), { jobIds: [id] });
     return { id, holder };
   };
-  const pendingFill = async () =>
-    db()
-      .select()
-      .from(timedTasks)
-      .where(
-        and(eq(timedTasks.year, YEAR), eq(timedTasks.state, 'PENDING'), eq(timedTasks.kind, 'WAITLIST_FILL')),
-      );
+  const pendingFill = () => pendingTasksOf(db(), YEAR, 'WAITLIST_FILL');
   /** Runs the pending fills (so the next assertion reads only what the next change scheduled). */
   const drain = () => waitlistWorker(camp).drain();
   const registrationOf = (response: Awaited<ReturnType<typeof submitCamp>>) =>

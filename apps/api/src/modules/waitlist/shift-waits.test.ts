@@ -18,13 +18,13 @@ import {
   shiftWaitRow,
   shiftWaitsOf,
 } from '../../../test/camp-shift-waits';
-import { waitlistWorker, startQuietWaitlistCamp } from '../../../test/camp-waitlist';
+import { pendingTasksOf, startQuietWaitlistCamp, waitlistWorker } from '../../../test/camp-waitlist';
 import {
   auditRowsOf,
   expectCountersMatch as expectCountersMatchRows,
   outboxRowsTo,
 } from '../../../test/rows';
-import { registrationJobs, shiftWaits, timedTasks } from '../../db/schema/index';
+import { registrationJobs, shiftWaits } from '../../db/schema/index';
 
 const HOUR = 3_600_000;
 
@@ -318,10 +318,7 @@ describe('Shift waitlist: joining, offers, accepting, declining, leaving', () =>
       expiresAt: null,
     });
     await expectCountersMatch();
-    const [task] = await db()
-      .select()
-      .from(timedTasks)
-      .where(and(eq(timedTasks.year, YEAR), eq(timedTasks.state, 'PENDING')));
+    const [task] = await pendingTasksOf(db(), YEAR);
     expect(task).toBeDefined();
   });
 
@@ -403,10 +400,7 @@ describe('Shift waitlist: joining, offers, accepting, declining, leaving', () =>
     const waitId = await insertShiftWait(db(), person.registrationId, jobId);
     const raised = await camp.call('PATCH', `/api/jobs/${jobId}`, camp.admin, { maxRegistrations: 2 });
     expect(raised.statusCode, raised.body).toBe(200);
-    const [task] = await db()
-      .select()
-      .from(timedTasks)
-      .where(and(eq(timedTasks.year, YEAR), eq(timedTasks.state, 'PENDING')));
+    const [task] = await pendingTasksOf(db(), YEAR);
     expect(task).toBeDefined();
     // (An entry of a test before this one that went back to the line may be offered its place again too.)
     expect((await waitlistWorker(camp).drain()).shiftOffers).toBeGreaterThanOrEqual(1);

@@ -1,14 +1,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration } from '../../../test/camp';
 import { adminPost, insertSignedInPerson, YEAR } from '../../../test/camp-registrations';
 import {
   cancelHolder,
   insertMany,
   insertWaitlisted,
+  useQuietWaitlistCamp,
   waitlistWorker,
-  startQuietWaitlistCamp,
 } from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
 import { rowsOf } from '../../db/raw';
@@ -25,16 +25,10 @@ const FREED = 60;
 // PGlite has one connection, so races cannot show there (docs/architecture.md §7): this suite needs PostgreSQL.
 describe.skipIf(testDatabaseKind() === 'pglite')('waitlist offers under load (PostgreSQL)', () => {
   let camp: Camp;
-
-  beforeAll(async () => {
-    // Only the workers of these tests fill, each on a clock of its own.
-    camp = await startQuietWaitlistCamp();
+  // Only the workers of these tests fill, each on a clock of its own.
+  const db = useQuietWaitlistCamp((started) => {
+    camp = started;
   });
-  afterAll(async () => {
-    await camp?.close();
-  });
-
-  const db = () => camp.t.database.db;
   /** Registrations holding a place on the option by the rows (taken or held by an open offer). */
   const placesByRows = async (optionId: string) => {
     const [row] = rowsOf<{ held: number }>(

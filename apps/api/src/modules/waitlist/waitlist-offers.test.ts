@@ -4,7 +4,7 @@ import {
   REGISTRATION_MESSAGES,
   WAITLIST_MESSAGES,
 } from '@camp/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, messagesOf } from '../../../test/camp';
 import {
@@ -20,8 +20,9 @@ import {
   insertWaitlisted,
   offersOf,
   openOfferOf,
-  waitlistWorker,
+  pendingTasksOf,
   startQuietWaitlistCamp,
+  waitlistWorker,
 } from '../../../test/camp-waitlist';
 import { payments, registrationJobs, timedTasks, waitlistOffers } from '../../db/schema/index';
 import { recountPlaces } from '../registrations/capacity';
@@ -166,10 +167,7 @@ describe('waitlist offers', () => {
     const people = [await waiting([tent]), await waiting([tent]), await waiting([tent])];
     const raised = await camp.call('PATCH', `/api/camping-options/${tent}`, camp.admin, { maxSignups: 3 });
     expect(raised.statusCode, raised.body).toBe(200);
-    const [task] = await db()
-      .select()
-      .from(timedTasks)
-      .where(and(eq(timedTasks.year, YEAR), eq(timedTasks.state, 'PENDING')));
+    const [task] = await pendingTasksOf(db(), YEAR);
     expect(task).toBeDefined();
     expect(await waitlistWorker(camp).drain()).toMatchObject({ offers: 2 });
     expect(await openOfferOf(db(), people[0]!.registrationId)).toBeDefined();

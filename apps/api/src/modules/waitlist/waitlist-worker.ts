@@ -1,10 +1,8 @@
 import { OFFER_WARNING_HOURS } from '@camp/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
 import { registrations, shiftWaits, waitlistOffers } from '../../db/schema/index';
-import type { OutboxWorker } from '../mail/outbox';
+import type { MailingWorkerOptions } from '../mail/outbox';
 import { fillLine } from './fill';
 import { enqueueOfferMail } from './offer-mail';
 import { expireOffer } from './offer-expiry';
@@ -12,13 +10,7 @@ import { expireShiftOffer } from './shift-wait-expiry';
 import { enqueueShiftWaitMail } from './shift-wait-rows';
 import { finishTask, runOneDueTask } from './tasks';
 
-export interface WaitlistWorkerOptions {
-  db: Db;
-  log: FastifyBaseLogger;
-  /** The mails link to the dashboard under this address. */
-  publicUrl: string;
-  /** Woken after a pass that wrote mail. */
-  outbox: Pick<OutboxWorker, 'kick'>;
+export interface WaitlistWorkerOptions extends MailingWorkerOptions {
   /** The clock offers are made, warned and expired by (tests move it). */
   now?: () => Date;
   /** How often the worker looks for due work when nothing kicked it (ms). */

@@ -2,7 +2,8 @@ import type { CampingOption } from '@camp/shared/camping-options';
 import type { PublicConfig } from '@camp/shared/config';
 import type { CampRegistration, Registration } from '@camp/shared/registrations';
 import type { User } from '@camp/shared/users';
-import type { Job, JobCategory, RegistrationJobDetail } from '@camp/shared/work';
+import type { Job, JobCategory } from '@camp/shared/work';
+import { fireEvent, screen } from '@testing-library/react';
 import { kitchen, testCampRegistration, testJob, testOption } from '../../test/registration-fixtures';
 import { jsonResponse, renderSignedIn, testConfig, testUser, type ApiRoutes } from '../../test/test-utils';
 
@@ -88,12 +89,43 @@ export function openWizard({
   );
 }
 
-/** A job as a registration's (and a shift waitlist entry's) summary carries it: without places and switches. */
-export const jobDetail = ({
-  maxRegistrations: _m,
-  currentRegistrations: _c,
-  staffOnly: _s,
-  alwaysRequired: _a,
-  waitlistEnabled: _w,
-  ...job
-}: Job): RegistrationJobDetail => job;
+export { jobDetail } from '../../test/registration-fixtures';
+
+/** A wizard step's heading, once it shows ("Step 2 of 6: Options"). */
+export const stepHeading = (name: string) => screen.findByRole('heading', { name });
+
+/** Clicks the button named `name`. */
+export const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+/** From the wizard's first step (Profile) to Options. */
+export async function toOptions() {
+  await stepHeading('Step 1 of 6: Profile');
+  click('Continue');
+  await stepHeading('Step 2 of 6: Options');
+}
+
+/** On to Shifts with `optionName` ticked and the details left as they are. */
+export async function toShifts(optionName = 'Tent Camping') {
+  await toOptions();
+  fireEvent.click(await screen.findByRole('checkbox', { name: optionName }));
+  click('Continue');
+  await stepHeading('Step 3 of 6: Details');
+  click('Continue');
+  await stepHeading('Step 4 of 6: Shifts');
+}
+
+/** On to Review with Breakfast crew ticked. */
+export async function toReview(optionName?: string) {
+  await toShifts(optionName);
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
+  click('Continue');
+  await stepHeading('Step 5 of 6: Review');
+}
+
+/** On to the last step (Payment, or the draw's entry) with the terms accepted. */
+export async function toPayment() {
+  await toReview();
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
+  click('Review & Pay');
+  await stepHeading('Step 6 of 6: Payment');
+}

@@ -68,15 +68,20 @@ type LineJob = string | null;
 
 type Dialog = { kind: 'skip' | 'remove'; row: LineRow; job: LineJob } | null;
 
-const optionRow = (campingOptionId: string, entry: AdminWaitlistEntry): LineRow => ({
-  target: { registrationId: entry.registrationId },
-  rowId: entry.registrationId,
+/** What a row shows of its entry, alike in the lines of options and of shifts. */
+const shownOf = (entry: AdminWaitlistEntry | AdminShiftWaitEntry) => ({
   name: entry.name,
   email: entry.email,
   joinedAt: entry.joinedAt,
   position: entry.position,
   offer: entry.offer,
   lastOffer: entry.lastOffer ? OFFER_STATE_LABELS[entry.lastOffer.state] : null,
+});
+
+const optionRow = (campingOptionId: string, entry: AdminWaitlistEntry): LineRow => ({
+  target: { registrationId: entry.registrationId },
+  rowId: entry.registrationId,
+  ...shownOf(entry),
   dormant: false,
   move: (direction) => ({
     kind: 'move',
@@ -88,12 +93,7 @@ const optionRow = (campingOptionId: string, entry: AdminWaitlistEntry): LineRow 
 const shiftRow = (entry: AdminShiftWaitEntry): LineRow => ({
   target: { shiftWaitId: entry.shiftWaitId },
   rowId: entry.shiftWaitId,
-  name: entry.name,
-  email: entry.email,
-  joinedAt: entry.joinedAt,
-  position: entry.position,
-  offer: entry.offer,
-  lastOffer: entry.lastOffer ? OFFER_STATE_LABELS[entry.lastOffer.state] : null,
+  ...shownOf(entry),
   dormant: !entry.active,
   move: (direction) => ({ kind: 'move', target: { shiftWaitId: entry.shiftWaitId }, input: { direction } }),
 });

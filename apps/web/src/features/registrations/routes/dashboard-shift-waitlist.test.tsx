@@ -4,7 +4,7 @@ import type { ShiftWait } from '@camp/shared/shift-waitlist';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiRoutes } from '../../../test/test-utils';
-import { kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
+import { dinnerCrew, fullBar, testRegistration } from '../../../test/registration-fixtures';
 import { jobDetail, openDashboard } from '../test-fixtures';
 
 // The dashboard's "Shift waitlist" card (docs/product.md §10, decision 052): positions, Leave, an offer's Take and
@@ -14,29 +14,9 @@ const REGISTRATION_ID = 'r0000000-0000-4000-8000-000000000001';
 const WAIT_ID = 'w0000000-0000-4000-8000-000000000001';
 const OFFER_WAIT_ID = 'w0000000-0000-4000-8000-000000000002';
 
-const dinner = testJob(kitchen, {
-  id: 'j0000000-0000-4000-8000-000000000002',
-  name: 'Dinner crew',
-  location: 'Main kitchen',
-  shiftId: 's0000000-0000-4000-8000-000000000002',
-  shift: {
-    id: 's0000000-0000-4000-8000-000000000002',
-    name: 'Evening',
-    description: null,
-    dayOfWeek: 'TUESDAY',
-    startTime: '18:00',
-    endTime: '21:00',
-    dayOffset: 1,
-  },
-  maxRegistrations: 2,
-  currentRegistrations: 2,
-  waitlistEnabled: true,
-});
+const dinner = dinnerCrew();
 
-const bar = testJob(kitchen, {
-  id: 'j0000000-0000-4000-8000-000000000003',
-  name: 'Bar',
-  location: 'Saloon',
+const bar = fullBar({
   shiftId: 's0000000-0000-4000-8000-000000000003',
   shift: {
     id: 's0000000-0000-4000-8000-000000000003',
@@ -47,8 +27,6 @@ const bar = testJob(kitchen, {
     endTime: '23:00',
     dayOffset: 1,
   },
-  maxRegistrations: 1,
-  currentRegistrations: 1,
   waitlistEnabled: true,
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../../test/test-utils';
 import {
   kitchen,
+  pendingPayment,
   testCampRegistration,
   testJob,
   testOption,
@@ -66,22 +67,7 @@ function acceptedRegistration(owed: number): Registration {
     status: owed > 0 ? 'PENDING' : 'CONFIRMED',
     campingOptions: [tentLink],
     waitlist: null,
-    payments:
-      owed > 0
-        ? [
-            {
-              id: 'p-1',
-              amount: owed,
-              currency: 'USD',
-              status: 'PENDING',
-              createdAt: '2026-08-19T10:00:00.000Z',
-              provider: 'STRIPE',
-              providerRefId: null,
-              registrationId: REGISTRATION_ID,
-              refundStatus: null,
-            },
-          ]
-        : [],
+    payments: owed > 0 ? [pendingPayment(owed, REGISTRATION_ID, '2026-08-19T10:00:00.000Z')] : [],
   });
 }
 

@@ -11,44 +11,27 @@ import {
   testUser,
   type ApiRoutes,
 } from '../../../test/test-utils';
-import { kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
-import { jobDetail } from '../test-fixtures';
+import {
+  dinnerCrew,
+  fullBar,
+  jobDetail,
+  kitchen,
+  testJob,
+  testRegistration,
+  tuesdayEvening,
+} from '../../../test/registration-fixtures';
 
 // /shifts with the shift waitlist (docs/product.md §10, decision 052): a full shift whose waitlist is on can be
 // joined from its row; in line, the row says so with the position and Leave.
 
 const WAIT_ID = 'w0000000-0000-4000-8000-000000000001';
 
-const tuesday = {
-  id: 's0000000-0000-4000-8000-000000000002',
-  name: 'Evening',
-  description: null,
-  dayOfWeek: 'TUESDAY' as const,
-  startTime: '18:00',
-  endTime: '21:00',
-  dayOffset: 1,
-};
+const tuesday = tuesdayEvening;
 
 /** Full, waitlist on. */
-const dinner = testJob(kitchen, {
-  id: 'j0000000-0000-4000-8000-000000000002',
-  name: 'Dinner crew',
-  shiftId: tuesday.id,
-  shift: tuesday,
-  maxRegistrations: 2,
-  currentRegistrations: 2,
-  waitlistEnabled: true,
-});
+const dinner = dinnerCrew();
 /** Full, waitlist off. */
-const bar = testJob(kitchen, {
-  id: 'j0000000-0000-4000-8000-000000000003',
-  name: 'Bar',
-  location: 'Saloon',
-  shiftId: tuesday.id,
-  shift: tuesday,
-  maxRegistrations: 1,
-  currentRegistrations: 1,
-});
+const bar = fullBar();
 /** Places left, waitlist on. */
 const lunch = testJob(kitchen, {
   id: 'j0000000-0000-4000-8000-000000000004',

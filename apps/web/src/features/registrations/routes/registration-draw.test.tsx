@@ -14,7 +14,7 @@ import {
   testUser,
   type ApiRoutes,
 } from '../../../test/test-utils';
-import { openWizard } from '../test-fixtures';
+import { click, openWizard, toPayment } from '../test-fixtures';
 
 // The fair start in the wizard and on the dashboard (docs/product.md §10, decision 049).
 
@@ -42,26 +42,6 @@ const ENTRY: DrawEntryDto = {
 /** The wizard with registration itself closed: the window alone lets people enter. */
 const openDrawWizard = (config: Partial<PublicConfig>, routes: ApiRoutes = {}) =>
   openWizard({ routes, config: { registrationOpen: false, ...config } });
-
-const stepHeading = (name: string) => screen.findByRole('heading', { name });
-const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-
-async function toPayment() {
-  await stepHeading('Step 1 of 6: Profile');
-  click('Continue');
-  await stepHeading('Step 2 of 6: Options');
-  fireEvent.click(await screen.findByRole('checkbox', { name: 'Tent Camping' }));
-  click('Continue');
-  await stepHeading('Step 3 of 6: Details');
-  click('Continue');
-  await stepHeading('Step 4 of 6: Shifts');
-  fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
-  click('Continue');
-  await stepHeading('Step 5 of 6: Review');
-  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
-  click('Review & Pay');
-  await stepHeading('Step 6 of 6: Payment');
-}
 
 describe('the wizard with an application window', { timeout: 30_000 }, () => {
   it('before the window opens: says when it opens', async () => {

@@ -15,65 +15,19 @@ import { currentRoute, errorResponse, jsonResponse, testUser } from '../../../te
 import {
   gate,
   kitchen,
+  pendingPayment,
   testField,
   testJob,
   testOption,
   testRegistration,
 } from '../../../test/registration-fixtures';
-import { openWizard } from '../test-fixtures';
-
-const stepHeading = (name: string) => screen.findByRole('heading', { name });
-const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-
-async function toOptions() {
-  await stepHeading('Step 1 of 6: Profile');
-  click('Continue');
-  await stepHeading('Step 2 of 6: Options');
-}
-
-async function toShifts(optionName = 'Tent Camping') {
-  await toOptions();
-  fireEvent.click(await screen.findByRole('checkbox', { name: optionName }));
-  click('Continue');
-  await stepHeading('Step 3 of 6: Details');
-  click('Continue');
-  await stepHeading('Step 4 of 6: Shifts');
-}
-
-async function toReview(optionName?: string) {
-  await toShifts(optionName);
-  fireEvent.click(await screen.findByRole('checkbox', { name: /Breakfast crew/ }));
-  click('Continue');
-  await stepHeading('Step 5 of 6: Review');
-}
-
-async function toPayment() {
-  await toReview();
-  fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and accept the registration terms' }));
-  click('Review & Pay');
-  await stepHeading('Step 6 of 6: Payment');
-}
+import { click, openWizard, stepHeading, toOptions, toPayment, toReview, toShifts } from '../test-fixtures';
 
 /** POST /registrations/camp's answer: a PENDING registration whose dues row owes `owed` dollars. */
 function created(owed = 150): Response {
   const registration = testRegistration({
     id: OWING_REGISTRATION_ID,
-    payments:
-      owed > 0
-        ? [
-            {
-              id: 'p-1',
-              amount: owed,
-              currency: 'USD',
-              status: 'PENDING',
-              createdAt: '2026-03-02T10:00:00.000Z',
-              provider: 'STRIPE',
-              providerRefId: null,
-              registrationId: OWING_REGISTRATION_ID,
-              refundStatus: null,
-            },
-          ]
-        : [],
+    payments: owed > 0 ? [pendingPayment(owed, OWING_REGISTRATION_ID)] : [],
   });
   return jsonResponse(
     { jobRegistration: { id: OWING_REGISTRATION_ID, status: 'PENDING', year: 2026 }, registration },

@@ -2,62 +2,17 @@ import { SHIFT_WAITLIST_MESSAGES, SHIFT_WAITS_MAX } from '@camp/shared/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentRoute, errorResponse, jsonResponse } from '../../../test/test-utils';
-import { kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
-import { openWizard } from '../test-fixtures';
+import { dinnerCrew, fullBar, kitchen, testJob, testRegistration } from '../../../test/registration-fixtures';
+import { click, openWizard, stepHeading, toShifts } from '../test-fixtures';
 
 // Wizard step 4 and the review with the shift waitlist (docs/product.md §10, decision 052): a full job whose
 // waitlist is on is waited for with its own tick; waits never count towards the shifts needed.
 
-const tuesday = {
-  id: 's0000000-0000-4000-8000-000000000002',
-  name: 'Evening',
-  description: null,
-  dayOfWeek: 'TUESDAY' as const,
-  startTime: '18:00',
-  endTime: '21:00',
-  dayOffset: 1,
-};
-
 const BREAKFAST = 'j0000000-0000-4000-8000-000000000001';
-const DINNER = 'j0000000-0000-4000-8000-000000000002';
-const BAR = 'j0000000-0000-4000-8000-000000000003';
+const DINNER = dinnerCrew().id;
 
 /** Breakfast crew has places; Dinner crew is full with its waitlist on; Bar is full without one. */
-const jobs = () => [
-  testJob(kitchen),
-  testJob(kitchen, {
-    id: DINNER,
-    name: 'Dinner crew',
-    shift: tuesday,
-    shiftId: tuesday.id,
-    maxRegistrations: 2,
-    currentRegistrations: 2,
-    waitlistEnabled: true,
-  }),
-  testJob(kitchen, {
-    id: BAR,
-    name: 'Bar',
-    location: 'Saloon',
-    shift: tuesday,
-    shiftId: tuesday.id,
-    maxRegistrations: 1,
-    currentRegistrations: 1,
-  }),
-];
-
-const stepHeading = (name: string) => screen.findByRole('heading', { name });
-const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-
-async function toShifts() {
-  await stepHeading('Step 1 of 6: Profile');
-  click('Continue');
-  await stepHeading('Step 2 of 6: Options');
-  fireEvent.click(await screen.findByRole('checkbox', { name: 'Tent Camping' }));
-  click('Continue');
-  await stepHeading('Step 3 of 6: Details');
-  click('Continue');
-  await stepHeading('Step 4 of 6: Shifts');
-}
+const jobs = () => [testJob(kitchen), dinnerCrew(), fullBar()];
 
 /** POST /registrations/camp's answer: a PENDING registration owing $150. */
 function created(): Response {
@@ -68,19 +23,25 @@ function created(): Response {
   );
 }
 
+/** The wizard with these jobs at step 4 (Shifts); answers what POST /registrations/camp is sent, once it is. */
+async function shiftsStepSending(): Promise<{ body?: unknown }> {
+  const sent: { body?: unknown } = {};
+  openWizard({
+    jobs: jobs(),
+    routes: {
+      'POST /registrations/camp': ({ body }) => {
+        sent.body = body;
+        return created();
+      },
+    },
+  });
+  await toShifts();
+  return sent;
+}
+
 describe('registration wizard: waiting for a full shift (docs/product.md §10)', () => {
   it('offers a full job with its waitlist on as its own tick, counts it apart, lists it on review and sends waitJobs', async () => {
-    let sent: unknown;
-    openWizard({
-      jobs: jobs(),
-      routes: {
-        'POST /registrations/camp': ({ body }) => {
-          sent = body;
-          return created();
-        },
-      },
-    });
-    await toShifts();
+    const sent = await shiftsStepSending();
     expect(
       screen.getByText(
         'Shifts you wait for do not count towards the shifts you need; choose those from the free ones.',
@@ -129,7 +90,7 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     await stepHeading('Step 6 of 6: Payment');
     click('Save Registration');
     await waitFor(() => expect(currentRoute()).toBe('/dashboard'));
-    expect(sent).toEqual({
+    expect(sent.body).toEqual({
       campingOptions: ['o0000000-0000-4000-8000-000000000001'],
       customFields: {},
       jobs: [BREAKFAST],
@@ -139,17 +100,7 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
   }, 20_000);
 
   it('unticking the wait leaves it out of the review and the submission', async () => {
-    let sent: unknown;
-    openWizard({
-      jobs: jobs(),
-      routes: {
-        'POST /registrations/camp': ({ body }) => {
-          sent = body;
-          return created();
-        },
-      },
-    });
-    await toShifts();
+    const sent = await shiftsStepSending();
     const wait = screen.getByRole('checkbox', { name: 'Dinner crew Full — join the waitlist' });
     fireEvent.click(wait);
     fireEvent.click(wait);
@@ -163,8 +114,8 @@ describe('registration wizard: waiting for a full shift (docs/product.md §10)',
     click('Review & Pay');
     await stepHeading('Step 6 of 6: Payment');
     click('Save Registration');
-    await waitFor(() => expect(sent).toBeDefined());
-    expect(sent).not.toHaveProperty('waitJobs');
+    await waitFor(() => expect(sent.body).toBeDefined());
+    expect(sent.body).not.toHaveProperty('waitJobs');
   }, 20_000);
 
   it(`waits for at most ${SHIFT_WAITS_MAX} shifts, with the shared message`, async () => {
