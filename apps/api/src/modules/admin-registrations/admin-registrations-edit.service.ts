@@ -33,6 +33,7 @@ import { endOpenOffer } from '../waitlist/offer-rows';
 import { settleShiftWaitsOfEdit } from '../waitlist/shift-wait-ends';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
 import type { WaitlistWorker } from '../waitlist/waitlist-worker';
+import { assertJobsTakeNewPeople } from '../work/job-open';
 import {
   itemAudits,
   type JobItem,
@@ -125,6 +126,8 @@ export class AdminRegistrationsEditService {
       const optionsOf = (ids: readonly string[]) => ids.flatMap((id) => optionById.get(id) ?? []);
       const addedJobs = jobsOf(addedJobIds);
       const addedOptions = optionsOf(addedOptionIds);
+      // Only the jobs added must take new people: a retired job the person already has stays (docs/product.md §11).
+      assertJobsTakeNewPeople(addedJobs);
 
       const [offer] =
         registration.status === 'WAITLISTED'

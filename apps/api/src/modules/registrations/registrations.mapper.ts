@@ -54,6 +54,7 @@ export function toRegistrationJob(linkId: string, { job, category, shift }: JobW
       shiftId: job.shiftId,
       shift: toShiftSummaryDto(shift),
       category: toJobCategoryDto(category),
+      active: job.active,
     },
   };
 }

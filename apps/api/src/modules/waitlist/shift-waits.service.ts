@@ -26,6 +26,7 @@ import { recordAudit } from '../audit/audit-writer';
 import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { JOB_PLACES, lockPlacesLeft } from '../registrations/capacity';
+import { assertJobsTakeNewPeople } from '../work/job-open';
 import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import { expireShiftOffer } from './shift-wait-expiry';
 import { endShiftWait, enqueueShiftWaitMail, lockShiftWait, shiftLinePosition } from './shift-wait-rows';
@@ -90,6 +91,7 @@ export function toShiftWaitDto({ wait, status, job, shift, category, position }:
       shiftId: job.shiftId,
       shift: toShiftSummaryDto(shift),
       category: toJobCategoryDto(category),
+      active: job.active,
     },
     offer:
       wait.state === 'OFFERED' && wait.offeredAt && wait.expiresAt
@@ -194,6 +196,8 @@ export class ShiftWaitsService {
         if (open.some((wait) => wait.jobId === jobId)) {
           throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyWaiting(label));
         }
+        // A retired job's line takes nobody new (docs/product.md §11 "Retired jobs and shifts").
+        assertJobsTakeNewPeople([found]);
         if (!found.job.waitlistEnabled) throw conflict(SHIFT_WAITLIST_MESSAGES.waitlistOff(label));
         // Under the job's row lock, as a submission reads it: a place freed meanwhile is seen here.
         const left = (await lockPlacesLeft(JOB_PLACES, tx, year, [jobId])).get(jobId);
