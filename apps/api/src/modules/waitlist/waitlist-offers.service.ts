@@ -83,7 +83,9 @@ export class WaitlistOffersService {
       const chosenJobs = jobIds.map((id) => jobById.get(id)!);
       // Jobs chosen anew must take new people; one the registration already holds stays (docs/product.md §11).
       assertJobsTakeNewPeople(
-        chosenJobs.flatMap(({ job, shift }) => (job && shift && !linked.includes(job.id) ? [{ job, shift }] : [])),
+        chosenJobs.flatMap(({ job, shift }) =>
+          job && shift && !linked.includes(job.id) ? [{ job, shift }] : [],
+        ),
       );
       const chosenCategoryIds = new Set(chosenJobs.map((row) => row.category.id));
       const categories = [...new Map(work.map((row) => [row.category.id, row.category])).values()].filter(

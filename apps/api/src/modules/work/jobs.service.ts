@@ -121,7 +121,8 @@ export class JobsService {
         if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
       // More places: the job's line gets them (docs/product.md §10, decision 052), as a camping option's does.
-      const raised = values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
+      const raised =
+        values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
       // Reactivated: its line, dormant while it was retired, is served again (docs/product.md §11).
       const reactivated = values.active === true && !current.active;
       fill = raised || reactivated;

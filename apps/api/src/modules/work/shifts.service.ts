@@ -215,10 +215,12 @@ export class ShiftsService {
     // A retired shift's jobs count as retired (docs/product.md §11).
     return rows.map((row) => ({
       ...toShiftSummaryDto(row),
-      jobs: (viewer.seesRetired || row.active ? (jobsByShift.get(row.id) ?? []) : []).map(({ shiftId: _shiftId, ...job }) => ({
-        ...job,
-        currentRegistrations: counts.get(job.id) ?? 0,
-      })),
+      jobs: (viewer.seesRetired || row.active ? (jobsByShift.get(row.id) ?? []) : []).map(
+        ({ shiftId: _shiftId, ...job }) => ({
+          ...job,
+          currentRegistrations: counts.get(job.id) ?? 0,
+        }),
+      ),
     }));
   }
 }
