@@ -127,6 +127,8 @@ export function jobIsActive(job: { active: boolean; shift: { active: boolean } }
 export const RETIRED_WORK_TEXTS = {
   /** The badge beside a retired job or shift (admin lists) and the note beside a person's own retired job. */
   badge: 'Retired',
+  /** Admin → Jobs: beside an active job whose shift is retired (it takes nobody new either). */
+  shiftRetiredBadge: 'Shift retired',
   /** The refusal of any new assignment to a retired job (the job's label: 'Gate (Morning, Monday)'). */
   jobRetired: (job: string) => `"${job}" is retired and takes no new people.`,
   retire: 'Retire',
@@ -140,6 +142,7 @@ export const RETIRED_WORK_TEXTS = {
     `"${shift}" and all its jobs will no longer be offered to anyone: they are hidden from registration and from the shifts page, and nobody new can be added to them or join their waitlists. People already on them keep them. You can reactivate it at any time.`,
   retired: (name: string) => `"${name}" was retired.`,
   reactivated: (name: string) => `"${name}" was reactivated.`,
+  changeFailed: 'The change could not be saved. Please try again.',
   /** Beside a person's own job on the dashboard and /shifts when the job or its shift is retired. */
   ownRetiredNote: 'Retired: you keep this shift, but it takes no new people.',
 } as const;

@@ -36,6 +36,7 @@ function manyJobs(): Job[] {
             description: null,
             dayOfWeek: day,
             dayOffset: 1,
+            active: true,
             startTime: `${hour}:00`,
             endTime: `${hour}:30`,
           },
@@ -60,6 +61,7 @@ const heldDetail = (held: Job) => ({
     shiftId: held.shiftId,
     shift: held.shift,
     category: held.category,
+    active: held.active,
   },
 });
 /** Holds job 50 (Wednesday), job 20 (Monday, full) and job 3 (Sunday). */

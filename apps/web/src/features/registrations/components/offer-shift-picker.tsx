@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { campingOptionsQueryOptions } from '../../camping-options';
-import { jobCategoriesQueryOptions, jobsQueryOptions } from '../../work';
+import { jobCategoriesQueryOptions, openJobsQueryOptions } from '../../work';
 import {
   emptyChoices,
   shiftProgress,
@@ -39,7 +39,7 @@ interface OfferShiftPickerProps {
 export default function OfferShiftPicker({ registration, user, busy, onSubmit }: OfferShiftPickerProps) {
   const optionsQuery = useQuery(campingOptionsQueryOptions());
   const categoriesQuery = useQuery(jobCategoriesQueryOptions());
-  const jobsQuery = useQuery(jobsQueryOptions());
+  const jobsQuery = useQuery(openJobsQueryOptions());
   const [picked, setPicked] = useState<string[] | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
 

@@ -1,6 +1,14 @@
-import { formatDate, formatDollars, REFUND_STATE_TEXTS, shiftWhenDated } from '@camp/shared/rules';
+import '@mantine/core/styles/Badge.css';
+import {
+  formatDate,
+  formatDollars,
+  jobIsActive,
+  REFUND_STATE_TEXTS,
+  RETIRED_WORK_TEXTS,
+  shiftWhenDated,
+} from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
@@ -56,9 +64,18 @@ export function WorkShiftList({
       {jobs.map(({ id, job }) => (
         <Paper component="li" key={id} withBorder radius="md" p="sm" className={classes.wrap}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text fw={600}>{job.name}</Text>
+            <Group gap={6} wrap="wrap">
+              <Text fw={600}>{job.name}</Text>
+              {!jobIsActive(job) && (
+                <Badge color="gray.8" variant="filled" tt="none">
+                  {RETIRED_WORK_TEXTS.badge}
+                </Badge>
+              )}
+            </Group>
             <Text size="sm">{shiftWhenDated(job.shift, calendar)}</Text>
           </Group>
+          {/* The person keeps a retired job (docs/product.md §11 "Retired jobs and shifts"). */}
+          {!jobIsActive(job) && <Text size="sm">{RETIRED_WORK_TEXTS.ownRetiredNote}</Text>}
           <Text size="sm" c="dimmed">
             {job.category.description}
           </Text>

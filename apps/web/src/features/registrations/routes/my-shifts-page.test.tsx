@@ -9,6 +9,7 @@ const tuesday = {
   description: null,
   dayOfWeek: 'TUESDAY' as const,
   dayOffset: 1,
+  active: true,
   startTime: '18:00',
   endTime: '21:00',
 };

@@ -27,6 +27,7 @@ const tuesday = {
   startTime: '18:00',
   endTime: '21:00',
   dayOffset: 1,
+  active: true,
 };
 
 /** Full, waitlist on. */

@@ -16,6 +16,7 @@ const tuesday = {
   startTime: '18:00',
   endTime: '21:00',
   dayOffset: 1,
+  active: true,
 };
 
 const BREAKFAST = 'j0000000-0000-4000-8000-000000000001';
