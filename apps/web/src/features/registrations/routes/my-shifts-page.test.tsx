@@ -116,7 +116,11 @@ describe('/shifts with retired work (docs/product.md §11 "Retired jobs and shif
         jsonResponse([
           testJob(kitchen, { active: false }),
           testJob(kitchen, { id: 'j3', name: 'Dinner crew', shift: tuesday }),
-          testJob(gate, { id: 'j4', name: 'Night gate', shift: { ...tuesday, id: 's-night', active: false } }),
+          testJob(gate, {
+            id: 'j4',
+            name: 'Night gate',
+            shift: { ...tuesday, id: 's-night', active: false },
+          }),
         ]),
     });
     const mine = await section('My Assigned Shifts');
