@@ -56,7 +56,6 @@ export function useRetire<T extends Retirable>({ setActive, title, body }: Retir
       <RowAction
         label={RETIRED_WORK_TEXTS.retire}
         itemName={item.name}
-        color="orange"
         onClick={() => {
           setError(null);
           setConfirming(item);
@@ -66,7 +65,6 @@ export function useRetire<T extends Retirable>({ setActive, title, body }: Retir
       <RowAction
         label={RETIRED_WORK_TEXTS.reactivate}
         itemName={item.name}
-        color="teal"
         onClick={() => void run(item, true)}
       />
     );
