@@ -60,7 +60,7 @@ async function adminJobsPage(browser: Browser, site: Site): Promise<{ context: B
 async function wizardToShifts(page: Page) {
   await page.goto('/#/dashboard');
   await page.goto('/#/registration');
-  await expect(stepHeading(page, 1, 'Profile')).toBeVisible();
+  await expect(stepHeading(page, 1, 'Profile')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('checkbox', { name: CAMP.freeOption }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
