@@ -113,6 +113,15 @@ describe('shift picker model', () => {
     const partial = pickerJobs(JOBS.slice(0, 10), registration);
     expect(partial).toHaveLength(13);
   });
+
+  it('offers no retired job but one the registration holds (docs/product.md §11)', () => {
+    const retired = (held: Job) => ({ ...held, active: false });
+    const listed = JOBS.map((item) => (item.id === uuid(20) || item.id === uuid(1) ? retired(item) : item));
+    const ids = pickerJobs(listed, registration).map((item) => item.id);
+    expect(ids).toContain(uuid(20));
+    expect(ids).not.toContain(uuid(1));
+    expect(ids).toHaveLength(JOBS.length - 1);
+  });
 });
 
 /** The field and the picker as the edit dialog shows them: one in place of the other. */
