@@ -254,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     campingOptionFields: new CampingOptionFieldsService(db, now),
     jobCategories: new JobCategoriesService(db, now),
     jobs,
-    shifts: new ShiftsService(db, now, registrationYear),
+    shifts: new ShiftsService(db, now, registrationYear, waitlist),
     shiftOverlaps: new ShiftOverlapsService(db, config),
     registrations: new RegistrationsService({ db, now, config, outbox, waitlist, publicUrl: env.publicUrl }),
     payments,

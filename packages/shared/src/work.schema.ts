@@ -66,6 +66,9 @@ const shiftTime = z
     return z.NEVER;
   });
 
+/** A PATCH's retire (false) or reactivate (true). */
+const activeFlag = flag('Active').optional();
+
 // A form's unselected day arrives as '': missingOr reads that as a missing day, not a wrong one.
 const dayOfWeekInput = z.enum(DAYS_OF_WEEK, {
   error: missingOr(SHIFT_REQUIRED_MESSAGE, DAY_OF_WEEK_MESSAGE),
@@ -120,6 +123,8 @@ export const ShiftJobSchema = z.object({
   staffOnly: z.boolean(),
   /** Whether people may join its line when it is full (docs/product.md §10). */
   waitlistEnabled: z.boolean(),
+  /** False once retired: it takes no new people (docs/product.md §11 "Retired jobs and shifts"). */
+  active: z.boolean(),
 });
 export type ShiftJob = z.infer<typeof ShiftJobSchema>;
 
@@ -136,6 +141,11 @@ const shiftBase = {
    * event); 1 on the other days, where it means nothing (docs/product.md §11).
    */
   dayOffset: z.number().int(),
+  /**
+   * False once retired: the shift and all its jobs take no new people; people already on them keep them
+   * (docs/product.md §11 "Retired jobs and shifts").
+   */
+  active: z.boolean(),
 };
 
 /** A shift without its jobs, as a job embeds it. */
@@ -169,7 +179,11 @@ export const CreateShiftInputSchema = z
 export type CreateShiftInput = z.input<typeof CreateShiftInputSchema>;
 
 /** PATCH /shifts/{id}: only the fields given change. */
-export const UpdateShiftInputSchema = z.strictObject(optionalFields(shiftFields, 'description'));
+export const UpdateShiftInputSchema = z.strictObject({
+  ...optionalFields(shiftFields, 'description'),
+  /** false retires the shift, true reactivates it (docs/product.md §11 "Retired jobs and shifts"). */
+  active: activeFlag,
+});
 export type UpdateShiftInput = z.input<typeof UpdateShiftInputSchema>;
 
 /** GET /shifts?dayOfWeek=… */
@@ -243,6 +257,11 @@ export const JobSchema = z.object({
   alwaysRequired: z.boolean(),
   /** Whether people may join its line when it is full (docs/product.md §10); off unless the admin turns it on. */
   waitlistEnabled: z.boolean(),
+  /**
+   * False once the admin retired the job itself; whether it takes new people is jobIsActive (its shift's `active`
+   * too; docs/product.md §11 "Retired jobs and shifts").
+   */
+  active: z.boolean(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -255,6 +274,8 @@ export const RegistrationJobDetailSchema = z.object({
   shiftId: z.string(),
   shift: ShiftSummarySchema,
   category: JobCategorySchema,
+  /** False once retired; the person keeps it (docs/product.md §11 "Retired jobs and shifts"). */
+  active: z.boolean(),
 });
 export type RegistrationJobDetail = z.infer<typeof RegistrationJobDetailSchema>;
 
@@ -281,7 +302,11 @@ export const CreateJobInputSchema = z.strictObject({
 export type CreateJobInput = z.input<typeof CreateJobInputSchema>;
 
 /** PATCH /jobs/{id}: only the fields given change. */
-export const UpdateJobInputSchema = z.strictObject(optionalFields({ ...jobFields, maxRegistrations }));
+export const UpdateJobInputSchema = z.strictObject({
+  ...optionalFields({ ...jobFields, maxRegistrations }),
+  /** false retires the job, true reactivates it (docs/product.md §11 "Retired jobs and shifts"). */
+  active: activeFlag,
+});
 export type UpdateJobInput = z.input<typeof UpdateJobInputSchema>;
 
 /** GET /jobs?categoryId=…&shiftId=… */

@@ -82,12 +82,14 @@ export function testJob(category: JobCategory, overrides: Partial<Job> = {}): Jo
       endTime: '11:00',
       dayOfWeek: 'MONDAY',
       dayOffset: 1,
+      active: true,
     },
     maxRegistrations: 4,
     currentRegistrations: 1,
     staffOnly: category.staffOnly,
     alwaysRequired: category.alwaysRequired,
     waitlistEnabled: false,
+    active: true,
     ...overrides,
   };
 }
@@ -101,6 +103,7 @@ export const tuesdayEvening = {
   startTime: '18:00',
   endTime: '21:00',
   dayOffset: 1,
+  active: true,
 };
 
 /** Dinner crew on Tuesday evening: full (2 of 2), its waitlist on. */

@@ -19,7 +19,6 @@ export const SHIFT_CHANGE_MESSAGES = {
   dropAndTake: (job: string) => `"${job}" cannot be both dropped and taken.`,
   notHeld: (job: string) => `"${job}" is not one of your shifts.`,
   alreadyHeld: (job: string) => `"${job}" is already one of your shifts.`,
-  retired: (job: string) => `"${job}" is no longer offered. Choose another shift.`,
   started: (job: string) => `"${job}" has already started, so it can no longer be dropped.`,
   checkedIn: (job: string) => `"${job}" has been checked in, so it can no longer be dropped.`,
   tooMany: `You can drop or take at most ${SHIFT_CHANGE_MAX} shifts at once.`,

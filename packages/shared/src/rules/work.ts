@@ -112,3 +112,37 @@ export const SHIFT_SAME_TIMES_MESSAGE = 'End time must be different from start t
 export function shiftTimesValid(startTime: string, endTime: string): boolean {
   return startTime !== endTime;
 }
+
+// ---- Retired jobs and shifts (docs/product.md §11 "Retired jobs and shifts") ---------------------------------
+
+/**
+ * Whether a job takes new people: it is active and so is its shift (a retired shift's jobs count as retired).
+ * People already on a retired job keep it; only new assignments are refused.
+ */
+export function jobIsActive(job: { active: boolean; shift: { active: boolean } }): boolean {
+  return job.active && job.shift.active;
+}
+
+/** Texts and messages of retiring (docs/product.md §11 "Retired jobs and shifts"). */
+export const RETIRED_WORK_TEXTS = {
+  /** The badge beside a retired job or shift (admin lists) and the note beside a person's own retired job. */
+  badge: 'Retired',
+  /** Admin → Jobs: beside an active job whose shift is retired (it takes nobody new either). */
+  shiftRetiredBadge: 'Shift retired',
+  /** The refusal of any new assignment to a retired job (the job's label: 'Gate (Morning, Monday)'). */
+  jobRetired: (job: string) => `"${job}" is retired and takes no new people.`,
+  retire: 'Retire',
+  reactivate: 'Reactivate',
+  showRetired: 'Show retired',
+  retireJobTitle: 'Retire this job?',
+  retireJobBody: (job: string) =>
+    `"${job}" will no longer be offered to anyone: it is hidden from registration and from the shifts page, and nobody new can be added to it or join its waitlist. People already on it keep it. You can reactivate it at any time.`,
+  retireShiftTitle: 'Retire this shift?',
+  retireShiftBody: (shift: string) =>
+    `"${shift}" and all its jobs will no longer be offered to anyone: they are hidden from registration and from the shifts page, and nobody new can be added to them or join their waitlists. People already on them keep them. You can reactivate it at any time.`,
+  retired: (name: string) => `"${name}" was retired.`,
+  reactivated: (name: string) => `"${name}" was reactivated.`,
+  changeFailed: 'The change could not be saved. Please try again.',
+  /** Beside a person's own job on the dashboard and /shifts when the job or its shift is retired. */
+  ownRetiredNote: 'Retired: you keep this shift, but it takes no new people.',
+} as const;

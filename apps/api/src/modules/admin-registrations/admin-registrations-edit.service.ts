@@ -37,6 +37,7 @@ import { settleShiftWaitsOfEdit } from '../waitlist/shift-wait-ends';
 import { eventCalendarNow, overlapJobsOf, overlapPairValues } from '../work/shift-overlaps';
 import { scheduleWaitlistFill } from '../waitlist/tasks';
 import type { WaitlistWorker } from '../waitlist/waitlist-worker';
+import { assertJobsTakeNewPeople } from '../work/job-open';
 import {
   itemAudits,
   type JobItem,
@@ -130,6 +131,8 @@ export class AdminRegistrationsEditService {
       const optionsOf = (ids: readonly string[]) => ids.flatMap((id) => optionById.get(id) ?? []);
       const addedJobs = jobsOf(addedJobIds);
       const addedOptions = optionsOf(addedOptionIds);
+      // Only the jobs added must take new people: a retired job the person already has stays (docs/product.md §11).
+      assertJobsTakeNewPeople(addedJobs);
 
       // No double-booking (docs/product.md §11, decision 056): an edit of the jobs that leaves overlapping shifts
       // saves only with the admin's acknowledgement (409 naming the pairs otherwise), recorded as SHIFT_OVERLAP_ACK.

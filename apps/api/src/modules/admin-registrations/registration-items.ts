@@ -80,6 +80,9 @@ export interface JobItem {
   name: string;
   dayOfWeek: DayOfWeek;
   label: string;
+  /** The job and its shift as job-open.ts reads them: whether it takes new people (docs/product.md §11). */
+  job: { name: string; active: boolean };
+  shift: { name: string; active: boolean; dayOfWeek: DayOfWeek };
 }
 
 export interface OptionItem {
@@ -91,7 +94,14 @@ export interface OptionItem {
 export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobItem[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: jobs.id, name: jobs.name, shiftName: shifts.name, dayOfWeek: shifts.dayOfWeek })
+    .select({
+      id: jobs.id,
+      name: jobs.name,
+      active: jobs.active,
+      shiftName: shifts.name,
+      shiftActive: shifts.active,
+      dayOfWeek: shifts.dayOfWeek,
+    })
     .from(jobs)
     .innerJoin(shifts, eq(shifts.id, jobs.shiftId))
     .where(inArray(jobs.id, [...ids]))
@@ -101,6 +111,8 @@ export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobI
     name: row.name,
     dayOfWeek: row.dayOfWeek,
     label: jobLabel(row.name, row.shiftName, row.dayOfWeek),
+    job: { name: row.name, active: row.active },
+    shift: { name: row.shiftName, active: row.shiftActive, dayOfWeek: row.dayOfWeek },
   }));
 }
 

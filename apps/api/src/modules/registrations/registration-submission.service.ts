@@ -40,6 +40,7 @@ import type { FullPlaces } from './capacity';
 import { type Admitted, admitGroup, fitsGroupBy, type Submission, waitsFor } from './registration-batch';
 import { type CampingOptionRow, type JobWithContext, toSubmittedRegistration } from './registrations.mapper';
 import { prepareSubmissionQueries, type SubmissionQueries } from './registrations.store';
+import { assertJobsTakeNewPeople } from '../work/job-open';
 
 /**
  * Submission groups running at once, per process (decision 030): while one group holds the place rows' locks,
@@ -316,6 +317,8 @@ export class RegistrationSubmissionService {
     if (disabled.length > 0) {
       throw conflict(disabled.map((option) => REGISTRATION_MESSAGES.optionUnavailable(option.name)));
     }
+    // A retired job, or one of a retired shift, takes nobody new, chosen or waited for (docs/product.md §11).
+    assertJobsTakeNewPeople([...new Set([...chosenJobs, ...waitedJobs])]);
 
     // The details and shifts steps (docs/product.md §5 steps 3 and 4). The categories are this submission's: every
     // always-required one and those of its chosen jobs (the group read holds the others' too).

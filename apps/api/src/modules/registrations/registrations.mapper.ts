@@ -58,6 +58,7 @@ export function toRegistrationJob(
       shiftId: job.shiftId,
       shift: toShiftSummaryDto(shift),
       category: toJobCategoryDto(category),
+      active: job.active,
     },
     attendance,
   };

@@ -197,6 +197,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
                 endTime: '13:00',
                 dayOfWeek: 'MONDAY',
                 dayOffset: 1,
+                active: true,
               },
               category: {
                 id: category.gate,
@@ -205,6 +206,7 @@ describe('registration submission: POST /api/registrations/camp', () => {
                 staffOnly: false,
                 alwaysRequired: false,
               },
+              active: true,
             },
             attendance: null,
           },

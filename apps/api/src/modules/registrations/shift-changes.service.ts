@@ -4,7 +4,9 @@ import {
   addedShiftOverlaps,
   holdsPlaces,
   isStaffRole,
+  jobIsActive,
   jobLabel,
+  RETIRED_WORK_TEXTS,
   overlapJobLabel,
   overlapMessage,
   type Registration,
@@ -135,7 +137,7 @@ export class ShiftChangesService {
       const taken = input.take.map((id) => jobById.get(id) as ChangeJob);
       const calendar = eventCalendarOf(config);
       const refusals = [
-        ...taken.filter((job) => !job.active).map((job) => SHIFT_CHANGE_MESSAGES.retired(labelOf(job))),
+        ...taken.filter((job) => !job.active).map((job) => RETIRED_WORK_TEXTS.jobRetired(labelOf(job))),
         ...dropped.flatMap((job) => {
           const link = held.find((row) => row.jobId === job.id);
           if (link?.attendance) return [SHIFT_CHANGE_MESSAGES.checkedIn(labelOf(job))];
@@ -202,6 +204,8 @@ export class ShiftChangesService {
         name: job.name,
         dayOfWeek: job.shift.dayOfWeek,
         label: labelOf(job),
+        job: { name: job.name, active: job.active },
+        shift: { name: job.shift.name, active: job.active, dayOfWeek: job.shift.dayOfWeek },
       });
       await recordAudit(
         tx,
@@ -322,7 +326,7 @@ async function changeJobs(db: DbOrTx, ids: readonly string[]): Promise<ChangeJob
     location: job.location,
     categoryId: job.categoryId,
     staffOnly,
-    active: job.active && shift.active,
+    active: jobIsActive({ active: job.active, shift }),
     shift: {
       name: shift.name,
       dayOfWeek: shift.dayOfWeek,

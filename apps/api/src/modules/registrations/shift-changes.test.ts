@@ -1,6 +1,7 @@
 import {
   type Registration,
   REGISTRATION_MESSAGES,
+  RETIRED_WORK_TEXTS,
   SHIFT_CHANGE_MESSAGES,
   SHIFT_OVERLAP_MESSAGES,
 } from '@camp/shared';
@@ -231,7 +232,7 @@ describe('POST /registrations/me/shift-changes', () => {
       REGISTRATION_MESSAGES.jobFull(await name(full), 'TUESDAY'),
     );
     await expectRefused(await change(person, { take: [retired] }), 409, [
-      SHIFT_CHANGE_MESSAGES.retired(`${await name(retired)} (Afternoon, Tuesday)`),
+      RETIRED_WORK_TEXTS.jobRetired(`${await name(retired)} (Afternoon, Tuesday)`),
     ]);
     await db()
       .update(registrationJobs)

@@ -134,6 +134,7 @@ describe('admin waitlist: shift lines', () => {
         endTime: '22:00',
         dayOfWeek: 'MONDAY',
         dayOffset: 1,
+        active: true,
       },
       waitlistEnabled: true,
       taken: 1,

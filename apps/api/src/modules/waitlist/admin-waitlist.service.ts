@@ -41,6 +41,7 @@ import { takePlaces, tookAll } from '../registrations/capacity';
 import { WAITLIST_FILL_LOCK } from './fill';
 import { linePositions, offerDto, openOffers } from './lines';
 import { enqueueOfferMail } from './offer-mail';
+import { assertJobIdsTakeNewPeople } from '../work/job-open';
 import { endOpenOffer, nextLineKey } from './offer-rows';
 import { shiftLines, shiftPosition } from './admin-waitlist-shifts';
 import {
@@ -413,6 +414,8 @@ export class AdminWaitlistService {
     const year = await this.actOnShiftWait(shiftWaitId, async (tx, wait, registration) => {
       if (wait.state === 'OFFERED') throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyOffered);
       if (!holding.includes(registration.status)) throw conflict(SHIFT_WAITLIST_MESSAGES.adminNotActive);
+      // A retired job's line is dormant: no offers, not even out of order (docs/product.md §11).
+      await assertJobIdsTakeNewPeople(tx, [wait.jobId]);
       const now = this.deps.now();
       const [config] = await tx.select({ hours: campConfig.offerHoldHours }).from(campConfig).limit(1);
       const expiresAt = new Date(now.getTime() + (config?.hours ?? OFFER_HOLD_HOURS_DEFAULT) * HOUR_MS);

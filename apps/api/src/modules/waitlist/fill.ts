@@ -6,8 +6,10 @@ import { rowsOf } from '../../db/raw';
 import {
   campConfig,
   campingOptions,
+  jobs,
   registrationCampingOptions,
   registrations,
+  shifts,
   shiftWaits,
   waitlistOffers,
 } from '../../db/schema/index';
@@ -129,7 +131,8 @@ export async function fillLine(
  * The job lines of `year` (docs/product.md §10, decision 052), inside the fill's transaction and advisory lock:
  *
  * 1. The WAITING entries whose registration holds places (PENDING or CONFIRMED) are read; entries of a WAITLISTED
- *    registration are dormant: they keep their position and are passed over.
+ *    registration are dormant: they keep their position and are passed over. So are the entries of a retired job
+ *    or of a job of a retired shift (docs/product.md §11 "Retired jobs and shifts"): a reactivation schedules a fill.
  * 2. Their jobs' rows are locked in id order (as takePlaces locks them) and their places left read (a counter of
  *    another year is recounted): a change that freed a place either committed before or waits for this fill to
  *    commit (and schedules the next one).
@@ -149,8 +152,9 @@ async function fillShiftLines(
     await tx.execute(sql`
       select ${shiftWaits.id} as id, ${shiftWaits.jobId} as "jobId", ${shiftWaits.registrationId} as "registrationId"
       from ${shiftWaits} join ${registrations} on ${registrations.id} = ${shiftWaits.registrationId}
+        join ${jobs} on ${jobs.id} = ${shiftWaits.jobId} join ${shifts} on ${shifts.id} = ${jobs.shiftId}
       where ${shiftWaits.year} = ${year} and ${shiftWaits.state} = 'WAITING' and ${registrations.year} = ${year}
-        and ${registrations.status} in ('PENDING', 'CONFIRMED')
+        and ${registrations.status} in ('PENDING', 'CONFIRMED') and ${jobs.active} and ${shifts.active}
       order by ${shiftWaits.lineKey}, ${shiftWaits.id}`),
   );
   const offers: FillResult['shiftOffers'] = [];

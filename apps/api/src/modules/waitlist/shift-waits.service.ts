@@ -27,6 +27,7 @@ import { recordAudit } from '../audit/audit-writer';
 import type { ConfigService } from '../config/config.service';
 import type { OutboxWorker } from '../mail/outbox';
 import { JOB_PLACES, lockPlacesLeft } from '../registrations/capacity';
+import { assertJobsTakeNewPeople } from '../work/job-open';
 import { shiftOverlapRefusal } from '../work/shift-overlaps';
 import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import { expireShiftOffer } from './shift-wait-expiry';
@@ -92,6 +93,7 @@ export function toShiftWaitDto({ wait, status, job, shift, category, position }:
       shiftId: job.shiftId,
       shift: toShiftSummaryDto(shift),
       category: toJobCategoryDto(category),
+      active: job.active,
     },
     offer:
       wait.state === 'OFFERED' && wait.offeredAt && wait.expiresAt
@@ -197,6 +199,8 @@ export class ShiftWaitsService {
         if (open.some((wait) => wait.jobId === jobId)) {
           throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyWaiting(label));
         }
+        // A retired job's line takes nobody new (docs/product.md §11 "Retired jobs and shifts").
+        assertJobsTakeNewPeople([found]);
         // No double-booking (docs/product.md §11, decision 056): not the line of a job that overlaps one held.
         const overlap = await shiftOverlapRefusal(
           tx,

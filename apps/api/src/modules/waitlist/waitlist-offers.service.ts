@@ -35,6 +35,7 @@ import { toRegistrationDtos } from '../registrations/registrations.mapper';
 import { chosenWork, selectRegistrations } from '../registrations/registrations.store';
 import { expireOffer } from './offer-expiry';
 import { endOpenOffer } from './offer-rows';
+import { assertJobsTakeNewPeople } from '../work/job-open';
 import { cancelShiftWaits } from './shift-wait-ends';
 import type { WaitlistWorker } from './waitlist-worker';
 
@@ -67,7 +68,8 @@ export class WaitlistOffersService {
    */
   async accept(caller: CurrentUser, offerId: string, input: AcceptOfferInput): Promise<Registration> {
     const registrationId = await this.decide(caller, offerId, async (tx, registration) => {
-      const jobIds = input.jobs ?? (await linkedJobIds(tx, registration.id));
+      const linked = await linkedJobIds(tx, registration.id);
+      const jobIds = input.jobs ?? linked;
       const options = await tx
         .select()
         .from(registrationCampingOptions)
@@ -82,6 +84,12 @@ export class WaitlistOffersService {
       const unknown = jobIds.filter((id) => !jobById.has(id)).map(REGISTRATION_MESSAGES.unknownJob);
       if (unknown.length > 0) throw badRequest(unknown);
       const chosenJobs = jobIds.map((id) => jobById.get(id)!);
+      // Jobs chosen anew must take new people; one the registration already holds stays (docs/product.md §11).
+      assertJobsTakeNewPeople(
+        chosenJobs.flatMap(({ job, shift }) =>
+          job && shift && !linked.includes(job.id) ? [{ job, shift }] : [],
+        ),
+      );
       const chosenCategoryIds = new Set(chosenJobs.map((row) => row.category.id));
       const categories = [...new Map(work.map((row) => [row.category.id, row.category])).values()].filter(
         (category) => category.alwaysRequired || chosenCategoryIds.has(category.id),

@@ -54,6 +54,7 @@ export function toJobDto(
     staffOnly: category.staffOnly,
     alwaysRequired: category.alwaysRequired,
     waitlistEnabled: row.waitlistEnabled,
+    active: row.active,
   };
 }
 
@@ -71,14 +72,17 @@ export class JobsService {
   async list(viewer: WorkViewer, filters: JobFilters = {}): Promise<Job[]> {
     const conditions: SQL[] = [];
     if (!viewer.seesStaffOnly) conditions.push(eq(jobCategories.staffOnly, false));
+    // Retired jobs, and the jobs of retired shifts, are listed for admins only (docs/product.md §11).
+    if (!viewer.seesRetired) conditions.push(eq(jobs.active, true), eq(shifts.active, true));
     if (filters.categoryId) conditions.push(eq(jobs.categoryId, filters.categoryId));
     if (filters.shiftId) conditions.push(eq(jobs.shiftId, filters.shiftId));
     return this.query(and(...conditions), this.db);
   }
 
   /**
-   * A job of a staff-only category is "not found" for a participant. Inside a transaction pass the registration
-   * year read before it (PGlite has one connection).
+   * A job of a staff-only category is "not found" for a participant. A retired job is found, with `active: false`:
+   * it stays in its people's history (docs/product.md §11). Inside a transaction pass the registration year read
+   * before it (PGlite has one connection).
    */
   async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db, year?: number): Promise<Job> {
     const [job] = await this.query(eq(jobs.id, id), db, year);
@@ -99,7 +103,7 @@ export class JobsService {
 
   async update(id: string, values: UpdateValues): Promise<Job> {
     const year = await this.registrationYear();
-    let raised = false;
+    let fill = false;
     const job = await this.db.transaction(async (tx) => {
       // The row lock keeps registrations from taking places between the capacity check and the change.
       const current = await lockJob(id, tx);
@@ -117,8 +121,12 @@ export class JobsService {
         if (current.countedYear !== year) recount = { currentRegistrations: taken, countedYear: year };
       }
       // More places: the job's line gets them (docs/product.md §10, decision 052), as a camping option's does.
-      raised = values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
-      if (raised) await scheduleWaitlistFill(tx, year);
+      const raised =
+        values.maxRegistrations !== undefined && values.maxRegistrations > current.maxRegistrations;
+      // Reactivated: its line, dormant while it was retired, is served again (docs/product.md §11).
+      const reactivated = values.active === true && !current.active;
+      fill = raised || reactivated;
+      if (fill) await scheduleWaitlistFill(tx, year);
       await assertReferencesExist(values, tx);
       const [after] = await tx
         .update(jobs)
@@ -128,7 +136,7 @@ export class JobsService {
       await recordSecurityEvent(tx, changeEvent('job.updated', { id, before: current, after }));
       return this.get(id, ALL_WORK, tx, year);
     });
-    if (raised) this.waitlist.kick();
+    if (fill) this.waitlist.kick();
     return job;
   }
 

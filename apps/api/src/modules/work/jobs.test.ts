@@ -85,6 +85,7 @@ describe('jobs: /api/jobs', () => {
         endTime: '14:30',
         dayOfWeek: 'MONDAY',
         dayOffset: 1,
+        active: true,
       },
       maxRegistrations: 5,
       currentRegistrations: 0,
@@ -92,6 +93,7 @@ describe('jobs: /api/jobs', () => {
       alwaysRequired: true,
       // The shift waitlist's switch is off by default (decision 052).
       waitlistEnabled: false,
+      active: true,
     });
   });
 

@@ -20,6 +20,8 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { activeJobCounts, ALL_WORK, type ShiftRow, toShiftSummaryDto, type WorkViewer } from './work-common';
 import { changeEvent, recordSecurityEvent } from '../security-events/security-events';
+import { scheduleWaitlistFill } from '../waitlist/tasks';
+import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 
 type CreateValues = z.output<typeof CreateShiftInputSchema>;
 type UpdateValues = z.output<typeof UpdateShiftInputSchema>;
@@ -35,19 +37,27 @@ export class ShiftsService {
     private readonly now: () => Date,
     /** The configured registration year: places on jobs are counted per year. */
     private readonly registrationYear: () => Promise<number>,
+    /** Wakes the waitlist worker after a reactivation scheduled a fill (docs/product.md §11). */
+    private readonly waitlist: Pick<WaitlistWorker, 'kick'> = { kick: () => undefined },
   ) {}
 
-  /** Shifts by day then start time, each with the jobs the viewer may see. */
+  /** Shifts by day then start time, each with the jobs the viewer may see (retired ones for admins only). */
   async list(viewer: WorkViewer, filters: { dayOfWeek?: DayOfWeek | undefined } = {}): Promise<Shift[]> {
+    const conditions: SQL[] = [];
+    if (filters.dayOfWeek) conditions.push(eq(shifts.dayOfWeek, filters.dayOfWeek));
+    if (!viewer.seesRetired) conditions.push(eq(shifts.active, true));
     const rows = await this.db
       .select()
       .from(shifts)
-      .where(filters.dayOfWeek ? eq(shifts.dayOfWeek, filters.dayOfWeek) : undefined)
+      .where(and(...conditions))
       .orderBy(...shiftOrdering);
     return this.withJobs(rows, viewer, this.db);
   }
 
-  /** Inside a transaction pass the registration year read before it (PGlite has one connection). */
+  /**
+   * A retired shift is found, with `active: false`; its jobs are listed only for admins (docs/product.md §11).
+   * Inside a transaction pass the registration year read before it (PGlite has one connection).
+   */
   async get(id: string, viewer: WorkViewer, db: DbOrTx = this.db, year?: number): Promise<Shift> {
     const [row] = await db.select().from(shifts).where(eq(shifts.id, id));
     if (!row) throw notFound(SHIFT_NOT_FOUND);
@@ -67,12 +77,16 @@ export class ShiftsService {
 
   async update(id: string, values: UpdateValues): Promise<Shift> {
     const year = await this.registrationYear();
-    return this.db.transaction(async (tx) => {
+    let reactivated = false;
+    const shift = await this.db.transaction(async (tx) => {
       const current = await lockShift(id, tx);
       // The stored times read 'HH:MM:SS': compare in the API's HH:MM.
       const startTime = values.startTime ?? formatShiftTime(current.startTime);
       const endTime = values.endTime ?? formatShiftTime(current.endTime);
       if (!shiftTimesValid(startTime, endTime)) throw badRequest(SHIFT_SAME_TIMES_MESSAGE);
+      // Reactivated: the lines of its jobs, dormant while it was retired, are served again (docs/product.md §11).
+      reactivated = values.active === true && !current.active;
+      if (reactivated) await scheduleWaitlistFill(tx, year);
       const [after] = await tx
         .update(shifts)
         .set({ ...values, updatedAt: this.now() })
@@ -81,6 +95,8 @@ export class ShiftsService {
       await recordSecurityEvent(tx, changeEvent('shift.updated', { id, before: current, after }));
       return this.get(id, ALL_WORK, tx, year);
     });
+    if (reactivated) this.waitlist.kick();
+    return shift;
   }
 
   /** Refused while jobs use the shift (their foreign key restricts it). */
@@ -188,6 +204,7 @@ export class ShiftsService {
       ),
     ];
     if (!viewer.seesStaffOnly) conditions.push(eq(jobCategories.staffOnly, false));
+    if (!viewer.seesRetired) conditions.push(eq(jobs.active, true));
     const jobRows = await db
       .select({
         id: jobs.id,
@@ -198,6 +215,7 @@ export class ShiftsService {
         maxRegistrations: jobs.maxRegistrations,
         staffOnly: jobCategories.staffOnly,
         waitlistEnabled: jobs.waitlistEnabled,
+        active: jobs.active,
       })
       .from(jobs)
       .innerJoin(jobCategories, eq(jobCategories.id, jobs.categoryId))
@@ -209,12 +227,15 @@ export class ShiftsService {
       year ?? (await this.registrationYear()),
     );
     const jobsByShift = groupBy(jobRows, (job) => job.shiftId);
+    // A retired shift's jobs count as retired (docs/product.md §11).
     return rows.map((row) => ({
       ...toShiftSummaryDto(row),
-      jobs: (jobsByShift.get(row.id) ?? []).map(({ shiftId: _shiftId, ...job }) => ({
-        ...job,
-        currentRegistrations: counts.get(job.id) ?? 0,
-      })),
+      jobs: (viewer.seesRetired || row.active ? (jobsByShift.get(row.id) ?? []) : []).map(
+        ({ shiftId: _shiftId, ...job }) => ({
+          ...job,
+          currentRegistrations: counts.get(job.id) ?? 0,
+        }),
+      ),
     }));
   }
 }

@@ -73,6 +73,7 @@ describe('shifts: /api/shifts', () => {
         endTime: '10:00',
         dayOfWeek: 'TUESDAY',
         dayOffset: 1,
+        active: true,
         jobs: [],
       });
       const [stored] = await camp.t.database.db
@@ -212,6 +213,7 @@ describe('shifts: /api/shifts', () => {
           currentRegistrations: 1,
           staffOnly: false,
           waitlistEnabled: false,
+          active: true,
         },
       ]);
       const inList = await camp.call('GET', '/api/shifts?dayOfWeek=WEDNESDAY', camp.participant);
@@ -431,6 +433,7 @@ describe('work schedule: /api/shifts/with-jobs-and-registrations', () => {
       endTime: '20:00',
       dayOfWeek: 'MONDAY',
       dayOffset: 1,
+      active: true,
       jobs: [
         {
           id: dinnerCook,

@@ -11,15 +11,21 @@ export type ShiftRow = typeof shifts.$inferSelect;
 /** Who is asking, as far as work goes: staff-only categories and their jobs exist for staff only. */
 export interface WorkViewer {
   seesStaffOnly: boolean;
+  /**
+   * Whether the lists of jobs and shifts include retired ones (with `active: false`): for admins only, who manage
+   * them. Everyone else signs up from those lists (the wizard, /shifts), where a retired job takes nobody; staff
+   * reports (the work schedule, a shift's registrations) read everything anyway (docs/product.md §11).
+   */
+  seesRetired: boolean;
 }
 
-/** Staff and admins see staff-only work (docs/product.md §3 Job category, §6). */
+/** Staff and admins see staff-only work (docs/product.md §3 Job category, §6); admins see retired work. */
 export function workViewer(role: Role): WorkViewer {
-  return { seesStaffOnly: isStaffRole(role) };
+  return { seesStaffOnly: isStaffRole(role), seesRetired: role === 'ADMIN' };
 }
 
 /** A viewer who sees everything: for answers to admins' own writes. */
-export const ALL_WORK: WorkViewer = { seesStaffOnly: true };
+export const ALL_WORK: WorkViewer = { seesStaffOnly: true, seesRetired: true };
 
 export function toJobCategoryDto(row: JobCategoryRow): JobCategory {
   return {
@@ -41,6 +47,7 @@ export function toShiftSummaryDto(row: ShiftRow): ShiftSummary {
     endTime: formatShiftTime(row.endTime),
     dayOfWeek: row.dayOfWeek,
     dayOffset: row.dayOffset,
+    active: row.active,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type EventCalendar,
   findShiftOverlaps,
   isJobFull,
+  jobIsActive,
   overlapPairText,
   shiftTimeRange,
 } from '@camp/shared/rules';
@@ -28,8 +29,11 @@ export function pickerJobs(
 ): PickerJob[] {
   const held = registration.jobs.map(({ job }) => job);
   if (!jobs) return held;
-  const listed = new Set(jobs.map((job) => job.id));
-  return [...jobs, ...held.filter((job) => !listed.has(job.id))];
+  // Retired jobs take no new people; one the registration holds stays (docs/product.md §11 "Retired jobs and shifts").
+  const heldIds = new Set(held.map((job) => job.id));
+  const offered = jobs.filter((job) => jobIsActive(job) || heldIds.has(job.id));
+  const listed = new Set(offered.map((job) => job.id));
+  return [...offered, ...held.filter((job) => !listed.has(job.id))];
 }
 
 /** Whether a job has no free place (a job without counters is not known to be full). */

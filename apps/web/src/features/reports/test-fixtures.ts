@@ -174,6 +174,7 @@ export function scheduleShift(overrides: Partial<WorkScheduleShift> = {}): WorkS
     endTime: '12:00',
     dayOfWeek: 'MONDAY',
     dayOffset: 1,
+    active: true,
     jobs: [scheduleJob()],
     ...overrides,
   };

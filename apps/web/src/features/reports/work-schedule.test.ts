@@ -9,6 +9,7 @@ const shift = (id: string, dayOfWeek: WorkScheduleShift['dayOfWeek'], dayOffset 
   description: null,
   dayOfWeek,
   dayOffset,
+  active: true,
   startTime: '09:00',
   endTime: '12:00',
   jobs: [],

@@ -1,7 +1,7 @@
 // The work feature's public surface (job categories, jobs, shifts). Screens (routes/) are lazy-loaded by the
 // router.
 export { jobCategoriesQueryOptions, useJobCategories } from './api/get-job-categories';
-export { jobsQueryOptions } from './api/get-jobs';
+export { jobsQueryOptions, openJobsQueryOptions } from './api/get-jobs';
 export { workKeys } from './api/query-keys';
 export {
   AvailableShifts,

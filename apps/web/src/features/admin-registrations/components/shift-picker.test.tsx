@@ -36,6 +36,7 @@ function manyJobs(): Job[] {
             description: null,
             dayOfWeek: day,
             dayOffset: 1,
+            active: true,
             startTime: `${hour}:00`,
             endTime: `${hour}:30`,
           },
@@ -60,6 +61,7 @@ const heldDetail = (held: Job) => ({
     shiftId: held.shiftId,
     shift: held.shift,
     category: held.category,
+    active: held.active,
   },
   attendance: null,
 });
@@ -111,6 +113,15 @@ describe('shift picker model', () => {
     expect(onlyHeld.every((item) => isPickable(item, new Set()))).toBe(true);
     const partial = pickerJobs(JOBS.slice(0, 10), registration);
     expect(partial).toHaveLength(13);
+  });
+
+  it('offers no retired job but one the registration holds (docs/product.md §11)', () => {
+    const retired = (held: Job) => ({ ...held, active: false });
+    const listed = JOBS.map((item) => (item.id === uuid(20) || item.id === uuid(1) ? retired(item) : item));
+    const ids = pickerJobs(listed, registration).map((item) => item.id);
+    expect(ids).toContain(uuid(20));
+    expect(ids).not.toContain(uuid(1));
+    expect(ids).toHaveLength(JOBS.length - 1);
   });
 });
 

@@ -348,6 +348,7 @@ const shift = (
   description: null,
   dayOfWeek,
   dayOffset: 1,
+  active: true,
   startTime,
   endTime,
 });

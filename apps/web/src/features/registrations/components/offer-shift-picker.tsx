@@ -12,7 +12,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { campingOptionsQueryOptions } from '../../camping-options';
 import { useEventCalendar } from '../../config';
-import { jobCategoriesQueryOptions, jobsQueryOptions } from '../../work';
+import { jobCategoriesQueryOptions, openJobsQueryOptions } from '../../work';
 import {
   emptyChoices,
   shiftProgress,
@@ -40,7 +40,7 @@ interface OfferShiftPickerProps {
 export default function OfferShiftPicker({ registration, user, busy, onSubmit }: OfferShiftPickerProps) {
   const optionsQuery = useQuery(campingOptionsQueryOptions());
   const categoriesQuery = useQuery(jobCategoriesQueryOptions());
-  const jobsQuery = useQuery(jobsQueryOptions());
+  const jobsQuery = useQuery(openJobsQueryOptions());
   const [picked, setPicked] = useState<string[] | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const calendar = useEventCalendar();

@@ -3,7 +3,9 @@ import {
   ATTENDANCE_BADGES,
   formatDate,
   formatDollars,
+  jobIsActive,
   REFUND_STATE_TEXTS,
+  RETIRED_WORK_TEXTS,
   shiftWhenDated,
 } from '@camp/shared/rules';
 import type { RegistrationJob, RegistrationPayment } from '@camp/shared/registrations';
@@ -81,9 +83,16 @@ export function WorkShiftList({
                   {ATTENDANCE_BADGES[attendance]}
                 </Badge>
               )}
+              {!jobIsActive(job) && (
+                <Badge color="gray.8" variant="filled" tt="none">
+                  {RETIRED_WORK_TEXTS.badge}
+                </Badge>
+              )}
             </Group>
             <Text size="sm">{shiftWhenDated(job.shift, calendar)}</Text>
           </Group>
+          {/* The person keeps a retired job (docs/product.md §11 "Retired jobs and shifts"). */}
+          {!jobIsActive(job) && <Text size="sm">{RETIRED_WORK_TEXTS.ownRetiredNote}</Text>}
           <Text size="sm" c="dimmed">
             {job.category.description}
           </Text>

@@ -26,6 +26,7 @@ const bar = fullBar({
     startTime: '21:00',
     endTime: '23:00',
     dayOffset: 1,
+    active: true,
   },
   waitlistEnabled: true,
 });

@@ -22,6 +22,7 @@ const tuesday = {
   dayOffset: 1,
   startTime: '18:00',
   endTime: '21:00',
+  active: true,
 };
 const BREAKFAST = 'j0000000-0000-4000-8000-000000000001';
 const DINNER = 'j0000000-0000-4000-8000-000000000003';

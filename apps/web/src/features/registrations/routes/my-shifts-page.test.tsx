@@ -1,3 +1,4 @@
+import { RETIRED_WORK_TEXTS } from '@camp/shared/rules';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderSignedIn, testConfig, testUser } from '../../../test/test-utils';
@@ -9,6 +10,7 @@ const tuesday = {
   description: null,
   dayOfWeek: 'TUESDAY' as const,
   dayOffset: 1,
+  active: true,
   startTime: '18:00',
   endTime: '21:00',
 };
@@ -99,5 +101,37 @@ describe('/shifts on real data', () => {
   it('says when no shifts are assigned', async () => {
     openShifts([]);
     expect(await screen.findByText('No shifts assigned yet')).toBeInTheDocument();
+  });
+});
+
+describe('/shifts with retired work (docs/product.md §11 "Retired jobs and shifts")', () => {
+  it('keeps my retired shift with its note, and offers no retired job among the available ones', async () => {
+    const [held] = testRegistration().jobs;
+    const retiredHeld = { ...held!, job: { ...held!.job, active: false } };
+    renderSignedIn('/shifts', testUser({ role: 'ADMIN' }), {
+      'GET /registrations/me': () => jsonResponse([testRegistration({ jobs: [retiredHeld] })]),
+      'GET /shift-waits/me': () => jsonResponse({ shiftWaits: [] }),
+      // An admin's list holds retired jobs too: /shifts leaves them out.
+      'GET /jobs': () =>
+        jsonResponse([
+          testJob(kitchen, { active: false }),
+          testJob(kitchen, { id: 'j3', name: 'Dinner crew', shift: tuesday }),
+          testJob(gate, {
+            id: 'j4',
+            name: 'Night gate',
+            shift: { ...tuesday, id: 's-night', active: false },
+          }),
+        ]),
+    });
+    const mine = await section('My Assigned Shifts');
+    expect(await within(mine).findByText('Breakfast crew')).toBeInTheDocument();
+    expect(within(mine).getByText(RETIRED_WORK_TEXTS.badge)).toBeInTheDocument();
+    expect(within(mine).getByText(RETIRED_WORK_TEXTS.ownRetiredNote)).toBeInTheDocument();
+
+    const available = await section('Available Shifts');
+    expect(await within(available).findByText('1 shift, 1 with spots left')).toBeInTheDocument();
+    expect(within(available).getByText('Dinner crew')).toBeInTheDocument();
+    expect(within(available).queryByText('Night gate')).not.toBeInTheDocument();
+    expect(within(available).queryByText(RETIRED_WORK_TEXTS.badge)).not.toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../auth';
 import { useEventCalendar, usePublicConfig } from '../../config';
-import { AvailableShifts, DayRows, jobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
+import { AvailableShifts, DayRows, openJobsQueryOptions, ShiftRow, type ShiftListJob } from '../../work';
 import { myRegistrationsQueryOptions } from '../api/get-my-registrations';
 import { useMyShiftWaits } from '../api/shift-waits';
 import { ShiftLineControl, shiftWaitJob } from '../components/shift-waitlist';
@@ -60,7 +60,7 @@ export default function MyShiftsPage() {
   // Joining a line follows the registration window, as the server's rule does (its own registration aside).
   const joinOpen = isRegistrationOpenFor(config, user, []);
   const registrations = useQuery(myRegistrationsQueryOptions());
-  const jobs = useQuery(jobsQueryOptions());
+  const jobs = useQuery(openJobsQueryOptions());
 
   const current = registrations.data
     ? currentRegistration(registrations.data, config.registrationYear)

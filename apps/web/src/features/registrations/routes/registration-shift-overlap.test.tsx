@@ -19,6 +19,7 @@ const coffee = testJob(kitchen, {
     endTime: '12:00',
     dayOfWeek: 'MONDAY',
     dayOffset: 1,
+    active: true,
   },
 });
 const OVERLAP = SHIFT_OVERLAP_MESSAGES.overlap(

@@ -35,7 +35,7 @@ import {
   useUpdateProfile,
   type ProfileFormValues,
 } from '../../users';
-import { jobCategoriesQueryOptions, jobsQueryOptions } from '../../work';
+import { jobCategoriesQueryOptions, openJobsQueryOptions } from '../../work';
 import { useSubmitRegistration } from '../api/submit-registration';
 import type { PaymentStepAction, PaymentStepState } from '../components/step-payment';
 import { detailsInputId } from '../components/step-details';
@@ -100,7 +100,7 @@ export function useRegistrationWizard(user: User, headingRef: RefObject<HTMLHead
 
   const optionsQuery = useQuery(campingOptionsQueryOptions());
   const categoriesQuery = useQuery(jobCategoriesQueryOptions());
-  const jobsQuery = useQuery(jobsQueryOptions());
+  const jobsQuery = useQuery(openJobsQueryOptions());
   const options = optionsQuery.data ?? [];
   const categories = visibleCategories(categoriesQuery.data ?? [], role);
   const jobs = visibleJobs(jobsQuery.data ?? [], role);

@@ -1,6 +1,12 @@
-import { compareShifts, shiftTimeRange, festivalDayText, type EventCalendar } from '@camp/shared/rules';
+import {
+  compareShifts,
+  shiftTimeRange,
+  festivalDayText,
+  RETIRED_WORK_TEXTS,
+  type EventCalendar,
+} from '@camp/shared/rules';
 import type { CreateShiftInput, Shift } from '@camp/shared/work';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { DataTable } from '../../../components/data-table';
@@ -15,14 +21,25 @@ import { OverlappingAssignments } from '../components/overlapping-assignments';
 import { ShiftFormModal } from '../components/shift-form-modal';
 import { WORK_MESSAGES, serverMessageOr } from '../work-messages';
 import { toShiftInput } from '../work-form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { RetiredBadge, ShowRetiredSwitch, useRetire } from '../components/retire-controls';
 import { useEventCalendar } from '../../config';
 
 const column = createColumnHelper<Shift>();
 
 /** The columns; with event dates the day names its date (docs/product.md §11). */
 const columnsFor = (calendar: EventCalendar | null) => [
-  column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
+  column.accessor('name', {
+    header: 'Name',
+    meta: { nowrap: true },
+    // A retired shift and its jobs take no new people (docs/product.md §11 "Retired jobs and shifts").
+    cell: (info) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{info.row.original.name}</Text>
+        {!info.row.original.active && <RetiredBadge />}
+      </Group>
+    ),
+  }),
   // Day in festival order (Pre-Opening … Post-Event), then start time; not alphabetical.
   column.accessor((shift) => festivalDayText(shift.dayOfWeek, calendar, shift.dayOffset), {
     id: 'day',
@@ -79,6 +96,13 @@ export default function AdminShiftsPage() {
 
   const calendar = useEventCalendar();
   const columns = useMemo(() => columnsFor(calendar), [calendar]);
+  const [showRetired, setShowRetired] = useState(false);
+  const shown = showRetired ? shifts.data : shifts.data?.filter((shift) => shift.active);
+  const retire = useRetire<Shift>({
+    setActive: (shift, active) => update.mutateAsync({ id: shift.id, input: { active } }),
+    title: RETIRED_WORK_TEXTS.retireShiftTitle,
+    body: (shift) => RETIRED_WORK_TEXTS.retireShiftBody(shift.name),
+  });
 
   return (
     <Stack gap="lg">
@@ -87,9 +111,13 @@ export default function AdminShiftsPage() {
         description="When work happens: each shift has a festival day and a start and end time. Jobs are assigned to shifts."
         actions={<Button onClick={() => open({ kind: 'create' })}>Add Shift</Button>}
       />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <ShowRetiredSwitch checked={showRetired} onChange={setShowRetired} />
+        {retire.status}
+      </Group>
       <DataTable
         caption="Shifts"
-        data={shifts.data}
+        data={shown}
         columns={columns}
         getRowId={(shift) => shift.id}
         isLoading={shifts.isPending}
@@ -100,7 +128,11 @@ export default function AdminShiftsPage() {
         initialSorting={[{ id: 'day', desc: false }]}
         groupableColumns={['day']}
         minWidth={760}
-        renderRowActions={(shift) => <EditDeleteActions item={shift} itemName={shift.name} open={open} />}
+        renderRowActions={(shift) => (
+          <EditDeleteActions item={shift} itemName={shift.name} open={open}>
+            {retire.action(shift)}
+          </EditDeleteActions>
+        )}
       />
       <OverlappingAssignments />
 
@@ -113,6 +145,7 @@ export default function AdminShiftsPage() {
           onClose={close}
         />
       )}
+      {retire.dialog}
       <DeleteDialog
         dialog={dialog}
         title="Delete shift"

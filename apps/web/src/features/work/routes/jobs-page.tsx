@@ -2,7 +2,10 @@ import '@mantine/core/styles/Badge.css';
 import {
   compareShifts,
   isJobFull,
+  jobIsActive,
+  jobLabel,
   jobSpots,
+  RETIRED_WORK_TEXTS,
   WAITLIST_ADMIN_TEXTS,
   shiftWhenDated,
   type EventCalendar,
@@ -26,7 +29,8 @@ import { useUpdateJob } from '../api/update-job';
 import { JobFormModal } from '../components/job-form-modal';
 import { WORK_MESSAGES, serverMessage, serverMessageOr } from '../work-messages';
 import { toJobInput } from '../work-form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { RetiredBadge, ShowRetiredSwitch, useRetire } from '../components/retire-controls';
 import { useEventCalendar } from '../../config';
 
 const column = createColumnHelper<Job>();
@@ -42,7 +46,21 @@ function flagsOf(job: Job): string[] {
 
 /** The columns; with event dates the shift names its date (docs/product.md §11). */
 const columnsFor = (calendar: EventCalendar | null) => [
-  column.accessor('name', { header: 'Name', meta: { nowrap: true } }),
+  column.accessor('name', {
+    header: 'Name',
+    meta: { nowrap: true },
+    // Retired, or on a retired shift: takes no new people (docs/product.md §11 "Retired jobs and shifts").
+    cell: (info) => {
+      const job = info.row.original;
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{job.name}</Text>
+          {!job.active && <RetiredBadge />}
+          {job.active && !job.shift.active && <RetiredBadge label={RETIRED_WORK_TEXTS.shiftRetiredBadge} />}
+        </Group>
+      );
+    },
+  }),
   column.accessor((job) => job.category.name, { id: 'category', header: 'Category' }),
   // Sorted in festival-day order, then time; searchable by day label, time and shift name.
   column.accessor((job) => `${shiftWhenDated(job.shift, calendar)} ${job.shift.name}`, {
@@ -133,6 +151,13 @@ export default function JobsPage() {
 
   const calendar = useEventCalendar();
   const columns = useMemo(() => columnsFor(calendar), [calendar]);
+  const [showRetired, setShowRetired] = useState(false);
+  const shown = showRetired ? jobs.data : jobs.data?.filter(jobIsActive);
+  const retire = useRetire<Job>({
+    setActive: (job, active) => update.mutateAsync({ id: job.id, input: { active } }),
+    title: RETIRED_WORK_TEXTS.retireJobTitle,
+    body: (job) => RETIRED_WORK_TEXTS.retireJobBody(jobLabel(job.name, job.shift.name, job.shift.dayOfWeek)),
+  });
   // The form needs both lists to offer a category and a shift.
   const listsReady = categories.isSuccess && shifts.isSuccess;
   const listsFailed = categories.isError || shifts.isError;
@@ -157,9 +182,13 @@ export default function JobsPage() {
           {categories.isError ? WORK_MESSAGES.fetchJobCategories : WORK_MESSAGES.fetchShifts}
         </Text>
       )}
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <ShowRetiredSwitch checked={showRetired} onChange={setShowRetired} />
+        {retire.status}
+      </Group>
       <DataTable
         caption="Jobs"
-        data={jobs.data}
+        data={shown}
         columns={columns}
         getRowId={(job) => job.id}
         isLoading={jobs.isPending}
@@ -169,7 +198,11 @@ export default function JobsPage() {
         emptyText={WORK_MESSAGES.noJobs}
         groupableColumns={['category', 'location']}
         minWidth={900}
-        renderRowActions={(job) => <EditDeleteActions item={job} itemName={job.name} open={open} />}
+        renderRowActions={(job) => (
+          <EditDeleteActions item={job} itemName={job.name} open={open}>
+            {retire.action(job)}
+          </EditDeleteActions>
+        )}
       />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && listsReady && (
@@ -183,6 +216,7 @@ export default function JobsPage() {
           onClose={close}
         />
       )}
+      {retire.dialog}
       <DeleteDialog
         dialog={dialog}
         title="Delete job"

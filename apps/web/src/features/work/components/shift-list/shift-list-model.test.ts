@@ -20,6 +20,7 @@ const at = (dayOfWeek: DayOfWeek, startTime: string, endTime = '23:00') => ({
   description: null,
   dayOfWeek,
   dayOffset: 1,
+  active: true,
   startTime,
   endTime,
 });

@@ -16,7 +16,7 @@ import type { Job } from '@camp/shared/work';
 
 /** What a shift row needs of a job (a registration's job has no counters: no places are shown then). */
 export type ShiftListJob = Pick<Job, 'id' | 'name' | 'location' | 'categoryId' | 'shift'> &
-  Partial<Pick<Job, 'maxRegistrations' | 'currentRegistrations' | 'staffOnly'>> & {
+  Partial<Pick<Job, 'maxRegistrations' | 'currentRegistrations' | 'staffOnly' | 'active'>> & {
     category: { name: string };
   };
 

@@ -1,4 +1,4 @@
-import { shiftTimeRange, shiftWhenDated, type EventCalendar } from '@camp/shared/rules';
+import { RETIRED_WORK_TEXTS, shiftTimeRange, shiftWhenDated, type EventCalendar } from '@camp/shared/rules';
 import { Badge, Checkbox } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { placesOf, placesText, type ShiftListJob } from './shift-list-model';
@@ -51,12 +51,19 @@ function rowParts(
   calendar: EventCalendar | null,
 ) {
   const when = underDay ? shiftTimeRange(job.shift) : shiftWhenDated(job.shift, calendar);
+  // Only a person's own schedule shows a retired job: they keep it (docs/product.md §11 "Retired jobs and shifts").
+  const retired = job.active === false || job.shift.active === false;
   const title: ReactNode = (
     <span className={classes.titleLine}>
       <span className={classes.name}>{job.name}</span>
       {job.staffOnly && (
         <Badge component="span" color="dusk" variant="filled" autoContrast tt="none">
           Staff only
+        </Badge>
+      )}
+      {retired && (
+        <Badge component="span" color="gray.8" variant="filled" tt="none">
+          {RETIRED_WORK_TEXTS.badge}
         </Badge>
       )}
       {badge ?? (showPlaces && <PlacesBadge job={job} />)}
@@ -71,6 +78,9 @@ function rowParts(
         <span className={`${classes.meta} ${classes.block} ${classes.description}`}>
           {job.shift.description}
         </span>
+      )}
+      {retired && (
+        <span className={`${classes.meta} ${classes.block}`}>{RETIRED_WORK_TEXTS.ownRetiredNote}</span>
       )}
     </>
   );
