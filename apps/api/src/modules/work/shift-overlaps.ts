@@ -2,7 +2,6 @@ import {
   addedShiftOverlaps,
   type EventCalendar,
   eventCalendarOf,
-  findShiftOverlaps,
   overlapJobLabel,
   overlapMessage,
   type OverlapJob,
