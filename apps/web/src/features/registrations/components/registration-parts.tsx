@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Badge.css';
 import {
-  ATTENDANCE_BADGES,
   formatDate,
   formatDollars,
   jobIsActive,
@@ -14,6 +13,7 @@ import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge';
 import classes from './dashboard.module.css';
 import { useEventCalendar } from '../../config';
+import { AttendanceBadge } from './attendance-badge';
 
 /** The lists' titles, and what they say when empty. */
 const LISTS = {
@@ -71,18 +71,7 @@ export function WorkShiftList({
             <Group gap="xs" wrap="wrap">
               <Text fw={600}>{job.name}</Text>
               {/* Its check-in mark, once staff made one (docs/product.md §11 Check-in). */}
-              {attendance && (
-                <Badge
-                  size="sm"
-                  tt="none"
-                  variant="light"
-                  color={attendance === 'SHOWED' ? 'teal' : 'red'}
-                  autoContrast
-                  style={{ '--badge-color': 'var(--mantine-color-black)' }}
-                >
-                  {ATTENDANCE_BADGES[attendance]}
-                </Badge>
-              )}
+              <AttendanceBadge attendance={attendance} />
               {!jobIsActive(job) && (
                 <Badge color="gray.8" variant="filled" tt="none">
                   {RETIRED_WORK_TEXTS.badge}

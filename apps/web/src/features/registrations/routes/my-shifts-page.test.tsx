@@ -44,6 +44,15 @@ const section = async (name: string) =>
   (await screen.findByRole('heading', { name })).closest('section') as HTMLElement;
 
 describe('/shifts on real data', () => {
+  it('shows the check-in mark staff made on one of my shifts (docs/product.md §11 Check-in)', async () => {
+    const [held] = testRegistration().jobs;
+    openShifts([testRegistration({ jobs: [{ ...held!, attendance: 'SHOWED' }] })]);
+    const mine = await section('My Assigned Shifts');
+    const row = (await within(mine).findByText('Breakfast crew')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Checked in')).toBeInTheDocument();
+    expect(within(row).queryByText('No-show')).not.toBeInTheDocument();
+  });
+
   it('shows my shifts by day, and the other shifts by day with spots left, filterable', async () => {
     openShifts();
     const mine = await section('My Assigned Shifts');

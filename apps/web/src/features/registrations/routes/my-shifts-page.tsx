@@ -35,6 +35,7 @@ import {
   TakeShiftButton,
   useShiftChanger,
 } from '../components/shift-changes';
+import { AttendanceBadge } from '../components/attendance-badge';
 
 /** A section of /shifts: a card under its level-2 heading. */
 const PageSection = (props: { id: string; title: string; children: ReactNode }) => (
@@ -66,6 +67,7 @@ export default function MyShiftsPage() {
     ? currentRegistration(registrations.data, config.registrationYear)
     : undefined;
   const mine: ShiftListJob[] = (current?.jobs ?? []).map(({ job }) => job);
+  const attendanceOf = new Map((current?.jobs ?? []).map(({ job, attendance }) => [job.id, attendance]));
   const mineIds = new Set(mine.map((job) => job.id));
   const others = (jobs.data ?? []).filter((job) => !mineIds.has(job.id));
   // The lines are read only for someone who can be in one: a registration of the year.
@@ -91,6 +93,7 @@ export default function MyShiftsPage() {
         underDay
         showCategory
         showPlaces={false}
+        badge={<AttendanceBadge attendance={attendanceOf.get(job.id)} />}
         action={
           droppable ? (
             <Group gap="xs" justify="flex-end" wrap="wrap">
