@@ -222,7 +222,7 @@ export const WorkScheduleShiftSchema = z.object({
       location: z.string(),
       maxRegistrations: z.number().int(),
       registrations: z.array(z.object({ id: z.string(), user: ScheduleUserSchema })),
-      /** Its people marked showed up and no-show at check-in, in the registration year only (§11 Check-in). */
+      /** Its people marked showed up and no-show at check-in, in the registration year only (docs/product.md §11 Check-in). */
       shows: z.number().int(),
       noShows: z.number().int(),
     }),

@@ -70,8 +70,8 @@ function personOf(row: PersonRow): ReportPerson {
 }
 
 /**
- * A person's check-in marks of one kind on their registrations of the year that are not cancelled (docs/product.md
- * §11 Check-in): only that year's attendance counts.
+ * A person's check-in marks of one kind on their registrations of the year that are not cancelled (docs/product.md §11
+ * Check-in): only that year's attendance counts.
  */
 const attendanceCount = (year: number, attendance: Attendance) => sql`(
   select count(*)::int from ${registrationJobs}

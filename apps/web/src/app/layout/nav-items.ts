@@ -34,7 +34,7 @@ export interface NavViewer {
 /**
  * The header links of docs/product.md §2 Layout: Dashboard (the signed-in home, otherwise reached only through
  * the camp name); Profile; Registration (only when open for the user: the caller passes false until that is
- * known, so it never flashes up for someone already registered); Check-in and Reports (staff and admin, §11);
+ * known, so it never flashes up for someone already registered); Check-in and Reports (staff and admin, docs/product.md §11);
  * Admin (admin);
  * Sign Out. Signed out: only Sign In. While the session is being checked: none, so neither set flashes up
  * before the other.

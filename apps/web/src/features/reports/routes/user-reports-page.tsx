@@ -131,7 +131,7 @@ export const userCsvColumns = (year: number): CsvColumn<UserReportRow>[] => [
 
 /**
  * /reports/users (docs/product.md §2): everyone, active (registered for the year, not cancelled) or not, by year
- * (registration year − 5 … + 1), status, role and no-shows (§11 Check-in); not paginated; Export to CSV.
+ * (registration year − 5 … + 1), status, role and no-shows (docs/product.md §11 Check-in); not paginated; Export to CSV.
  */
 export default function UserReportsPage() {
   const { config } = usePublicConfig();
