@@ -11,6 +11,7 @@ describe('paths', () => {
         '/profile',
         '/registration',
         '/shifts',
+        '/check-in',
         '/payment/success',
         '/payment/cancel',
         '/reports',
@@ -87,6 +88,7 @@ describe('paths', () => {
     expect(routeAccess.login).toBe('public');
     expect(routeAccess.paymentCancel).toBe('signed-in');
     expect(routeAccess.reportsWorkSchedule).toBe('staff');
+    expect(routeAccess.checkIn).toBe('staff');
     expect(routeAccess.reportsPayments).toBe('admin');
     expect(routeAccess.adminCampingOptionFields).toBe('admin');
   });

@@ -164,15 +164,15 @@ describe('navigation by role (docs/product.md §2 Layout)', () => {
     await expectNav(['Dashboard', 'Profile', 'Sign Out']);
   });
 
-  it('adds Reports for staff, and Reports and Admin for an admin', async () => {
+  it('adds Check-in and Reports for staff, and Admin too for an admin', async () => {
     signedInAs(staff);
     const { unmount } = renderApp('/dashboard');
-    await expectNav(['Dashboard', 'Profile', 'Registration', 'Reports', 'Sign Out']);
+    await expectNav(['Dashboard', 'Profile', 'Registration', 'Check-in', 'Reports', 'Sign Out']);
     unmount();
 
     signedInAs(admin);
     renderApp('/dashboard');
-    await expectNav(['Dashboard', 'Profile', 'Registration', 'Reports', 'Admin', 'Sign Out']);
+    await expectNav(['Dashboard', 'Profile', 'Registration', 'Check-in', 'Reports', 'Admin', 'Sign Out']);
   });
 
   it('signs out: logs out on the server, forgets the session and goes home with Sign In shown', async () => {
