@@ -3,13 +3,12 @@ import { jobLabel, RETIRED_WORK_TEXTS } from '@camp/shared';
 import {
   ADMIN_EMAIL,
   expect,
-  expectNoSidewaysScroll,
   type ProfileDetails,
   REGISTRATION_CAMP,
   type Site,
   test,
 } from './support/fixtures';
-import { stepHeading } from './support/screens';
+import { checkScreenAtEachWidth, stepHeading } from './support/screens';
 
 // Retired jobs in the browser (docs/product.md §11 "Retired jobs and shifts"): an admin retires a job on Admin →
 // Jobs (asked first); a participant's wizard no longer offers it at step 4; the admin shows retired jobs, reactivates
@@ -29,16 +28,9 @@ const PERSON: ProfileDetails = {
   emergencyContact: 'Rory Retiree, 555-0171, brother',
 };
 
-/** Axe, no sideways scroll and a full-page screenshot, at 375 and at 1280 px; the page is left at 1280. */
-async function screens(page: Page, checkA11y: (page: Page) => Promise<void>, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkA11y(page);
-    await expectNoSidewaysScroll(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+/** Axe, no sideways scroll and a screenshot at 375 and at 1280 px (left at 1280), into this spec's folder. */
+const screens = (page: Page, checkA11y: (page: Page) => Promise<void>, name: string) =>
+  checkScreenAtEachWidth(page, checkA11y, SCREENS, name);
 
 /** The admin's own browser at desktop width, on Admin → Jobs. */
 async function adminJobsPage(browser: Browser, site: Site): Promise<{ context: BrowserContext; page: Page }> {

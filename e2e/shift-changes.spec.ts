@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SHIFT_CHANGE_TEXTS } from '@camp/shared';
-import {
-  expect,
-  expectNoSidewaysScroll,
-  type ProfileDetails,
-  REGISTRATION_CAMP,
-  type Site,
-  test,
-} from './support/fixtures';
+import { expect, type ProfileDetails, REGISTRATION_CAMP, type Site, test } from './support/fixtures';
+import { checkScreenAtEachWidth } from './support/screens';
 
 // Changing one's own shifts on /shifts (docs/product.md §11 "Changing my shifts", decision 057): with event dates, a
 // registered participant drops a shift and takes another, one mail for each change arrives at the SMTP capture,
@@ -34,16 +28,9 @@ const HOLDER: ProfileDetails = {
   emergencyContact: 'Hazel Holder, 555-0191, mother',
 };
 
-/** Axe, no sideways scroll and a full-page screenshot, at 375 and at 1280 px; the page is left at 1280. */
-async function screens(page: Page, checkA11y: (page: Page) => Promise<void>, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkA11y(page);
-    await expectNoSidewaysScroll(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+/** Axe, no sideways scroll and a screenshot at 375 and at 1280 px (left at 1280), into this spec's folder. */
+const screens = (page: Page, checkA11y: (page: Page) => Promise<void>, name: string) =>
+  checkScreenAtEachWidth(page, checkA11y, SCREENS, name);
 
 /** Registers someone through the API with a request context of their own: the free option and these jobs. */
 async function registerThroughApi(site: Site, email: string, profile: ProfileDetails, jobs: string[]) {

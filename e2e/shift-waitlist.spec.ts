@@ -6,14 +6,13 @@ import {
   ADMIN_EMAIL,
   type Backend,
   expect,
-  expectNoSidewaysScroll,
   fullName,
   type ProfileDetails,
   REGISTRATION_CAMP,
   type Site,
   test,
 } from './support/fixtures';
-import { stepHeading } from './support/screens';
+import { checkScreenAtEachWidth, stepHeading } from './support/screens';
 
 // The shift waitlist in the browser (docs/product.md §10, decision 052): an admin turns on the waitlist of a shift
 // with one place; one person holds it; another registers in the wizard and waits for it; the admin cancels the
@@ -43,16 +42,9 @@ const WAITER: ProfileDetails = {
   emergencyContact: 'Ash Waiting, 555-0151, sister',
 };
 
-/** Axe, no sideways scroll and a full-page screenshot, at 375 and at 1280 px; the page is left at 1280. */
-async function screens(page: Page, checkA11y: (page: Page) => Promise<void>, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkA11y(page);
-    await expectNoSidewaysScroll(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+/** Axe, no sideways scroll and a screenshot at 375 and at 1280 px (left at 1280), into this spec's folder. */
+const screens = (page: Page, checkA11y: (page: Page) => Promise<void>, name: string) =>
+  checkScreenAtEachWidth(page, checkA11y, SCREENS, name);
 
 /** The person's shift-line entry for a job, read from the database. */
 async function entryOf(backend: Backend, jobId: string, state: 'WAITING' | 'OFFERED' | 'ACCEPTED') {

@@ -18,6 +18,25 @@ export async function checkScreen(
   }
 }
 
+/**
+ * Axe, no sideways scrolling and a full-page screenshot from the top, at 375 and then at 1280 px (axe at each width:
+ * a layout of its own can fail on its own); the page is left at 1280.
+ */
+export async function checkScreenAtEachWidth(
+  page: Page,
+  checkA11y: (page: Page) => Promise<void>,
+  dir: string,
+  name: string,
+): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkA11y(page);
+    await expectNoSidewaysScroll(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
 /** The registration wizard's heading of step n ('Step 2 of 6: Options'). */
 export const stepHeading = (page: Page, n: number, label: string) =>
   page.getByRole('heading', { name: `Step ${n} of 6: ${label}` });
