@@ -22,7 +22,13 @@ const PARTICIPANT_ROUTES: RouteName[] = [
   'paymentSuccess',
   'paymentCancel',
 ];
-const STAFF_ROUTES: RouteName[] = ['reports', 'reportsRegistrations', 'reportsUsers', 'reportsWorkSchedule'];
+const STAFF_ROUTES: RouteName[] = [
+  'checkIn',
+  'reports',
+  'reportsRegistrations',
+  'reportsUsers',
+  'reportsWorkSchedule',
+];
 const ADMIN_ROUTES: RouteName[] = [
   'reportsPayments',
   'admin',

@@ -29,8 +29,11 @@ function readJson(file) {
 }
 
 // 1. Vitest: shared rules, API integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web.
+// Two workers: the suites are mostly waiting on databases and servers, and one worker on a two-core machine left
+// half the machine idle (`.ci/run` must stay under 30 minutes). Override with VITEST_MAX_WORKERS.
 const vitestCode = await run(bin('vitest'), [
   'run',
+  `--maxWorkers=${process.env.VITEST_MAX_WORKERS || 2}`,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,

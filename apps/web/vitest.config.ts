@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // Above the setup's 8 s wait for a lazily loaded screen on a busy machine (vitest.setup.ts).
+    testTimeout: 15_000,
   },
 });

@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Screens load lazily and the full suite runs files in parallel: on a busy 2-core machine a first render can
-// take longer than Testing Library's default 1 s wait.
-configure({ asyncUtilTimeout: 3000 });
+// take longer than Testing Library's default 1 s wait. Only an upper bound: a passing wait ends at once.
+configure({ asyncUtilTimeout: 8000 });
 
 // Testing Library only unmounts between tests by itself when vitest globals are on; they are off here.
 afterEach(() => {

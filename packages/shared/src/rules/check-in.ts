@@ -55,6 +55,8 @@ export const ATTENDANCE_REPORT_TEXTS = {
   /** The user report's columns (and CSV headers). */
   shows: 'Shows',
   noShows: 'No-shows',
+  /** The user report's one column for both, its cells '2 / 1'. */
+  showsAndNoShows: 'Shows / No-shows',
   /** The user report's filter and its choices. */
   hasNoShows: 'Has no-shows',
   any: 'All',

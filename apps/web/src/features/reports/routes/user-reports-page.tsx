@@ -91,16 +91,14 @@ const columns = [
         <span className={classes.dimmed}>{REPORT_TEXTS.notRegistered}</span>
       ),
   }),
-  // Check-in marks of the year (docs/product.md §11 Check-in).
-  column.accessor('shows', {
-    header: ATTENDANCE_REPORT_TEXTS.shows,
-    enableGrouping: false,
-    meta: { nowrap: true },
-  }),
+  // Check-in marks of the year (docs/product.md §11 Check-in): one column, so a phone's card grows by one line only;
+  // it sorts by no-shows, the figure a camp looks for. The CSV keeps the two numbers apart.
   column.accessor('noShows', {
-    header: ATTENDANCE_REPORT_TEXTS.noShows,
+    id: 'attendance',
+    header: ATTENDANCE_REPORT_TEXTS.showsAndNoShows,
     enableGrouping: false,
     meta: { nowrap: true },
+    cell: ({ row }) => `${row.original.shows} / ${row.original.noShows}`,
   }),
   column.accessor('createdAt', {
     header: 'Joined',
