@@ -7,7 +7,7 @@ import { checkScreenAtEachWidth } from './support/screens';
 // registered participant drops a shift and takes another, one mail for each change arrives at the SMTP capture,
 // the filters narrow the available shifts, and once the window closes /shifts says so and offers no buttons. Axe and
 // no sideways scroll at 375 and 1280 px; screenshots go to test-results/shift-changes-screens (never committed).
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const CAMP = REGISTRATION_CAMP;
 const CAMP_NAME = 'Camp Registration E2E';

@@ -19,7 +19,7 @@ import { checkScreenAtEachWidth, stepHeading } from './support/screens';
 // holder; the offer is mailed; the waiting person takes the shift on the dashboard and finds it on /shifts.
 // Axe and no sideways scroll at 375 and 1280 px; screenshots go to test-results/shift-waitlist-screens (never
 // committed).
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const CAMP = REGISTRATION_CAMP;
 const CAMP_NAME = 'Camp Registration E2E';
