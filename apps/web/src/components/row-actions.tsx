@@ -69,9 +69,10 @@ export function RowAction({ label, itemName, onClick, to, color, disabledReason 
 }
 
 /** The row's action buttons side by side. */
-export function RowActions({ children }: { children: ReactNode }) {
+export function RowActions({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
+  // `wrap`: a row of many actions folds onto two lines rather than widen its table past the window.
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap={wrap ? 'wrap' : 'nowrap'}>
       {children}
     </Group>
   );

@@ -212,7 +212,7 @@ export default function ManageRegistrationsPage() {
     const itemName = `registration of ${personName(registration.user)}`;
     const active = registration.status !== 'CANCELLED';
     return (
-      <RowActions>
+      <RowActions wrap>
         <RowAction
           label="Audit trail"
           itemName={itemName}
