@@ -3,7 +3,7 @@ import { PaypalModeSchema } from './enums.schema';
 import { flag, type Holds, optionalText, type SameType, textCharacters } from './schema-kit';
 import {
   EVENT_DATES_MESSAGES,
-  isCalendarDate,
+  isValidIsoDate,
   SHIFT_CHANGE_TEXTS,
   SHIFT_REMINDER_HOURS_MAX,
   SHIFT_REMINDER_HOURS_MIN,
@@ -194,7 +194,7 @@ const configFields = {
   shiftChangesClose: z
     .string({ error: SHIFT_CHANGE_TEXTS.configInvalid })
     .trim()
-    .refine(isCalendarDate, SHIFT_CHANGE_TEXTS.configInvalid)
+    .refine(isValidIsoDate, SHIFT_CHANGE_TEXTS.configInvalid)
     .nullable(),
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInZone, isCalendarDate, shiftChangesOpen, shiftIsPast } from './shift-changes';
+import { isValidIsoDate } from './registrations';
+import { dateInZone, shiftChangesOpen, shiftIsPast } from './shift-changes';
 
 // When a person may change their own shifts (docs/product.md §11 "Changing my shifts", decision 057).
 
@@ -41,9 +42,9 @@ describe('shiftChangesOpen', () => {
 
 describe('the date helpers', () => {
   it('reads real dates only, and today in a zone', () => {
-    expect(isCalendarDate('2027-02-28')).toBe(true);
-    expect(isCalendarDate('2027-02-30')).toBe(false);
-    expect(isCalendarDate('2027-2-3')).toBe(false);
+    expect(isValidIsoDate('2027-02-28')).toBe(true);
+    expect(isValidIsoDate('2027-02-30')).toBe(false);
+    expect(isValidIsoDate('2027-2-3')).toBe(false);
     expect(dateInZone(new Date('2027-09-06T03:00:00Z'), 'America/Los_Angeles')).toBe('2027-09-05');
   });
 

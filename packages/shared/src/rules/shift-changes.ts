@@ -54,15 +54,6 @@ export const SHIFT_CHANGE_TEXTS = {
   onlyFree: 'Only with free places',
 } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether a value is a real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
-}
-
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export const dateInZone = (now: Date, timeZone: string): string =>
   isoToWallTime(now.toISOString(), timeZone).slice(0, 10);
