@@ -68,6 +68,8 @@ export const ReportJobSchema = z.object({
   category: z.string(),
   shiftName: z.string(),
   dayOfWeek: DayOfWeekSchema,
+  /** Which date of a festival day spanning several (Pre-Opening, Post-Event); 1 otherwise (docs/product.md §11). */
+  dayOffset: z.number().int(),
   startTime: z.string(),
   endTime: z.string(),
 });

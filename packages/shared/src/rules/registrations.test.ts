@@ -9,6 +9,7 @@ import {
   customFieldValueFromStored,
   duesFor,
   isValidIsoDate,
+  jobMailLabel,
   REGISTRATION_MESSAGES,
   registrationAvailability,
   type ShiftRuleCategory,
@@ -381,5 +382,20 @@ describe('custom fields', () => {
     expect(customFieldValueFromStored('INTEGER', '4')).toBe(4);
     expect(customFieldValueFromStored('DATE', '2026-08-30')).toBe('2026-08-30');
     expect(customFieldValueFromStored('STRING', null)).toBeNull();
+  });
+});
+
+describe('jobMailLabel', () => {
+  const shift = { name: 'Build', dayOfWeek: 'PRE_OPENING' as const, startTime: '22:00', endTime: '02:00' };
+
+  it('names the weekday only without event dates, as jobLabel does', () => {
+    expect(jobMailLabel('Gate', shift, null)).toBe('Gate (Build, Pre-Opening)');
+  });
+
+  it('names the date and times with them, the day of a several-day festival day included', () => {
+    const calendar = { openingSunday: '2027-08-29' };
+    expect(jobMailLabel('Gate', { ...shift, dayOffset: 2 }, calendar)).toBe(
+      'Gate (Build, Pre-Opening, Fri, Aug 27, 22:00–02:00)',
+    );
   });
 });

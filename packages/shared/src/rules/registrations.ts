@@ -1,6 +1,7 @@
 import { isWholeCents, type FieldDataType } from './camping-options';
 import { isStaffRole, type Role } from './enums';
 import { DAY_LABELS, type DayOfWeek } from './work';
+import { type DatedShiftInput, type EventCalendar, shiftWhenDated } from './event-dates';
 import {
   availabilityReason,
   isActiveRegistration,
@@ -41,6 +42,19 @@ export const REGISTRATION_MESSAGES = {
 /** A job with its shift, as mails and the audit trail name it: 'Dishes (Tuesday lunch, Tuesday)'. */
 export const jobLabel = (job: string, shift: string, day: DayOfWeek): string =>
   `${job} (${shift}, ${DAY_LABELS[day]})`;
+
+/**
+ * A job as a mail names it: `jobLabel` without event dates, and with them the shift's date and times, 'Dishes
+ * (Tuesday lunch, Tuesday, Aug 31, 12:00–14:00)' (docs/product.md §11).
+ */
+export function jobMailLabel(
+  job: string,
+  shift: DatedShiftInput & { name: string },
+  calendar: EventCalendar | null,
+): string {
+  if (!calendar) return jobLabel(job, shift.name, shift.dayOfWeek);
+  return `${job} (${shift.name}, ${shiftWhenDated(shift, calendar)})`;
+}
 
 /** Texts of the registration screens: the wizard, the dashboard and /shifts (docs/product.md §2, §8). */
 export const REGISTRATION_TEXTS = {

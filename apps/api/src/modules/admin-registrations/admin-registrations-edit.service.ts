@@ -4,6 +4,7 @@ import {
   REGISTRATION_MESSAGES,
   REGISTRATION_STATUS_LABELS,
   findShiftOverlaps,
+  jobMailLabel,
   overlapPairText,
   type Registration,
   SHIFT_OVERLAP_MESSAGES,
@@ -291,12 +292,14 @@ export class AdminRegistrationsEditService {
         publicUrl: this.deps.env.publicUrl,
       });
       if (!context) return false;
+      const mailCalendar = await eventCalendarNow(tx);
       await enqueueMail(
         tx,
         updateMail(context, {
           status,
           campingOptions: optionsNow.map((option) => option.name).sort(),
-          jobs: jobsNow.map((job) => job.label).sort(),
+          // Dated when the camp has event dates (docs/product.md §11).
+          jobs: jobsNow.map((job) => jobMailLabel(job.name, job.shift, mailCalendar)).sort(),
         }),
       );
       return true;

@@ -323,6 +323,20 @@ describe('Admin registrations API: PUT /admin/registrations/{id} (edit)', () => 
     expect(mails[0]?.text).not.toContain('Internal');
   });
 
+  it('dates the shifts in that mail once the camp has event dates', async () => {
+    await configure(camp, { openingSunday: '2027-08-29' });
+    try {
+      const person = await insertSignedInPerson(camp, { firstName: 'Ines' });
+      const id = await register(person);
+      const response = await edit(id, { status: 'CONFIRMED', sendNotification: true });
+      expect(response.statusCode, response.body).toBe(200);
+      const [mail] = await outboxRowsTo(db(), person.email, '%updated%');
+      expect(mail?.text).toContain('Work shifts: Dishes (Tuesday lunch, Tuesday, Aug 31, 11:00–14:00)');
+    } finally {
+      await configure(camp, { openingSunday: null });
+    }
+  });
+
   it('expires an open Checkout of the old dues first when the options change', async () => {
     const { registrationId } = await inCheckoutFor(camp, [tent], 10000);
     const session = fake.lastSession();

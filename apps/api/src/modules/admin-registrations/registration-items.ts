@@ -82,7 +82,15 @@ export interface JobItem {
   label: string;
   /** The job and its shift as job-open.ts reads them: whether it takes new people (docs/product.md §11). */
   job: { name: string; active: boolean };
-  shift: { name: string; active: boolean; dayOfWeek: DayOfWeek };
+  shift: {
+    name: string;
+    active: boolean;
+    dayOfWeek: DayOfWeek;
+    /** When the shift is, for the mail's dated label (docs/product.md §11). */
+    dayOffset: number;
+    startTime: string;
+    endTime: string;
+  };
 }
 
 export interface OptionItem {
@@ -101,6 +109,9 @@ export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobI
       shiftName: shifts.name,
       shiftActive: shifts.active,
       dayOfWeek: shifts.dayOfWeek,
+      dayOffset: shifts.dayOffset,
+      startTime: shifts.startTime,
+      endTime: shifts.endTime,
     })
     .from(jobs)
     .innerJoin(shifts, eq(shifts.id, jobs.shiftId))
@@ -112,7 +123,14 @@ export async function jobItems(db: DbOrTx, ids: readonly string[]): Promise<JobI
     dayOfWeek: row.dayOfWeek,
     label: jobLabel(row.name, row.shiftName, row.dayOfWeek),
     job: { name: row.name, active: row.active },
-    shift: { name: row.shiftName, active: row.shiftActive, dayOfWeek: row.dayOfWeek },
+    shift: {
+      name: row.shiftName,
+      active: row.shiftActive,
+      dayOfWeek: row.dayOfWeek,
+      dayOffset: row.dayOffset,
+      startTime: row.startTime,
+      endTime: row.endTime,
+    },
   }));
 }
 

@@ -5,7 +5,9 @@ import {
   duesFor,
   formatDateTimeInZone,
   formatDollars,
+  eventCalendarOf,
   jobLabel,
+  jobMailLabel,
   type RegistrationStatus,
 } from '@camp/shared';
 import { createHash, randomUUID } from 'node:crypto';
@@ -157,7 +159,7 @@ export async function runYearDraw(
 
   // The places, locked in the order every writer of the counters uses.
   const jobRows = await tx
-    .select({ id: jobs.id, name: jobs.name, shift: shifts.name, day: shifts.dayOfWeek })
+    .select({ id: jobs.id, name: jobs.name, shift: shifts })
     .from(jobs)
     .innerJoin(shifts, eq(shifts.id, jobs.shiftId))
     .where(inArray(jobs.id, sortedUnique(entries.flatMap((entry) => entry.jobIds))));
@@ -253,9 +255,14 @@ export async function runYearDraw(
 
   // Mails, payments, entries, the record.
   const [camp] = await tx
-    .select({ campName: campConfig.campName, timeZone: campConfig.timeZone })
+    .select({
+      campName: campConfig.campName,
+      timeZone: campConfig.timeZone,
+      openingSunday: campConfig.openingSunday,
+    })
     .from(campConfig)
     .limit(1);
+  const calendar = camp ? eventCalendarOf(camp) : null;
   const contextOf = (entry: EntryRead): PaymentMailContext => ({
     to: entry.email,
     firstName: entry.firstName,
@@ -266,7 +273,7 @@ export async function runYearDraw(
   const jobsOf = (entry: EntryRead) =>
     entry.jobIds.map((id) => {
       const job = jobById.get(id) as (typeof jobRows)[number];
-      return jobLabel(job.name, job.shift, job.day);
+      return jobMailLabel(job.name, job.shift, calendar);
     });
   const spots = await linePositions(tx, result.waitlisted.map(registrationOf));
   const mails: OutboxMail[] = [];
@@ -330,7 +337,7 @@ export async function runYearDraw(
     })),
     jobPlacesUsed: [...result.jobPlacesUsed].map(([id, used]) => {
       const job = jobById.get(id);
-      return { id, name: job ? jobLabel(job.name, job.shift, job.day) : '', used };
+      return { id, name: job ? jobLabel(job.name, job.shift.name, job.shift.dayOfWeek) : '', used };
     }),
     split: split.map((circle) => circle.map(emailOf)),
     digest: drawDigest(result),

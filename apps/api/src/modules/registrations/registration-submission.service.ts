@@ -11,6 +11,7 @@ import {
   isStaffRole,
   jobCapacity,
   jobLabel,
+  jobMailLabel,
   optionCapacity,
   overlapMessage,
   REGISTRATION_MESSAGES,
@@ -392,7 +393,8 @@ export class RegistrationSubmissionService {
       year,
       dashboardUrl: dashboardUrlOf(this.publicUrl),
     };
-    const jobLabels = chosenJobs.map(labelOf);
+    // The mails name each shift with its date when the camp has event dates (docs/product.md §11).
+    const jobLabels = chosenJobs.map(({ job, shift }) => jobMailLabel(job.name, shift, calendar));
     const optionName = new Map(chosenOptions.map((option) => [option.id, option.name]));
     const storedValues = fields.flatMap((field) => {
       const value = customFieldStoredValue(field, input.customFields[field.id]);
@@ -423,7 +425,7 @@ export class RegistrationSubmissionService {
               optionIds: waitlist,
               summary: {
                 campingOptions: chosenOptions.map((option) => option.name).sort(),
-                jobs: [...jobLabels].sort(),
+                jobs: chosenJobs.map(labelOf).sort(),
               },
               mail: (spots) =>
                 joinedWaitlistMail(mailTo, {

@@ -322,6 +322,25 @@ describe('registration submission: POST /api/registrations/camp', () => {
       expect(await mails(free.email)).toHaveLength(1);
     });
 
+    it('names each shift with its date and times in the mail once the camp has event dates', async () => {
+      await configure(camp, { openingSunday: '2027-08-29' });
+      try {
+        const dated = await person({ firstName: 'Ida' });
+        const response = await submit(dated, tentBody({ jobs: [job.dishes, job.greeter] }));
+        expect(response.statusCode, response.body).toBe(201);
+        const [mail] = await camp.t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.toAddress, dated.email));
+        expect(mail?.text.split('\n')[4]).toBe(
+          'Work shifts: Dishes (Tuesday lunch, Tuesday, Aug 31, 11:00–14:00); ' +
+            'Gate Greeter (Monday morning, Monday, Aug 30, 09:00–13:00)',
+        );
+      } finally {
+        await configure(camp, { openingSunday: null });
+      }
+    });
+
     it('confirms at once when the dues are zero, with no payment', async () => {
       const who = await person();
       const response = await submit(who, dayPassBody());

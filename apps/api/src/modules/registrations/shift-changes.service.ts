@@ -205,7 +205,14 @@ export class ShiftChangesService {
         dayOfWeek: job.shift.dayOfWeek,
         label: labelOf(job),
         job: { name: job.name, active: job.active },
-        shift: { name: job.shift.name, active: job.active, dayOfWeek: job.shift.dayOfWeek },
+        shift: {
+          name: job.shift.name,
+          active: job.active,
+          dayOfWeek: job.shift.dayOfWeek,
+          dayOffset: job.shift.dayOffset,
+          startTime: job.shift.startTime,
+          endTime: job.shift.endTime,
+        },
       });
       await recordAudit(
         tx,

@@ -163,13 +163,15 @@ export class ReportsService {
         job_json as materialized (
           select ${jobs.id} as id,
             row_number() over (
-              order by ${shifts.dayOfWeek}, ${shifts.startTime}, ${jobs.name}, ${jobs.id}) as rank,
+              order by ${shifts.dayOfWeek}, ${shifts.dayOffset}, ${shifts.startTime}, ${jobs.name},
+                ${jobs.id}) as rank,
             row_to_json(job) as doc
           from ${jobs} join ${jobCategories} on ${jobCategories.id} = ${jobs.categoryId}
             join ${shifts} on ${shifts.id} = ${jobs.shiftId},
             lateral (select ${jobs.id} as "id", ${jobs.name} as "name", ${jobs.location} as "location",
               ${jobCategories.name} as "category", ${shifts.name} as "shiftName",
-              ${shifts.dayOfWeek} as "dayOfWeek", to_char(${shifts.startTime}, 'HH24:MI') as "startTime",
+              ${shifts.dayOfWeek} as "dayOfWeek", ${shifts.dayOffset} as "dayOffset",
+              to_char(${shifts.startTime}, 'HH24:MI') as "startTime",
               to_char(${shifts.endTime}, 'HH24:MI') as "endTime") job
         ),
         option_lists as (

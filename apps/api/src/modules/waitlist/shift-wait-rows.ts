@@ -1,6 +1,7 @@
 import {
   formatDateTimeInZone,
-  jobLabel,
+  eventCalendarOf,
+  jobMailLabel,
   PLACE_HOLDING_STATUSES,
   SHIFT_WAITLIST_MAILS,
   type ShiftWaitState,
@@ -231,8 +232,7 @@ export async function enqueueShiftWaitMail(
     .select({
       userId: registrations.userId,
       job: jobs.name,
-      shift: shifts.name,
-      day: shifts.dayOfWeek,
+      shift: shifts,
     })
     .from(registrations)
     .innerJoin(jobs, eq(jobs.id, mail.wait.jobId))
@@ -245,8 +245,12 @@ export async function enqueueShiftWaitMail(
     publicUrl: mail.publicUrl,
   });
   if (!person) return;
-  const job = jobLabel(row.job, row.shift, row.day);
-  const [camp] = await tx.select({ timeZone: campConfig.timeZone }).from(campConfig).limit(1);
+  const [camp] = await tx
+    .select({ timeZone: campConfig.timeZone, openingSunday: campConfig.openingSunday })
+    .from(campConfig)
+    .limit(1);
+  // With the camp's event dates the mail names the shift's date and times (docs/product.md §11).
+  const job = jobMailLabel(row.job, row.shift, camp ? eventCalendarOf(camp) : null);
   const deadline = mail.wait.expiresAt
     ? formatDateTimeInZone(mail.wait.expiresAt, camp?.timeZone ?? 'UTC')
     : '';

@@ -3,6 +3,7 @@ import {
   findShiftOverlaps,
   isStaffRole,
   jobLabel,
+  jobMailLabel,
   overlapMessage,
   type Registration,
   type RegistrationStatus,
@@ -171,7 +172,7 @@ export class WaitlistOffersService {
             confirmed: status === 'CONFIRMED',
             duesCents: owed,
             campingOptions: chosenOptions.map((option) => option.name),
-            jobs: chosenJobs.map((row) => jobLabel(row.job!.name, row.shift!.name, row.shift!.dayOfWeek)),
+            jobs: chosenJobs.map((row) => jobMailLabel(row.job!.name, row.shift!, calendar)),
           }),
         );
       }

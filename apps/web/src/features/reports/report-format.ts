@@ -1,4 +1,5 @@
-import { dayLabel, shiftTimeRange } from '@camp/shared/rules';
+import { type DatedShiftInput, type EventCalendar, shiftWhenDated } from '@camp/shared/rules';
+import type { RegistrationReportRow } from '@camp/shared/reports';
 
 // How the reports write people, dates and shifts, on screen and in their CSV files.
 
@@ -10,14 +11,24 @@ export function isoDay(iso: string): string {
   return iso.slice(0, 10);
 }
 
-/** A job a person holds, as one line: 'Gate greeter — Monday 09:00–12:00'. */
-export function jobText(job: {
-  name: string;
-  dayOfWeek: string;
-  startTime: string;
-  endTime: string;
-}): string {
-  return `${job.name} — ${dayLabel(job.dayOfWeek)} ${shiftTimeRange(job)}`;
+/**
+ * A job a person holds, as one line: 'Gate greeter — Monday 09:00–12:00', and with the camp's event dates
+ * 'Gate greeter — Monday, Aug 30, 09:00–12:00' (docs/product.md §11).
+ */
+export function jobText(job: DatedShiftInput & { name: string }, calendar: EventCalendar | null): string {
+  return `${job.name} — ${shiftWhenDated(job, calendar)}`;
+}
+
+/**
+ * A registration's shifts, one line each. The event dates are the registration year's: a registration of another
+ * year names its shifts by weekday only.
+ */
+export function registrationShifts(
+  row: Pick<RegistrationReportRow, 'year' | 'jobs'>,
+  dates: { registrationYear: number; calendar: EventCalendar | null },
+): string[] {
+  const calendar = row.year === dates.registrationYear ? dates.calendar : null;
+  return row.jobs.map((job) => jobText(job, calendar));
 }
 
 /** Whole cents back to dollars for a CSV cell, so 0.1 + 0.2 is written 0.3. */

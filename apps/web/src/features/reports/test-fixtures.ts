@@ -5,6 +5,7 @@ import type {
   UserReport,
   UserReportRow,
 } from '@camp/shared/reports';
+import type { PublicConfig } from '@camp/shared/config';
 import type { User } from '@camp/shared/users';
 import type { WorkScheduleShift } from '@camp/shared/work';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -67,6 +68,7 @@ export function registrationRow(overrides: Partial<RegistrationReportRow> = {}):
         category: 'Gate Crew',
         shiftName: 'Morning',
         dayOfWeek: 'MONDAY',
+        dayOffset: 1,
         startTime: '09:00',
         endTime: '12:00',
       },
@@ -212,16 +214,22 @@ export function openReportPage(
   endpoint: string,
   answer: (query: URLSearchParams) => Response,
   routes: ApiRoutes = {},
+  config?: PublicConfig,
 ) {
   const queries: URLSearchParams[] = [];
-  const api = renderSignedIn(page, user, {
-    [endpoint]: ({ url }) => {
-      const query = new URL(url, 'http://localhost').searchParams;
-      queries.push(query);
-      return answer(query);
+  const api = renderSignedIn(
+    page,
+    user,
+    {
+      [endpoint]: ({ url }) => {
+        const query = new URL(url, 'http://localhost').searchParams;
+        queries.push(query);
+        return answer(query);
+      },
+      ...routes,
     },
-    ...routes,
-  });
+    config,
+  );
   return { ...api, queries };
 }
 

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, renderApp, type ApiRoutes } from '../../../test/test-utils';
+import type { PublicConfig } from '@camp/shared/config';
+import { errorResponse, jsonResponse, renderApp, testConfig, type ApiRoutes } from '../../../test/test-utils';
 import { CSV_BOM, localDate } from '../csv';
 import {
   adminUser,
@@ -8,6 +9,8 @@ import {
   failsOnce,
   openReportPage,
   registrationReport,
+  registrationRow,
+  reportPerson,
   RV_ID,
   staffRegistrationReport,
   staffUser,
@@ -22,11 +25,20 @@ const campingOptions = [
   testOption({ id: RV_ID, name: 'RV Row', enabled: false }),
 ];
 
-function openReport(routes: ApiRoutes = {}, user = adminUser, path = '/reports/registrations') {
-  return openReportPage(path, user, 'GET /reports/registrations', () => jsonResponse(registrationReport()), {
-    'GET /camping-options': () => jsonResponse(campingOptions),
-    ...routes,
-  });
+function openReport(
+  routes: ApiRoutes = {},
+  user = adminUser,
+  path = '/reports/registrations',
+  config?: PublicConfig,
+) {
+  return openReportPage(
+    path,
+    user,
+    'GET /reports/registrations',
+    () => jsonResponse(registrationReport()),
+    { 'GET /camping-options': () => jsonResponse(campingOptions), ...routes },
+    config,
+  );
 }
 
 const table = () => screen.getByRole('table', { name: 'Registrations' });
@@ -123,6 +135,37 @@ describe('Registration reports (docs/product.md §2)', { timeout: 20_000 }, () =
         'Status,Registered,Camping Options,Shifts,Tent Village: Nickname',
     );
     expect(first).toContain(`,Gate greeter — Monday 09:00–12:00,"'=HYPERLINK(""x"")"`);
+  });
+
+  it('dates the shifts of the registration year once the camp has event dates, on screen and in the CSV file', async () => {
+    const downloads = captureDownloads();
+    const lastYear = registrationRow({
+      id: '00000000-0000-4000-c000-000000000009',
+      year: 2025,
+      user: reportPerson({ id: '00000000-0000-4000-8000-000000000109', firstName: 'Ada', lastName: 'Old' }),
+    });
+    openReport(
+      {
+        'GET /reports/registrations': () =>
+          jsonResponse(registrationReport({ registrations: [registrationRow(), lastYear] })),
+      },
+      adminUser,
+      '/reports/registrations?year=all',
+      testConfig({ openingSunday: '2026-08-30' }),
+    );
+    await within(await screen.findByRole('table', { name: 'Registrations' })).findByText('Zoë Núñez');
+    const zoe = within(table()).getByText('Zoë Núñez').closest('tr') as HTMLElement;
+    expect(within(zoe).getByText('Gate greeter — Monday, Aug 31, 09:00–12:00')).toBeInTheDocument();
+    // The event dates are the registration year's: last year's shifts keep their weekday.
+    const ada = within(table()).getByText('Ada Old').closest('tr') as HTMLElement;
+    expect(within(ada).getByText('Gate greeter — Monday 09:00–12:00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Export to CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const [, first, second] = ((await downloads[0]?.text()) ?? '').slice(1).split('\r\n');
+    expect(first).toContain(
+      ',2026,CONFIRMED,2026-02-03,Tent Village,"Gate greeter — Monday, Aug 31, 09:00–12:00",',
+    );
+    expect(second).toContain(',2025,CONFIRMED,2026-02-03,Tent Village,Gate greeter — Monday 09:00–12:00,');
   });
 
   it('shows an admin the money columns and says the report has money', async () => {

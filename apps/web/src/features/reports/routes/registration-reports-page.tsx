@@ -23,7 +23,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { FilterBar, yearFilter } from '../../../components/filter-bar';
 import { isAdmin, useAuth } from '../../auth';
 import { campingOptionsQueryOptions } from '../../camping-options';
-import { usePublicConfig } from '../../config';
+import { useEventCalendar, usePublicConfig } from '../../config';
 import type { RegistrationReportFilters } from '../api/query-keys';
 import { useRegistrationReport } from '../api/get-registration-report';
 import { ExportShownButton } from '../components/export-button';
@@ -34,7 +34,7 @@ import { ReportPageHeader } from '../components/report-page-header';
 import { ReportTable } from '../components/report-table';
 import classes from '../components/reports.module.css';
 import type { CsvColumn } from '../csv';
-import { csvDollars, isoDay, jobText, personName } from '../report-format';
+import { csvDollars, isoDay, personName, registrationShifts } from '../report-format';
 import { CSV_FILE_BASES, REPORT_TEXTS } from '../report-texts';
 import { useShownExport } from '../search-result';
 
@@ -50,8 +50,11 @@ interface FilterValues {
 
 const column = createColumnHelper<RegistrationReportRow>();
 
+/** The event dates a registration's shifts are dated with (its year's, when it is the camp's year). */
+type ShiftDates = Parameters<typeof registrationShifts>[1];
+
 /** The columns before the money: the person, their registration and what they chose. */
-const personColumns = [
+const personColumns = (dates: ShiftDates) => [
   column.accessor((row) => personName(row.user), {
     id: 'name',
     header: 'Name',
@@ -97,12 +100,12 @@ const personColumns = [
         </ul>
       ),
   }),
-  column.accessor((row) => row.jobs.map(jobText).join('; '), {
+  column.accessor((row) => registrationShifts(row, dates).join('; '), {
     id: 'shifts',
     header: 'Shifts',
     enableSorting: false,
     // The count, and the list on demand: the report fits a 1280 px screen.
-    cell: ({ row }) => <ShiftsCell shifts={row.original.jobs.map(jobText)} />,
+    cell: ({ row }) => <ShiftsCell shifts={registrationShifts(row.original, dates)} />,
   }),
 ];
 
@@ -131,8 +134,10 @@ const registeredColumn = column.accessor('createdAt', {
   cell: ({ getValue }) => formatDate(getValue()),
 });
 
-const adminColumns = [...personColumns, ...moneyColumns, registeredColumn];
-const staffColumns = [...personColumns, registeredColumn];
+const reportColumns = (dates: ShiftDates, money: boolean) =>
+  money
+    ? [...personColumns(dates), ...moneyColumns, registeredColumn]
+    : [...personColumns(dates), registeredColumn];
 
 /**
  * The CSV's columns: the profile, the registration, choices, money (admins only: `money` false leaves the Paid
@@ -140,7 +145,7 @@ const staffColumns = [...personColumns, registeredColumn];
  */
 export function registrationCsvColumns(
   fields: readonly ReportField[],
-  { money }: { money: boolean },
+  { money, dates }: { money: boolean; dates: ShiftDates },
 ): CsvColumn<RegistrationReportRow>[] {
   const fixed: CsvColumn<RegistrationReportRow>[] = [
     { header: 'First Name', value: (row) => row.user.firstName },
@@ -157,7 +162,7 @@ export function registrationCsvColumns(
     { header: 'Status', value: (row) => row.status },
     { header: 'Registered', value: (row) => isoDay(row.createdAt) },
     { header: 'Camping Options', value: (row) => row.campingOptions.map((option) => option.name).join('; ') },
-    { header: 'Shifts', value: (row) => row.jobs.map(jobText).join('; ') },
+    { header: 'Shifts', value: (row) => registrationShifts(row, dates).join('; ') },
   ];
   const paid: CsvColumn<RegistrationReportRow>[] = [
     { header: 'Paid', value: (row) => csvDollars(row.paidAmount ?? 0) },
@@ -236,6 +241,10 @@ export default function RegistrationReportsPage() {
   const catalog = useQuery(campingOptionsQueryOptions({ includeDisabled: isAdmin(role) }));
   const data = report.data;
   const money = seesOthersMoney(role);
+  const calendar = useEventCalendar();
+  const registrationYear = config.registrationYear;
+  const dates = useMemo(() => ({ registrationYear, calendar }), [registrationYear, calendar]);
+  const columns = useMemo(() => reportColumns(dates, money), [dates, money]);
 
   const years = useMemo(() => {
     const found = new Set<number>(data?.years ?? []);
@@ -256,7 +265,7 @@ export default function RegistrationReportsPage() {
     data?.registrations,
     CSV_FILE_BASES.registrations,
     [values.year, values.status, optionName],
-    data && registrationCsvColumns(data.fields, { money }),
+    data && registrationCsvColumns(data.fields, { money, dates }),
   );
 
   const failed = report.isError && !data;
@@ -310,7 +319,7 @@ export default function RegistrationReportsPage() {
       )}
       <ReportTable
         data={data?.registrations}
-        columns={money ? adminColumns : staffColumns}
+        columns={columns}
         caption={REPORT_TEXTS.registrationsCaption}
         getRowId={(row) => row.id}
         isLoading={report.isFetching}
