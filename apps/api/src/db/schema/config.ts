@@ -63,6 +63,12 @@ export const campConfig = pgTable(
      * is open for them. Inclusive, in the camp's time zone.
      */
     shiftChangesClose: date('shift_changes_close', { mode: 'string' }),
+    /**
+     * From this day on (in the camp's time zone) an admin without a passkey reaches only their profile, to add one
+     * (docs/product.md §12, decision 061); null: passkeys are optional for everyone. The days before it are the
+     * grace period.
+     */
+    adminPasskeysRequiredFrom: date('admin_passkeys_required_from', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

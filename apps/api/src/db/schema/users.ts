@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { userRole } from './enums';
 
@@ -31,6 +41,11 @@ export const users = pgTable(
      * and this number, so "reset link" (+1) invalidates every earlier link without storing any token.
      */
     calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
+    /**
+     * When the account was deleted (docs/product.md §12 "My data", decision 063): the person's fields are erased and
+     * the address replaced, so nobody can sign in as them; the row stays for the counts and the camp's accounts.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
