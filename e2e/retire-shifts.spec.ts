@@ -28,7 +28,7 @@ const PERSON: ProfileDetails = {
   emergencyContact: 'Rory Retiree, 555-0171, brother',
 };
 
-/** Axe, no sideways scroll and a screenshot at 375 and at 1280 px (left at 1280), into this spec's folder. */
+/** Axe, no sideways scroll and a screenshot at 375 and at 1280 px (left at 1280), into this file's screenshot folder. */
 const screens = (page: Page, checkA11y: (page: Page) => Promise<void>, name: string) =>
   checkScreenAtEachWidth(page, checkA11y, SCREENS, name);
 
