@@ -112,6 +112,7 @@ const MATRIX: Record<string, Row> = {
 
   'POST /api/auth/request-login-code': { access: 'public', url: () => '/api/auth/request-login-code' },
   'POST /api/auth/login-with-code': { access: 'public', url: () => '/api/auth/login-with-code' },
+  'POST /api/auth/login-with-link': { access: 'public', url: () => '/api/auth/login-with-link' },
   'POST /api/auth/refresh': { access: 'refreshCookie', url: () => '/api/auth/refresh' },
   'POST /api/auth/logout': { access: 'public', url: () => '/api/auth/logout' },
   'POST /api/auth/logout-all': { access: 'signedIn', url: () => '/api/auth/logout-all', endsSessions: true },

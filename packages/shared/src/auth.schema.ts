@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { RoleSchema } from './enums.schema';
-import { INVALID_CODE_FORMAT, LOGIN_CODE_LENGTH } from './rules';
+import {
+  INVALID_CODE_FORMAT,
+  LOGIN_CODE_LENGTH,
+  SIGN_IN_LINK_INVALID,
+  SIGN_IN_LINK_TOKEN_LENGTH,
+} from './rules';
 import { EmailSchema } from './users.schema';
 
 export const RequestLoginCodeInputSchema = z.strictObject({ email: EmailSchema });
@@ -14,6 +19,14 @@ export const LoginWithCodeInputSchema = z.strictObject({
     .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), INVALID_CODE_FORMAT),
 });
 export type LoginWithCodeInput = z.input<typeof LoginWithCodeInputSchema>;
+
+/** POST /auth/login-with-link (decision 062): the token of the mailed link; a malformed one is just not valid. */
+export const LoginWithLinkInputSchema = z.strictObject({
+  token: z
+    .string({ error: SIGN_IN_LINK_INVALID })
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${SIGN_IN_LINK_TOKEN_LENGTH}}$`), SIGN_IN_LINK_INVALID),
+});
+export type LoginWithLinkInput = z.input<typeof LoginWithLinkInputSchema>;
 
 export const RequestLoginCodeResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 

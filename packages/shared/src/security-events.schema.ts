@@ -10,6 +10,9 @@ export const SECURITY_EVENT_TYPES = [
   'sign_in.wrong_code',
   'sign_in.paused',
   'sign_in.rate_limited',
+  // The one-click sign-in link (decision 062): a sign-in by link, and a link refused (invalid or other browser)
+  'sign_in.link',
+  'sign_in.link_refused',
   'session.refresh_reuse',
   'session.logout',
   'session.logout_all',

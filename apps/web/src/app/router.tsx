@@ -12,6 +12,7 @@ import { HomePage } from './routes/home-page';
 const screens = () => import('./screens');
 void screens();
 const LoginPage = lazy(() => screens().then((s) => s.loadLoginPage()));
+const LoginLinkPage = lazy(() => screens().then((s) => s.loadLoginLinkPage()));
 const DashboardPage = lazy(() => screens().then((s) => s.loadDashboardPage()));
 const ProfilePage = lazy(() => screens().then((s) => s.loadProfilePage()));
 const RegistrationPage = lazy(() => screens().then((s) => s.loadRegistrationPage()));
@@ -74,6 +75,7 @@ export function AppRouter() {
           <Route element={<AppLayout />}>
             {route('home', <HomePage />)}
             {route('login', <LoginPage />)}
+            {route('loginLink', <LoginLinkPage />)}
 
             {route('dashboard', <DashboardPage />)}
             {route('profile', <ProfilePage />)}

@@ -8,7 +8,9 @@
 export const loadLoginPage = () => import('../features/auth/routes/login-page');
 // Opened at Login (the Sign In link, a guard's redirect): its screen loads now, alongside the connection check
 // it would otherwise wait for (decision 045). The router's import() of it then finds it loaded or on its way.
-if (/^#\/login(?:[?/]|$)/.test(window.location.hash)) void loadLoginPage();
+export const loadLoginLinkPage = () => import('../features/auth/routes/login-link-page');
+if (/^#\/login\/link(?:[?/]|$)/.test(window.location.hash)) void loadLoginLinkPage();
+else if (/^#\/login(?:[?/]|$)/.test(window.location.hash)) void loadLoginPage();
 export const loadDashboardPage = () => import('../features/registrations/routes/dashboard-page');
 export const loadProfilePage = () => import('../features/users/routes/profile-page');
 export const loadRegistrationPage = () => import('../features/registrations/routes/registration-page');

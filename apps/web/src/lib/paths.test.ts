@@ -7,6 +7,7 @@ describe('paths', () => {
       [
         '/',
         '/login',
+        '/login/link',
         '/dashboard',
         '/profile',
         '/registration',

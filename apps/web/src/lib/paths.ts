@@ -6,6 +6,7 @@
 export const routePatterns = {
   home: '/',
   login: '/login',
+  loginLink: '/login/link',
   dashboard: '/dashboard',
   profile: '/profile',
   registration: '/registration',
@@ -40,6 +41,7 @@ export type RouteAccess = 'public' | 'signed-in' | 'staff' | 'admin';
 export const routeAccess: Record<RouteName, RouteAccess> = {
   home: 'public',
   login: 'public',
+  loginLink: 'public',
   dashboard: 'signed-in',
   profile: 'signed-in',
   registration: 'signed-in',
@@ -79,6 +81,8 @@ export const paths = {
   home: () => routePatterns.home,
   /** `returnTo` is the path (and query) to go back to after sign-in, e.g. '/registration'. */
   login: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.login, { returnTo }),
+  /** The one-click sign-in link of the sign-in mail (decision 062); the server builds it with the token. */
+  loginLink: ({ token }: { token?: string } = {}) => withQuery(routePatterns.loginLink, { token }),
   dashboard: () => routePatterns.dashboard,
   /** `returnTo`: where to continue after completing the profile (set when sign-in sends a newcomer here). */
   profile: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.profile, { returnTo }),

@@ -65,6 +65,7 @@ const ICALENDAR = 'text/calendar';
 export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT | typeof ICALENDAR> = {
   'POST /auth/request-login-code': RequestLoginCodeResponseSchema,
   'POST /auth/login-with-code': AuthResponseSchema,
+  'POST /auth/login-with-link': AuthResponseSchema,
   'POST /auth/refresh': AuthResponseSchema,
   'POST /auth/logout': z.object({ success: z.literal(true) }),
   'POST /auth/logout-all': EndSessionsResponseSchema,

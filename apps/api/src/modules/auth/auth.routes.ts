@@ -7,15 +7,19 @@ import {
   AuthResponseSchema,
   EndSessionsResponseSchema,
   LoginWithCodeInputSchema,
+  LoginWithLinkInputSchema,
+  LOGIN_CODE_TTL_MINUTES,
   RegisterInputSchema,
   RequestLoginCodeInputSchema,
   RequestLoginCodeResponseSchema,
+  SIGN_IN_LINK_TOKEN_LENGTH,
   UserSchema,
 } from '@camp/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/app-error';
+import { randomToken } from '../../lib/crypto';
 import { callerOf } from '../../plugins/auth';
 import { sameOriginOnly } from '../../plugins/same-origin';
 import { errors as errorBodies, routeKit } from '../../plugins/route-kit';
@@ -24,6 +28,18 @@ import { REFRESH_TOKEN_TTL_SECONDS, type Session } from './auth.service';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/api/auth';
+/**
+ * The asking browser's nonce (decision 062): set when a code is asked for, it binds the mailed sign-in link to
+ * this browser. Only its HMAC is stored, on the code's row.
+ */
+export const LOGIN_BROWSER_COOKIE = 'login_browser';
+const NONCE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${SIGN_IN_LINK_TOKEN_LENGTH}}$`);
+
+/** The browser's nonce from its cookie, if it holds a well-formed one. */
+function browserNonceOf(request: FastifyRequest): string | undefined {
+  const nonce = request.cookies[LOGIN_BROWSER_COOKIE];
+  return nonce !== undefined && NONCE_PATTERN.test(nonce) ? nonce : undefined;
+}
 
 const errors = errorBodies(400, 401, 403, 429);
 
@@ -77,8 +93,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: RequestLoginCodeInputSchema,
       response: { 200: RequestLoginCodeResponseSchema, ...errors, ...errorBodies(503) },
     }),
-    async (request) => {
-      await services.auth.requestLoginCode(request.body.email, request.ip);
+    async (request, reply) => {
+      // A browser that already asked keeps its nonce, so the links of all its live codes work in it.
+      const nonce = browserNonceOf(request) ?? randomToken();
+      await services.auth.requestLoginCode(request.body.email, request.ip, nonce);
+      void reply.setCookie(LOGIN_BROWSER_COOKIE, nonce, {
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        path: REFRESH_COOKIE_PATH,
+        maxAge: LOGIN_CODE_TTL_MINUTES * 60,
+      });
       return { success: true as const, message: 'A verification code has been sent to your email.' };
     },
   );
@@ -92,6 +117,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const session = await services.auth.loginWithCode(request.body.email, request.body.code, request.ip);
+      return startSession(reply, session);
+    },
+  );
+
+  app.post(
+    '/auth/login-with-link',
+    {
+      ...route.open({
+        summary: 'Signs in with the one-click link mailed with a code, in the browser that asked for it',
+        description:
+          'Decision 062: the token is single use and lives as long as its code; the `login_browser` cookie set ' +
+          'when the code was asked for must come with it (else 403). Not paused by wrong codes for the address.',
+        body: LoginWithLinkInputSchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      }),
+      onRequest: cookieOnly,
+    },
+    async (request, reply) => {
+      const session = await services.auth.loginWithLink(
+        request.body.token,
+        browserNonceOf(request),
+        request.ip,
+      );
       return startSession(reply, session);
     },
   );

@@ -1,12 +1,26 @@
-import { LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MINUTES } from '@camp/shared';
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MINUTES,
+  SIGN_IN_LINK_INVALID,
+  SIGN_IN_LINK_OTHER_BROWSER,
+  signInLinkMailNote,
+} from '@camp/shared';
 import { and, desc, eq, gt, gte, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { loginCodes, refreshTokens, users } from '../../db/schema/index';
 import type { Env } from '../../env';
-import { AppError, type AppErrorCode, tooManyRequests, unauthorized } from '../../lib/app-error';
-import { deriveKey, hmacHex, randomDigits, randomToken, sha256Hex } from '../../lib/crypto';
+import {
+  AppError,
+  type AppErrorCode,
+  badRequest,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/app-error';
+import { deriveKey, hmacHex, randomDigits, randomToken, safeEqualHex, sha256Hex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/escape';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AccessTokens } from '../../lib/tokens';
@@ -77,19 +91,37 @@ interface AuthServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/** The address of the one-click sign-in link (decision 062): the web's `/login/link` route under the public URL. */
+export const signInLinkUrlOf = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}/#/login/link?token=${encodeURIComponent(token)}`;
+
 /** The rate-limit key of an address's failure budget. */
 const failureKey = (email: string, budget: { windowSeconds: number }) =>
   `login-fail:${budget.windowSeconds}:${email}`;
 
 export class AuthService {
   private readonly codeKey: Buffer;
+  private readonly linkKey: Buffer;
+  private readonly browserKey: Buffer;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.codeKey = deriveKey(deps.env.appSecret, 'login-code');
+    this.linkKey = deriveKey(deps.env.appSecret, 'login-link');
+    this.browserKey = deriveKey(deps.env.appSecret, 'login-browser');
   }
 
   private codeHash(email: string, code: string): string {
     return hmacHex(this.codeKey, `${email}:${code}`);
+  }
+
+  /** The stored form of a sign-in link's token (decision 062): an HMAC, like the code's. */
+  private linkHash(token: string): string {
+    return hmacHex(this.linkKey, token);
+  }
+
+  /** The stored form of the asking browser's nonce (its `login_browser` cookie). */
+  private browserHash(nonce: string): string {
+    return hmacHex(this.browserKey, nonce);
   }
 
   /** Counts a request against a limit; the first refusal of a window is recorded as a security event. */
@@ -116,8 +148,9 @@ export class AuthService {
    * is typing.
    * Answers the same whether or not the address has an account: the account is made when the first code is
    * verified. Limits: per IP, per (address, IP), and a larger ceiling per address from all IPs together.
+   * The mail also carries a one-click link (decision 062) that signs in only in the browser holding `browserNonce`.
    */
-  async requestLoginCode(email: string, ip: string): Promise<void> {
+  async requestLoginCode(email: string, ip: string, browserNonce: string): Promise<void> {
     const { env, db, now } = this.deps;
     const perEmail = env.loginCodeMaxPerEmail;
     for (const limit of [
@@ -133,11 +166,20 @@ export class AuthService {
     }
 
     const code = randomDigits(LOGIN_CODE_LENGTH);
+    const linkToken = randomToken();
     const current = now();
     const expiresAt = new Date(current.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000);
     const [created] = await db
       .insert(loginCodes)
-      .values({ email, codeHash: this.codeHash(email, code), requestedIp: ip, expiresAt, createdAt: current })
+      .values({
+        email,
+        codeHash: this.codeHash(email, code),
+        linkTokenHash: this.linkHash(linkToken),
+        browserHash: this.browserHash(browserNonce),
+        requestedIp: ip,
+        expiresAt,
+        createdAt: current,
+      })
       .returning({ id: loginCodes.id });
     if (!created) throw new Error('no login code inserted');
     // The new code replaces those asked for from the same IP; expired and dead ones go; at most a few live.
@@ -148,23 +190,22 @@ export class AuthService {
       .where(others)
       .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
       .limit(LIVE_CODES_MAX - 1);
-    await db
-      .delete(loginCodes)
-      .where(
-        and(
-          others,
-          or(
-            eq(loginCodes.requestedIp, ip),
-            isNull(loginCodes.requestedIp),
-            lte(loginCodes.expiresAt, current),
-            gte(loginCodes.failedAttempts, LOGIN_CODE_MAX_ATTEMPTS),
-            notInArray(loginCodes.id, newestOthers),
-          ),
+    await db.delete(loginCodes).where(
+      and(
+        others,
+        or(
+          eq(loginCodes.requestedIp, ip),
+          isNull(loginCodes.requestedIp),
+          lte(loginCodes.expiresAt, current),
+          // A code killed by wrong guesses stays while its link lives: guessing must not void the link.
+          and(gte(loginCodes.failedAttempts, LOGIN_CODE_MAX_ATTEMPTS), isNull(loginCodes.linkTokenHash)),
+          notInArray(loginCodes.id, newestOthers),
         ),
-      );
+      ),
+    );
 
     try {
-      await this.deps.mail.send(await this.loginCodeMail(email, code, expiresAt));
+      await this.deps.mail.send(await this.loginCodeMail(email, code, linkToken, expiresAt));
     } catch (error) {
       this.deps.log.error({ err: error }, 'login code mail could not be sent');
       // A code nobody received must not stay usable.
@@ -173,20 +214,28 @@ export class AuthService {
     }
   }
 
-  private async loginCodeMail(email: string, code: string, expiresAt: Date) {
+  private async loginCodeMail(email: string, code: string, linkToken: string, expiresAt: Date) {
     const { campName } = await this.deps.config.getPublic();
     const subject = `${campName}: your sign-in code is ${code}`;
     const expiry = `${expiresAt.toISOString().slice(11, 16)} UTC`;
+    const link = signInLinkUrlOf(this.deps.env.publicUrl, linkToken);
+    const linkNote = signInLinkMailNote(LOGIN_CODE_TTL_MINUTES);
     const text = [
       `Your sign-in code for ${campName} is: ${code}`,
       '',
       `It is valid for ${LOGIN_CODE_TTL_MINUTES} minutes (until ${expiry}) and can be used once.`,
+      '',
+      linkNote,
+      link,
+      '',
       'If you did not ask to sign in, you can ignore this e-mail.',
     ].join('\n');
     const html = [
       `<p>Your sign-in code for <strong>${escapeHtml(campName)}</strong> is:</p>`,
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${code}</p>`,
       `<p>It is valid for ${LOGIN_CODE_TTL_MINUTES} minutes (until ${expiry}) and can be used once.</p>`,
+      `<p>${escapeHtml(linkNote)}</p>`,
+      `<p><a href="${escapeHtml(link)}">Sign in to ${escapeHtml(campName)}</a></p>`,
       '<p>If you did not ask to sign in, you can ignore this e-mail.</p>',
     ].join('\n');
     return { to: email, subject, text, html };
@@ -221,10 +270,75 @@ export class AuthService {
       )
       .returning({ email: loginCodes.email });
     if (consumed.length === 0) throw await this.failedAttempt(email, current, ip);
-    // Signed in: the address's other codes are of no more use to anyone.
-    await db.delete(loginCodes).where(eq(loginCodes.email, email));
+    return this.finishSignIn(email, ip, 'sign_in.success');
+  }
 
-    const user = await this.signInUser(email, ip);
+  /**
+   * Signs in with the one-click link mailed with a code (decision 062): the token's live row, asked for from the
+   * browser holding `browserNonce`. Single use: the row goes, and with it the code it was mailed with. Not held
+   * back by the address's failure budgets (guessing codes must not lock the owner out); its own per-IP limit.
+   */
+  async loginWithLink(token: string, browserNonce: string | undefined, ip: string): Promise<Session> {
+    const { db, env, now } = this.deps;
+    await this.limit(
+      { key: `login-link:ip:${ip}`, max: env.loginCodeMaxPerIp, name: 'link-checks-per-ip', ip },
+      TOO_MANY_VERIFY_ATTEMPTS,
+    );
+    const tokenHash = this.linkHash(token);
+    const current = now();
+    const [row] = await db
+      .select({ id: loginCodes.id, email: loginCodes.email, browserHash: loginCodes.browserHash })
+      .from(loginCodes)
+      .where(and(eq(loginCodes.linkTokenHash, tokenHash), gt(loginCodes.expiresAt, current)));
+    if (!row) {
+      await recordSecurityEvent(db, { type: 'sign_in.link_refused', ip, details: { reason: 'invalid' } });
+      throw badRequest(SIGN_IN_LINK_INVALID);
+    }
+    const sameBrowser =
+      browserNonce !== undefined &&
+      row.browserHash !== null &&
+      safeEqualHex(this.browserHash(browserNonce), row.browserHash);
+    if (!sameBrowser) {
+      await recordSecurityEvent(db, {
+        type: 'sign_in.link_refused',
+        email: row.email,
+        ip,
+        details: { reason: 'other_browser' },
+      });
+      throw forbidden(SIGN_IN_LINK_OTHER_BROWSER);
+    }
+    // Consuming is one statement: of two simultaneous opens, only one deletes the row.
+    const consumed = await db
+      .delete(loginCodes)
+      .where(
+        and(
+          eq(loginCodes.id, row.id),
+          eq(loginCodes.linkTokenHash, tokenHash),
+          gt(loginCodes.expiresAt, current),
+        ),
+      )
+      .returning({ email: loginCodes.email });
+    if (consumed.length === 0) {
+      await recordSecurityEvent(db, {
+        type: 'sign_in.link_refused',
+        email: row.email,
+        ip,
+        details: { reason: 'used' },
+      });
+      throw badRequest(SIGN_IN_LINK_INVALID);
+    }
+    return this.finishSignIn(row.email, ip, 'sign_in.link');
+  }
+
+  /** After a right code or link: the address's other codes go, the account is made or found, a session opens. */
+  private async finishSignIn(
+    email: string,
+    ip: string,
+    event: 'sign_in.success' | 'sign_in.link',
+  ): Promise<Session> {
+    // Signed in: the address's other codes (and their links) are of no more use to anyone.
+    await this.deps.db.delete(loginCodes).where(eq(loginCodes.email, email));
+    const user = await this.signInUser(email, ip, event);
     return this.openSession(user);
   }
 
@@ -270,17 +384,24 @@ export class AuthService {
       .returning({ failedAttempts: loginCodes.failedAttempts });
     if (counted.length > 0) {
       if (counted.every((row) => row.failedAttempts >= LOGIN_CODE_MAX_ATTEMPTS)) {
-        await db.delete(loginCodes).where(eq(loginCodes.email, email));
+        await db.delete(loginCodes).where(and(eq(loginCodes.email, email), this.deadForGood(current)));
         return 'login_code.too_many_attempts';
       }
       return 'login_code.invalid';
     }
-    const stale = await db.select({ id: loginCodes.id }).from(loginCodes).where(eq(loginCodes.email, email));
-    if (stale.length > 0) {
-      await db.delete(loginCodes).where(eq(loginCodes.email, email));
-      return 'login_code.expired';
-    }
-    return 'login_code.invalid';
+    const stale = await db
+      .delete(loginCodes)
+      .where(and(eq(loginCodes.email, email), this.deadForGood(current)))
+      .returning({ id: loginCodes.id });
+    return stale.length > 0 ? 'login_code.expired' : 'login_code.invalid';
+  }
+
+  /**
+   * Codes of no more use to anyone: expired, or dead from wrong guesses without a link. A code killed by
+   * guesses keeps its row while its link lives (decision 062): wrong codes must not void the owner's link.
+   */
+  private deadForGood(current: Date) {
+    return or(lte(loginCodes.expiresAt, current), isNull(loginCodes.linkTokenHash));
   }
 
   /** Tells the address's owner that wrong codes were tried (once per short budget spent), through the outbox. */
@@ -307,7 +428,11 @@ export class AuthService {
   }
 
   /** The account of a verified address: made on first sign-in, marked verified, admin where configured. */
-  private async signInUser(email: string, ip: string): Promise<UserRow> {
+  private async signInUser(
+    email: string,
+    ip: string,
+    event: 'sign_in.success' | 'sign_in.link',
+  ): Promise<UserRow> {
     const { db, env } = this.deps;
     return db.transaction(async (tx) => {
       await tx.insert(users).values({ email, isEmailVerified: true }).onConflictDoNothing();
@@ -340,7 +465,7 @@ export class AuthService {
         }
       }
       if (!user) throw new Error('The signed-in user could not be stored');
-      await recordSecurityEvent(tx, { type: 'sign_in.success', subjectUserId: user.id, email, ip });
+      await recordSecurityEvent(tx, { type: event, subjectUserId: user.id, email, ip });
       return user;
     });
   }

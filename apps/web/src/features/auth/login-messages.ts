@@ -1,4 +1,4 @@
-import { LOGIN_CODE_LENGTH } from '@camp/shared/rules';
+import { LOGIN_CODE_LENGTH, SIGN_IN_LINK_FAILED, SIGN_IN_LINK_INVALID } from '@camp/shared/rules';
 import { isApiError } from '../../lib/api-client';
 
 /** docs/product.md §8 Authentication texts. */
@@ -14,6 +14,18 @@ export function verifyCodeErrorMessage(error: unknown): string {
     if (error.kind === 'network' || error.kind === 'timeout') return VERIFY_NETWORK_ERROR;
   }
   return VERIFY_INVALID_CODE;
+}
+
+/**
+ * Link sign-in failure (decision 062): the server's message (link no longer valid, other browser, too many
+ * tries), else the network text.
+ */
+export function linkErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.kind === 'http' && error.serverMessages.length > 0) return error.serverMessages.join(' ');
+    if (error.kind === 'http' && error.status === 400) return SIGN_IN_LINK_INVALID;
+  }
+  return SIGN_IN_LINK_FAILED;
 }
 
 /**

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { INVALID_CODE_FORMAT, LOGIN_CODE_LENGTH, LOGIN_CODE_TTL_MINUTES } from '@camp/shared/rules';
+import {
+  INVALID_CODE_FORMAT,
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_TTL_MINUTES,
+  SIGN_IN_LINK_HINT,
+} from '@camp/shared/rules';
 import type { AuthResponse } from '@camp/shared/auth';
 import { useLoginWithCode } from '../api/login-with-code';
 import { useRequestLoginCode } from '../api/request-login-code';
@@ -82,11 +87,11 @@ export function VerifyCodeForm({ email, onSignedIn, onChangeEmail }: VerifyCodeF
           Check Your Email
         </Title>
         <Text>
-          We sent a 6-digit code to{' '}
+          We sent a 6-digit code and a sign-in link to{' '}
           <Text span fw={700} className={classes.email}>
             {email}
           </Text>
-          . It is valid for {LOGIN_CODE_TTL_MINUTES} minutes.
+          . Both are valid for {LOGIN_CODE_TTL_MINUTES} minutes. {SIGN_IN_LINK_HINT}
         </Text>
         {notice && (
           <Alert color="teal" variant="light" role="status">

@@ -61,6 +61,10 @@ describe('login: requesting a code', () => {
     await requestCode();
     expect(bodies).toEqual([{ email: 'sky@example.org' }]);
     expect(screen.getByText('sky@example.org')).toBeInTheDocument();
+    // The mail holds a code and a one-click link (decision 062).
+    expect(screen.getByText(/^We sent a 6-digit code and a sign-in link to/)).toHaveTextContent(
+      'Both are valid for 10 minutes. Type the code here, or open the link from the e-mail in this browser.',
+    );
     expect(window.localStorage.getItem(PENDING_LOGIN_EMAIL_KEY)).toBe('sky@example.org');
 
     const input = screen.getByLabelText('Verification code', { exact: false });

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Input.css';
-import { isProfileComplete } from '@camp/shared/rules';
 import type { AuthResponse } from '@camp/shared/auth';
 import { Paper } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnTo } from '../../../lib/paths';
 import { PageLoader } from '../../../components/page-loader';
+import { pathAfterSignIn } from '../after-sign-in';
 import { useAuth } from '../auth-context';
 import { RequestCodeForm } from '../components/request-code-form';
 import { VerifyCodeForm } from '../components/verify-code-form';
@@ -48,11 +48,7 @@ export default function LoginPage() {
     setSigningInHere(true);
     const user = await signIn(auth);
     clearPendingLoginEmail();
-    const next =
-      user && !isProfileComplete(user)
-        ? paths.profile({ returnTo: returnTo ?? undefined })
-        : (returnTo ?? paths.dashboard());
-    navigate(next, { replace: true });
+    navigate(pathAfterSignIn(user, returnTo), { replace: true });
   };
 
   return (
