@@ -16,7 +16,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
   outputDir: 'test-results',
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its time (a DOM snapshot per action): CI records one only for the retry of
+    // a test that failed (decision 064); a local run keeps the trace of any failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath, args: CHROMIUM_ARGS },

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { seedDemoCamp } from '../scripts/demo/database';
 import type { DemoData } from '../scripts/demo/demo-data';
 import { expect, expectNoSidewaysScroll, test } from './support/fixtures';
+import { saveScreenshot } from './support/screens';
 
 // The calendar feed in the browser (docs/product.md §11, decision 054): with the camp's Opening Sunday set, a
 // participant's dashboard offers "Add to my calendar"; the link it shows serves their shifts as iCalendar with the
@@ -25,7 +26,7 @@ async function both(page: Page, name: string, checkA11y: (page: Page) => Promise
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
     await checkA11y(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 

@@ -5,6 +5,7 @@ import { dayLabel, dayOrder, isJobFull } from '@camp/shared/rules';
 import { seedDemoCamp } from '../scripts/demo/database';
 import type { DemoData } from '../scripts/demo/demo-data';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, test } from './support/fixtures';
+import { saveScreenshot } from './support/screens';
 
 // The admin edits a registration's shifts on the demo camp (72 jobs over ten days): the picker lists the
 // registration's shifts first and the rest under their days, the filter box narrows it, full jobs stay
@@ -49,7 +50,7 @@ async function checkBothWidths(page: Page, checkA11y: (page: Page) => Promise<vo
     await page.setViewportSize(size);
     await checkA11y(page);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${size.width}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/${name}-${size.width}.png` });
   }
 }
 

@@ -8,6 +8,7 @@ import { routePatterns } from '../apps/web/src/lib/paths';
 import { WINDOWING_THRESHOLD } from '../apps/web/src/components/data-table/columns';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, test } from './support/fixtures';
 import { pageHeight, type PhonesCamp, seedPhonesCamp } from './support/i22-phones';
+import { saveScreenshot } from './support/screens';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ campSeed: 'none' });
@@ -102,8 +103,8 @@ phonesTest.describe('on a phone', () => {
         );
         expect(height.page).toBeLessThanOrEqual(5 * PHONE.height);
         await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: `${SCREENSHOTS}/${report.name}-375-first-screen.png` });
-        await page.screenshot({ path: `${SCREENSHOTS}/${report.name}-375.png`, fullPage: true });
+        await saveScreenshot(page, { path: `${SCREENSHOTS}/${report.name}-375-first-screen.png` });
+        await saveScreenshot(page, { path: `${SCREENSHOTS}/${report.name}-375.png`, fullPage: true });
         await checkA11y(page);
 
         // Show more with the keyboard: ten more each time, announced, until every row is there.
@@ -164,7 +165,7 @@ phonesTest.describe('on a phone', () => {
         const heading = await page.getByRole('heading', { name: title, level: 2 }).boundingBox();
         expect(heading!.y).toBeGreaterThanOrEqual(80);
         expect(heading!.y).toBeLessThan(200);
-        await page.screenshot({ path: `${SCREENSHOTS}/${name}-375-first-screen.png` });
+        await saveScreenshot(page, { path: `${SCREENSHOTS}/${name}-375-first-screen.png` });
         await checkA11y(page);
       }
 
@@ -196,7 +197,7 @@ phonesTest.describe('at 1280 px', () => {
         const height = await pageHeight(page);
         console.log(`${report.name} report at 1280 px: ${height.page} px (${height.screens} screens)`);
         await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: `${SCREENSHOTS}/${report.name}-1280.png` });
+        await saveScreenshot(page, { path: `${SCREENSHOTS}/${report.name}-1280.png` });
         await checkA11y(page);
       }
 
@@ -245,7 +246,7 @@ phonesTest(
     console.log(`full-job badge contrast: ${ratio.toFixed(2)}:1`);
     expect(ratio).toBeGreaterThanOrEqual(4.5);
     await badge.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}/work-schedule-1280.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/work-schedule-1280.png` });
     await checkA11y(page);
   },
 );

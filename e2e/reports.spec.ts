@@ -12,6 +12,7 @@ import {
   test,
 } from './support/fixtures';
 import { payWithoutReturning, registerWithDues, startCheckoutThroughApi, TENT_DUES } from './support/stripe';
+import { saveScreenshot } from './support/screens';
 
 // The reports (docs/product.md §2 Reports). Staff see three report cards and are sent away from the payment report; an admin
 // exports the registration report and the test reads the file; the work schedule is in the festival's day
@@ -232,7 +233,7 @@ test.describe('registration report and work schedule', () => {
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(page.getByRole('link', { name: 'Sign Out' })).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Pre-Opening' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/work-schedule-print.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/work-schedule-print.png`, fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
     const [download] = await Promise.all([

@@ -9,7 +9,7 @@ import {
   type Site,
   test,
 } from './support/fixtures';
-import { stepHeading } from './support/screens';
+import { stepHeading, saveScreenshot } from './support/screens';
 import { tentVillageSubmission } from './support/stripe';
 
 // No double-booking in the browser (docs/product.md §11, decision 056): with the camp's Opening Sunday set, the
@@ -54,7 +54,7 @@ async function both(page: Page, name: string, checkA11y: (page: Page) => Promise
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
     await checkA11y(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { seedDemoCamp } from '../scripts/demo/database';
 import type { DemoData } from '../scripts/demo/demo-data';
 import { expect, expectNoSidewaysScroll, test } from './support/fixtures';
-import { checkScreen, stepHeading } from './support/screens';
+import { checkScreen, stepHeading, saveScreenshot } from './support/screens';
 
 // The long shift lists on the demo camp (`npm run seed:demo`'s rows, written straight into the test's
 // database): the wizard's Shifts step and /shifts stay short and usable on a 375 px phone.
@@ -74,7 +74,7 @@ demoTest(
     await expect(page.getByRole('button', { name: /^Kitchen/ })).toHaveAttribute('aria-expanded', 'false');
     expect(await pageHeight(page, 'step 4')).toBeLessThan(MAX_PAGE_HEIGHT);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/step-4-shifts-375.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/step-4-shifts-375.png`, fullPage: true });
 
     // The bar with the summary and Continue stays in view from the top of a long list to its bottom.
     const bar = page.getByRole('region', { name: 'Shift summary' });

@@ -3,6 +3,7 @@ import { type Page } from '@playwright/test';
 import { payments } from '../apps/api/src/db/schema/index';
 import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
 import { registerWithDues, TENT_DUES } from './support/stripe';
+import { saveScreenshot } from './support/screens';
 
 // The Site Configuration screen of decision 026 (sections to jump between, a save bar in view, a question before
 // leaving unsaved changes) and the dashboard (dates people read, the dues button in the primary colour, a
@@ -27,7 +28,7 @@ async function screenshots(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 

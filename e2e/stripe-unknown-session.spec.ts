@@ -8,6 +8,7 @@ import {
   storedStatuses,
   TENT_DUES,
 } from './support/stripe';
+import { saveScreenshot } from './support/screens';
 
 // A registration whose PENDING dues row points at a Checkout Session Stripe does not know (a camp that moved
 // from test keys to live keys, or the demo camp): the participant still reaches Checkout, and an admin still
@@ -74,7 +75,7 @@ test.describe('a Checkout Session Stripe does not know', () => {
       await expect(pay).toBeVisible();
       await checkA11y(page);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({
+      await saveScreenshot(page, {
         path: `${SCREENSHOTS}/dashboard-unknown-session-${width}.png`,
         fullPage: true,
       });
@@ -96,7 +97,7 @@ test.describe('a Checkout Session Stripe does not know', () => {
       await expectPaymentFacts(page, session.id);
       await checkA11y(page);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/success-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SCREENSHOTS}/success-${width}.png`, fullPage: true });
       expect(await storedStatuses(backend, registrationId)).toEqual({
         registration: 'CONFIRMED',
         payments: ['FAILED', 'COMPLETED'],
@@ -127,7 +128,7 @@ test.describe('a Checkout Session Stripe does not know', () => {
       await dialog.getByRole('textbox', { name: 'Reference' }).fill('Receipt 0815');
       await checkA11y(page);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/record-cash-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SCREENSHOTS}/record-cash-${width}.png`, fullPage: true });
 
       await dialog.getByRole('button', { name: 'Record payment' }).click();
       await expect(page.getByText('Payment recorded', { exact: true })).toBeVisible();
@@ -140,7 +141,7 @@ test.describe('a Checkout Session Stripe does not know', () => {
       await expect(row.getByText(TENT_DUES.text, { exact: true })).toBeVisible();
       await checkA11y(page);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/cash-recorded-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SCREENSHOTS}/cash-recorded-${width}.png`, fullPage: true });
 
       expect(await paymentRowsOf(backend, pending.registrationId)).toEqual([
         ['STRIPE', 'FAILED', unknown, TENT_DUES.cents],

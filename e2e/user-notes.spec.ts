@@ -8,6 +8,7 @@ import {
   test,
 } from './support/fixtures';
 import { registerWithDuesAs } from './support/stripe';
+import { saveScreenshot } from './support/screens';
 
 // Internal notes (docs/product.md §12): an admin adds, edits and deletes notes on a person in Admin → Users' drawer
 // and reads them beside the person's registration in Manage Registrations; the person's own call to the notes
@@ -30,7 +31,7 @@ async function both(page: Page, name: string, checkA11y: (page: Page) => Promise
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
     await checkA11y(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 

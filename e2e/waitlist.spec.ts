@@ -30,7 +30,7 @@ import {
   type Site,
   test,
 } from './support/fixtures';
-import { stepHeading } from './support/screens';
+import { stepHeading, saveScreenshot } from './support/screens';
 import { detailsAndShiftsToReview, TENT_DUES, tentVillageSubmission } from './support/stripe';
 
 // The waitlist and its offers in the browser (docs/product.md §10, decision 048): a full camping option is joined
@@ -64,7 +64,7 @@ async function screen(page: Page, checkA11y: (page: Page) => Promise<void>, name
   await checkA11y(page);
   await expectNoSidewaysScroll(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
 }
 
 /**

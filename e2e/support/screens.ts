@@ -1,6 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
+ * Screenshots are for people to look at, not assertions: CI throws them away, so there they are skipped unless
+ * E2E_SCREENSHOTS=1 (decision 064); a local run writes them under test-results/ as before.
+ */
+const TAKE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
+/** `page.screenshot(options)` where screenshots are taken (above). */
+export async function saveScreenshot(
+  page: Page,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  if (TAKE_SCREENSHOTS) await saveScreenshot(page, options);
+}
+
+/**
  * Axe, no sideways scrolling at 375 and 1280 px, and a full-page screenshot of both widths into `dir`
  * (looked at by people, never committed).
  */
@@ -14,7 +28,7 @@ export async function checkScreen(
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
 }
 
@@ -33,7 +47,7 @@ export async function checkScreenAtEachWidth(
     await checkA11y(page);
     await expectNoSidewaysScroll(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
 }
 
