@@ -2,7 +2,6 @@ import { confirmsEmail, deletedEmailOf, MY_DATA_MESSAGES, type MyDataExport } fr
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
-  auditRecords,
   campingOptionFields,
   campingOptions,
   drawEntries,
@@ -11,6 +10,7 @@ import {
   loginCodes,
   passkeys,
   payments,
+  rateLimitCounters,
   refreshTokens,
   refunds,
   registrationCampingOptions,
@@ -43,7 +43,7 @@ export async function allowSecurityEventsUpkeep(tx: Tx): Promise<void> {
 /**
  * My data (docs/product.md §12 My data, decision 063): a person's export of everything the camp holds that they
  * gave or did, and the erasure of their account. Admin-internal records (internal notes, the admins' reasons on
- * the audit trail) are the camp's records about the person: left out of the export, removed by the erasure.
+ * the audit trail) are the camp's records about the person: left out of the export.
  */
 export class MyDataService {
   constructor(
@@ -356,6 +356,8 @@ export class MyDataService {
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, id));
     await tx.delete(passkeys).where(eq(passkeys.userId, id));
     await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, id));
+    // Rate-limit counters named by the address (sign-in budgets): the address is nobody's now.
+    await tx.delete(rateLimitCounters).where(sql`position(${email} in lower(${rateLimitCounters.key})) > 0`);
 
     // The camp's notes about them, and every mail to their address (pending or sent: the outbox is a delivery log).
     await tx.delete(userNotes).where(eq(userNotes.userId, id));
@@ -370,10 +372,8 @@ export class MyDataService {
       .delete(registrationFieldValues)
       .where(inArray(registrationFieldValues.registrationId, theirRegistrations));
     await tx.update(registrations).set({ cancellationReason: null }).where(eq(registrations.userId, id));
-    await tx
-      .update(auditRecords)
-      .set({ reason: null })
-      .where(inArray(auditRecords.registrationId, theirRegistrations));
+    // audit_records stays as it is: its trigger refuses any update (migration 0004), so an admin's reason that
+    // names the person stays until a migration lets the erasure blank it (decision 063, "What is not erased").
 
     // Draw entries: their answers and the addresses they named; their address out of everyone else's entries.
     await tx
