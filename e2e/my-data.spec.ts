@@ -4,6 +4,7 @@ import { expect, expectNoSidewaysScroll, test } from './support/fixtures';
 // My data (docs/product.md §12 My data): a participant downloads the file of their data (read here), deletes their
 // account by typing their address, and is signed out to the home page, which says so; their session is gone.
 test.use({ campSeed: 'home' });
+test.describe.configure({ timeout: 60_000 });
 
 const EMAIL = 'leaving@e2e.test';
 
@@ -36,11 +37,11 @@ test('a participant downloads their data, deletes their account and is signed ou
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog.getByText(/Your registrations stay counted/)).toBeVisible();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSidewaysScroll(page);
-    await checkA11y(page);
-  }
+  // The modal at a phone's width: no sideways scroll, and axe finds nothing.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await checkA11y(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByLabel('Type your e-mail address to confirm').fill('someone@e2e.test');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('The e-mail address does not match your account')).toBeVisible();
