@@ -41,6 +41,9 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { userNotesRoutes } from './modules/users/user-notes.routes';
+import { myDataRoutes } from './modules/users/my-data.routes';
+import { MyDataService } from './modules/users/my-data.service';
+import { RetentionPurgeWorker } from './modules/users/retention-purge';
 import { UserNotesService } from './modules/users/user-notes.service';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes';
 import { AdminPaymentsService } from './modules/payments/admin-payments.service';
@@ -88,6 +91,8 @@ export interface Services {
   drawAdmin: DrawAdminService;
   users: UsersService;
   userNotes: UserNotesService;
+  myData: MyDataService;
+  retentionPurge: RetentionPurgeWorker;
   auth: AuthService;
   rateLimiter: RateLimiter;
   notifications: NotificationsService;
@@ -195,6 +200,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const shiftReminders = new ShiftReminderWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, now });
   app.addHook('onReady', async () => shiftReminders.start());
   app.addHook('onClose', async () => shiftReminders.stop());
+  // The daily retention purge of sign-in leftovers and old security events (decision 063).
+  const retentionPurge = new RetentionPurgeWorker({ db, log: app.log, now });
+  app.addHook('onReady', async () => retentionPurge.start());
+  app.addHook('onClose', async () => retentionPurge.stop());
   // Places on camping options and jobs are counted per configured registration year.
   const registrationYear = async () => (await config.getPublic()).registrationYear;
   let rateLimiter: RateLimiter = new DatabaseRateLimiter(db, now);
@@ -247,6 +256,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users: usersService,
     // Internal notes on a person (docs/product.md §12, decision 060): admins only.
     userNotes: new UserNotesService(db),
+    // My data: the export and the erasure of an account (docs/product.md §12 My data, decision 063).
+    myData: new MyDataService(db, now, usersService),
+    retentionPurge,
     auth,
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
@@ -322,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(securityEventsRoutes);
       await api.register(usersRoutes);
       await api.register(userNotesRoutes);
+      await api.register(myDataRoutes);
       await api.register(notificationsRoutes);
       await api.register(campingOptionsRoutes);
       await api.register(workRoutes);

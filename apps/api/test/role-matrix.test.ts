@@ -131,6 +131,21 @@ const MATRIX: Record<string, Row> = {
     url: (ids) => `/api/users/${ids.owner}/end-sessions`,
     destructive: true,
   },
+  // My data (docs/product.md §12 My data): one's own export and deletion; an admin's for anyone. The deletion's
+  // body names another address, so an allowed caller gets 400 and keeps their account.
+  'GET /api/users/me/data': { access: 'signedIn', url: () => '/api/users/me/data' },
+  'DELETE /api/users/me': {
+    access: 'signedIn',
+    url: () => '/api/users/me',
+    body: (_ids, email) => ({ confirmEmail: `not-${email}` }),
+  },
+  'GET /api/users/:id/data': { access: 'admin', url: (ids) => `/api/users/${ids.owner}/data` },
+  'POST /api/users/:id/erase': {
+    access: 'admin',
+    url: (ids) => `/api/users/${ids.owner}/erase`,
+    body: () => ({ confirmEmail: 'participant@example.org' }),
+    destructive: true,
+  },
   // Internal notes (docs/product.md §12): admins only; no participant or staff member reads a note, not even their own.
   'GET /api/users/:id/notes': { access: 'admin', url: (ids) => `/api/users/${ids.owner}/notes` },
   'POST /api/users/:id/notes': {
@@ -775,6 +790,16 @@ const NOT_MONEY: Record<string, readonly string[]> = {
   'GET /api/public/config': ['stripeEnabled', 'stripePublicKey', 'allowDeferredDuesPayment'],
   // The caller's own flag: may they defer their own dues.
   'GET /api/auth/profile': ['allowDeferredDuesPayment'],
+  // The caller's own payments in their own export (docs/product.md §12 My data).
+  'GET /api/users/me/data': [
+    'payments',
+    'payments[].amountCents',
+    'payments[].currency',
+    'payments[].provider',
+    'payments[].refundedAt',
+    'payments[].refunds',
+    'payments[].refunds[].amountCents',
+  ],
   'GET /api/camping-options': ['[].participantDues', '[].staffDues'],
   'GET /api/camping-options/:id': ['participantDues', 'staffDues'],
   'GET /api/registrations': [

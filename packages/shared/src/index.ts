@@ -22,3 +22,4 @@ export * from './calendar.schema';
 export * from './user-notes.schema';
 export * from './shift-overlap.schema';
 export * from './check-in.schema';
+export * from './my-data.schema';

@@ -25,6 +25,10 @@ export const SECURITY_EVENT_TYPES = [
   'user.created',
   'user.updated',
   'user.deleted',
+  // An account erased by its person or an admin (docs/product.md §12 My data): no personal data in it
+  'user.erased',
+  // The daily retention purge (decision 063): what it removed, as counts
+  'retention.purged',
   'camping_option.created',
   'camping_option.updated',
   'camping_option.deleted',

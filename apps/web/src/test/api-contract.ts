@@ -40,6 +40,7 @@ import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
 import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports';
 import { UserNoteListSchema, UserNoteSchema } from '@camp/shared/user-notes';
 import { UserSchema } from '@camp/shared/users';
+import { MyDataExportSchema } from '@camp/shared/my-data';
 import {
   JobCategorySchema,
   JobSchema,
@@ -93,6 +94,10 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'POST /users/:id/notes': UserNoteSchema,
   'PATCH /users/:id/notes/:noteId': UserNoteSchema,
   'DELETE /users/:id/notes/:noteId': NO_CONTENT,
+  'GET /users/me/data': MyDataExportSchema,
+  'DELETE /users/me': NO_CONTENT,
+  'GET /users/:id/data': MyDataExportSchema,
+  'POST /users/:id/erase': NO_CONTENT,
 
   'POST /notifications/email/test': SendTestEmailResultSchema,
   'GET /notifications/email/test/history': TestEmailHistorySchema,

@@ -29,3 +29,4 @@ export * from './shift-overlap';
 export * from './check-in';
 export * from './user-notes';
 export * from './shift-changes';
+export * from './my-data';

@@ -1,5 +1,6 @@
 import type { Role } from './enums';
 import { showsNothing } from './text';
+import { DELETED_PERSON_NAME, isDeletedEmail } from './my-data';
 
 /**
  * A user as the API answers it (docs/product.md §3). internalNotes is null for anyone but an admin. The plain type
@@ -76,8 +77,12 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName'>): string 
   return [user.firstName, user.lastName].filter((part) => !showsNothing(part)).join(' ');
 }
 
-/** How lists, reports and messages name a person: first and last name, else the e-mail. */
+/**
+ * How lists, reports and messages name a person: first and last name, else the e-mail; an erased account
+ * (docs/product.md §12 My data) is "Deleted person", never its placeholder address.
+ */
 export function personName(person: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  if (isDeletedEmail(person.email)) return DELETED_PERSON_NAME;
   return displayName(person) || person.email;
 }
 

@@ -220,7 +220,7 @@ export class UsersService {
   }
 
   /** Refuses (409) unless more than one admin exists; holds the admin-role lock until the transaction ends. */
-  private async assertAnotherAdmin(tx: Tx, message: string): Promise<void> {
+  async assertAnotherAdmin(tx: Tx, message: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK_KEY})`);
     const [admins] = await tx.select({ total: count() }).from(users).where(eq(users.role, 'ADMIN'));
     if ((admins?.total ?? 0) <= 1) throw conflict(message);

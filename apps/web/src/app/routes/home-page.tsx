@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
-import { Suspense } from 'react';
+import { MY_DATA_TEXTS } from '@camp/shared/rules';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { HtmlContent } from '../../components/html-content';
 import { PageLoader } from '../../components/page-loader';
+import { accountJustDeleted, forgetAccountDeleted } from '../../lib/account-deleted';
 import { useIsAuthenticated } from '../../lib/auth-state';
 import { usePublicConfig } from '../../features/config';
 
@@ -13,6 +15,9 @@ export const HOME_LOADING_TEXT = 'Loading camp information...';
 export function HomePage() {
   const { config, isLoading, error } = usePublicConfig();
   const authenticated = useIsAuthenticated();
+  // Just after deleting one's account (docs/product.md §12 My data): said once.
+  const [accountDeleted] = useState(accountJustDeleted);
+  useEffect(forgetAccountDeleted, []);
 
   if (isLoading) return <PageLoader label={HOME_LOADING_TEXT} />;
 
@@ -20,6 +25,11 @@ export function HomePage() {
     // The blurb also waits for the HTML sanitizer, which loads alongside the configuration.
     <Suspense fallback={<PageLoader label={HOME_LOADING_TEXT} />}>
       <Stack gap="lg" maw={820} mx="auto">
+        {accountDeleted && (
+          <Alert color="teal" variant="light" role="status">
+            {MY_DATA_TEXTS.deletedNotice}
+          </Alert>
+        )}
         {error && (
           <Alert color="sunset" variant="light" title="Showing default camp information">
             {error}

@@ -15,6 +15,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { SectionCard } from '../../../components/section-card';
 import { showSuccessToast } from '../../../lib/toast';
 import { fetchShiftIcs, myCalendarLinksQueryOptions, useResetCalendarLinks } from '../api/calendar';
+import { saveFile } from '../../../lib/save-file';
 
 // "Add to my calendar" (docs/product.md §11 Calendar feed): the person's secret feed link to copy or open in a
 // calendar app, the whole schedule's for staff and admins, and "Reset link". On the dashboard and /shifts.
@@ -130,20 +131,6 @@ export function CalendarLinks() {
       )}
     </SectionCard>
   );
-}
-
-/** Hands the browser a file to save: a Blob behind an object URL, clicked through a hidden link. */
-function saveFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns: let go of it a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**

@@ -11,6 +11,7 @@ import { useUser } from '../api/get-user';
 import { blankUserValues, userValuesOf, type UserFormValues } from '../user-form';
 import { serverDetail, USER_MESSAGES } from '../user-messages';
 import { UserForm, type UserFormError } from './user-form';
+import { AdminUserData } from './my-data';
 import { UserNotes } from './user-notes';
 
 export type UserDrawerMode = { kind: 'create' } | { kind: 'edit'; userId: string };
@@ -121,6 +122,8 @@ function EditUser({
       />
       <Divider my="lg" />
       <UserNotes userId={user.data.id} />
+      <Divider my="lg" />
+      <AdminUserData userId={user.data.id} email={user.data.email} self={self} />
     </>
   );
 }

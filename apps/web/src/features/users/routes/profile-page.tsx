@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { completeProfile, useAuth, useProfileQuery } from '../../auth';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileForm } from '../components/profile-form';
+import { MyDataCard } from '../components/my-data';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import {
   PROFILE_LOAD_FAILED,
@@ -104,6 +105,7 @@ function ProfileScreen({ user }: { user: User }) {
         </Stack>
       </Paper>
       {!completing && <SignOutEverywhere />}
+      {!completing && <MyDataCard email={user.email} />}
     </Stack>
   );
 }
