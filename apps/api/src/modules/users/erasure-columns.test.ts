@@ -34,8 +34,7 @@ type Rule =
   | 'replaced' // set to a value that names nobody
   | 'reset' // set back to its default
   | 'row deleted' // the person's rows of this table are deleted
-  | 'row scrubbed' // the person's rows stay, this value is blanked
-  | 'kept: append-only'; // may hold personal words, but its table refuses updates (decision 063: a known gap)
+  | 'row scrubbed'; // the person's rows stay, this value is blanked
 
 const ALL_NOT_PERSONAL = 'not personal' as const;
 
@@ -180,7 +179,7 @@ const COLUMNS: Record<string, Record<string, Rule>> = {
     action_type: 'not personal',
     admin_user_id: 'not personal',
     registration_id: 'not personal',
-    reason: 'kept: append-only', // an admin's words: the trigger of migration 0004 refuses to blank them
+    reason: 'row scrubbed', // an admin's words, which may name the person (migration 0015 lets the erasure blank them)
     old_values: 'not personal', // statuses, options, jobs, ids
     new_values: 'not personal',
     created_at: 'not personal',
@@ -531,8 +530,8 @@ describe('erasure: nothing of the person is left', () => {
       const places = await placesHolding(value);
       if (places.length > 0) left[value] = places;
     }
-    // The one known gap (decision 063): audit_records is append-only, so an admin's reason naming the person stays.
-    expect(left).toEqual({ [VALUES.firstName]: ['audit_records.reason'] });
+    // Nothing of theirs is left anywhere, the admins' audit reasons included (migration 0015).
+    expect(left).toEqual({});
     expect(await totals()).toEqual(totalsBefore);
 
     const db = camp.t.database.db;

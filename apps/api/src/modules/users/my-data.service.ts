@@ -2,6 +2,7 @@ import { confirmsEmail, deletedEmailOf, MY_DATA_MESSAGES, type MyDataExport } fr
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  auditRecords,
   campingOptionFields,
   campingOptions,
   drawEntries,
@@ -372,8 +373,13 @@ export class MyDataService {
       .delete(registrationFieldValues)
       .where(inArray(registrationFieldValues.registrationId, theirRegistrations));
     await tx.update(registrations).set({ cancellationReason: null }).where(eq(registrations.userId, id));
-    // audit_records stays as it is: its trigger refuses any update (migration 0004), so an admin's reason that
-    // names the person stays until a migration lets the erasure blank it (decision 063, "What is not erased").
+    // The reasons admins typed on their registrations' audit records may name them: blanked. audit_records is
+    // append-only; migration 0015 lets this transaction, and only this change, through (decision 063).
+    await tx.execute(sql`select set_config('camp.audit_erasure', 'on', true)`);
+    await tx
+      .update(auditRecords)
+      .set({ reason: null })
+      .where(and(inArray(auditRecords.registrationId, theirRegistrations), isNotNull(auditRecords.reason)));
 
     // Draw entries: their answers and the addresses they named; their address out of everyone else's entries.
     await tx
