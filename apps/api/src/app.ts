@@ -15,6 +15,8 @@ import { AdminRegistrationsService } from './modules/admin-registrations/admin-r
 import { AdminRegistrationsCancelService } from './modules/admin-registrations/admin-registrations-cancel.service';
 import { AdminRegistrationsEditService } from './modules/admin-registrations/admin-registrations-edit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
+import { PasskeysService } from './modules/passkeys/passkeys.service';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { CheckInService } from './modules/check-in/check-in.service';
@@ -88,6 +90,7 @@ export interface Services {
   drawAdmin: DrawAdminService;
   users: UsersService;
   userNotes: UserNotesService;
+  passkeys: PasskeysService;
   auth: AuthService;
   rateLimiter: RateLimiter;
   notifications: NotificationsService;
@@ -248,6 +251,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Internal notes on a person (docs/product.md §12, decision 060): admins only.
     userNotes: new UserNotesService(db),
     auth,
+    // Passkeys (docs/product.md §12, decision 061): a second way to sign in.
+    passkeys: new PasskeysService({ db, env, now, config, auth, outbox, log: app.log }),
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
     campingOptions: new CampingOptionsService(db, now, registrationYear, waitlist),
@@ -319,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(configRoutes);
       await api.register(authRoutes);
+      await api.register(passkeysRoutes);
       await api.register(securityEventsRoutes);
       await api.register(usersRoutes);
       await api.register(userNotesRoutes);
