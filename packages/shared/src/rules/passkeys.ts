@@ -83,6 +83,19 @@ export function formatPasskeyDate(iso: string): string {
     : new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
+/** A configured day (YYYY-MM-DD) as people read it: 'Dec 1, 2026'. */
+export function formatPasskeyDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? day
+    : new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(date);
+}
+
 /**
  * Whether an admin without a passkey is refused the admin area on this day (YYYY-MM-DD in the camp's zone):
  * from the configured day on. Null: never.

@@ -39,7 +39,9 @@ export function usePasskeySignIn(onSignedIn: (auth: AuthResponse) => void | Prom
   const [pending, setPending] = useState(false);
   const mounted = useRef(true);
   const signedIn = useRef(onSignedIn);
-  signedIn.current = onSignedIn;
+  useEffect(() => {
+    signedIn.current = onSignedIn;
+  }, [onSignedIn]);
 
   const run = useCallback(async (useBrowserAutofill: boolean) => {
     try {
