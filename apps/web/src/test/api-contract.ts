@@ -40,6 +40,7 @@ import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
 import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports';
 import { UserNoteListSchema, UserNoteSchema } from '@camp/shared/user-notes';
 import { UserSchema } from '@camp/shared/users';
+import { PasskeyListSchema, PasskeyOptionsSchema, PasskeySchema } from '@camp/shared/passkeys';
 import {
   JobCategorySchema,
   JobSchema,
@@ -92,6 +93,13 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'POST /users/:id/notes': UserNoteSchema,
   'PATCH /users/:id/notes/:noteId': UserNoteSchema,
   'DELETE /users/:id/notes/:noteId': NO_CONTENT,
+  'POST /passkeys/registration-options': PasskeyOptionsSchema,
+  'POST /passkeys': PasskeySchema,
+  'GET /passkeys': PasskeyListSchema,
+  'PATCH /passkeys/:id': PasskeySchema,
+  'DELETE /passkeys/:id': NO_CONTENT,
+  'POST /auth/passkey-options': PasskeyOptionsSchema,
+  'POST /auth/passkey-sign-in': AuthResponseSchema,
 
   'POST /notifications/email/test': SendTestEmailResultSchema,
   'GET /notifications/email/test/history': TestEmailHistorySchema,
