@@ -163,6 +163,8 @@ export class PasskeysService {
       throw badRequest(PASSKEY_MESSAGES.notAdded);
     }
     const { credential } = info;
+    // Read before the transaction: the configuration is read on its own connection (one only on PGlite).
+    const { campName } = await this.deps.config.getPublic();
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(passkeys)
@@ -186,7 +188,7 @@ export class PasskeysService {
         subjectUserId: userId,
         details: { passkeyId: created.id, name },
       });
-      await this.securityMail(tx, userId, 'added', name, created.createdAt);
+      await this.securityMail(tx, campName, userId, 'added', name, created.createdAt);
       return created;
     });
     this.deps.outbox.kick();
@@ -217,6 +219,7 @@ export class PasskeysService {
 
   /** DELETE /passkeys/{id}: one of the caller's passkeys stops signing anyone in. */
   async remove(userId: string, passkeyId: string): Promise<void> {
+    const { campName } = await this.deps.config.getPublic();
     await this.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .delete(passkeys)
@@ -228,7 +231,7 @@ export class PasskeysService {
         subjectUserId: userId,
         details: { passkeyId, name: row.name },
       });
-      await this.securityMail(tx, userId, 'removed', row.name, this.deps.now());
+      await this.securityMail(tx, campName, userId, 'removed', row.name, this.deps.now());
     });
     this.deps.outbox.kick();
   }
@@ -370,6 +373,7 @@ export class PasskeysService {
   /** The security mail of an added or removed passkey, in the change's transaction (through the outbox). */
   private async securityMail(
     tx: DbOrTx,
+    campName: string,
     userId: string,
     change: 'added' | 'removed',
     name: string,
@@ -377,7 +381,6 @@ export class PasskeysService {
   ): Promise<void> {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError(500, 'Internal Server Error');
-    const { campName } = await this.deps.config.getPublic();
     const lines = [
       `A passkey named "${name}" was ${change} ${change === 'added' ? 'to' : 'from'} your ${campName} account on ${mailTime(at)}.`,
       '',
