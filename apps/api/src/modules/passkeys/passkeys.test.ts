@@ -1,4 +1,4 @@
-import { PASSKEY_MESSAGES, type Passkey } from '@camp/shared';
+import { ADMIN_PASSKEY_CONFIG_TEXTS, PASSKEY_MESSAGES, type Passkey } from '@camp/shared';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -393,6 +393,13 @@ describe('passkeys', () => {
     );
     await addPasskey('Admin key', camp.admin, device);
     expect((await camp.call('GET', '/api/users', camp.admin)).statusCode).toBe(200);
+
+    // The day is a date, or null.
+    const bad = await camp.call('PATCH', '/api/core-config/current', camp.admin, {
+      adminPasskeysRequiredFrom: '2027-02-30',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(message(bad)).toEqual([ADMIN_PASSKEY_CONFIG_TEXTS.invalid]);
 
     // Before the day, nothing is refused.
     await configure(camp, { adminPasskeysRequiredFrom: '2999-01-01' });
