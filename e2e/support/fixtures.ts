@@ -160,6 +160,11 @@ interface TestFixtures {
   site: Site;
   /** Option: what the server holds before the test (see CampSeed). */
   campSeed: CampSeed;
+  /**
+   * Option: the host of the app's PUBLIC_URL and the tests' baseURL (it listens on 127.0.0.1 either way). WebAuthn
+   * refuses an IP address as its relying party, so the passkeys spec uses 'localhost'.
+   */
+  publicHost: string;
   server: Server;
   mailbox: Mailbox;
   admin: AdminApi;
@@ -208,6 +213,7 @@ async function freePort(): Promise<number> {
 async function startBackend(
   migratedDatabase: Blob,
   stripe: FakeStripe,
+  publicHost: string,
 ): Promise<Backend & { stop: () => Promise<void> }> {
   const smtp = await new SmtpCapture().start();
   const database = fromPglite(await PGlite.create({ loadDataDir: migratedDatabase }));
@@ -231,7 +237,8 @@ async function startBackend(
   let url = '';
   for (let attempt = 1; !app; attempt++) {
     const port = await freePort();
-    url = `http://${E2E_HOST}:${port}`;
+    // The app's own name for itself: listening stays on E2E_HOST either way.
+    url = `http://${publicHost}:${port}`;
     const candidate = await buildApp({ env: envOf(url), database });
     try {
       await candidate.listen({ port, host: E2E_HOST });
@@ -473,8 +480,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await stripe.stop();
   },
 
-  backend: async ({ migratedDatabase, stripe }, use) => {
-    const backend = await startBackend(migratedDatabase, stripe);
+  publicHost: [E2E_HOST, { option: true }],
+
+  backend: async ({ migratedDatabase, stripe, publicHost }, use) => {
+    const backend = await startBackend(migratedDatabase, stripe, publicHost);
     await use(backend);
     await backend.stop();
   },

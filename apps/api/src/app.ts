@@ -15,6 +15,8 @@ import { AdminRegistrationsService } from './modules/admin-registrations/admin-r
 import { AdminRegistrationsCancelService } from './modules/admin-registrations/admin-registrations-cancel.service';
 import { AdminRegistrationsEditService } from './modules/admin-registrations/admin-registrations-edit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
+import { PasskeysService } from './modules/passkeys/passkeys.service';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { CheckInService } from './modules/check-in/check-in.service';
@@ -93,6 +95,7 @@ export interface Services {
   userNotes: UserNotesService;
   myData: MyDataService;
   retentionPurge: RetentionPurgeWorker;
+  passkeys: PasskeysService;
   auth: AuthService;
   rateLimiter: RateLimiter;
   notifications: NotificationsService;
@@ -260,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     myData: new MyDataService(db, now, usersService),
     retentionPurge,
     auth,
+    // Passkeys (docs/product.md §12, decision 061): a second way to sign in.
+    passkeys: new PasskeysService({ db, env, now, config, auth, outbox, log: app.log }),
     rateLimiter,
     notifications: new NotificationsService({ db, mail, config, now }),
     campingOptions: new CampingOptionsService(db, now, registrationYear, waitlist),
@@ -331,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(configRoutes);
       await api.register(authRoutes);
+      await api.register(passkeysRoutes);
       await api.register(securityEventsRoutes);
       await api.register(usersRoutes);
       await api.register(userNotesRoutes);

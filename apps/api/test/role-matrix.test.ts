@@ -119,6 +119,27 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/profile': { access: 'signedIn', url: () => '/api/auth/profile' },
   'POST /api/auth/register': { access: 'signedIn', url: () => '/api/auth/register', body: profileBody },
   'GET /api/auth/test': { access: 'signedIn', url: () => '/api/auth/test' },
+  // Passkeys (docs/product.md §12 Passkeys): one's own only (another's id is 404, as an unknown one); signing in
+  // with one is open to anyone, as the code is.
+  'POST /api/auth/passkey-options': { access: 'public', url: () => '/api/auth/passkey-options' },
+  'POST /api/auth/passkey-sign-in': { access: 'public', url: () => '/api/auth/passkey-sign-in' },
+  'POST /api/passkeys/registration-options': {
+    access: 'signedIn',
+    url: () => '/api/passkeys/registration-options',
+  },
+  'POST /api/passkeys': { access: 'signedIn', url: () => '/api/passkeys', body: () => ({ name: 'Matrix' }) },
+  'GET /api/passkeys': { access: 'signedIn', url: () => '/api/passkeys' },
+  'PATCH /api/passkeys/:id': {
+    access: 'signedIn',
+    url: (ids) => `/api/passkeys/${ids.owner}`,
+    body: () => ({ name: 'Matrix' }),
+    destructive: true,
+  },
+  'DELETE /api/passkeys/:id': {
+    access: 'signedIn',
+    url: (ids) => `/api/passkeys/${ids.owner}`,
+    destructive: true,
+  },
   'GET /api/admin/security-events': { access: 'admin', url: () => '/api/admin/security-events?limit=5' },
 
   'GET /api/users': { access: 'admin', url: () => '/api/users' },

@@ -5,6 +5,7 @@ import {
   EVENT_DATES_MESSAGES,
   isValidIsoDate,
   SHIFT_CHANGE_TEXTS,
+  ADMIN_PASSKEY_CONFIG_TEXTS,
   SHIFT_REMINDER_HOURS_MAX,
   SHIFT_REMINDER_HOURS_MIN,
   SHIFT_REMINDER_MESSAGES,
@@ -195,6 +196,12 @@ const configFields = {
     .string({ error: SHIFT_CHANGE_TEXTS.configInvalid })
     .trim()
     .refine(isValidIsoDate, SHIFT_CHANGE_TEXTS.configInvalid)
+    .nullable(),
+  /** From this day an admin needs a passkey for the admin area (docs/product.md §12 Passkeys, decision 061). */
+  adminPasskeysRequiredFrom: z
+    .string({ error: ADMIN_PASSKEY_CONFIG_TEXTS.invalid })
+    .trim()
+    .refine(isValidIsoDate, ADMIN_PASSKEY_CONFIG_TEXTS.invalid)
     .nullable(),
 };
 

@@ -20,6 +20,7 @@ export * from './shift-waitlist.schema';
 export * from './draw.schema';
 export * from './calendar.schema';
 export * from './user-notes.schema';
+export * from './passkeys.schema';
 export * from './shift-overlap.schema';
 export * from './check-in.schema';
 export * from './my-data.schema';

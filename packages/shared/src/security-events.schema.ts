@@ -17,6 +17,12 @@ export const SECURITY_EVENT_TYPES = [
   'session.logout',
   'session.logout_all',
   'session.ended_by_admin',
+  // Passkeys (decision 061): a person's own, and signing in with one
+  'passkey.added',
+  'passkey.removed',
+  'passkey.renamed',
+  'sign_in.passkey',
+  'sign_in.passkey_failed',
   // A person's calendar feed link reset (decision 054): the old link stops working
   'calendar.link_reset',
   // Admin changes

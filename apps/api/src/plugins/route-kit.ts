@@ -50,7 +50,13 @@ export function routeKit<C extends ErrorStatus>(app: FastifyInstance, options: R
   const moduleErrors = errors(...options.errors);
   const tags = options.tags;
   const staff = app.requireRole('STAFF', 'ADMIN');
-  const admin = app.requireRole('ADMIN');
+  const adminRole = app.requireRole('ADMIN');
+  // From the configured day an admin without a passkey is refused the admin area (docs/product.md §12 Passkeys);
+  // their profile and passkey routes are signed-in routes, not admin-only ones, so they stay open to them.
+  const admin: Guard = async (request, reply) => {
+    await adminRole(request, reply);
+    if (request.currentUser) await app.services.passkeys.assertAdminMayEnter(request.currentUser.id);
+  };
   const documented = <S extends RouteSchema>(schema: S) => ({
     tags,
     security: bearer,

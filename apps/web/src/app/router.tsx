@@ -1,6 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthProvider, RouteGuard } from '../features/auth';
+import { AdminPasskeyGate } from './admin-passkey-gate';
 import { BlockingHashRouter } from '../lib/blocking-router';
 import { AppLayout } from './layout/app-layout';
 import { routeAccess, routePatterns, type RouteName } from '../lib/paths';
@@ -55,7 +56,12 @@ function route(name: RouteName, element: ReactElement) {
     <Route
       key={name}
       path={routePatterns[name]}
-      element={<RouteGuard access={routeAccess[name]}>{element}</RouteGuard>}
+      element={
+        <RouteGuard access={routeAccess[name]}>
+          {/* Admin screens: the admin passkey requirement (docs/product.md §12 Passkeys). */}
+          {routeAccess[name] === 'admin' ? <AdminPasskeyGate>{element}</AdminPasskeyGate> : element}
+        </RouteGuard>
+      }
     />
   );
 }

@@ -41,6 +41,7 @@ import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports
 import { UserNoteListSchema, UserNoteSchema } from '@camp/shared/user-notes';
 import { UserSchema } from '@camp/shared/users';
 import { MyDataExportSchema } from '@camp/shared/my-data';
+import { PasskeyListSchema, PasskeyOptionsSchema, PasskeySchema } from '@camp/shared/passkeys';
 import {
   JobCategorySchema,
   JobSchema,
@@ -98,6 +99,13 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'DELETE /users/me': NO_CONTENT,
   'GET /users/:id/data': MyDataExportSchema,
   'POST /users/:id/erase': NO_CONTENT,
+  'POST /passkeys/registration-options': PasskeyOptionsSchema,
+  'POST /passkeys': PasskeySchema,
+  'GET /passkeys': PasskeyListSchema,
+  'PATCH /passkeys/:id': PasskeySchema,
+  'DELETE /passkeys/:id': NO_CONTENT,
+  'POST /auth/passkey-options': PasskeyOptionsSchema,
+  'POST /auth/passkey-sign-in': AuthResponseSchema,
 
   'POST /notifications/email/test': SendTestEmailResultSchema,
   'GET /notifications/email/test/history': TestEmailHistorySchema,

@@ -28,5 +28,6 @@ export * from './calendar';
 export * from './shift-overlap';
 export * from './check-in';
 export * from './user-notes';
+export * from './passkeys';
 export * from './shift-changes';
 export * from './my-data';

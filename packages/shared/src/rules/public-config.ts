@@ -37,6 +37,8 @@ export const PUBLIC_CONFIG_FIELDS = {
   openingSunday: 'nullable-string',
   /** The last day people may change their own shifts, YYYY-MM-DD (docs/product.md §11, decision 057); null: none. */
   shiftChangesClose: 'nullable-string',
+  /** From this day (YYYY-MM-DD, camp time zone) an admin needs a passkey for the admin area (decision 061); null: never. */
+  adminPasskeysRequiredFrom: 'nullable-string',
   createdAt: 'nullable-string',
   updatedAt: 'nullable-string',
 } as const satisfies Record<string, ConfigFieldKind>;
@@ -128,6 +130,7 @@ export function defaultPublicConfig(now: Date = new Date()): PublicConfig {
     drawOpensAt: null,
     openingSunday: null,
     shiftChangesClose: null,
+    adminPasskeysRequiredFrom: null,
     drawClosesAt: null,
     createdAt: null,
     updatedAt: null,

@@ -49,32 +49,36 @@ function sessionOf(request: FastifyRequest): string {
   return request.sessionId;
 }
 
+/**
+ * Answers a new session: the refresh cookie, the session marker and the auth response. Every way of signing in
+ * (the e-mail code, a passkey, decision 061) and the refresh answer with exactly this.
+ */
+export function startSession(reply: FastifyReply, session: Session, secure: boolean) {
+  // The refresh token never reaches script: httpOnly, sent only to /api/auth.
+  void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+  // The session marker of docs/product.md §4/§9, readable by the browser app.
+  void reply.setCookie(AUTH_STATE_COOKIE, AUTH_STATE_VALUE, {
+    httpOnly: false,
+    secure,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: AUTH_STATE_MAX_AGE_SECONDS,
+  });
+  return authResponseOf(session.user, session.accessToken);
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.env.publicUrl.startsWith('https://');
   const services = app.services;
   // Each route lists its own error responses (the public ones differ from the signed-in ones).
   const route = routeKit(app, { tags: ['auth'], errors: [] });
   const cookieOnly = sameOriginOnly([app.env.publicUrl, ...app.env.corsOrigins]);
-
-  function startSession(reply: FastifyReply, session: Session) {
-    // The refresh token never reaches script: httpOnly, sent only to /api/auth.
-    void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      secure,
-      sameSite: 'strict',
-      path: REFRESH_COOKIE_PATH,
-      maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    });
-    // The session marker of docs/product.md §4/§9, readable by the browser app.
-    void reply.setCookie(AUTH_STATE_COOKIE, AUTH_STATE_VALUE, {
-      httpOnly: false,
-      secure,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: AUTH_STATE_MAX_AGE_SECONDS,
-    });
-    return authResponseOf(session.user, session.accessToken);
-  }
 
   function endSession(reply: FastifyReply) {
     void reply.clearCookie(REFRESH_COOKIE, {
@@ -117,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const session = await services.auth.loginWithCode(request.body.email, request.body.code, request.ip);
-      return startSession(reply, session);
+      return startSession(reply, session, secure);
     },
   );
 
@@ -140,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         browserNonceOf(request),
         request.ip,
       );
-      return startSession(reply, session);
+      return startSession(reply, session, secure);
     },
   );
 
@@ -158,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const session = await services.auth.refresh(request.cookies[REFRESH_COOKIE]);
-        return startSession(reply, session);
+        return startSession(reply, session, secure);
       } catch (error) {
         endSession(reply);
         throw error;

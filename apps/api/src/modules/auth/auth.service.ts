@@ -470,6 +470,33 @@ export class AuthService {
     });
   }
 
+  /**
+   * Passkey sign-ins per IP (docs/product.md §12 Passkeys): counted like code checks, against a limit of their own.
+   * The address's wrong-code pause does not apply: a passkey proves more than a guessed code could.
+   */
+  async limitPasskeySignIn(ip: string): Promise<void> {
+    const max = this.deps.env.loginCodeMaxPerIp * 4;
+    await this.limit(
+      { key: `passkey-sign-in:ip:${ip}`, max, name: 'passkey-sign-ins-per-ip', ip },
+      TOO_MANY_VERIFY_ATTEMPTS,
+    );
+  }
+
+  /**
+   * A session for a person whose passkey checked out (decision 061): the very session a code sign-in opens, and
+   * the security event sign_in.passkey.
+   */
+  async openPasskeySession(user: UserRow, ip: string): Promise<Session> {
+    await recordSecurityEvent(this.deps.db, {
+      type: 'sign_in.passkey',
+      actorUserId: user.id,
+      subjectUserId: user.id,
+      email: user.email,
+      ip,
+    });
+    return this.openSession(user);
+  }
+
   /** A refresh token of the family: 30 days idle, and never past the family's absolute end. */
   private async issueRefreshToken(userId: string, familyId: string, familyStartedAt: Date): Promise<string> {
     const token = randomToken();

@@ -179,6 +179,7 @@ describe('admin configuration: /api/core-config', () => {
       drawClosesAt: null,
       openingSunday: null,
       shiftChangesClose: null,
+      adminPasskeysRequiredFrom: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

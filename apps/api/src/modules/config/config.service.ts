@@ -69,6 +69,7 @@ function toPublic(
     drawClosesAt: row.drawClosesAt?.toISOString() ?? null,
     openingSunday: row.openingSunday,
     shiftChangesClose: row.shiftChangesClose,
+    adminPasskeysRequiredFrom: row.adminPasskeysRequiredFrom,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

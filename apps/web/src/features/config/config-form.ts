@@ -57,6 +57,8 @@ export interface ConfigFormValues {
   openingSunday: string;
   /** The last day people may change their own shifts (docs/product.md §11), YYYY-MM-DD; '' for none. */
   shiftChangesClose: string;
+  /** From this day admins need a passkey (docs/product.md §12 Passkeys), YYYY-MM-DD; '' for never. */
+  adminPasskeysRequiredFrom: string;
   stripeEnabled: boolean;
   stripePublicKey: string;
   stripeApiKey: string;
@@ -135,6 +137,7 @@ export function blankConfigValues(now: Date = new Date()): ConfigFormValues {
     drawClosesAt: '',
     openingSunday: '',
     shiftChangesClose: '',
+    adminPasskeysRequiredFrom: '',
     stripeEnabled: false,
     stripePublicKey: '',
     stripeApiKey: '',
@@ -180,6 +183,7 @@ export function configValuesOf(config: AdminCampConfig | null, now: Date = new D
     drawClosesAt: config.drawClosesAt ? isoToWallTime(config.drawClosesAt, config.timeZone) : '',
     openingSunday: config.openingSunday ?? '',
     shiftChangesClose: config.shiftChangesClose ?? '',
+    adminPasskeysRequiredFrom: config.adminPasskeysRequiredFrom ?? '',
     stripeEnabled: config.stripeEnabled,
     stripePublicKey: config.stripePublicKey ?? '',
     stripeApiKey: '',
@@ -247,6 +251,7 @@ export const CONFIG_FIELD_ORDER: readonly ConfigField[] = [
   'senderName',
   'replyTo',
   'timeZone',
+  'adminPasskeysRequiredFrom',
 ];
 
 const textOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -283,6 +288,7 @@ export function toConfigPayload(values: ConfigFormValues): UpdateCampConfigInput
     drawClosesAt: windowTime(values.drawClosesAt, values.timeZone),
     openingSunday: textOrNull(values.openingSunday),
     shiftChangesClose: textOrNull(values.shiftChangesClose),
+    adminPasskeysRequiredFrom: textOrNull(values.adminPasskeysRequiredFrom),
     // Empty: no reminders.
     shiftReminderHours:
       String(values.shiftReminderHours).trim() === '' ? null : numberOf(values.shiftReminderHours),

@@ -42,6 +42,7 @@ export function adminConfig(overrides: Partial<AdminCampConfig> = {}): AdminCamp
     drawClosesAt: null,
     openingSunday: null,
     shiftChangesClose: null,
+    adminPasskeysRequiredFrom: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     ...overrides,

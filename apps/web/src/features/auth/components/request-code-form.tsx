@@ -3,15 +3,20 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { INVALID_EMAIL, isPlausibleEmail } from '@camp/shared/rules';
 import { requestCodeErrorMessage } from '../login-messages';
+import type { AuthResponse } from '@camp/shared/auth';
+import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in';
 
 export interface RequestCodeFormProps {
   initialEmail: string;
   /** Called with the (trimmed, lower-cased) address once the code is on its way. */
   onCodeSent: (email: string) => void;
+  /** Called with the auth response when a passkey signed the person in (docs/product.md §12 Passkeys). */
+  onSignedIn: (auth: AuthResponse) => void | Promise<void>;
 }
 
 /** Step 1 of sign-in: the e-mail address the code goes to. */
-export function RequestCodeForm({ initialEmail, onCodeSent }: RequestCodeFormProps) {
+export function RequestCodeForm({ initialEmail, onCodeSent, onSignedIn }: RequestCodeFormProps) {
+  const passkey = usePasskeySignIn(onSignedIn);
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const request = useRequestLoginCode();
@@ -50,7 +55,8 @@ export function RequestCodeForm({ initialEmail, onCodeSent }: RequestCodeFormPro
           label="Email address"
           type="email"
           name="email"
-          autoComplete="email"
+          // The browser offers the person's passkeys here too (conditional UI), beside saved addresses.
+          autoComplete="username webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
@@ -68,6 +74,7 @@ export function RequestCodeForm({ initialEmail, onCodeSent }: RequestCodeFormPro
         <Button type="submit" size="md" fullWidth loading={request.isPending}>
           Send Code
         </Button>
+        <PasskeySignInButton passkey={passkey} />
       </Stack>
     </form>
   );

@@ -56,7 +56,7 @@ export default function LoginPage() {
       {pendingEmail ? (
         <VerifyCodeForm email={pendingEmail} onSignedIn={onSignedIn} onChangeEmail={onChangeEmail} />
       ) : (
-        <RequestCodeForm initialEmail={lastEmail} onCodeSent={onCodeSent} />
+        <RequestCodeForm initialEmail={lastEmail} onCodeSent={onCodeSent} onSignedIn={onSignedIn} />
       )}
     </Paper>
   );

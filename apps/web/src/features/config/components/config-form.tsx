@@ -9,6 +9,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import type { AdminCampConfig } from '@camp/shared/config';
 import {
+  ADMIN_PASSKEY_CONFIG_TEXTS,
   DRAW_TEXTS,
   EVENT_DATES_TEXTS,
   OFFER_HOLD_HOURS_MAX,
@@ -511,6 +512,13 @@ export function ConfigForm({ config }: ConfigFormProps) {
               value={values.timeZone}
               onChange={(event) => set('timeZone', event.currentTarget.value as TimeZoneValue)}
               maw={360}
+            />
+            <TextInput
+              {...text('adminPasskeysRequiredFrom')}
+              type="date"
+              label={ADMIN_PASSKEY_CONFIG_TEXTS.label}
+              description={ADMIN_PASSKEY_CONFIG_TEXTS.help}
+              maw={240}
             />
           </FormSection>
 

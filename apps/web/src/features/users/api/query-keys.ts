@@ -5,4 +5,6 @@ export const userKeys = {
   detail: (id: string) => ['users', 'detail', id] as const,
   /** A person's internal notes (docs/product.md §12). */
   notes: (id: string) => ['users', 'notes', id] as const,
+  /** The signed-in person's own passkeys (docs/product.md §12 Passkeys). */
+  passkeys: () => ['users', 'passkeys', 'mine'] as const,
 };

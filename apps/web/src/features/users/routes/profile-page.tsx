@@ -10,10 +10,12 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { completeProfile, useAuth, useProfileQuery } from '../../auth';
+import { AdminPasskeyNotice } from '../components/admin-passkey-notice';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileForm } from '../components/profile-form';
 import { MyDataCard } from '../components/my-data';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
+import { Passkeys } from '../components/passkeys';
 import {
   PROFILE_LOAD_FAILED,
   PROFILE_LOADING_TEXT,
@@ -104,6 +106,7 @@ function ProfileScreen({ user }: { user: User }) {
           />
         </Stack>
       </Paper>
+      {!completing && <Passkeys notice={<AdminPasskeyNotice />} />}
       {!completing && <SignOutEverywhere />}
       {!completing && <MyDataCard email={user.email} />}
     </Stack>
