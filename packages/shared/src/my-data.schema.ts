@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { missingOr } from './schema-kit';
 import { MY_DATA_MESSAGES } from './rules';
+import { UserSchema } from './users.schema';
 
 // My data (docs/product.md §12 My data, decision 063): the export a person downloads and the confirmations of an
 // account's erasure.
@@ -68,22 +69,23 @@ const MyDataRegistrationSchema = z.object({
 /** GET /users/me/data and GET /users/{id}/data: everything the camp holds that the person gave or did. */
 export const MyDataExportSchema = z.object({
   exportedAt: iso,
-  profile: z.object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    playaName: z.string().nullable(),
-    profilePicture: z.string().nullable(),
-    phone: z.string().nullable(),
-    city: z.string().nullable(),
-    stateProvince: z.string().nullable(),
-    country: z.string().nullable(),
-    emergencyContact: z.string().nullable(),
-    role: z.string(),
-    isEmailVerified: z.boolean(),
-    createdAt: iso,
-    updatedAt: iso,
+  // The person's own fields of the API's user (no admin flags): one definition of them.
+  profile: UserSchema.pick({
+    id: true,
+    email: true,
+    firstName: true,
+    lastName: true,
+    playaName: true,
+    profilePicture: true,
+    phone: true,
+    city: true,
+    stateProvince: true,
+    country: true,
+    emergencyContact: true,
+    role: true,
+    isEmailVerified: true,
+    createdAt: true,
+    updatedAt: true,
   }),
   registrations: z.array(MyDataRegistrationSchema),
   drawEntries: z.array(

@@ -1,4 +1,5 @@
 import { unparse } from 'papaparse';
+import { saveFile } from '../../lib/save-file';
 
 // The reports' CSV files, made in the browser (decisions 019 and 021): RFC 4180 (fields with a comma, a quote
 // or a line break in double quotes, quotes doubled, CRLF between records), UTF-8 with a byte order mark so
@@ -82,18 +83,9 @@ export function csvFileName(
   return [base, ...parts, localDate(now)].join('_') + '.csv';
 }
 
-/** Hands the browser a CSV file to save: a Blob behind an object URL, clicked through a hidden link. */
+/** Hands the browser a CSV file to save. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: CSV_MIME_TYPE }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns: let go of it a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(fileName, csv, CSV_MIME_TYPE);
 }
 
 /** Builds a report's CSV and downloads it. */
