@@ -9,6 +9,7 @@ import { type Passkey, PasskeyNameSchema } from '@camp/shared/passkeys';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { InPlaceConfirm } from '../../../components/in-place-confirm';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { failureDetail } from '../../../lib/api-client';
 import { usePasskeyChanges, usePasskeys } from '../api/passkeys';
@@ -138,43 +139,22 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
           />
         )}
         {mode === 'remove' && (
-          <Alert color="red" variant="light" role="alertdialog" aria-label={TEXTS.removeTitle} p="xs">
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                {TEXTS.removeTitle}
-              </Text>
-              <Text size="sm">{TEXTS.removeMessage}</Text>
-              {failure && (
-                <Text size="sm" c="red.9" role="alert">
-                  {failure}
-                </Text>
-              )}
-              <Group gap="xs" justify="flex-end">
-                <Button
-                  ref={cancelRef}
-                  variant="default"
-                  size="xs"
-                  onClick={back}
-                  disabled={remove.isPending}
-                >
-                  {TEXTS.cancel}
-                </Button>
-                <Button
-                  color="red.9"
-                  size="xs"
-                  loading={remove.isPending}
-                  onClick={() => {
-                    setFailure(null);
-                    remove.mutate(passkey.id, {
-                      onError: (error) => setFailure(failureText(TEXTS.removeFailed, error)),
-                    });
-                  }}
-                >
-                  {TEXTS.removeConfirm}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <InPlaceConfirm
+            title={TEXTS.removeTitle}
+            message={TEXTS.removeMessage}
+            failure={failure}
+            cancelLabel={TEXTS.cancel}
+            confirmLabel={TEXTS.removeConfirm}
+            pending={remove.isPending}
+            cancelRef={cancelRef}
+            onCancel={back}
+            onConfirm={() => {
+              setFailure(null);
+              remove.mutate(passkey.id, {
+                onError: (error) => setFailure(failureText(TEXTS.removeFailed, error)),
+              });
+            }}
+          />
         )}
         {mode === 'view' && (
           <Group gap="xs">

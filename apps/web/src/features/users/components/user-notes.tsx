@@ -3,6 +3,7 @@ import { formatNoteTime, isNoteEdited, USER_NOTE_MAX, USER_NOTE_TEXTS as TEXTS }
 import { type UserNote, UserNoteInputSchema } from '@camp/shared/user-notes';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { InPlaceConfirm } from '../../../components/in-place-confirm';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { failureDetail } from '../../../lib/api-client';
 import { useUserNoteChanges, useUserNotes } from '../api/user-notes';
@@ -144,33 +145,17 @@ function NoteItem({ note, userId }: { note: UserNote; userId: string }) {
           </Text>
         )}
         {mode === 'delete' && (
-          <Alert color="red" variant="light" role="alertdialog" aria-label={TEXTS.deleteTitle} p="xs">
-            <Stack gap="xs">
-              <Text size="sm" fw={600}>
-                {TEXTS.deleteTitle}
-              </Text>
-              <Text size="sm">{TEXTS.deleteMessage}</Text>
-              {failure && (
-                <Text size="sm" c="red.9" role="alert">
-                  {failure}
-                </Text>
-              )}
-              <Group gap="xs" justify="flex-end">
-                <Button
-                  ref={cancelRef}
-                  variant="default"
-                  size="xs"
-                  onClick={back}
-                  disabled={remove.isPending}
-                >
-                  {TEXTS.cancel}
-                </Button>
-                <Button color="red.9" size="xs" loading={remove.isPending} onClick={confirmDelete}>
-                  {TEXTS.deleteConfirm}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <InPlaceConfirm
+            title={TEXTS.deleteTitle}
+            message={TEXTS.deleteMessage}
+            failure={failure}
+            cancelLabel={TEXTS.cancel}
+            confirmLabel={TEXTS.deleteConfirm}
+            pending={remove.isPending}
+            cancelRef={cancelRef}
+            onCancel={back}
+            onConfirm={confirmDelete}
+          />
         )}
         {note.mine && mode === 'view' && (
           <Group gap="xs">
