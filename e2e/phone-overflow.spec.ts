@@ -13,7 +13,7 @@ const PARTICIPANT = 'phone.participant@e2e.test';
 const STAFF = 'phone.staff@e2e.test';
 
 /** The routes each test visits; every route of the router is in one of the lists. */
-const PUBLIC_ROUTES: RouteName[] = ['home', 'login'];
+const PUBLIC_ROUTES: RouteName[] = ['home', 'login', 'loginLink'];
 const PARTICIPANT_ROUTES: RouteName[] = [
   'dashboard',
   'profile',
