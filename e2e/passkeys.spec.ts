@@ -1,10 +1,10 @@
 import { expect, test } from './support/fixtures';
 
 // Passkeys (docs/product.md §12 Passkeys, decision 061) end to end, with Chromium's virtual authenticator: sign in
-// by code, add a passkey on the profile, sign out, sign in with "Sign in with a passkey", remove it; axe on the
+// by code, add a passkey on the profile, sign out, sign in with the passkey, remove it; axe on the
 // profile. WebAuthn needs a domain, not an IP, as its relying party: the app is reached as localhost here.
 test.use({ publicHost: 'localhost' });
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test('add a passkey, sign in with it, remove it', async ({ page, signIn, checkA11y }) => {
   const cdp = await page.context().newCDPSession(page);
@@ -37,7 +37,13 @@ test('add a passkey, sign in with it, remove it', async ({ page, signIn, checkA1
     .click();
   await expect(page).toHaveURL(/\/#\/$/);
   await page.goto('/#/login');
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  // The page offers the passkey to the browser's autofill as it opens (conditional UI), and Chromium's virtual
+  // authenticator may answer that request by itself before the button is pressed: either way the passkey signs in
+  // (the profile's "Last used" below proves it); the button's own ceremony is proven in passkey-sign-in.test.tsx.
+  await page
+    .getByRole('button', { name: 'Sign in with a passkey' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await expect(page).toHaveURL(/#\/dashboard$/);
 
   await page.goto('/#/profile');
