@@ -10,6 +10,10 @@ const apiProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlin
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The files share a worker's loaded modules (the API's code is loaded once per worker, not once per file: that
+    // load was the larger part of the project's time). Each file still builds its own app on its own database, and
+    // the API keeps no state in its modules (decision 064).
+    isolate: false,
   },
 });
 
