@@ -1,7 +1,6 @@
 import { lazy, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthProvider, RouteGuard } from '../features/auth';
-import { AdminPasskeyGate } from './admin-passkey-gate';
 import { BlockingHashRouter } from '../lib/blocking-router';
 import { AppLayout } from './layout/app-layout';
 import { routeAccess, routePatterns, type RouteName } from '../lib/paths';
@@ -47,6 +46,10 @@ const RegistrationReportsPage = lazy(() =>
   loadReports().then((m) => ({ default: m.RegistrationReportsPage })),
 );
 const UserReportsPage = lazy(() => loadReports().then((m) => ({ default: m.UserReportsPage })));
+// The admin passkey requirement: loaded with the admin screens it wraps, not in the first download.
+const AdminPasskeyGate = lazy(() =>
+  import('./admin-passkey-gate').then((m) => ({ default: m.AdminPasskeyGate })),
+);
 const WorkSchedulePage = lazy(() => loadReports().then((m) => ({ default: m.WorkSchedulePage })));
 const PaymentReportsPage = lazy(() => loadReports().then((m) => ({ default: m.PaymentReportsPage })));
 

@@ -47,6 +47,12 @@ export const MY_DATA_MESSAGES = {
   alreadyErased: 'This account has already been deleted',
 } as const;
 
+/**
+ * What the home page says after an account was deleted. A constant of its own, not part of MY_DATA_TEXTS: the home
+ * page is in the first download, the profile's texts are not.
+ */
+export const ACCOUNT_DELETED_NOTICE = 'Your account was deleted. Thank you for camping with us.';
+
 /** The texts of the "My data" card, the deletion modal and the admin drawer's part. */
 export const MY_DATA_TEXTS = {
   cardTitle: 'My data',
@@ -66,7 +72,6 @@ export const MY_DATA_TEXTS = {
   cancel: 'Cancel',
   confirmDelete: 'Delete my account',
   deleteFailed: 'Your account could not be deleted',
-  deletedNotice: 'Your account was deleted. Thank you for camping with us.',
   adminTitle: 'Personal data',
   adminDownload: 'Download data',
   adminErase: 'Erase account',

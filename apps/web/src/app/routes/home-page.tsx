@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
-import { MY_DATA_TEXTS } from '@camp/shared/rules';
+import { ACCOUNT_DELETED_NOTICE } from '@camp/shared/rules';
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -27,7 +27,7 @@ export function HomePage() {
       <Stack gap="lg" maw={820} mx="auto">
         {accountDeleted && (
           <Alert color="teal" variant="light" role="status">
-            {MY_DATA_TEXTS.deletedNotice}
+            {ACCOUNT_DELETED_NOTICE}
           </Alert>
         )}
         {error && (
