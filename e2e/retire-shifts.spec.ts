@@ -50,8 +50,10 @@ async function adminJobsPage(browser: Browser, site: Site): Promise<{ context: B
 
 /** The wizard from its start to the Shifts step, with the free option chosen. */
 async function wizardToShifts(page: Page) {
+  // From the dashboard's own link, as a person goes: a second goto right after the first sometimes left the page on
+  // the dashboard (a hash change racing the app's first load on a busy machine).
   await page.goto('/#/dashboard');
-  await page.goto('/#/registration');
+  await page.getByRole('link', { name: 'Start Registration' }).click();
   await expect(stepHeading(page, 1, 'Profile')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('checkbox', { name: CAMP.freeOption }).check();
