@@ -7,10 +7,10 @@ import {
 } from '@camp/shared/rules';
 import { type Passkey, PasskeyNameSchema } from '@camp/shared/passkeys';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { InPlaceConfirm } from '../../../components/in-place-confirm';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { queryStatus } from '../../../components/query-status';
 import { failureDetail } from '../../../lib/api-client';
 import { usePasskeyChanges, usePasskeys } from '../api/passkeys';
 
@@ -235,37 +235,18 @@ export function Passkeys({ notice }: PasskeysProps) {
   const supported = browserSupportsWebAuthn();
   const headingId = useId();
 
-  let list;
-  if (passkeys.isPending) {
-    list = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text size="sm" c="dimmed">
-          {TEXTS.loading}
-        </Text>
-      </Group>
-    );
-  } else if (passkeys.isError) {
-    list = (
-      <LoadFailedAlert
-        title={TEXTS.loadFailed}
-        onRetry={() => void passkeys.refetch()}
-        retrying={passkeys.isFetching}
-      >
-        {failureDetail(passkeys.error) && <Text size="sm">{failureDetail(passkeys.error)}</Text>}
-      </LoadFailedAlert>
-    );
-  } else if (passkeys.data.length === 0) {
-    list = <Text c="dimmed">{TEXTS.empty}</Text>;
-  } else {
-    list = (
+  const items = passkeys.data ?? [];
+  const list =
+    queryStatus(passkeys, TEXTS) ??
+    (items.length === 0 ? (
+      <Text c="dimmed">{TEXTS.empty}</Text>
+    ) : (
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
-        {passkeys.data.map((passkey) => (
+        {items.map((passkey) => (
           <PasskeyItem key={passkey.id} passkey={passkey} />
         ))}
       </Stack>
-    );
-  }
+    ));
 
   return (
     <Paper

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Input.css';
 import { formatNoteTime, isNoteEdited, USER_NOTE_MAX, USER_NOTE_TEXTS as TEXTS } from '@camp/shared/rules';
 import { type UserNote, UserNoteInputSchema } from '@camp/shared/user-notes';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { InPlaceConfirm } from '../../../components/in-place-confirm';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { queryStatus } from '../../../components/query-status';
 import { failureDetail } from '../../../lib/api-client';
 import { useUserNoteChanges, useUserNotes } from '../api/user-notes';
 
@@ -215,41 +215,20 @@ export function UserNotes({ userId, withHeading = true }: UserNotesProps) {
     );
   };
 
-  let list;
-  if (notes.isPending) {
-    list = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text size="sm" c="dimmed">
-          {TEXTS.loading}
-        </Text>
-      </Group>
-    );
-  } else if (notes.isError) {
-    list = (
-      <LoadFailedAlert
-        title={TEXTS.loadFailed}
-        onRetry={() => void notes.refetch()}
-        retrying={notes.isFetching}
-      >
-        {failureDetail(notes.error) && <Text size="sm">{failureDetail(notes.error)}</Text>}
-      </LoadFailedAlert>
-    );
-  } else if (notes.data.length === 0) {
-    list = (
+  const items = notes.data ?? [];
+  const list =
+    queryStatus(notes, TEXTS) ??
+    (items.length === 0 ? (
       <Text size="sm" c="dimmed">
         {TEXTS.empty}
       </Text>
-    );
-  } else {
-    list = (
+    ) : (
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={TEXTS.title}>
-        {notes.data.map((note) => (
+        {items.map((note) => (
           <NoteItem key={note.id} note={note} userId={userId} />
         ))}
       </Stack>
-    );
-  }
+    ));
 
   return (
     <Stack
