@@ -24,3 +24,4 @@ export * from './passkeys.schema';
 export * from './shift-overlap.schema';
 export * from './check-in.schema';
 export * from './my-data.schema';
+export * from './applications.schema';

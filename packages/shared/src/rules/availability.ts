@@ -1,3 +1,4 @@
+import type { ApplicationGate } from './applications';
 import type { RegistrationStatus } from './enums';
 import type { PublicConfig } from './public-config';
 import type { User } from './users';
@@ -21,18 +22,30 @@ export const isActiveRegistration = (registration: { status: RegistrationStatus 
 
 /** Why a person may or may not register, before any text: 'not-allowed' is closed for this person only. */
 export type AvailabilityReason =
-  'open' | 'early' | 'closed' | 'already-registered' | 'unavailable' | 'not-allowed';
+  | 'open'
+  | 'early'
+  | 'closed'
+  | 'already-registered'
+  | 'unavailable'
+  | 'not-allowed'
+  | 'application-none'
+  | 'application-pending'
+  | 'application-declined';
 
 /**
  * The rule of docs/product.md §4, in order: no configuration → unavailable; an active registration this year →
  * already-registered; allowRegistration switched off → not-allowed; registrationOpen → open;
- * earlyRegistrationOpen and the person may register early → early; otherwise closed. Without a signed-in user
- * (null) only the windows count. Kept apart from the messages so the header's link pays only for this.
+ * earlyRegistrationOpen and the person may register early → early; otherwise closed. While a window is open for
+ * them, a year that requires applications (docs/product.md §12 Application approval) stops a newcomer without an
+ * approved application: application-none, -pending or -declined. Without a signed-in user (null) only the windows
+ * count, and an unknown application (undefined) lets the other rules decide. Kept apart from the messages so the
+ * header's link pays only for this.
  */
 export function availabilityReason(
   config: AvailabilityConfig | null | undefined,
   user: AvailabilityUser | null | undefined,
   registrations: readonly RegistrationYearStatus[] | null | undefined,
+  application: ApplicationGate = 'clear',
 ): AvailabilityReason {
   if (!config) return 'unavailable';
   const year = config.registrationYear;
@@ -40,9 +53,13 @@ export function availabilityReason(
     return 'already-registered';
   }
   if (user && !user.allowRegistration) return 'not-allowed';
-  if (config.registrationOpen) return 'open';
-  if (config.earlyRegistrationOpen && user?.allowEarlyRegistration) return 'early';
-  return 'closed';
+  const window = config.registrationOpen
+    ? 'open'
+    : config.earlyRegistrationOpen && user?.allowEarlyRegistration
+      ? 'early'
+      : 'closed';
+  if (window === 'closed' || application === 'clear') return window;
+  return `application-${application}`;
 }
 
 /**
@@ -53,7 +70,8 @@ export function isRegistrationOpenFor(
   config: AvailabilityConfig,
   user: AvailabilityUser | null | undefined,
   registrations?: readonly RegistrationYearStatus[] | null,
+  application?: ApplicationGate,
 ): boolean {
-  const reason = availabilityReason(config, user, registrations);
+  const reason = availabilityReason(config, user, registrations, application);
   return reason === 'open' || reason === 'early';
 }

@@ -31,3 +31,4 @@ export * from './user-notes';
 export * from './passkeys';
 export * from './shift-changes';
 export * from './my-data';
+export * from './applications';

@@ -1,3 +1,4 @@
+import { APPLICATION_AVAILABILITY_MESSAGES, type ApplicationGate } from './applications';
 import { isWholeCents, type FieldDataType } from './camping-options';
 import { isStaffRole, type Role } from './enums';
 import { DAY_LABELS, type DayOfWeek } from './work';
@@ -79,8 +80,9 @@ export const REGISTRATION_TEXTS = {
 
 // ---- Availability (docs/product.md §4) ----------------------------------------------------------------------------
 
+/** 'application': registration is open, but the person must first apply or be approved (docs/product.md §12). */
 export type RegistrationAvailabilityStatus =
-  'open' | 'early' | 'closed' | 'already-registered' | 'unavailable';
+  'open' | 'early' | 'closed' | 'already-registered' | 'unavailable' | 'application';
 
 export interface RegistrationAvailability {
   status: RegistrationAvailabilityStatus;
@@ -96,8 +98,9 @@ export function registrationAvailability(
   config: AvailabilityConfig | null | undefined,
   user: AvailabilityUser | null | undefined,
   registrations: readonly RegistrationYearStatus[] | null | undefined,
+  application?: ApplicationGate,
 ): RegistrationAvailability {
-  const reason = availabilityReason(config, user, registrations);
+  const reason = availabilityReason(config, user, registrations, application);
   if (!config || reason === 'unavailable') {
     return {
       status: 'unavailable',
@@ -124,6 +127,12 @@ export function registrationAvailability(
       return answer('early', REGISTRATION_MESSAGES.early(year));
     case 'closed':
       return answer('closed', REGISTRATION_MESSAGES.closed(year));
+    case 'application-none':
+      return answer('application', APPLICATION_AVAILABILITY_MESSAGES.none(year));
+    case 'application-pending':
+      return answer('application', APPLICATION_AVAILABILITY_MESSAGES.pending(year));
+    case 'application-declined':
+      return answer('application', APPLICATION_AVAILABILITY_MESSAGES.declined(year));
   }
 }
 

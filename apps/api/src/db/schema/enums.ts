@@ -1,4 +1,6 @@
 import {
+  APPLICATION_DECISIONS,
+  APPLICATION_STATUSES,
   ATTENDANCE_STATES,
   AUDIT_ACTION_TYPES,
   DAYS_OF_WEEK,
@@ -39,3 +41,5 @@ export const shiftWaitState = pgEnum('shift_wait_state', SHIFT_WAIT_STATES);
 export const shiftWaitLastOffer = pgEnum('shift_wait_last_offer', SHIFT_WAIT_LAST_OFFER_STATES);
 export const shiftReminderKind = pgEnum('shift_reminder_kind', SHIFT_REMINDER_KINDS);
 export const attendance = pgEnum('attendance', ATTENDANCE_STATES);
+export const applicationStatus = pgEnum('application_status', APPLICATION_STATUSES);
+export const applicationDecision = pgEnum('application_decision', APPLICATION_DECISIONS);

@@ -11,3 +11,4 @@ export * from './email';
 export * from './security-events';
 export * from './waitlist';
 export * from './draw';
+export * from './applications';
