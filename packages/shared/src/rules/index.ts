@@ -30,5 +30,6 @@ export * from './check-in';
 export * from './user-notes';
 export * from './passkeys';
 export * from './shift-changes';
+export * from './erased-person';
 export * from './my-data';
 export * from './applications';

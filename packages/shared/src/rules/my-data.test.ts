@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmsEmail, DeleteMyAccountInputSchema } from '../my-data.schema';
-import { deletedEmailOf, isDeletedEmail, MY_DATA_MESSAGES, myDataFileName } from './my-data';
+import { deletedEmailOf, isDeletedEmail } from './erased-person';
+import { MY_DATA_MESSAGES, myDataFileName } from './my-data';
 import { personName } from './users';
 
 // My data (docs/product.md §12 My data): the erased account's address and name, the file name, the confirmation.

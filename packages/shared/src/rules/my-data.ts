@@ -1,22 +1,6 @@
 // My data (docs/product.md §12 My data, decision 063): a person's export, the erasure of an account, and how long
 // the sign-in leftovers and security events are kept (docs/security.md states the same periods).
 
-/** The domain every erased account's address is in: `.invalid` never receives mail (RFC 2606). */
-export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
-
-/** The address an erased account keeps: unique (its id), so the one-account-per-address rule still holds. */
-export function deletedEmailOf(userId: string): string {
-  return `deleted-${userId}@${DELETED_EMAIL_DOMAIN}`;
-}
-
-/** Whether an address is an erased account's. */
-export function isDeletedEmail(email: string | null | undefined): boolean {
-  return !!email && email.toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`);
-}
-
-/** How screens name an erased account. */
-export const DELETED_PERSON_NAME = 'Deleted person';
-
 /** Retention periods of the daily purge (docs/security.md "Retention"), in days. */
 export const RETENTION_DAYS = {
   /** Sign-in codes (and their one-click links), counted from when they expired. */
@@ -46,12 +30,6 @@ export const MY_DATA_MESSAGES = {
   cannotEraseLastAdmin: 'You cannot erase the last admin. Make another user an admin first.',
   alreadyErased: 'This account has already been deleted',
 } as const;
-
-/**
- * What the home page says after an account was deleted. A constant of its own, not part of MY_DATA_TEXTS: the home
- * page is in the first download, the profile's texts are not.
- */
-export const ACCOUNT_DELETED_NOTICE = 'Your account was deleted. Thank you for camping with us.';
 
 /** The texts of the "My data" card, the deletion modal and the admin drawer's part. */
 export const MY_DATA_TEXTS = {

@@ -1,6 +1,6 @@
 import type { Role } from './enums';
 import { showsNothing } from './text';
-import { DELETED_PERSON_NAME, isDeletedEmail } from './my-data';
+import { DELETED_PERSON_NAME, isDeletedEmail } from './erased-person';
 
 /**
  * A user as the API answers it (docs/product.md §3). internalNotes is null for anyone but an admin. The plain type
