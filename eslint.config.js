@@ -26,6 +26,8 @@ const featureOrder = [
   'draw',
   // Check-in at shifts (docs/product.md §11, decision 058): reads the configuration's dates and time zone.
   'check-in',
+  // Admin → Applications (docs/product.md §12 Application approval, decision 065): reads the configuration.
+  'admin-applications',
 ];
 
 /** `file`'s path parts below `directory`, or null when it is not below it. */

@@ -43,6 +43,7 @@ const ADMIN_ROUTES: RouteName[] = [
   'adminPayments',
   'adminWaitlist',
   'adminDraw',
+  'adminApplications',
 ];
 
 /** Opens each route at 375 px once its screen has settled, and checks the page is no wider than the phone. */

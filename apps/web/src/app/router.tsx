@@ -26,6 +26,7 @@ const AdminUsersPage = lazy(() => screens().then((s) => s.loadAdminUsersPage()))
 const ManageRegistrationsPage = lazy(() => screens().then((s) => s.loadManageRegistrationsPage()));
 const WaitlistPage = lazy(() => screens().then((s) => s.loadWaitlistPage()));
 const AdminDrawPage = lazy(() => screens().then((s) => s.loadAdminDrawPage()));
+const AdminApplicationsPage = lazy(() => screens().then((s) => s.loadAdminApplicationsPage()));
 // Not Found is rare: it loads on demand too.
 const NotFoundPage = lazy(() => screens().then((s) => s.loadNotFoundPage()));
 // The camp-setup and admin screens come as one chunk per feature (screens.ts).
@@ -112,6 +113,7 @@ export function AppRouter() {
             {route('adminPayments', <AdminPaymentsPage />)}
             {route('adminWaitlist', <WaitlistPage />)}
             {route('adminDraw', <AdminDrawPage />)}
+            {route('adminApplications', <AdminApplicationsPage />)}
 
             <Route path="*" element={<NotFoundPage />} />
           </Route>

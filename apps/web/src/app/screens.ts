@@ -31,4 +31,6 @@ export const loadWork = () => import('../features/work/routes');
 export const loadPayments = () => import('../features/payments/routes');
 export const loadReports = () => import('../features/reports/routes');
 export const loadAdminDrawPage = () => import('../features/draw/routes/admin-draw-page');
+export const loadAdminApplicationsPage = () =>
+  import('../features/admin-applications/routes/admin-applications-page');
 export const loadCheckInPage = () => import('../features/check-in/routes/check-in-page');

@@ -32,6 +32,7 @@ describe('paths', () => {
         '/admin/payments',
         '/admin/waitlist',
         '/admin/draw',
+        '/admin/applications',
       ].sort(),
     );
   });

@@ -31,6 +31,7 @@ export const routePatterns = {
   adminPayments: '/admin/payments',
   adminWaitlist: '/admin/waitlist',
   adminDraw: '/admin/draw',
+  adminApplications: '/admin/applications',
 } as const;
 
 export type RouteName = keyof typeof routePatterns;
@@ -66,6 +67,7 @@ export const routeAccess: Record<RouteName, RouteAccess> = {
   adminPayments: 'admin',
   adminWaitlist: 'admin',
   adminDraw: 'admin',
+  adminApplications: 'admin',
 };
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -110,6 +112,7 @@ export const paths = {
   adminPayments: () => routePatterns.adminPayments,
   adminWaitlist: () => routePatterns.adminWaitlist,
   adminDraw: () => routePatterns.adminDraw,
+  adminApplications: () => routePatterns.adminApplications,
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
 /**

@@ -27,6 +27,11 @@ import {
 } from '@camp/shared/registrations';
 import { AdminDrawSchema, DrawEntrySchema, MyDrawEntrySchema } from '@camp/shared/draw';
 import {
+  AdminApplicationListSchema,
+  ApplicationDecisionResultSchema,
+  ApplicationSettingsSchema,
+} from '@camp/shared/applications';
+import {
   OverdueRegistrationListSchema,
   OwedRegistrationListSchema,
   PaymentConfirmationSchema,
@@ -155,6 +160,10 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'GET /draw-entries/me': MyDrawEntrySchema,
   'POST /draw-entries/:id/withdraw': DrawEntrySchema,
   'GET /admin/draw': AdminDrawSchema,
+  'GET /applications': AdminApplicationListSchema,
+  'POST /applications/decisions': ApplicationDecisionResultSchema,
+  'GET /applications/settings': ApplicationSettingsSchema,
+  'PUT /applications/settings': ApplicationSettingsSchema,
   'POST /admin/draw/run': AdminDrawSchema,
   'GET /registrations/me': z.array(RegistrationSchema),
   'GET /registrations/camp/me': CampRegistrationSchema,

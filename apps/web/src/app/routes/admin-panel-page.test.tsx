@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSignedIn, testUser } from '../../test/test-utils';
 
 describe('Admin panel (docs/product.md §2)', () => {
-  it('welcomes the admin by name and links to the ten admin areas', async () => {
+  it('welcomes the admin by name and links to the eleven admin areas', async () => {
     renderSignedIn('/admin', testUser({ role: 'ADMIN', firstName: 'Ada', lastName: 'Lovelace' }));
     expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 2 })).toBeInTheDocument();
     expect(await screen.findByText('Welcome, Ada Lovelace!')).toBeInTheDocument();
@@ -25,6 +25,7 @@ describe('Admin panel (docs/product.md §2)', () => {
       ['Payments', '#/admin/payments'],
       ['Waitlist', '#/admin/waitlist'],
       ['The Draw', '#/admin/draw'],
+      ['Applications', '#/admin/applications'],
     ]);
   });
 });

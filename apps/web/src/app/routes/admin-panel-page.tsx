@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { personName } from '@camp/shared/rules';
+import { APPLICATION_TEXTS, personName } from '@camp/shared/rules';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ interface AdminArea {
 // The failed-mail warning comes in its own small chunk once the panel shows (it waits for the outbox anyway).
 const FailedMailWarning = lazy(() => import('../../features/config/routes/failed-mail-warning'));
 
-/** docs/product.md §1: the admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016; the Waitlist and the draw, §10). */
+/** docs/product.md §1: the admin areas, in the order docs/product.md §1 lists them (payments: Admin → Payments, decision 016; the Waitlist and the draw, §10; Applications, §12). */
 export const ADMIN_AREAS: readonly AdminArea[] = [
   {
     title: 'User Management',
@@ -67,6 +67,11 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
     title: 'The Draw',
     description: 'The fair start: application window entries, Draw now, and the record of the draw.',
     to: paths.adminDraw(),
+  },
+  {
+    title: APPLICATION_TEXTS.adminTitle,
+    description: APPLICATION_TEXTS.panelDescription,
+    to: paths.adminApplications(),
   },
 ];
 

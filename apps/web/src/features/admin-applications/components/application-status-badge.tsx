@@ -1,0 +1,20 @@
+import '@mantine/core/styles/Badge.css';
+import {
+  APPLICATION_STATUS_COLORS,
+  APPLICATION_STATUS_LABELS,
+  type ApplicationStatus,
+} from '@camp/shared/rules';
+import { Badge } from '@mantine/core';
+
+/** Filled badges are shade 6; white on Mantine's red 6 is only 3.3:1, so Declined takes red 9 (axe contrast). */
+const READABLE_SHADES: Readonly<Record<string, string>> = { red: 'red.9' };
+
+/** An application's status in its colour (Waiting for review yellow, Approved green, Declined red). */
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
+  const hue = APPLICATION_STATUS_COLORS[status];
+  return (
+    <Badge color={READABLE_SHADES[hue] ?? hue} variant="filled" autoContrast size="sm">
+      {APPLICATION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
