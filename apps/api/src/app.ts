@@ -14,6 +14,8 @@ import { adminRegistrationsRoutes } from './modules/admin-registrations/admin-re
 import { AdminRegistrationsService } from './modules/admin-registrations/admin-registrations.service';
 import { AdminRegistrationsCancelService } from './modules/admin-registrations/admin-registrations-cancel.service';
 import { AdminRegistrationsEditService } from './modules/admin-registrations/admin-registrations-edit.service';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { ApplicationsService } from './modules/applications/applications.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { PasskeysService } from './modules/passkeys/passkeys.service';
@@ -94,6 +96,7 @@ export interface Services {
   users: UsersService;
   userNotes: UserNotesService;
   myData: MyDataService;
+  applications: ApplicationsService;
   retentionPurge: RetentionPurgeWorker;
   passkeys: PasskeysService;
   auth: AuthService;
@@ -261,6 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     userNotes: new UserNotesService(db),
     // My data: the export and the erasure of an account (docs/product.md §12 My data, decision 063).
     myData: new MyDataService(db, now, usersService),
+    // Application approval (docs/product.md §12, decision 065): newcomers apply, admins decide.
+    applications: new ApplicationsService({ db, now, config, outbox, publicUrl: env.publicUrl }),
     retentionPurge,
     auth,
     // Passkeys (docs/product.md §12, decision 061): a second way to sign in.
@@ -341,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(userNotesRoutes);
       await api.register(myDataRoutes);
+      await api.register(applicationsRoutes);
       await api.register(notificationsRoutes);
       await api.register(campingOptionsRoutes);
       await api.register(workRoutes);

@@ -118,6 +118,18 @@ export const MyDataExportSchema = z.object({
       ),
     }),
   ),
+  // Applications (docs/product.md §12 Application approval): never who decided them.
+  applications: z.array(
+    z.object({
+      year: z.number(),
+      status: z.string(),
+      about: z.string(),
+      answers: z.array(z.object({ questionId: z.string(), question: z.string(), answer: z.string() })),
+      message: z.string().nullable(),
+      submittedAt: iso,
+      decidedAt: isoOrNull,
+    }),
+  ),
   securityEvents: z.array(
     z.object({ type: z.string(), createdAt: iso, email: z.string().nullable(), ip: z.string().nullable() }),
   ),

@@ -173,6 +173,23 @@ export const APPLICATION_AVAILABILITY_MESSAGES = {
   declined: (year: number) => `Your application for ${year} was not accepted.`,
 } as const;
 
+/** The mails of an application: received, approved, declined (docs/product.md §12 Application approval). */
+export const APPLICATION_MAIL_TEXTS = {
+  receivedSubject: (campName: string, year: number) => `${campName}: we received your application for ${year}`,
+  receivedIntro: (campName: string, year: number) =>
+    `Thank you for applying to join ${campName} in ${year}. The camp organizers read every application; we will e-mail you once yours has been reviewed.`,
+  receivedLink: 'You can read your application, and change it until it is reviewed, on your dashboard:',
+  approvedSubject: (campName: string, year: number) => `${campName}: your application for ${year} was approved`,
+  approvedIntro: (campName: string, year: number) =>
+    `Your application to join ${campName} in ${year} was approved. You may now register.`,
+  approvedLink: 'Register here:',
+  declinedSubject: (campName: string, year: number) => `${campName}: your application for ${year}`,
+  declinedIntro: (campName: string, year: number) =>
+    `We are sorry: your application to join ${campName} in ${year} was not accepted.`,
+  declinedLink: 'Your dashboard:',
+  message: 'Message from the camp:',
+} as const;
+
 /** The words of the apply screen, the dashboard's application box and Admin → Applications. */
 export const APPLICATION_TEXTS = {
   // Participant: /apply and the dashboard.

@@ -1,4 +1,5 @@
 import {
+  type ApplicationGate,
   type Capacity,
   centsToDollars,
   customFieldStoredValue,
@@ -29,6 +30,7 @@ import {
 } from '@camp/shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
+import { applicationGates } from '../applications/application-state';
 import { groupBy } from '../../lib/group-by';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ConfigService } from '../config/config.service';
@@ -114,6 +116,8 @@ interface GroupReads {
   optionFieldRows: Awaited<ReturnType<SubmissionQueries['options']['execute']>>;
   workRows: Awaited<ReturnType<SubmissionQueries['work']['execute']>>;
   registered: ReadonlySet<string>;
+  /** Each caller's application gate where the year requires applications (absent: clear). */
+  applicationGates: ReadonlyMap<string, ApplicationGate>;
 }
 
 /**
@@ -213,8 +217,9 @@ export class RegistrationSubmissionService {
   }
 
   /**
-   * A group: three reads for all of it (the chosen options with their fields, the chosen jobs with category
-   * and shift plus every always-required category, and who is already registered), each submission checked
+   * A group: four reads for all of it (the chosen options with their fields, the chosen jobs with category
+   * and shift plus every always-required category, who is already registered, and the callers' application
+   * gates: one more read when the year requires applications), each submission checked
    * on its own, then one transaction for those that passed. A refusal of one never touches the others.
    */
   private async runGroup(group: SubmissionRequest[]): Promise<Answer[]> {
@@ -246,7 +251,7 @@ export class RegistrationSubmissionService {
   private async groupReads(group: readonly SubmissionRequest[]): Promise<GroupReads> {
     const year = (group[0] as SubmissionRequest).config.registrationYear;
     const queries = this.submissionQueries();
-    const [optionFieldRows, workRows, registeredRows] = await Promise.all([
+    const [optionFieldRows, workRows, registeredRows, gates] = await Promise.all([
       queries.options.execute({
         optionIds: [...new Set(group.flatMap((request) => request.input.campingOptions))],
       }),
@@ -254,8 +259,19 @@ export class RegistrationSubmissionService {
         jobIds: [...new Set(group.flatMap((request) => [...request.input.jobs, ...request.input.waitJobs]))],
       }),
       queries.registered.execute({ userIds: group.map((request) => request.caller.id), year }),
+      // Application approval (docs/product.md §12, decision 065): the same rule as GET /applications/me.
+      applicationGates(
+        this.db,
+        year,
+        group.map((request) => request.caller),
+      ),
     ]);
-    return { optionFieldRows, workRows, registered: new Set(registeredRows.map((row) => row.userId)) };
+    return {
+      optionFieldRows,
+      workRows,
+      registered: new Set(registeredRows.map((row) => row.userId)),
+      applicationGates: gates,
+    };
   }
 
   /**
@@ -285,11 +301,12 @@ export class RegistrationSubmissionService {
     // The shifts waited for (docs/product.md §10, decision 052); a draw entry has none (ignored in the window).
     const waitJobIds = forDraw ? [] : input.waitJobs;
 
-    // Who may register, and when (docs/product.md §4).
+    // Who may register, and when (docs/product.md §4), and whether their application lets them (§12).
     const availability = registrationAvailability(
       config,
       caller,
       reads.registered.has(caller.id) ? [{ year, status: 'PENDING' }] : [],
+      reads.applicationGates.get(caller.id) ?? 'clear',
     );
     if (availability.status === 'already-registered') throw conflict(availability.message);
     if (!availability.canRegister) throw forbidden(availability.message);

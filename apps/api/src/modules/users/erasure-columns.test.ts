@@ -6,6 +6,8 @@ import { adminPost, adminShift, insertSignedInPerson, type Person } from '../../
 import { rowsOf } from '../../db/raw';
 import * as schema from '../../db/schema/index';
 import {
+  applicationDecisions,
+  applications,
   auditRecords,
   drawEntries,
   emailOutbox,
@@ -72,6 +74,28 @@ const COLUMNS: Record<string, Record<string, Rule>> = {
     body: 'row deleted',
     created_at: 'row deleted',
     updated_at: 'row deleted',
+  },
+  // Application approval (decision 065): the person's applications go, their decisions with them (cascade).
+  applications: {
+    id: 'row deleted',
+    user_id: 'row deleted',
+    year: 'row deleted',
+    status: 'row deleted',
+    about: 'row deleted',
+    answers: 'row deleted',
+    message: 'row deleted',
+    decided_by: 'not personal', // what an erased admin decided on others' applications stays, as a former admin's
+    decided_at: 'row deleted',
+    created_at: 'row deleted',
+    updated_at: 'row deleted',
+  },
+  application_decisions: {
+    id: 'row deleted',
+    application_id: 'row deleted',
+    status: 'row deleted',
+    message: 'row deleted',
+    decided_by: 'not personal',
+    created_at: 'row deleted',
   },
   login_codes: {
     id: 'row deleted',
@@ -240,6 +264,7 @@ const COLUMNS: Record<string, Record<string, Rule>> = {
 /** Tables that hold nothing about a person: the camp's settings, catalog, work and bookkeeping. */
 const NOT_PERSONAL_TABLES = [
   'camp_config',
+  'application_settings',
   'camping_options',
   'camping_option_fields',
   'camping_option_job_categories',
@@ -387,6 +412,25 @@ describe('erasure: nothing of the person is left', () => {
         details: { id: person.id, changes: { city: { old: 'Elsewhere', new: VALUES.city } } },
       },
     ]);
+    const [application] = await db
+      .insert(applications)
+      .values({
+        userId: person.id,
+        year: 2099,
+        status: 'APPROVED',
+        about: `${VALUES.playaName} brings a dome`,
+        answers: [{ questionId: crypto.randomUUID(), question: 'Skills?', answer: `${VALUES.lastName} welds` }],
+        message: `Welcome, ${VALUES.firstName}`,
+        decidedBy: camp.admin.userId,
+        decidedAt: new Date(),
+      })
+      .returning({ id: applications.id });
+    await db.insert(applicationDecisions).values({
+      applicationId: application!.id,
+      status: 'APPROVED',
+      message: `Welcome, ${VALUES.firstName}`,
+      decidedBy: camp.admin.userId,
+    });
     await db.insert(passkeys).values({
       userId: person.id,
       credentialId: 'cred-erinqz',
@@ -511,6 +555,11 @@ describe('erasure: nothing of the person is left', () => {
       expect.arrayContaining(['users.first_name', 'audit_records.reason', 'email_outbox.html']),
     );
     expect(before[IP]).toEqual(['login_codes.requested_ip', 'security_events.ip']);
+    expect(before[VALUES.playaName]).toEqual(expect.arrayContaining(['applications.about']));
+    expect(before[VALUES.lastName]).toEqual(expect.arrayContaining(['applications.answers']));
+    expect(before[VALUES.firstName]).toEqual(
+      expect.arrayContaining(['applications.message', 'application_decisions.message']),
+    );
     const totalsBefore = await totals();
     expect(totalsBefore.counts).toMatchObject({ total: 2, confirmed: 1, pending: 1 });
     expect(totalsBefore.rows.find((row) => row.id === registrationId)).toEqual({

@@ -2,6 +2,7 @@ import { confirmsEmail, deletedEmailOf, MY_DATA_MESSAGES, type MyDataExport } fr
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  applications,
   auditRecords,
   campingOptionFields,
   campingOptions,
@@ -170,6 +171,11 @@ export class MyDataService {
         ),
       )
       .orderBy(asc(securityEvents.createdAt));
+    const applied = await db
+      .select()
+      .from(applications)
+      .where(eq(applications.userId, userId))
+      .orderBy(asc(applications.year));
     const keys = await db
       .select()
       .from(passkeys)
@@ -266,6 +272,16 @@ export class MyDataService {
             updatedAt: refund.updatedAt.toISOString(),
           })),
       })),
+      // What they wrote and where it stands; never who decided (decision 065).
+      applications: applied.map((a) => ({
+        year: a.year,
+        status: a.status,
+        about: a.about,
+        answers: a.answers,
+        message: a.message,
+        submittedAt: a.createdAt.toISOString(),
+        decidedAt: isoOrNull(a.decidedAt),
+      })),
       securityEvents: events.map((e) => ({
         type: e.type,
         createdAt: e.createdAt.toISOString(),
@@ -360,8 +376,10 @@ export class MyDataService {
     // Rate-limit counters named by the address (sign-in budgets): the address is nobody's now.
     await tx.delete(rateLimitCounters).where(sql`position(${email} in lower(${rateLimitCounters.key})) > 0`);
 
-    // The camp's notes about them, and every mail to their address (pending or sent: the outbox is a delivery log).
+    // The camp's notes about them, their applications (with their decisions, decision 065), and every mail to their
+    // address (pending or sent: the outbox is a delivery log).
     await tx.delete(userNotes).where(eq(userNotes.userId, id));
+    await tx.delete(applications).where(eq(applications.userId, id));
     await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${email}`);
     await tx
       .update(testEmailHistory)

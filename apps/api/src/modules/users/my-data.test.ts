@@ -6,6 +6,7 @@ import { type Camp, insertRegistration, messageOf, startCamp } from '../../../te
 import { adminPost, adminShift, insertSignedInPerson } from '../../../test/camp-registrations';
 import { rowsOf } from '../../db/raw';
 import {
+  applications,
   loginCodes,
   passkeys,
   payments,
@@ -73,6 +74,17 @@ describe('my data: /api/users/me/data, DELETE /api/users/me, /api/users/{id}/dat
     await db
       .insert(securityEvents)
       .values({ type: 'sign_in.success', subjectUserId: person.id, email: person.email, ip: '192.0.2.9' });
+    const questionId = crypto.randomUUID();
+    await db.insert(applications).values({
+      userId: person.id,
+      year: 2026,
+      status: 'APPROVED',
+      about: 'I build shade.',
+      answers: [{ questionId, question: 'Skills?', answer: 'Welding' }],
+      message: 'Welcome!',
+      decidedBy: camp.admin.userId,
+      decidedAt: new Date('2026-03-01T10:00:00.000Z'),
+    });
 
     const response = await camp.call('GET', '/api/users/me/data', person);
     expect(response.statusCode, response.body).toBe(200);
@@ -124,15 +136,27 @@ describe('my data: /api/users/me/data, DELETE /api/users/me, /api/users/{id}/dat
           refunds: [],
         }),
       ],
+      applications: [
+        {
+          year: 2026,
+          status: 'APPROVED',
+          about: 'I build shade.',
+          answers: [{ questionId, question: 'Skills?', answer: 'Welding' }],
+          message: 'Welcome!',
+          submittedAt: ISO,
+          decidedAt: '2026-03-01T10:00:00.000Z',
+        },
+      ],
       securityEvents: [{ type: 'sign_in.success', createdAt: ISO, email: person.email, ip: '192.0.2.9' }],
       passkeys: [
         { name: 'Phone', createdAt: ISO, lastUsedAt: null, deviceType: 'singleDevice', backedUp: false },
       ],
       calendarFeed: { version: 0 },
     });
-    // Never the provider's reference, the internal note, or the emergency contact of anyone else.
+    // Never the provider's reference, the internal note, who decided the application, or anyone else's details.
     expect(response.body).not.toContain('cs_test_secret_ref');
     expect(response.body).not.toContain('Admin-only words');
+    expect(response.body).not.toContain(camp.admin.userId);
 
     // An admin gets the very same file for the person.
     const admin = await camp.call('GET', `/api/users/${person.id}/data`, camp.admin);

@@ -40,6 +40,7 @@ const exported: MyDataExport = {
   registrations: [],
   drawEntries: [],
   payments: [],
+  applications: [],
   securityEvents: [],
   passkeys: [],
   calendarFeed: { version: 0 },
