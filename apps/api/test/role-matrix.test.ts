@@ -167,6 +167,27 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ confirmEmail: 'participant@example.org' }),
     destructive: true,
   },
+  // Application approval (docs/product.md §12 Application approval): one's own application (the matrix's year
+  // requires none, so an allowed caller's PUT is 409); the list, the decisions and the settings are admins' only.
+  'GET /api/applications/me': { access: 'signedIn', url: () => '/api/applications/me' },
+  'PUT /api/applications/me': {
+    access: 'signedIn',
+    url: () => '/api/applications/me',
+    body: () => ({ about: 'Matrix applicant' }),
+  },
+  'GET /api/applications': { access: 'admin', url: () => '/api/applications?status=ALL' },
+  'POST /api/applications/decisions': {
+    access: 'admin',
+    url: () => '/api/applications/decisions',
+    body: () => ({ ids: [randomUUID()], decision: 'APPROVED' }),
+    destructive: true,
+  },
+  'GET /api/applications/settings': { access: 'admin', url: () => '/api/applications/settings' },
+  'PUT /api/applications/settings': {
+    access: 'admin',
+    url: () => '/api/applications/settings',
+    body: () => ({ required: false, returningMembersExempt: true, questions: [] }),
+  },
   // Internal notes (docs/product.md §12): admins only; no participant or staff member reads a note, not even their own.
   'GET /api/users/:id/notes': { access: 'admin', url: (ids) => `/api/users/${ids.owner}/notes` },
   'POST /api/users/:id/notes': {

@@ -175,11 +175,13 @@ export const APPLICATION_AVAILABILITY_MESSAGES = {
 
 /** The mails of an application: received, approved, declined (docs/product.md §12 Application approval). */
 export const APPLICATION_MAIL_TEXTS = {
-  receivedSubject: (campName: string, year: number) => `${campName}: we received your application for ${year}`,
+  receivedSubject: (campName: string, year: number) =>
+    `${campName}: we received your application for ${year}`,
   receivedIntro: (campName: string, year: number) =>
     `Thank you for applying to join ${campName} in ${year}. The camp organizers read every application; we will e-mail you once yours has been reviewed.`,
   receivedLink: 'You can read your application, and change it until it is reviewed, on your dashboard:',
-  approvedSubject: (campName: string, year: number) => `${campName}: your application for ${year} was approved`,
+  approvedSubject: (campName: string, year: number) =>
+    `${campName}: your application for ${year} was approved`,
   approvedIntro: (campName: string, year: number) =>
     `Your application to join ${campName} in ${year} was approved. You may now register.`,
   approvedLink: 'Register here:',

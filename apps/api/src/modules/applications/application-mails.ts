@@ -29,9 +29,14 @@ function applicationMail(
   return {
     to: context.to,
     subject,
-    text: [greeting, '', ...lines.flatMap((line) => [line, '']), `${link.label} ${link.url}`, '', context.campName].join(
-      '\n',
-    ),
+    text: [
+      greeting,
+      '',
+      ...lines.flatMap((line) => [line, '']),
+      `${link.label} ${link.url}`,
+      '',
+      context.campName,
+    ].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       ...lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`),

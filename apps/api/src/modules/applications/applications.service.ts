@@ -194,9 +194,15 @@ export class ApplicationsService {
         .update(applications)
         .set({ status: decision, message, decidedBy: adminId, decidedAt: at })
         .where(inArray(applications.id, ids));
-      await tx
-        .insert(applicationDecisions)
-        .values(ids.map((id) => ({ applicationId: id, status: decision, message, decidedBy: adminId, createdAt: at })));
+      await tx.insert(applicationDecisions).values(
+        ids.map((id) => ({
+          applicationId: id,
+          status: decision,
+          message,
+          decidedBy: adminId,
+          createdAt: at,
+        })),
+      );
       for (const row of locked) {
         const context = {
           to: row.email,
@@ -302,10 +308,10 @@ async function adminApplications(db: DbOrTx, where: SQL | undefined): Promise<Ad
     },
     decidedBy: deciderOf(row),
     history: (historyOf.get(row.application.id) ?? []).map((decision) => ({
-        status: decision.status,
-        message: decision.message,
-        decidedAt: decision.createdAt.toISOString(),
-        decidedBy: deciderOf(decision),
-      })),
+      status: decision.status,
+      message: decision.message,
+      decidedAt: decision.createdAt.toISOString(),
+      decidedBy: deciderOf(decision),
+    })),
   }));
 }

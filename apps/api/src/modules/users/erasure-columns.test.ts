@@ -419,7 +419,9 @@ describe('erasure: nothing of the person is left', () => {
         year: 2099,
         status: 'APPROVED',
         about: `${VALUES.playaName} brings a dome`,
-        answers: [{ questionId: crypto.randomUUID(), question: 'Skills?', answer: `${VALUES.lastName} welds` }],
+        answers: [
+          { questionId: crypto.randomUUID(), question: 'Skills?', answer: `${VALUES.lastName} welds` },
+        ],
         message: `Welcome, ${VALUES.firstName}`,
         decidedBy: camp.admin.userId,
         decidedAt: new Date(),
