@@ -30,6 +30,8 @@ import {
   AdminApplicationListSchema,
   ApplicationDecisionResultSchema,
   ApplicationSettingsSchema,
+  MyApplicationSchema,
+  MyApplicationStateSchema,
 } from '@camp/shared/applications';
 import {
   OverdueRegistrationListSchema,
@@ -46,13 +48,6 @@ import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports
 import { UserNoteListSchema, UserNoteSchema } from '@camp/shared/user-notes';
 import { UserSchema } from '@camp/shared/users';
 import { MyDataExportSchema } from '@camp/shared/my-data';
-import {
-  AdminApplicationListSchema,
-  ApplicationDecisionResultSchema,
-  ApplicationSettingsSchema,
-  MyApplicationSchema,
-  MyApplicationStateSchema,
-} from '@camp/shared/applications';
 import { PasskeyListSchema, PasskeyOptionsSchema, PasskeySchema } from '@camp/shared/passkeys';
 import {
   JobCategorySchema,
@@ -111,12 +106,6 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'DELETE /users/me': NO_CONTENT,
   'GET /users/:id/data': MyDataExportSchema,
   'POST /users/:id/erase': NO_CONTENT,
-  'GET /applications/me': MyApplicationStateSchema,
-  'PUT /applications/me': MyApplicationSchema,
-  'GET /applications': AdminApplicationListSchema,
-  'POST /applications/decisions': ApplicationDecisionResultSchema,
-  'GET /applications/settings': ApplicationSettingsSchema,
-  'PUT /applications/settings': ApplicationSettingsSchema,
   'POST /passkeys/registration-options': PasskeyOptionsSchema,
   'POST /passkeys': PasskeySchema,
   'GET /passkeys': PasskeyListSchema,
@@ -173,6 +162,8 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'GET /draw-entries/me': MyDrawEntrySchema,
   'POST /draw-entries/:id/withdraw': DrawEntrySchema,
   'GET /admin/draw': AdminDrawSchema,
+  'GET /applications/me': MyApplicationStateSchema,
+  'PUT /applications/me': MyApplicationSchema,
   'GET /applications': AdminApplicationListSchema,
   'POST /applications/decisions': ApplicationDecisionResultSchema,
   'GET /applications/settings': ApplicationSettingsSchema,
