@@ -19,6 +19,8 @@ const featureOrder = [
   'work',
   'camping-options',
   'payments',
+  // Application approval (decision 065): the applicant's screen and state, which the wizard and dashboard read.
+  'applications',
   'registrations',
   'admin-registrations',
   'reports',

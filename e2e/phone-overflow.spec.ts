@@ -18,6 +18,7 @@ const PARTICIPANT_ROUTES: RouteName[] = [
   'dashboard',
   'profile',
   'registration',
+  'apply',
   'shifts',
   'paymentSuccess',
   'paymentCancel',

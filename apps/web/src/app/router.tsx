@@ -16,6 +16,7 @@ const LoginLinkPage = lazy(() => screens().then((s) => s.loadLoginLinkPage()));
 const DashboardPage = lazy(() => screens().then((s) => s.loadDashboardPage()));
 const ProfilePage = lazy(() => screens().then((s) => s.loadProfilePage()));
 const RegistrationPage = lazy(() => screens().then((s) => s.loadRegistrationPage()));
+const ApplyPage = lazy(() => screens().then((s) => s.loadApplyPage()));
 const MyShiftsPage = lazy(() => screens().then((s) => s.loadMyShiftsPage()));
 const CheckInPage = lazy(() => screens().then((s) => s.loadCheckInPage()));
 const PaymentSuccessPage = lazy(() => screens().then((s) => s.loadPaymentSuccessPage()));
@@ -90,6 +91,7 @@ export function AppRouter() {
             {route('dashboard', <DashboardPage />)}
             {route('profile', <ProfilePage />)}
             {route('registration', <RegistrationPage />)}
+            {route('apply', <ApplyPage />)}
             {route('shifts', <MyShiftsPage />)}
             {route('checkIn', <CheckInPage />)}
             {route('paymentSuccess', <PaymentSuccessPage />)}

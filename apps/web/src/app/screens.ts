@@ -14,6 +14,7 @@ else if (/^#\/login(?:[?/]|$)/.test(window.location.hash)) void loadLoginPage();
 export const loadDashboardPage = () => import('../features/registrations/routes/dashboard-page');
 export const loadProfilePage = () => import('../features/users/routes/profile-page');
 export const loadRegistrationPage = () => import('../features/registrations/routes/registration-page');
+export const loadApplyPage = () => import('../features/applications/routes/apply-page');
 export const loadMyShiftsPage = () => import('../features/registrations/routes/my-shifts-page');
 export const loadPaymentSuccessPage = () => import('../features/registrations/routes/payment-success-page');
 export const loadPaymentCancelPage = () => import('../features/registrations/routes/payment-cancel-page');

@@ -11,6 +11,7 @@ describe('paths', () => {
         '/dashboard',
         '/profile',
         '/registration',
+        '/apply',
         '/shifts',
         '/check-in',
         '/payment/success',
@@ -89,6 +90,7 @@ describe('paths', () => {
     expect(routeAccess.home).toBe('public');
     expect(routeAccess.login).toBe('public');
     expect(routeAccess.paymentCancel).toBe('signed-in');
+    expect(routeAccess.apply).toBe('signed-in');
     expect(routeAccess.reportsWorkSchedule).toBe('staff');
     expect(routeAccess.checkIn).toBe('staff');
     expect(routeAccess.reportsPayments).toBe('admin');

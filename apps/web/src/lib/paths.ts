@@ -10,6 +10,7 @@ export const routePatterns = {
   dashboard: '/dashboard',
   profile: '/profile',
   registration: '/registration',
+  apply: '/apply',
   shifts: '/shifts',
   checkIn: '/check-in',
   paymentSuccess: '/payment/success',
@@ -46,6 +47,7 @@ export const routeAccess: Record<RouteName, RouteAccess> = {
   dashboard: 'signed-in',
   profile: 'signed-in',
   registration: 'signed-in',
+  apply: 'signed-in',
   shifts: 'signed-in',
   checkIn: 'staff',
   paymentSuccess: 'signed-in',
@@ -89,6 +91,8 @@ export const paths = {
   /** `returnTo`: where to continue after completing the profile (set when sign-in sends a newcomer here). */
   profile: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.profile, { returnTo }),
   registration: () => routePatterns.registration,
+  /** Applying to join the camp, for a year that requires it (docs/product.md §12 Application approval). */
+  apply: () => routePatterns.apply,
   shifts: () => routePatterns.shifts,
   checkIn: () => routePatterns.checkIn,
   paymentSuccess: ({ sessionId }: { sessionId?: string } = {}) =>

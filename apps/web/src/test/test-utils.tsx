@@ -249,10 +249,15 @@ export type ApiRouteHandler = (request: {
 /** Endpoints of a fake API by route, e.g. { 'GET /users': () => jsonResponse([]) } (see mockApiRoutes). */
 export type ApiRoutes = Record<string, ApiRouteHandler>;
 
+/** GET /applications/me of a year that asks no application (the default: docs/product.md §12 Application approval). */
+export function noApplicationNeeded(year: number) {
+  return { year, required: false, exempt: false, questions: [], application: null };
+}
+
 /**
  * A fake API by route: keys like 'GET /auth/profile' or 'POST /auth/login-with-code' (path after the base,
  * without the query). Unlisted: /auth/test answers 401 (connected, signed out), /health 200, /public/config the given
- * configuration, anything else 404. Every answer is checked against the API's response schemas
+ * configuration, GET /applications/me a year without applications, anything else 404. Every answer is checked against the API's response schemas
  * (src/test/api-contract.ts): one the server could not give fails the test, unless marked `offContract`.
  * Returns the fetch mock and a log of 'METHOD /path' calls.
  */
@@ -270,6 +275,9 @@ export function mockApiRoutes(routes: ApiRoutes, config: PublicConfig = testConf
     if (path === '/auth/test') return errorResponse(401, 'Unauthorized');
     if (path === '/health') return checkedAnswer(url, init, jsonResponse(HEALTHY));
     if (path === '/public/config') return checkedAnswer(url, init, jsonResponse(config));
+    if (key === 'GET /applications/me') {
+      return checkedAnswer(url, init, jsonResponse(noApplicationNeeded(config.registrationYear)));
+    }
     return errorResponse(404, 'Not Found');
   });
   return { fetchMock, calls };

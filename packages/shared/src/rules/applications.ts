@@ -218,6 +218,8 @@ export const APPLICATION_TEXTS = {
   viewButton: 'View or edit application',
   viewDecidedButton: 'View application',
   submittedOn: (date: string) => `Sent ${date}`,
+  completeProfile: 'Complete Profile',
+  toDashboard: 'Go to Dashboard',
   // Admin → Applications.
   adminTitle: 'Applications',
   adminIntro: (year: number) =>

@@ -4,6 +4,7 @@ import { Suspense, useMemo, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PageLoader } from '../../components/page-loader';
+import { useApplicationGate } from '../../features/applications';
 import { useAuth } from '../../features/auth';
 import { usePublicConfig } from '../../features/config';
 import { myRegistrationsQueryOptions } from '../../features/registrations';
@@ -34,18 +35,21 @@ export function AppLayout() {
   const signedIn = status === 'authenticated';
   // docs/product.md §2: the Registration link only while registration is open for this person, so not once they hold a
   // registration of the year (the same cached query the dashboard and the wizard read).
-  // Decided only once the configuration, the profile and the registrations have settled: shown and then taken
-  // away, the link would flash up for someone already registered while their registrations load.
+  // Nor while a newcomer's application stands in the way (docs/product.md §12 Application approval).
+  // Decided only once the configuration, the profile, the registrations and the application have settled: shown
+  // and then taken away, the link would flash up for someone already registered while their registrations load.
   const { data: registrations, isPending: registrationsPending } = useQuery({
     ...myRegistrationsQueryOptions(),
     enabled: signedIn,
   });
+  const application = useApplicationGate();
   const registrationOpen =
     signedIn &&
     !isLoading &&
     user !== null &&
     !registrationsPending &&
-    isRegistrationOpenFor(config, user, registrations);
+    !application.isLoading &&
+    isRegistrationOpenFor(config, user, registrations, application.gate);
   const items = useMemo(() => navItems({ status, role, registrationOpen }), [status, role, registrationOpen]);
   useDocumentMeta(isLoading ? null : config);
   // The name the server wrote into the page, shown while the configuration is on its way.

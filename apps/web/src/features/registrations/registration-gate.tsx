@@ -1,5 +1,12 @@
 import type { Registration } from '@camp/shared/registrations';
-import { DRAW_MESSAGES, drawPhase, formatDateTime, REGISTRATION_TEXTS } from '@camp/shared/rules';
+import {
+  APPLICATION_TEXTS,
+  type ApplicationGate,
+  DRAW_MESSAGES,
+  drawPhase,
+  formatDateTime,
+  REGISTRATION_TEXTS,
+} from '@camp/shared/rules';
 import { Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PageLoader } from '../../components/page-loader';
@@ -11,15 +18,15 @@ import { useRegistrationAvailability } from './use-registration-availability';
 
 /**
  * docs/product.md §2: /registration also needs registration to be open for the user (shared `registrationAvailability`:
- * windows, flags, already registered). Refused: 'Registration Not Available' with the reason and a dashboard
- * button; signed out: 'You must be logged in to register.'. Once admitted the wizard stays: submitting it makes
+ * windows, flags, already registered, the year's application). Refused: 'Registration Not Available' with the
+ * reason and a dashboard button (and, when the application stands in the way, a button to /apply); signed out: 'You must be logged in to register.'. Once admitted the wizard stays: submitting it makes
  * the person "already registered", which must not pull the payment step away from under them.
  */
 export function RegistrationGate({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   // Without the person's registrations (GET /registrations/me failed) the windows decide; the server refuses a
   // second registration on submission anyway, with the 'already registered' message.
-  const { availability, isLoading, registrations } = useRegistrationAvailability();
+  const { availability, isLoading, registrations, application } = useRegistrationAvailability();
   const { config } = usePublicConfig();
   const [admitted, setAdmitted] = useState(false);
   // Before the application window opens, the wizard says when it opens (docs/product.md §10).
@@ -41,10 +48,22 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
   if (availability.canRegister) return children;
   return (
     <Stack gap="lg" maw={760} mx="auto">
-      <RegistrationNotAvailable reason={availability.message} />
+      <RegistrationNotAvailable
+        reason={availability.message}
+        apply={availability.status === 'application' ? applyLabel(application) : undefined}
+      />
       <DuesOfThisYear registrations={registrations} />
     </Stack>
   );
+}
+
+/** The way to /apply while the application stands in the way (docs/product.md §12 Application approval). */
+function applyLabel(gate: ApplicationGate): string {
+  return gate === 'none'
+    ? APPLICATION_TEXTS.applyButton
+    : gate === 'pending'
+      ? APPLICATION_TEXTS.viewButton
+      : APPLICATION_TEXTS.viewDecidedButton;
 }
 
 /**

@@ -1,18 +1,28 @@
 import { REGISTRATION_TEXTS } from '@camp/shared/rules';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-/** docs/product.md §2: registration refused, with the reason (the availability message) and a way to the dashboard. */
-export function RegistrationNotAvailable({ reason }: { reason: string }) {
+/**
+ * docs/product.md §2: registration refused, with the reason (the availability message) and a way to the dashboard;
+ * `apply` labels a first button to /apply when the year's application stands in the way (docs/product.md §12).
+ */
+export function RegistrationNotAvailable({ reason, apply }: { reason: string; apply?: string }) {
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">
       <Stack gap="md" align="flex-start">
         <Title order={2}>{REGISTRATION_TEXTS.notAvailableTitle}</Title>
         <Text>{reason}</Text>
-        <Button component={Link} to={paths.dashboard()}>
-          Go to Dashboard
-        </Button>
+        <Group gap="sm">
+          {apply && (
+            <Button component={Link} to={paths.apply()}>
+              {apply}
+            </Button>
+          )}
+          <Button component={Link} to={paths.dashboard()} variant={apply ? 'default' : undefined}>
+            Go to Dashboard
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -16,6 +16,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
+import { DashboardApplication } from '../../applications';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
 import { usePublicConfig } from '../../config';
 import { myCampRegistrationQueryOptions } from '../api/get-my-camp-registration';
@@ -40,7 +41,7 @@ function RegistrationOverview({ user }: { user: User }) {
   const { config } = usePublicConfig();
   const registrations = useQuery(myRegistrationsQueryOptions());
   const camp = useQuery(myCampRegistrationQueryOptions());
-  const { availability } = useRegistrationAvailability();
+  const { availability, isLoading: availabilityLoading } = useRegistrationAvailability();
   const [search] = useSearchParams();
   const year = config.registrationYear;
   const linkedOfferId = search.get('offer');
@@ -51,7 +52,11 @@ function RegistrationOverview({ user }: { user: User }) {
     if (linkedOfferId) void refetch({ cancelRefetch: false });
   }, [linkedOfferId, refetch]);
 
-  if (registrations.isPending) return <PageLoader label="Loading your registration..." />;
+  // The availability waits for the person's application too (docs/product.md §12 Application approval), so a Start
+  // Registration that the application would take away never shows up first.
+  if (registrations.isPending || availabilityLoading) {
+    return <PageLoader label="Loading your registration..." />;
+  }
   if (registrations.isError) {
     return (
       <LoadFailedAlert
@@ -61,6 +66,9 @@ function RegistrationOverview({ user }: { user: User }) {
     );
   }
   const current = currentRegistration(registrations.data, year);
+  // While the application stands in the way, its card says so and leads on: no second card repeating it.
+  const noRegistration =
+    availability.status === 'application' ? null : <NoRegistration availability={availability} />;
   const history = cancelledRegistrations(registrations.data, year);
   // Whether the linked offer is gone is known only once that read is done.
   const linkedOfferKnown =
@@ -86,11 +94,17 @@ function RegistrationOverview({ user }: { user: User }) {
           <CurrentRegistration registration={current} />
           <ShiftWaitlistSection timeZone={config.timeZone} offers={false} />
         </>
-      ) : config.drawClosesAt ? (
-        // A year with an application window: the person's draw entry, if any (docs/product.md §10).
-        <DrawEntryArea timeZone={config.timeZone} fallback={<NoRegistration availability={availability} />} />
       ) : (
-        <NoRegistration availability={availability} />
+        <>
+          {/* Where they stand with the year's application, when it asks for one (docs/product.md §12). */}
+          <DashboardApplication />
+          {config.drawClosesAt ? (
+            // A year with an application window: the person's draw entry, if any (docs/product.md §10).
+            <DrawEntryArea timeZone={config.timeZone} fallback={noRegistration} />
+          ) : (
+            noRegistration
+          )}
+        </>
       )}
       <RegistrationHistory registrations={history} />
       {camp.isPending ? (

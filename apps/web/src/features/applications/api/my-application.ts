@@ -1,0 +1,83 @@
+import {
+  applicationGate,
+  type ApplicationGate,
+  type MyApplication,
+  type MyApplicationState,
+  roleNeedsApplication,
+} from '@camp/shared/rules';
+import type { ApplyInput } from '@camp/shared/applications';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../auth';
+import { apiClient } from '../../../lib/api-client';
+import { applicationKeys } from './query-keys';
+
+// The applicant's side of application approval (docs/product.md §12 Application approval, decision 065).
+
+/*
+ * The header's Registration link reads this state on the first page, whose download holds no zod (decision 014):
+ * the schema module comes with the first answer instead, as its own file, and checks it as every feature does.
+ */
+const applicationSchemas = () => import('@camp/shared/applications');
+
+/** GET /applications/me: the registration year, whether it requires applications, and the caller's application. */
+export async function getMyApplicationState({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<MyApplicationState> {
+  const [body, { MyApplicationStateSchema }] = await Promise.all([
+    apiClient.get('/applications/me', { signal }),
+    applicationSchemas(),
+  ]);
+  return MyApplicationStateSchema.parse(body);
+}
+
+export function myApplicationQueryOptions() {
+  return queryOptions({
+    queryKey: applicationKeys.mine(),
+    queryFn: ({ signal }) => getMyApplicationState({ signal }),
+  });
+}
+
+export function useMyApplication() {
+  return useQuery(myApplicationQueryOptions());
+}
+
+export interface ApplicationGateState {
+  /** 'clear' while unknown (loading, failed, signed out): the other rules decide and the server checks again. */
+  gate: ApplicationGate;
+  /** The state is still on its way for someone who may need to apply. */
+  isLoading: boolean;
+  state: MyApplicationState | undefined;
+}
+
+/**
+ * The signed-in person's application gate for the availability rule. Staff and admins never apply, so their
+ * state is not read at all.
+ */
+export function useApplicationGate(): ApplicationGateState {
+  const { status, role } = useAuth();
+  const enabled = status === 'authenticated' && role !== null && roleNeedsApplication(role);
+  const query = useQuery({ ...myApplicationQueryOptions(), enabled });
+  return {
+    gate: enabled ? applicationGate(query.data) : 'clear',
+    isLoading: status === 'loading' || (enabled && query.isPending),
+    state: enabled ? query.data : undefined,
+  };
+}
+
+/** PUT /applications/me: creates the caller's application (201) or, while it waits for review, updates it. */
+export function useApply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ApplyInput) => {
+      const { MyApplicationSchema } = await applicationSchemas();
+      return MyApplicationSchema.parse(await apiClient.put('/applications/me', { body: input }));
+    },
+    onSuccess: (application: MyApplication) => {
+      // The answer shows at once; the state is then read again (the year's questions may have changed).
+      queryClient.setQueryData<MyApplicationState>(applicationKeys.mine(), (state) =>
+        state ? { ...state, application } : state,
+      );
+      return queryClient.invalidateQueries({ queryKey: applicationKeys.mine() });
+    },
+  });
+}
