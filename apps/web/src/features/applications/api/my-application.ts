@@ -34,6 +34,9 @@ export function myApplicationQueryOptions() {
   return queryOptions({
     queryKey: applicationKeys.mine(),
     queryFn: ({ signal }) => getMyApplicationState({ signal }),
+    // A failed read is fetched again on request (Try again), not by every part that mounts: the dashboard waits
+    // for it with a loader, and a new reader would put it back to pending, in a loop, while the server fails.
+    retryOnMount: false,
   });
 }
 

@@ -118,8 +118,6 @@ function ApplyForm({ state }: { state: MyApplicationState }) {
             value={values.about}
             error={problems.about}
             rows={6}
-            autosize
-            minRows={6}
             maxLength={APPLICATION_ABOUT_MAX}
             disabled={apply.isPending}
             onChange={(event) => {
@@ -129,7 +127,7 @@ function ApplyForm({ state }: { state: MyApplicationState }) {
             }}
           />
           <Text size="xs" c="dimmed">
-            {values.about.length}/{APPLICATION_ABOUT_MAX}
+            {`${values.about.length}/${APPLICATION_ABOUT_MAX}`}
           </Text>
         </Stack>
         {questions.map((question) => {
