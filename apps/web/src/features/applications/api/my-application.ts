@@ -6,7 +6,13 @@ import {
   roleNeedsApplication,
 } from '@camp/shared/rules';
 import type { ApplyInput } from '@camp/shared/applications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useAuth } from '../../auth';
 import { apiClient } from '../../../lib/api-client';
 import { applicationKeys } from './query-keys';
@@ -50,6 +56,10 @@ export interface ApplicationGateState {
   /** The state is still on its way for someone who may need to apply. */
   isLoading: boolean;
   state: MyApplicationState | undefined;
+  /** Whether the person may need to apply at all (a participant, signed in): otherwise nothing is read. */
+  enabled: boolean;
+  /** The read itself, for its loading and failed states. */
+  query: UseQueryResult<MyApplicationState>;
 }
 
 /**
@@ -64,6 +74,8 @@ export function useApplicationGate(): ApplicationGateState {
     gate: enabled ? applicationGate(query.data) : 'clear',
     isLoading: status === 'loading' || (enabled && query.isPending),
     state: enabled ? query.data : undefined,
+    enabled,
+    query,
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { ApplicationStatusBadge, CampMessage } from '../../../components/application-card';
 import { queryStatus } from '../../../components/query-status';
 import { failureDetail, isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -21,7 +22,6 @@ import { useAuth } from '../../auth';
 import { usePublicConfig } from '../../config';
 import { useApply, useMyApplication } from '../api/my-application';
 import { applyFormValues, checkApplyForm, type ApplyFormProblems } from '../apply-form';
-import { ApplicationStatusBadge, CampMessage } from '../components/application-parts';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'lg', sm: 'xl' } } as const;
 const wrapText = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;

@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/List.css';
 import {
+  APPLICATION_TEXTS,
   cancelledRegistrations,
   currentRegistration,
   greetingName,
   isProfileComplete,
   missingProfileDetails,
+  type MyApplicationState,
   REGISTRATION_TEXTS,
 } from '@camp/shared/rules';
 import type { User } from '@camp/shared/users';
@@ -16,7 +18,9 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
-import { DashboardApplication } from '../../applications';
+import { ApplicationCard, showsApplicationCard } from '../../../components/application-card';
+import { queryStatus } from '../../../components/query-status';
+import { useApplicationGate } from '../../applications';
 import { AUTH_LOADING_TEXT, useProfileQuery } from '../../auth';
 import { usePublicConfig } from '../../config';
 import { myCampRegistrationQueryOptions } from '../api/get-my-camp-registration';
@@ -35,6 +39,22 @@ import { ShiftWaitlistSection } from '../components/shift-waitlist';
 import { CalendarLinks } from '../components/calendar-links';
 
 export const PROFILE_INCOMPLETE_TITLE = 'Please complete your profile';
+
+/**
+ * Where the person stands with the year's application (docs/product.md §12 Application approval): nothing for staff
+ * and admins (they never apply) or for whom the year asks none.
+ */
+function DashboardApplication() {
+  const { enabled, query } = useApplicationGate();
+  if (!enabled) return null;
+  const waiting = queryStatus(query, {
+    loading: APPLICATION_TEXTS.loading,
+    loadFailed: APPLICATION_TEXTS.loadFailed,
+  });
+  if (waiting) return waiting;
+  const state: MyApplicationState | undefined = query.data;
+  return state && showsApplicationCard(state) ? <ApplicationCard state={state} /> : null;
+}
 
 /** The registration part of the dashboard: dues, current registration, history, camping (docs/product.md §2's order). */
 function RegistrationOverview({ user }: { user: User }) {

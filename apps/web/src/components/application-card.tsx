@@ -1,18 +1,46 @@
+import '@mantine/core/styles/Badge.css';
 import {
   applicationGate,
+  APPLICATION_STATUS_COLORS,
+  APPLICATION_STATUS_LABELS,
   APPLICATION_TEXTS as TEXTS,
+  type ApplicationStatus,
   type MyApplicationState,
-  roleNeedsApplication,
 } from '@camp/shared/rules';
-import { Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { queryStatus } from '../../../components/query-status';
-import { SectionCard } from '../../../components/section-card';
-import { paths } from '../../../lib/paths';
-import { useAuth } from '../../auth';
-import { myApplicationQueryOptions } from '../api/my-application';
-import { ApplicationStatusBadge, CampMessage } from './application-parts';
+import { paths } from '../lib/paths';
+import { SectionCard } from './section-card';
+
+// The applicant's application as the dashboard and /apply show it (docs/product.md §12 Application approval). Here
+// rather than in features/applications: the dashboard (features/registrations) composes it, and a feature's index
+// that Home's shell imports must stay small (decision 014).
+
+/** Mantine's red 6 under white text is only 3.3:1; red 9 passes (as the registration status badges do). */
+const READABLE_SHADES: Readonly<Record<string, string>> = { red: 'red.9' };
+
+/** An application's status as a filled badge in its colour, in words ("Waiting for review"). */
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
+  const hue = APPLICATION_STATUS_COLORS[status];
+  return (
+    <Badge color={READABLE_SHADES[hue] ?? hue} variant="filled" autoContrast>
+      {APPLICATION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** The message the camp wrote with its decision, as the applicant typed it (line breaks kept). */
+export function CampMessage({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Stack gap={2}>
+      <Text fw={600} size="sm">
+        {TEXTS.messageFromCamp}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message}</Text>
+    </Stack>
+  );
+}
 
 /**
  * Whether the dashboard shows the application card: the year's application stands in the person's way, or they
@@ -66,18 +94,4 @@ function ApplyLink({ label, variant }: { label: string; variant?: 'default' }) {
       </Button>
     </Group>
   );
-}
-
-/**
- * The card on the dashboard of someone without a registration of the year, read from GET /applications/me:
- * nothing for staff and admins (they never apply) or for whom the year asks no application.
- */
-export function DashboardApplication() {
-  const { status, role } = useAuth();
-  const enabled = status === 'authenticated' && role !== null && roleNeedsApplication(role);
-  const query = useQuery({ ...myApplicationQueryOptions(), enabled });
-  if (!enabled) return null;
-  const waiting = queryStatus(query, { loading: TEXTS.loading, loadFailed: TEXTS.loadFailed });
-  if (waiting) return waiting;
-  return query.data && showsApplicationCard(query.data) ? <ApplicationCard state={query.data} /> : null;
 }
