@@ -2,8 +2,6 @@
 // newcomer applies before they may start the registration wizard, and admins approve or decline. The limits, the
 // states, the gate and the words people read, in one place.
 
-import type { Role } from './enums';
-
 export const APPLICATION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** The two decisions an admin takes. */
@@ -111,31 +109,9 @@ export interface ApplicationDecisionResult {
   applications: AdminApplication[];
 }
 
-/**
- * Whether the caller may go on to register as far as applications go: 'clear' (none needed, or approved), 'none'
- * (must apply first), 'pending' or 'declined'. Unknown (still loading, or signed out): 'clear', so the other rules
- * decide and the server checks again.
- */
-export type ApplicationGate = 'clear' | 'none' | 'pending' | 'declined';
-
-export function applicationGate(
-  state: Pick<MyApplicationState, 'required' | 'exempt' | 'application'> | null | undefined,
-): ApplicationGate {
-  if (!state || !state.required || state.exempt) return 'clear';
-  switch (state.application?.status) {
-    case undefined:
-      return 'none';
-    case 'PENDING':
-      return 'pending';
-    case 'DECLINED':
-      return 'declined';
-    case 'APPROVED':
-      return 'clear';
-  }
-}
-
-/** Staff and admins run the camp: they never apply. */
-export const roleNeedsApplication = (role: Role): boolean => role === 'PARTICIPANT';
+// The gate and who applies, apart in ./application-gate.ts so the header's Registration link (first download) does
+// not carry this module's texts.
+export { applicationGate, type ApplicationGate, roleNeedsApplication } from './application-gate';
 
 /** The API's refusals and the rule messages (docs/product.md §12 Application approval). */
 export const APPLICATION_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { ApplicationGate } from './applications';
+import type { ApplicationGate } from './application-gate';
 import type { RegistrationStatus } from './enums';
 import type { PublicConfig } from './public-config';
 import type { User } from './users';

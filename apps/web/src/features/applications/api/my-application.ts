@@ -1,18 +1,10 @@
 import {
   applicationGate,
   type ApplicationGate,
-  type MyApplication,
   type MyApplicationState,
   roleNeedsApplication,
 } from '@camp/shared/rules';
-import type { ApplyInput } from '@camp/shared/applications';
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useAuth } from '../../auth';
 import { apiClient } from '../../../lib/api-client';
 import { applicationKeys } from './query-keys';
@@ -23,7 +15,7 @@ import { applicationKeys } from './query-keys';
  * The header's Registration link reads this state on the first page, whose download holds no zod (decision 014):
  * the schema module comes with the first answer instead, as its own file, and checks it as every feature does.
  */
-const applicationSchemas = () => import('@camp/shared/applications');
+export const applicationSchemas = () => import('@camp/shared/applications');
 
 /** GET /applications/me: the registration year, whether it requires applications, and the caller's application. */
 export async function getMyApplicationState({
@@ -77,22 +69,4 @@ export function useApplicationGate(): ApplicationGateState {
     enabled,
     query,
   };
-}
-
-/** PUT /applications/me: creates the caller's application (201) or, while it waits for review, updates it. */
-export function useApply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: ApplyInput) => {
-      const { MyApplicationSchema } = await applicationSchemas();
-      return MyApplicationSchema.parse(await apiClient.put('/applications/me', { body: input }));
-    },
-    onSuccess: (application: MyApplication) => {
-      // The answer shows at once; the state is then read again (the year's questions may have changed).
-      queryClient.setQueryData<MyApplicationState>(applicationKeys.mine(), (state) =>
-        state ? { ...state, application } : state,
-      );
-      return queryClient.invalidateQueries({ queryKey: applicationKeys.mine() });
-    },
-  });
 }

@@ -20,7 +20,8 @@ import { failureDetail, isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useAuth } from '../../auth';
 import { usePublicConfig } from '../../config';
-import { useApply, useMyApplication } from '../api/my-application';
+import { useApply } from '../api/apply';
+import { useMyApplication } from '../api/my-application';
 import { applyFormValues, checkApplyForm, type ApplyFormProblems } from '../apply-form';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'lg', sm: 'xl' } } as const;
