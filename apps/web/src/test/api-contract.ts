@@ -44,7 +44,6 @@ import {
   StripeCheckoutResponseSchema,
 } from '@camp/shared/payments';
 import { AUTH_TEST_MESSAGE } from '@camp/shared/rules';
-import { MyApplicationSchema, MyApplicationStateSchema } from '@camp/shared/applications';
 import { RegistrationReportSchema, UserReportSchema } from '@camp/shared/reports';
 import { UserNoteListSchema, UserNoteSchema } from '@camp/shared/user-notes';
 import { UserSchema } from '@camp/shared/users';
@@ -198,9 +197,6 @@ export const API_RESPONSE_SCHEMAS: Record<string, z.ZodType | typeof NO_CONTENT 
   'POST /admin/waitlist/shift-waits/:shiftWaitId/skip': AdminWaitlistSchema,
   'POST /admin/waitlist/shift-waits/:shiftWaitId/remove': AdminWaitlistSchema,
   'POST /admin/waitlist/shift-waits/:shiftWaitId/move': AdminWaitlistSchema,
-
-  'GET /applications/me': MyApplicationStateSchema,
-  'PUT /applications/me': MyApplicationSchema,
 
   'GET /calendar/me': CalendarLinksSchema,
   'POST /calendar/me/reset': CalendarLinksSchema,
