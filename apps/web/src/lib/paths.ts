@@ -81,42 +81,23 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return search ? `${path}?${search}` : path;
 }
 
+/** A builder per route: the pattern itself, for routes that take no parameter. */
+const plain = Object.fromEntries(
+  Object.entries(routePatterns).map(([name, pattern]) => [name, () => pattern]),
+) as { [Name in RouteName]: () => string };
+
 export const paths = {
-  home: () => routePatterns.home,
+  ...plain,
   /** `returnTo` is the path (and query) to go back to after sign-in, e.g. '/registration'. */
   login: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.login, { returnTo }),
   /** The one-click sign-in link of the sign-in mail (decision 062); the server builds it with the token. */
   loginLink: ({ token }: { token?: string } = {}) => withQuery(routePatterns.loginLink, { token }),
-  dashboard: () => routePatterns.dashboard,
   /** `returnTo`: where to continue after completing the profile (set when sign-in sends a newcomer here). */
   profile: ({ returnTo }: { returnTo?: string } = {}) => withQuery(routePatterns.profile, { returnTo }),
-  registration: () => routePatterns.registration,
-  /** Applying to join the camp, for a year that requires it (docs/product.md §12 Application approval). */
-  apply: () => routePatterns.apply,
-  shifts: () => routePatterns.shifts,
-  checkIn: () => routePatterns.checkIn,
   paymentSuccess: ({ sessionId }: { sessionId?: string } = {}) =>
     withQuery(routePatterns.paymentSuccess, { session_id: sessionId }),
-  paymentCancel: () => routePatterns.paymentCancel,
-  reports: () => routePatterns.reports,
-  reportsRegistrations: () => routePatterns.reportsRegistrations,
-  reportsUsers: () => routePatterns.reportsUsers,
-  reportsWorkSchedule: () => routePatterns.reportsWorkSchedule,
-  reportsPayments: () => routePatterns.reportsPayments,
-  admin: () => routePatterns.admin,
-  adminConfiguration: () => routePatterns.adminConfiguration,
-  adminUsers: () => routePatterns.adminUsers,
-  adminCampingOptions: () => routePatterns.adminCampingOptions,
   adminCampingOptionFields: (optionId: string) =>
     routePatterns.adminCampingOptionFields.replace(':optionId', encodeURIComponent(optionId)),
-  adminJobCategories: () => routePatterns.adminJobCategories,
-  adminJobs: () => routePatterns.adminJobs,
-  adminShifts: () => routePatterns.adminShifts,
-  adminManageRegistrations: () => routePatterns.adminManageRegistrations,
-  adminPayments: () => routePatterns.adminPayments,
-  adminWaitlist: () => routePatterns.adminWaitlist,
-  adminDraw: () => routePatterns.adminDraw,
-  adminApplications: () => routePatterns.adminApplications,
 } satisfies Record<RouteName, (...args: never[]) => string>;
 
 /**
