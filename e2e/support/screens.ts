@@ -11,7 +11,7 @@ export async function saveScreenshot(
   page: Page,
   options: { path: string; fullPage?: boolean },
 ): Promise<void> {
-  if (TAKE_SCREENSHOTS) await saveScreenshot(page, options);
+  if (TAKE_SCREENSHOTS) await page.screenshot(options);
 }
 
 /**

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Switch.css';
 import { ApplicationSettingsInputSchema, type ApplicationSettingsValues } from '@camp/shared/applications';
@@ -107,8 +108,8 @@ function SettingsForm({ settings }: { settings: ApplicationSettings }) {
                         onChange={(event) => changeQuestion(index, { required: event.currentTarget.checked })}
                       />
                       <Button
-                        variant="subtle"
-                        color="red.9"
+                        variant="light"
+                        color="red"
                         size="compact-sm"
                         aria-label={TEXTS.removeQuestion(index + 1)}
                         onClick={() =>

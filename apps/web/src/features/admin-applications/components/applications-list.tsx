@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
 import {
   type AdminApplication,
   APPLICATION_TEXTS as TEXTS,
