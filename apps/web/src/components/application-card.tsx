@@ -1,33 +1,13 @@
-import '@mantine/core/styles/Badge.css';
-import {
-  applicationGate,
-  APPLICATION_STATUS_COLORS,
-  APPLICATION_STATUS_LABELS,
-  APPLICATION_TEXTS as TEXTS,
-  type ApplicationStatus,
-  type MyApplicationState,
-} from '@camp/shared/rules';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { applicationGate, APPLICATION_TEXTS as TEXTS, type MyApplicationState } from '@camp/shared/rules';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
+import { ApplicationStatusBadge } from './application-status-badge';
 import { SectionCard } from './section-card';
 
 // The applicant's application as the dashboard and /apply show it (docs/product.md §12 Application approval). Here
 // rather than in features/applications: the dashboard (features/registrations) composes it, and a feature's index
 // that Home's shell imports must stay small (decision 014).
-
-/** Mantine's red 6 under white text is only 3.3:1; red 9 passes (as the registration status badges do). */
-const READABLE_SHADES: Readonly<Record<string, string>> = { red: 'red.9' };
-
-/** An application's status as a filled badge in its colour, in words ("Waiting for review"). */
-export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
-  const hue = APPLICATION_STATUS_COLORS[status];
-  return (
-    <Badge color={READABLE_SHADES[hue] ?? hue} variant="filled" autoContrast>
-      {APPLICATION_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /** The message the camp wrote with its decision, as the applicant typed it (line breaks kept). */
 export function CampMessage({ message }: { message: string | null }) {

@@ -7,7 +7,7 @@ import {
 } from '@camp/shared/rules';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DialogShell } from '../../../components/form-modal';
-import { ApplicationStatusBadge } from './application-status-badge';
+import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 
 /** Long words and addresses break anywhere rather than widen a phone's screen; line breaks are kept. */
 const PROSE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -51,7 +51,7 @@ export function ApplicationDetailsModal({
             <Text size="sm" c="dimmed">
               {TEXTS.submittedOn(formatDate(application.submittedAt))}
             </Text>
-            <ApplicationStatusBadge status={application.status} />
+            <ApplicationStatusBadge status={application.status} size="sm" />
           </Group>
         </Stack>
         <Part title={TEXTS.aboutLabel}>

@@ -12,7 +12,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { RowAction } from '../../../components/row-actions';
-import { ApplicationStatusBadge } from './application-status-badge';
+import { ApplicationStatusBadge } from '../../../components/application-status-badge';
 
 const column = createColumnHelper<AdminApplication>();
 
@@ -131,7 +131,7 @@ export function ApplicationsList({
       column.accessor('status', {
         header: TEXTS.statusColumn,
         meta: { nowrap: true },
-        cell: ({ getValue }) => <ApplicationStatusBadge status={getValue()} />,
+        cell: ({ getValue }) => <ApplicationStatusBadge status={getValue()} size="sm" />,
       }),
     ];
   }, [selected, onSelect]);

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/List.css';
 import {
   APPLICATION_ABOUT_MAX,
   APPLICATION_ANSWER_MAX,
@@ -11,10 +10,12 @@ import {
   type MyApplication,
   type MyApplicationState,
 } from '@camp/shared/rules';
-import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ApplicationStatusBadge, CampMessage } from '../../../components/application-card';
+import { CampMessage } from '../../../components/application-card';
+import { ApplicationStatusBadge } from '../../../components/application-status-badge';
+import { ProblemList } from '../../../components/problem-list';
 import { queryStatus } from '../../../components/query-status';
 import { failureDetail, isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -159,19 +160,7 @@ function ApplyForm({ state }: { state: MyApplicationState }) {
             />
           );
         })}
-        {failure.length > 0 && (
-          <Alert color="red" variant="light" role="alert" title={TEXTS.submitFailed}>
-            {failure.length === 1 ? (
-              failure[0]
-            ) : (
-              <List size="sm" spacing={4}>
-                {failure.map((message) => (
-                  <List.Item key={message}>{message}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        <ProblemList problems={failure} title={TEXTS.submitFailed} />
         {saved && (
           <Alert color="green" variant="light" role="status">
             {saved}

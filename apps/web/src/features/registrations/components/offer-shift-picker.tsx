@@ -21,7 +21,7 @@ import {
   visibleJobs,
   type WizardChoices,
 } from '../wizard/wizard-model';
-import { ProblemList } from './problem-list';
+import { ProblemList } from '../../../components/problem-list';
 import { ShiftsSummary, StepShifts } from './step-shifts';
 
 interface OfferShiftPickerProps {

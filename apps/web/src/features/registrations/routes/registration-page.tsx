@@ -15,7 +15,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuth } from '../../auth';
 import { ProfileForm } from '../../users';
-import { ProblemList } from '../components/problem-list';
+import { ProblemList } from '../../../components/problem-list';
 import { RegistrationNeedsLogin } from '../components/registration-not-available';
 import { StepDetails } from '../components/step-details';
 import { StepOptions } from '../components/step-options';

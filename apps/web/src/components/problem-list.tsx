@@ -1,6 +1,7 @@
+import '@mantine/core/styles/List.css';
 import { Alert, List } from '@mantine/core';
 
-/** The messages that keep a step from moving on, announced when they appear. */
+/** The messages that keep a step (or a form) from moving on, announced when they appear. */
 export function ProblemList({ problems, title }: { problems: readonly string[]; title?: string }) {
   if (problems.length === 0) return null;
   return (
