@@ -239,7 +239,7 @@ test.describe('accessibility and small screens', () => {
       await page.setViewportSize({ width, height: 900 });
       await open(page, '/admin');
       await expect(page.getByRole('heading', { level: 2, name: 'Admin Panel' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Admin areas' }).getByRole('link')).toHaveCount(10);
+      await expect(page.getByRole('list', { name: 'Admin areas' }).getByRole('link')).toHaveCount(11);
       await checkA11y(page);
       await expectNoSidewaysScroll(page);
 
