@@ -7,18 +7,14 @@
  * every route's screen from it.
  */
 import type { ComponentType } from 'react';
-import type { RouteName } from '../lib/paths';
+import { routePatterns, type RouteName } from '../lib/paths';
 
 type Screen = Promise<{ default: ComponentType }>;
 /** The routes whose screen loads on demand: all but Home. */
 export type LazyRouteName = Exclude<RouteName, 'home'>;
 
 const loginPage = () => import('../features/auth/routes/login-page');
-// Opened at Login (the Sign In link, a guard's redirect): its screen loads now, alongside the connection check
-// it would otherwise wait for (decision 045). The router's import() of it then finds it loaded or on its way.
 const loginLinkPage = () => import('../features/auth/routes/login-link-page');
-if (/^#\/login\/link(?:[?/]|$)/.test(window.location.hash)) void loginLinkPage();
-else if (/^#\/login(?:[?/]|$)/.test(window.location.hash)) void loginPage();
 
 // The camp-setup, admin and report screens come as one chunk per feature (fewer lazy chunks to list).
 const campingOptions = () => import('../features/camping-options/routes');
@@ -64,6 +60,27 @@ const loaders: Record<LazyRouteName, () => Screen> = {
 
 /** The screen of a route. */
 export const loadScreen = (name: LazyRouteName): Screen => loaders[name]();
+
+/** Whether a path ('/admin/camping-options/42/fields') is a route pattern's ('/admin/camping-options/:optionId/fields'). */
+function matches(pattern: string, path: string): boolean {
+  const parts = pattern.split('/');
+  const given = path.split('/');
+  return (
+    parts.length === given.length && parts.every((part, at) => part.startsWith(':') || part === given[at])
+  );
+}
+
+/*
+ * The screen of the address the app was opened at starts loading now, alongside the connection check and the
+ * session's refresh that every screen waits for (decision 045), rather than after them: a deep link (a mail's link,
+ * a guard's redirect to Login, a reload) shows its screen a round of requests sooner. The router's import() of it
+ * then finds it loaded or on its way. Home is in the first download already.
+ */
+const openedAt = window.location.hash.replace(/^#/, '').split(/[?#]/, 1)[0] || '/';
+const opened = (Object.keys(loaders) as LazyRouteName[]).find((name) =>
+  matches(routePatterns[name], openedAt),
+);
+if (opened) void loaders[opened]();
 
 /** Not Found is rare: it loads on demand too. */
 export const loadNotFoundPage = pick(() => import('./routes/not-found-page'), 'NotFoundPage');
