@@ -16,7 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { queryStatus } from '../../../components/query-status';
 import { SectionCard } from '../../../components/section-card';
 import { applicationSettingsQueryOptions, useSaveApplicationSettings } from '../api/admin-applications';
-import { showDoneToast, showFailedToast } from '../toasts';
+import { showDoneToast, showErrorToast } from '../../../lib/toast';
 
 type Draft = ApplicationSettingsValues;
 
@@ -59,7 +59,7 @@ function SettingsForm({ settings }: { settings: ApplicationSettings }) {
     setProblems(null);
     save.mutate(result.data, {
       onSuccess: () => showDoneToast(TEXTS.settingsSaved),
-      onError: (error) => showFailedToast(TEXTS.settingsFailed, error),
+      onError: (error) => showErrorToast(TEXTS.settingsFailed, error),
     });
   };
 

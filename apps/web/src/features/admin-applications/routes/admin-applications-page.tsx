@@ -22,7 +22,7 @@ import { ApplicationDetailsModal } from '../components/application-details-modal
 import { ApplicationSettingsCard } from '../components/application-settings-card';
 import { ApplicationsList } from '../components/applications-list';
 import { DecisionModal } from '../components/decision-modal';
-import { showDoneToast, showFailedToast } from '../toasts';
+import { showDoneToast, showErrorToast } from '../../../lib/toast';
 
 /** docs/product.md §9: filters wait 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -93,7 +93,7 @@ export default function AdminApplicationsPage() {
         setTicked(new Set());
         setDialog(null);
       },
-      onError: (error) => showFailedToast(TEXTS.decideFailed, error),
+      onError: (error) => showErrorToast(TEXTS.decideFailed, error),
     });
   };
 

@@ -25,7 +25,6 @@ import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { showSuccessToast } from '../../../lib/toast';
 import { usePublicConfig } from '../../config';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { useCancelRegistration } from '../api/cancel-registration';
@@ -48,7 +47,7 @@ import {
   paramsFromListState,
   type RegistrationListState,
 } from '../registration-list-params';
-import { showErrorToast, showWarningToast } from '../toasts';
+import { showErrorToast, showSuccessToast, showWarningToast } from '../../../lib/toast';
 
 /** docs/product.md §4/§9: filter changes apply after a 500 ms pause. */
 export const FILTER_DEBOUNCE_MS = 500;

@@ -25,7 +25,6 @@ import { DialogShell } from '../../../components/form-modal';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { useModalForm } from '../../../components/use-modal-form';
-import { showSuccessToast } from '../../../lib/toast';
 import { usePublicConfig } from '../../config';
 import {
   useAdminWaitlist,
@@ -34,7 +33,7 @@ import {
   type WaitlistTarget,
 } from '../api/admin-waitlist';
 import { DialogFooter } from '../components/dialog-footer';
-import { showErrorToast } from '../toasts';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { ReasonTextarea } from '../components/reason-textarea';
 import { useEventCalendar } from '../../config';
 
