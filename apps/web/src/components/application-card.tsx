@@ -1,4 +1,9 @@
-import { applicationGate, APPLICATION_TEXTS as TEXTS, type MyApplicationState } from '@camp/shared/rules';
+import {
+  applicationGate,
+  type ApplicationGate,
+  APPLICATION_TEXTS as TEXTS,
+  type MyApplicationState,
+} from '@camp/shared/rules';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
@@ -43,12 +48,12 @@ export function ApplicationCard({ state }: { state: MyApplicationState }) {
       {!application ? (
         <>
           <Text>{TEXTS.dashboardNone}</Text>
-          <ApplyLink label={TEXTS.applyButton} />
+          <ApplyLink gate="none" />
         </>
       ) : application.status === 'PENDING' ? (
         <>
           <Text>{TEXTS.dashboardPending}</Text>
-          <ApplyLink label={TEXTS.viewButton} />
+          <ApplyLink gate="pending" />
         </>
       ) : application.status === 'APPROVED' ? (
         <>
@@ -59,18 +64,27 @@ export function ApplicationCard({ state }: { state: MyApplicationState }) {
         <>
           <Text>{TEXTS.dashboardDeclined}</Text>
           <CampMessage message={application.message} />
-          <ApplyLink label={TEXTS.viewDecidedButton} variant="default" />
+          <ApplyLink gate="declined" variant="default" />
         </>
       )}
     </SectionCard>
   );
 }
 
-function ApplyLink({ label, variant }: { label: string; variant?: 'default' }) {
+/** The way to /apply while the application stands in the way: apply, see and change it, or see it. */
+export function applyLinkLabel(gate: Exclude<ApplicationGate, 'clear'>): string {
+  return gate === 'none'
+    ? TEXTS.applyButton
+    : gate === 'pending'
+      ? TEXTS.viewButton
+      : TEXTS.viewDecidedButton;
+}
+
+function ApplyLink({ gate, variant }: { gate: Exclude<ApplicationGate, 'clear'>; variant?: 'default' }) {
   return (
     <Group>
       <Button component={Link} to={paths.apply()} variant={variant}>
-        {label}
+        {applyLinkLabel(gate)}
       </Button>
     </Group>
   );

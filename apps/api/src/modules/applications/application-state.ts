@@ -95,16 +95,9 @@ export async function applicationGates(
   const settings = await applicationSettingsOf(db, year);
   if (!settings.required) return gates;
   const { standings } = await applicationStandings(db, year, people, settings);
-  for (const [id, standing] of standings) gates.set(id, gateOf(standing));
+  for (const [id, standing] of standings) gates.set(id, applicationGate(standing));
   return gates;
 }
-
-/** The shared gate of a standing. */
-export const gateOf = (standing: ApplicationStanding): ApplicationGate =>
-  applicationGate({
-    ...standing,
-    application: standing.application && toMyApplication(standing.application),
-  });
 
 /** An application as its applicant reads it. */
 export function toMyApplication(row: ApplicationRow): MyApplication {

@@ -1,14 +1,8 @@
 import type { Registration } from '@camp/shared/registrations';
-import {
-  APPLICATION_TEXTS,
-  type ApplicationGate,
-  DRAW_MESSAGES,
-  drawPhase,
-  formatDateTime,
-  REGISTRATION_TEXTS,
-} from '@camp/shared/rules';
+import { DRAW_MESSAGES, drawPhase, formatDateTime, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { applyLinkLabel } from '../../components/application-card';
 import { PageLoader } from '../../components/page-loader';
 import { useAuth } from '../auth';
 import { usePublicConfig } from '../config';
@@ -19,8 +13,9 @@ import { useRegistrationAvailability } from './use-registration-availability';
 /**
  * docs/product.md §2: /registration also needs registration to be open for the user (shared `registrationAvailability`:
  * windows, flags, already registered, the year's application). Refused: 'Registration Not Available' with the
- * reason and a dashboard button (and, when the application stands in the way, a button to /apply); signed out: 'You must be logged in to register.'. Once admitted the wizard stays: submitting it makes
- * the person "already registered", which must not pull the payment step away from under them.
+ * reason and a dashboard button (and, when the application stands in the way, a button to /apply); signed out:
+ * 'You must be logged in to register.'. Once admitted the wizard stays: submitting it makes the person "already
+ * registered", which must not pull the payment step away from under them.
  */
 export function RegistrationGate({ children }: { children: ReactNode }) {
   const { status } = useAuth();
@@ -50,20 +45,15 @@ export function RegistrationGate({ children }: { children: ReactNode }) {
     <Stack gap="lg" maw={760} mx="auto">
       <RegistrationNotAvailable
         reason={availability.message}
-        apply={availability.status === 'application' ? applyLabel(application) : undefined}
+        apply={
+          availability.status === 'application' && application !== 'clear'
+            ? applyLinkLabel(application)
+            : undefined
+        }
       />
       <DuesOfThisYear registrations={registrations} />
     </Stack>
   );
-}
-
-/** The way to /apply while the application stands in the way (docs/product.md §12 Application approval). */
-function applyLabel(gate: ApplicationGate): string {
-  return gate === 'none'
-    ? APPLICATION_TEXTS.applyButton
-    : gate === 'pending'
-      ? APPLICATION_TEXTS.viewButton
-      : APPLICATION_TEXTS.viewDecidedButton;
 }
 
 /**
