@@ -1,3 +1,4 @@
+import { addVirtualAuthenticator } from './support/chromium';
 import { expect, test } from './support/fixtures';
 
 // Passkeys (docs/product.md §12 Passkeys, decision 061) end to end, with Chromium's virtual authenticator: sign in
@@ -7,17 +8,7 @@ test.use({ publicHost: 'localhost' });
 test.describe.configure({ timeout: 90_000 });
 
 test('add a passkey, sign in with it, remove it', async ({ page, signIn, checkA11y }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await signIn('passkey@e2e.test');
   await page.goto('/#/profile');

@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
+import { addVirtualAuthenticator, CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 
 const RP_ID = 'localhost';
 const PORT = 5173;
@@ -44,18 +44,7 @@ const servers = await Promise.all([blankPage(PORT), blankPage(OTHER_PORT)]);
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   const origin = `http://${RP_ID}:${PORT}`;
   await page.goto(`${origin}/`);

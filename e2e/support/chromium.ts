@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 /** Where Chromium is: CHROMIUM_PATH, Debian's /usr/bin/chromium, or undefined (Playwright's own). */
@@ -15,3 +16,23 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
 ];
+
+/**
+ * Gives the page a passkey authenticator of Chromium's own (the DevTools protocol's WebAuthn domain): a CTAP2
+ * platform authenticator that keeps discoverable credentials and verifies the user, answering every prompt by
+ * itself.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}

@@ -7,6 +7,7 @@
  * every route's screen from it.
  */
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import { routePatterns, type RouteName } from '../lib/paths';
 
 type Screen = Promise<{ default: ComponentType }>;
@@ -61,15 +62,6 @@ const loaders: Record<LazyRouteName, () => Screen> = {
 /** The screen of a route. */
 export const loadScreen = (name: LazyRouteName): Screen => loaders[name]();
 
-/** Whether a path ('/admin/camping-options/42/fields') is a route pattern's ('/admin/camping-options/:optionId/fields'). */
-function matches(pattern: string, path: string): boolean {
-  const parts = pattern.split('/');
-  const given = path.split('/');
-  return (
-    parts.length === given.length && parts.every((part, at) => part.startsWith(':') || part === given[at])
-  );
-}
-
 /*
  * The screen of the address the app was opened at starts loading now, alongside the connection check and the
  * session's refresh that every screen waits for (decision 045), rather than after them: a deep link (a mail's link,
@@ -78,7 +70,7 @@ function matches(pattern: string, path: string): boolean {
  */
 const openedAt = window.location.hash.replace(/^#/, '').split(/[?#]/, 1)[0] || '/';
 const opened = (Object.keys(loaders) as LazyRouteName[]).find((name) =>
-  matches(routePatterns[name], openedAt),
+  matchPath(routePatterns[name], openedAt),
 );
 if (opened) void loaders[opened]();
 
