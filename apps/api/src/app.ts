@@ -193,7 +193,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const usersService = new UsersService(db, now);
   const outbox = new OutboxWorker({ db, mail, log: app.log });
   app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mail.close();
+  });
   // The waitlist's fills, expiries and reminders (decision 048), started and stopped with the outbox worker.
   const waitlist = new WaitlistWorker({ db, log: app.log, publicUrl: env.publicUrl, outbox, now });
   app.addHook('onReady', async () => waitlist.start());

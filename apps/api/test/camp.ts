@@ -130,6 +130,38 @@ export async function insertRegistration(
   return registration.id;
 }
 
+/**
+ * Many confirmed people at once, each with a registration of `year` holding the jobs `jobIdsOf(n)` gives: one write
+ * of the test kit for them all (a suite needing hundreds would otherwise spend most of its time inserting).
+ * Answers the people's ids in order.
+ */
+export async function insertConfirmedPeople(
+  db: Db,
+  count: number,
+  { year, jobIdsOf }: { year: number; jobIdsOf: (n: number) => string[] },
+): Promise<string[]> {
+  const camp = emptyCamp();
+  for (let n = 0; n < count; n += 1) {
+    personCounter += 1;
+    const userId = randomUUID();
+    camp.users.push({
+      id: userId,
+      email: `person${personCounter}-${suffixes.chars(6)}@example.org`,
+      firstName: `First${personCounter}`,
+      lastName: `Last${personCounter}`,
+      role: 'PARTICIPANT',
+      createdAt: new Date(),
+    });
+    addRegistration(
+      camp,
+      { id: randomUUID(), userId, year, status: 'CONFIRMED', createdAt: new Date() },
+      { jobIds: jobIdsOf(n) },
+    );
+  }
+  await writeCamp(db, camp);
+  return camp.users.map((user) => user.id);
+}
+
 /** A new key at the end of the waitlist's line. */
 async function nextLineKeyOf(db: Db): Promise<number> {
   const [row] = rowsOf<{ key: string | number }>(

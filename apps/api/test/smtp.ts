@@ -20,6 +20,9 @@ export class SmtpCapture {
   refuse = false;
   /** Connection errors the capture saw (a client killed mid-mail resets it); kept, never thrown. */
   readonly errors: Error[] = [];
+  /** How many connections clients have opened, and how many are open now. */
+  connections = 0;
+  openConnections = 0;
   private server: SMTPServer;
   port = 0;
 
@@ -28,6 +31,14 @@ export class SmtpCapture {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        this.openConnections += 1;
+        callback();
+      },
+      onClose: () => {
+        this.openConnections -= 1;
+      },
       onData: (stream, _session, callback) => {
         if (this.refuse) {
           stream.resume();

@@ -53,6 +53,32 @@ describe('e-mail outbox worker', () => {
     expect(smtp.messages.filter((m) => m.to.includes('kept@example.org'))).toHaveLength(1);
   });
 
+  it('sends a batch over one connection kept open, and closes it with the app (decision 066)', async () => {
+    // An app of its own on the same mail server, so the connections counted are its own.
+    const other = await createTestApp({ envOverrides: { SMTP_URL: smtp.url } });
+    const [connectionsBefore, openBefore] = [smtp.connections, smtp.openConnections];
+    const otherWorker = new OutboxWorker({
+      db: other.database.db,
+      mail: other.app.services.mail,
+      log: other.app.log,
+      pollMs: 60_000,
+    });
+    for (let n = 0; n < 12; n += 1) {
+      await enqueueMail(other.database.db, mailTo(`batch${n}@example.org`, `Batch ${n}`));
+    }
+    expect(await otherWorker.drain()).toBe(12);
+    expect(smtp.messages.filter((m) => m.subject.startsWith('Batch '))).toHaveLength(12);
+    expect(smtp.connections - connectionsBefore).toBe(1);
+    expect(smtp.openConnections - openBefore).toBe(1);
+
+    // Closing the app ends its connection, and its mail service sends no more.
+    await other.close();
+    await expect.poll(() => smtp.openConnections).toBe(openBefore);
+    await expect(other.app.services.mail.send(mailTo('late@example.org', 'Late'))).rejects.toThrow(
+      'The mail service is closed',
+    );
+  });
+
   it('retries a refused mail with backoff and gives up after the last attempt', async () => {
     await enqueueMail(db(), mailTo('retry@example.org', 'Retry me'));
     smtp.refuse = true;

@@ -1,6 +1,6 @@
 import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Camp, insertRegistration } from '../../../test/camp';
+import { type Camp, insertConfirmedPeople } from '../../../test/camp';
 import { adminPost, adminShift, YEAR } from '../../../test/camp-registrations';
 import { startQuietWaitlistCamp } from '../../../test/camp-waitlist';
 import { testDatabaseKind } from '../../../test/database';
@@ -51,9 +51,7 @@ describe.skipIf(testDatabaseKind() === 'pglite')('shift reminders under load (Po
           }),
         );
       }
-      for (let n = 0; n < PEOPLE; n += 1) {
-        await insertRegistration(db, { year: YEAR, jobIds: [jobIds[n % jobIds.length]!] });
-      }
+      await insertConfirmedPeople(db, PEOPLE, { year: YEAR, jobIdsOf: (n) => [jobIds[n % jobIds.length]!] });
 
       const at = new Date(MONDAY_NINE - 12 * HOUR);
       // The first "process" dies after one batch; two others race over the rest; then a restarted one catches up.
