@@ -26,6 +26,7 @@ import { buildApp } from '../../apps/api/src/app';
 import { fromPglite } from '../../apps/api/src/db/client';
 import { campConfig } from '../../apps/api/src/db/schema/index';
 import { loadEnv } from '../../apps/api/src/env';
+import { emptyDatabase } from '../../apps/api/test/empty-database';
 import { FakeStripe } from '../../apps/api/test/fake-stripe';
 import { type CapturedMail, SmtpCapture } from '../../apps/api/test/smtp';
 import { checkScreen, expectNoSidewaysScroll } from './screens';
@@ -211,32 +212,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
-}
-
-/**
- * Every row of the app's tables gone and every sequence back at its start, as just after migrating: what a
- * test finds is what the test before it left nowhere. Session state goes too (settings, advisory locks).
- */
-const EMPTY_DATABASE = `
-do $$
-declare
-  tables text;
-  sequence record;
-begin
-  select string_agg(format('%I.%I', schemaname, tablename), ', ') into tables from pg_tables where schemaname = 'public';
-  if tables is not null then
-    execute 'truncate ' || tables || ' restart identity cascade';
-  end if;
-  for sequence in select schemaname, sequencename from pg_sequences where schemaname = 'public' loop
-    execute format('alter sequence %I.%I restart', sequence.schemaname, sequence.sequencename);
-  end loop;
-end $$;
-reset all;
-select pg_advisory_unlock_all();
-`;
-
-async function emptyDatabase(client: PGlite): Promise<void> {
-  await client.exec(EMPTY_DATABASE);
 }
 
 async function startBackend(

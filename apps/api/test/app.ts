@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
 import { type Env, loadEnv } from '../src/env';
-import { createTestDatabase } from './database';
+import { createTestDatabase, releaseTestDatabase } from './database';
 
 export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -44,7 +44,7 @@ export async function createTestApp(
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      await releaseTestDatabase(database);
     },
   };
 }
