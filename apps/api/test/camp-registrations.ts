@@ -56,6 +56,35 @@ export async function adminPost(camp: Camp, url: string, payload: unknown): Prom
   return response.json<{ id: string }>().id;
 }
 
+/** The ids of the Gate-and-Tent camp (gateAndTent). */
+export interface GateAndTent {
+  category: string;
+  shift: string;
+  job: string;
+  option: string;
+  field: string;
+}
+
+/**
+ * The small camp the personal-data suites register people into, made by the admin through the API: a Gate
+ * category whose Greeter job (5 places) is on a Monday morning shift, and a Tent option (100 in dues) asking for a
+ * Plate.
+ */
+export async function gateAndTent(camp: Camp): Promise<GateAndTent> {
+  const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
+  const shift = await adminShift(camp, 'Morning', 'MONDAY', '09:00', '12:00');
+  const job = await adminPost(camp, '/api/jobs', {
+    name: 'Greeter',
+    location: 'Gate',
+    categoryId: category,
+    shiftId: shift,
+    maxRegistrations: 5,
+  });
+  const option = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 100 });
+  const field = await adminPost(camp, `/api/camping-options/${option}/fields`, { displayName: 'Plate' });
+  return { category, shift, job, option, field };
+}
+
 /** A registration's audit trail as the admin's GET answers it (200 expected). */
 export async function auditTrail(camp: Camp, registrationId: string): Promise<AuditRecord[]> {
   const response = await camp.call(

@@ -13,7 +13,7 @@ import {
   userNotes,
   waitlistOffers,
 } from '../src/db/schema/index';
-import { adminPost, insertSignedInPerson, type Person, adminShift } from './camp-registrations';
+import { adminPost, gateAndTent, insertSignedInPerson, type Person } from './camp-registrations';
 import { type Camp, insertRegistration, startCamp } from './camp';
 
 // The role × route matrix (docs/security.md): every route the app registers has a row saying who may
@@ -526,17 +526,7 @@ describe('role × route matrix', () => {
     camp = await startCamp();
     const db = camp.t.database.db;
     other = await insertSignedInPerson(camp);
-    const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
-    const shift = await adminShift(camp, 'Morning', 'MONDAY', '09:00', '12:00');
-    const job = await adminPost(camp, '/api/jobs', {
-      name: 'Greeter',
-      location: 'Gate',
-      categoryId: category,
-      shiftId: shift,
-      maxRegistrations: 5,
-    });
-    const option = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 100 });
-    const field = await adminPost(camp, `/api/camping-options/${option}/fields`, { displayName: 'Plate' });
+    const { category, shift, job, option, field } = await gateAndTent(camp);
     const owner = camp.participant.userId;
     const registration = await insertRegistration(db, {
       userId: owner,

@@ -8,10 +8,11 @@ import {
 } from '@camp/shared';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { campConfig, campingOptions, drawEntries, jobs, registrations, shifts } from '../../db/schema/index';
+import { campConfig, campingOptions, drawEntries, jobs, shifts } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { Checked } from '../registrations/registration-submission.service';
+import { liveRegistrationIdOf } from '../registrations/registrations.store';
 
 // A person's entry into the year's draw (docs/product.md §10, decision 049): entering while the application window
 // is open, reading it on the dashboard, withdrawing it before the draw. Entries are not registrations: the draw
@@ -85,18 +86,8 @@ export class DrawEntriesService {
     const { registration } = checked.submission;
     const { db } = this.deps;
     const row = await db.transaction(async (tx) => {
-      const [registered] = await tx
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(
-          and(
-            eq(registrations.userId, caller.id),
-            eq(registrations.year, year),
-            ne(registrations.status, 'CANCELLED'),
-          ),
-        )
-        .limit(1);
-      if (registered) throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
+      if (await liveRegistrationIdOf(tx, caller.id, year))
+        throw conflict(REGISTRATION_MESSAGES.alreadyRegistered(year));
       // The partial unique index keeps one live entry per person and year, also against a double click.
       const [inserted] = await tx
         .insert(drawEntries)

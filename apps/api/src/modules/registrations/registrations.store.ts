@@ -236,6 +236,26 @@ export function prepareSubmissionQueries(db: Db) {
 
 export type SubmissionQueries = ReturnType<typeof prepareSubmissionQueries>;
 
+/** The id of the registration a person holds for a year (any status but CANCELLED), or undefined. */
+export async function liveRegistrationIdOf(
+  db: DbOrTx,
+  userId: string,
+  year: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.userId, userId),
+        eq(registrations.year, year),
+        ne(registrations.status, 'CANCELLED'),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
 /**
  * What the wizard's shift rules read: the jobs `chosen` selects, each with its category and shift, and every
  * always-required category (with a null job when none of its jobs was chosen).

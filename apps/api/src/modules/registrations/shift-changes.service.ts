@@ -20,7 +20,7 @@ import {
   validateShiftSelection,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   campingOptions,
@@ -44,7 +44,7 @@ import type { WaitlistWorker } from '../waitlist/waitlist-worker';
 import { changePlaces } from './capacity';
 import { fullMessages } from './registration-submission.service';
 import { toRegistrationDtos } from './registrations.mapper';
-import { selectRegistrations } from './registrations.store';
+import { liveRegistrationIdOf, selectRegistrations } from './registrations.store';
 
 export interface ShiftChangesDeps {
   db: Db;
@@ -98,19 +98,9 @@ export class ShiftChangesService {
     const year = config.registrationYear;
     const now = this.deps.now();
     if (!shiftChangesOpen(config, caller, now)) throw conflict(SHIFT_CHANGE_MESSAGES.closed(year));
-    const [found] = await this.deps.db
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.userId, caller.id),
-          eq(registrations.year, year),
-          ne(registrations.status, 'CANCELLED'),
-        ),
-      );
-    if (!found) throw conflict(SHIFT_CHANGE_MESSAGES.noRegistration(year));
+    const registrationId = await liveRegistrationIdOf(this.deps.db, caller.id, year);
+    if (!registrationId) throw conflict(SHIFT_CHANGE_MESSAGES.noRegistration(year));
     if (input.drop.length + input.take.length === 0) throw badRequest(SHIFT_CHANGE_MESSAGES.nothing);
-    const registrationId = found.id;
 
     await this.deps.db.transaction(async (tx) => {
       const [registration] = await tx

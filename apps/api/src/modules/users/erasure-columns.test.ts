@@ -2,7 +2,7 @@ import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Camp, insertRegistration, startCamp } from '../../../test/camp';
-import { adminPost, adminShift, insertSignedInPerson, type Person } from '../../../test/camp-registrations';
+import { adminPost, gateAndTent, insertSignedInPerson, type Person } from '../../../test/camp-registrations';
 import { rowsOf } from '../../db/raw';
 import * as schema from '../../db/schema/index';
 import {
@@ -333,15 +333,7 @@ describe('erasure: nothing of the person is left', () => {
     const db = camp.t.database.db;
     person = await insertSignedInPerson(camp, { email: EMAIL, ...VALUES });
     other = await insertSignedInPerson(camp, { firstName: 'Otto', lastName: 'Other' });
-    const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
-    const shift = await adminShift(camp, 'Morning', 'MONDAY', '09:00', '12:00');
-    const job = await adminPost(camp, '/api/jobs', {
-      name: 'Greeter',
-      location: 'Gate',
-      categoryId: category,
-      shiftId: shift,
-      maxRegistrations: 5,
-    });
+    const { category, shift, job, option, field } = await gateAndTent(camp);
     const fullJob = await adminPost(camp, '/api/jobs', {
       name: 'Runner',
       location: 'Gate',
@@ -350,8 +342,6 @@ describe('erasure: nothing of the person is left', () => {
       maxRegistrations: 1,
       waitlistEnabled: true,
     });
-    const option = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 100 });
-    const field = await adminPost(camp, `/api/camping-options/${option}/fields`, { displayName: 'Plate' });
     registrationId = await insertRegistration(db, {
       userId: person.id,
       status: 'CONFIRMED',

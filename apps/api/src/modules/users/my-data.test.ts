@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type Camp, insertRegistration, messageOf, startCamp } from '../../../test/camp';
-import { adminPost, adminShift, insertSignedInPerson } from '../../../test/camp-registrations';
+import { gateAndTent, insertSignedInPerson } from '../../../test/camp-registrations';
 import { rowsOf } from '../../db/raw';
 import {
   applications,
@@ -36,17 +36,7 @@ describe('my data: /api/users/me/data, DELETE /api/users/me, /api/users/{id}/dat
   it('exports the caller’s profile, registrations with options, answers and shifts, payments, passkeys and events', async () => {
     const db = camp.t.database.db;
     const person = await insertSignedInPerson(camp, { firstName: 'Ivy', lastName: 'Export', city: 'Reno' });
-    const category = await adminPost(camp, '/api/job-categories', { name: 'Gate', description: 'Greets' });
-    const shift = await adminShift(camp, 'Morning', 'MONDAY', '09:00', '12:00');
-    const job = await adminPost(camp, '/api/jobs', {
-      name: 'Greeter',
-      location: 'Gate',
-      categoryId: category,
-      shiftId: shift,
-      maxRegistrations: 5,
-    });
-    const option = await adminPost(camp, '/api/camping-options', { name: 'Tent', participantDues: 100 });
-    const field = await adminPost(camp, `/api/camping-options/${option}/fields`, { displayName: 'Plate' });
+    const { job, option, field } = await gateAndTent(camp);
     const registration = await insertRegistration(db, {
       userId: person.id,
       year: 2026,

@@ -10,7 +10,7 @@ import {
   type ShiftWait,
 } from '@camp/shared';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import {
@@ -33,6 +33,7 @@ import { toJobCategoryDto, toShiftSummaryDto } from '../work/work-common';
 import { expireShiftOffer } from './shift-wait-expiry';
 import { endShiftWait, enqueueShiftWaitMail, lockShiftWait, shiftLinePosition } from './shift-wait-rows';
 import type { WaitlistWorker } from './waitlist-worker';
+import { liveRegistrationIdOf } from '../registrations/registrations.store';
 
 export interface ShiftWaitsDeps {
   db: Db;
@@ -149,17 +150,8 @@ export class ShiftWaitsService {
   async join(caller: CurrentUser, jobId: string): Promise<ShiftWait> {
     const config = await this.deps.config.getPublic();
     const year = config.registrationYear;
-    const [registration] = await this.deps.db
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.userId, caller.id),
-          eq(registrations.year, year),
-          ne(registrations.status, 'CANCELLED'),
-        ),
-      );
-    if (!registration) throw conflict(SHIFT_WAITLIST_MESSAGES.noRegistration);
+    const registrationId = await liveRegistrationIdOf(this.deps.db, caller.id, year);
+    if (!registrationId) throw conflict(SHIFT_WAITLIST_MESSAGES.noRegistration);
     // Who may register, and when (docs/product.md §4): as for a submission, the person's own registration aside.
     const availability = registrationAvailability(config, caller, []);
     if (!availability.canRegister) throw forbidden(availability.message);
@@ -170,7 +162,7 @@ export class ShiftWaitsService {
         const [locked] = await tx
           .select({ status: registrations.status, year: registrations.year })
           .from(registrations)
-          .where(eq(registrations.id, registration.id))
+          .where(eq(registrations.id, registrationId))
           .for('update');
         if (!locked || locked.status === 'CANCELLED' || locked.year !== year) {
           throw conflict(SHIFT_WAITLIST_MESSAGES.noRegistration);
@@ -188,14 +180,12 @@ export class ShiftWaitsService {
         const [assigned] = await tx
           .select({ id: registrationJobs.id })
           .from(registrationJobs)
-          .where(
-            and(eq(registrationJobs.registrationId, registration.id), eq(registrationJobs.jobId, jobId)),
-          );
+          .where(and(eq(registrationJobs.registrationId, registrationId), eq(registrationJobs.jobId, jobId)));
         if (assigned) throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyAssigned(label));
         const open = await tx
           .select({ jobId: shiftWaits.jobId })
           .from(shiftWaits)
-          .where(and(eq(shiftWaits.registrationId, registration.id), inArray(shiftWaits.state, [...OPEN])));
+          .where(and(eq(shiftWaits.registrationId, registrationId), inArray(shiftWaits.state, [...OPEN])));
         if (open.some((wait) => wait.jobId === jobId)) {
           throw conflict(SHIFT_WAITLIST_MESSAGES.alreadyWaiting(label));
         }
@@ -204,7 +194,7 @@ export class ShiftWaitsService {
         // No double-booking (docs/product.md §11, decision 056): not the line of a job that overlaps one held.
         const overlap = await shiftOverlapRefusal(
           tx,
-          registration.id,
+          registrationId,
           { add: [jobId] },
           eventCalendarOf(config),
         );
@@ -217,14 +207,14 @@ export class ShiftWaitsService {
 
         const [inserted] = await tx
           .insert(shiftWaits)
-          .values({ registrationId: registration.id, jobId, year, joinedAt: this.deps.now() })
+          .values({ registrationId, jobId, year, joinedAt: this.deps.now() })
           .returning({ id: shiftWaits.id });
         if (!inserted) throw new Error('insert returned no shift wait');
         await recordAudit(tx, {
           actionType: 'WAITLIST_JOIN',
           transactionId: randomUUID(),
           adminUserId: null,
-          registrationId: registration.id,
+          registrationId,
           newValues: { shiftWaitId: inserted.id, jobId, job: label },
         });
         return inserted.id;
