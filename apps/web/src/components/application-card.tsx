@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { SectionCard } from './section-card';
+import { typedTextStyle } from '../lib/typed-text';
 
 // The applicant's application as the dashboard and /apply show it (docs/product.md §12 Application approval). Here
 // rather than in features/applications: the dashboard (features/registrations) composes it, and a feature's index
@@ -22,7 +23,7 @@ export function CampMessage({ message }: { message: string | null }) {
       <Text fw={600} size="sm">
         {TEXTS.messageFromCamp}
       </Text>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message}</Text>
+      <Text style={typedTextStyle}>{message}</Text>
     </Stack>
   );
 }

@@ -195,7 +195,6 @@ export const APPLICATION_TEXTS = {
   viewDecidedButton: 'View application',
   submittedOn: (date: string) => `Sent ${date}`,
   completeProfile: 'Complete Profile',
-  toDashboard: 'Go to Dashboard',
   // Admin → Applications.
   adminTitle: 'Applications',
   adminIntro: (year: number) =>

@@ -76,6 +76,7 @@ export const REGISTRATION_TEXTS = {
   noCampingOptions: 'No camping options selected.',
   noShiftsAssigned: 'No shifts assigned yet',
   noAvailableShifts: 'No available shifts found',
+  toDashboard: 'Go to Dashboard',
 } as const;
 
 // ---- Availability (docs/product.md §4) ----------------------------------------------------------------------------

@@ -8,9 +8,9 @@ import {
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DialogShell } from '../../../components/form-modal';
 import { ApplicationStatusBadge } from '../../../components/application-status-badge';
+import { typedTextStyle } from '../../../lib/typed-text';
 
 /** Long words and addresses break anywhere rather than widen a phone's screen; line breaks are kept. */
-const PROSE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 function Part({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -44,7 +44,7 @@ export function ApplicationDetailsModal({
       <Stack gap="md">
         <Stack gap={2}>
           {applicant.playaName && <Text size="sm">“{applicant.playaName}”</Text>}
-          <Text size="sm" style={PROSE}>
+          <Text size="sm" style={typedTextStyle}>
             {applicant.email}
           </Text>
           <Group gap="xs">
@@ -55,7 +55,7 @@ export function ApplicationDetailsModal({
           </Group>
         </Stack>
         <Part title={TEXTS.aboutLabel}>
-          <Text size="sm" style={PROSE}>
+          <Text size="sm" style={typedTextStyle}>
             {application.about}
           </Text>
         </Part>
@@ -64,7 +64,7 @@ export function ApplicationDetailsModal({
             <Stack component="dl" gap="xs" m={0}>
               {application.answers.map((answer) => (
                 <div key={answer.questionId}>
-                  <Text component="dt" size="sm" fw={600} style={PROSE}>
+                  <Text component="dt" size="sm" fw={600} style={typedTextStyle}>
                     {answer.question}
                   </Text>
                   <Text
@@ -72,7 +72,7 @@ export function ApplicationDetailsModal({
                     size="sm"
                     m={0}
                     c={answer.answer.trim() === '' ? 'dimmed' : undefined}
-                    style={PROSE}
+                    style={typedTextStyle}
                   >
                     {answer.answer.trim() === '' ? TEXTS.noAnswer : answer.answer}
                   </Text>
@@ -83,7 +83,7 @@ export function ApplicationDetailsModal({
         )}
         {application.message && (
           <Part title={TEXTS.decisionMessage}>
-            <Text size="sm" style={PROSE}>
+            <Text size="sm" style={typedTextStyle}>
               {application.message}
             </Text>
           </Part>
@@ -105,7 +105,7 @@ export function ApplicationDetailsModal({
                     )}
                   </Text>
                   {record.message && (
-                    <Text size="sm" c="dimmed" style={PROSE}>
+                    <Text size="sm" c="dimmed" style={typedTextStyle}>
                       {record.message}
                     </Text>
                   )}

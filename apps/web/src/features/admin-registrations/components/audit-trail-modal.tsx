@@ -3,13 +3,12 @@ import type { Registration } from '@camp/shared/registrations';
 import { formatDateTime, personName } from '@camp/shared/rules';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { DialogShell } from '../../../components/form-modal';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { MANAGE_REGISTRATIONS_TEXTS as TEXTS } from '../admin-registration-texts';
 import { useAuditTrail } from '../api/get-audit-trail';
 import { actionLabel, adminName, auditChanges, groupAuditRecords, type AuditGroup } from '../audit-trail';
 import classes from './audit-trail-modal.module.css';
-import { RegistrationSummary } from './registration-summary';
+import { RegistrationReadDialog } from './registration-read-dialog';
 
 /** What changed in one record: 'Status: PENDING → CONFIRMED' per key whose value differs. */
 function Changes({ record }: { record: AuditRecord }) {
@@ -139,16 +138,12 @@ export function AuditTrailModal({ registration, onClose }: AuditTrailModalProps)
     );
   }
   return (
-    <DialogShell opened title={`Audit trail of ${personName(registration.user)}`} onClose={onClose}>
-      <Stack gap="md">
-        <RegistrationSummary registration={registration} />
-        {body}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    </DialogShell>
+    <RegistrationReadDialog
+      registration={registration}
+      title={`Audit trail of ${personName(registration.user)}`}
+      onClose={onClose}
+    >
+      {body}
+    </RegistrationReadDialog>
   );
 }

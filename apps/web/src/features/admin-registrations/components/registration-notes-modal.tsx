@@ -1,9 +1,7 @@
 import type { Registration } from '@camp/shared/registrations';
 import { personName, USER_NOTE_TEXTS } from '@camp/shared/rules';
-import { Button, Group, Stack } from '@mantine/core';
-import { DialogShell } from '../../../components/form-modal';
 import { UserNotes } from '../../users';
-import { RegistrationSummary } from './registration-summary';
+import { RegistrationReadDialog } from './registration-read-dialog';
 
 export interface RegistrationNotesModalProps {
   registration: Registration;
@@ -16,20 +14,12 @@ export interface RegistrationNotesModalProps {
  */
 export function RegistrationNotesModal({ registration, onClose }: RegistrationNotesModalProps) {
   return (
-    <DialogShell
-      opened
+    <RegistrationReadDialog
+      registration={registration}
       title={USER_NOTE_TEXTS.registrationTitle(personName(registration.user))}
       onClose={onClose}
     >
-      <Stack gap="md">
-        <RegistrationSummary registration={registration} />
-        <UserNotes userId={registration.userId} withHeading={false} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    </DialogShell>
+      <UserNotes userId={registration.userId} withHeading={false} />
+    </RegistrationReadDialog>
   );
 }

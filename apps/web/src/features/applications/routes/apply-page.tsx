@@ -5,6 +5,7 @@ import {
   APPLICATION_ANSWER_MAX,
   APPLICATION_MESSAGES,
   APPLICATION_TEXTS as TEXTS,
+  REGISTRATION_TEXTS,
   formatDate,
   isProfileComplete,
   type MyApplication,
@@ -24,9 +25,9 @@ import { usePublicConfig } from '../../config';
 import { useApply } from '../api/apply';
 import { useMyApplication } from '../api/my-application';
 import { applyFormValues, checkApplyForm, type ApplyFormProblems } from '../apply-form';
+import { typedTextStyle } from '../../../lib/typed-text';
 
 const card = { withBorder: true, radius: 'lg', shadow: 'xs', p: { base: 'lg', sm: 'xl' } } as const;
-const wrapText = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 /** The application's status and when it was sent. */
 function StatusLine({ application }: { application: MyApplication }) {
@@ -44,7 +45,7 @@ function DashboardLink() {
   return (
     <Group>
       <Button component={Link} to={paths.dashboard()} variant="default">
-        {TEXTS.toDashboard}
+        {REGISTRATION_TEXTS.toDashboard}
       </Button>
     </Group>
   );
@@ -60,14 +61,14 @@ function ApplicationView({ application }: { application: MyApplication }) {
         {application.status !== 'PENDING' && <Text size="sm">{APPLICATION_MESSAGES.alreadyDecided}</Text>}
         <Stack gap={2}>
           <Text fw={600}>{TEXTS.aboutLabel}</Text>
-          <Text style={wrapText}>{application.about}</Text>
+          <Text style={typedTextStyle}>{application.about}</Text>
         </Stack>
         {application.answers.map((answer) => (
           <Stack gap={2} key={answer.questionId}>
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {answer.question}
             </Text>
-            <Text style={wrapText}>{answer.answer.trim() === '' ? TEXTS.noAnswer : answer.answer}</Text>
+            <Text style={typedTextStyle}>{answer.answer.trim() === '' ? TEXTS.noAnswer : answer.answer}</Text>
           </Stack>
         ))}
         <DashboardLink />
@@ -187,7 +188,7 @@ function ApplyContent({ state }: { state: MyApplicationState }) {
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{TEXTS.notNeeded}</Text>
             <Button component={Link} to={paths.dashboard()}>
-              {TEXTS.toDashboard}
+              {REGISTRATION_TEXTS.toDashboard}
             </Button>
           </Stack>
         </Alert>

@@ -20,7 +20,7 @@ export function RegistrationNotAvailable({ reason, apply }: { reason: string; ap
             </Button>
           )}
           <Button component={Link} to={paths.dashboard()} variant={apply ? 'default' : undefined}>
-            Go to Dashboard
+            {REGISTRATION_TEXTS.toDashboard}
           </Button>
         </Group>
       </Stack>

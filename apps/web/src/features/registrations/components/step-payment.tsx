@@ -193,7 +193,7 @@ export function StepPayment({
               pay your dues of {formatDollars(total)} later from your dashboard.
             </Text>
             <Button component={Link} to={paths.dashboard()} variant="default">
-              Go to Dashboard
+              {REGISTRATION_TEXTS.toDashboard}
             </Button>
           </Stack>
         </Alert>

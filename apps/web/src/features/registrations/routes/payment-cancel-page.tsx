@@ -1,4 +1,4 @@
-import { currentRegistration, dollarsToCents } from '@camp/shared/rules';
+import { currentRegistration, dollarsToCents, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Alert, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -69,7 +69,7 @@ export default function PaymentCancelPage() {
         <>
           <TryPaymentAgain checkout={checkout} />
           <Button component={Link} to={paths.dashboard()} variant="default">
-            Go to Dashboard
+            {REGISTRATION_TEXTS.toDashboard}
           </Button>
         </>
       }

@@ -1,5 +1,5 @@
 import type { PaymentConfirmation } from '@camp/shared/payments';
-import { PAYMENT_MESSAGES } from '@camp/shared/rules';
+import { PAYMENT_MESSAGES, REGISTRATION_TEXTS } from '@camp/shared/rules';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -19,7 +19,7 @@ import { registrationKeys } from '../api/query-keys';
 
 const dashboardButton = (
   <Button component={Link} to={paths.dashboard()}>
-    Go to Dashboard
+    {REGISTRATION_TEXTS.toDashboard}
   </Button>
 );
 

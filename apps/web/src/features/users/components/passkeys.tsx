@@ -8,8 +8,9 @@ import {
 import { type Passkey, PasskeyNameSchema } from '@camp/shared/passkeys';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { InPlaceConfirm } from '../../../components/in-place-confirm';
+import { useInPlaceItem } from '../../../components/use-in-place-item';
 import { queryStatus } from '../../../components/query-status';
 import { failureDetail } from '../../../lib/api-client';
 import { usePasskeyChanges, usePasskeys } from '../api/passkeys';
@@ -92,21 +93,9 @@ function NameForm({
 
 function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const { rename, remove } = usePasskeyChanges();
-  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
-  const [failure, setFailure] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const renameRef = useRef<HTMLButtonElement>(null);
-  const headingId = useId();
-
-  useEffect(() => {
-    if (mode === 'remove') cancelRef.current?.focus();
-  }, [mode]);
-
-  const back = () => {
-    setMode('view');
-    setFailure(null);
-    requestAnimationFrame(() => renameRef.current?.focus());
-  };
+  const { mode, setMode, failure, setFailure, cancelRef, firstActionRef, headingId, back } = useInPlaceItem<
+    'rename' | 'remove'
+  >('remove');
 
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-labelledby={headingId}>
@@ -159,7 +148,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
         {mode === 'view' && (
           <Group gap="xs">
             <Button
-              ref={renameRef}
+              ref={firstActionRef}
               variant="light"
               size="compact-sm"
               aria-label={`${TEXTS.rename} ${passkey.name}`}

@@ -2,11 +2,13 @@ import '@mantine/core/styles/Input.css';
 import { formatNoteTime, isNoteEdited, USER_NOTE_MAX, USER_NOTE_TEXTS as TEXTS } from '@camp/shared/rules';
 import { type UserNote, UserNoteInputSchema } from '@camp/shared/user-notes';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { InPlaceConfirm } from '../../../components/in-place-confirm';
+import { useInPlaceItem } from '../../../components/use-in-place-item';
 import { queryStatus } from '../../../components/query-status';
 import { failureDetail } from '../../../lib/api-client';
 import { useUserNoteChanges, useUserNotes } from '../api/user-notes';
+import { typedTextStyle } from '../../../lib/typed-text';
 
 /** The shared schema's first message for a note's text, or null when it may be sent. */
 function noteProblem(body: string): string | null {
@@ -55,24 +57,15 @@ function NoteField({
 
 function NoteItem({ note, userId }: { note: UserNote; userId: string }) {
   const { update, remove } = useUserNoteChanges(userId);
-  const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  const item = useInPlaceItem<'edit' | 'delete'>('delete');
+  const { mode, setMode, failure, setFailure, cancelRef, firstActionRef, headingId } = item;
   const [draft, setDraft] = useState(note.body);
   const [problem, setProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const editRef = useRef<HTMLButtonElement>(null);
-  const headingId = useId();
 
-  useEffect(() => {
-    if (mode === 'delete') cancelRef.current?.focus();
-  }, [mode]);
-
+  // Focus returns to the note's Edit button (Delete's box closes where it opened).
   const back = () => {
-    setMode('view');
     setProblem(null);
-    setFailure(null);
-    // Focus returns to the note's Edit button (Delete's box closes where it opened).
-    requestAnimationFrame(() => editRef.current?.focus());
+    item.back();
   };
 
   const save = (event: FormEvent) => {
@@ -140,7 +133,7 @@ function NoteItem({ note, userId }: { note: UserNote; userId: string }) {
             </Stack>
           </form>
         ) : (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Text size="sm" style={typedTextStyle}>
             {note.body}
           </Text>
         )}
@@ -160,7 +153,7 @@ function NoteItem({ note, userId }: { note: UserNote; userId: string }) {
         {note.mine && mode === 'view' && (
           <Group gap="xs">
             <Button
-              ref={editRef}
+              ref={firstActionRef}
               variant="light"
               size="compact-sm"
               onClick={() => {
