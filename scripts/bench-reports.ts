@@ -37,6 +37,7 @@ import {
 } from './bench/server';
 import { summarize } from './bench/stats';
 import { commandLine, readOptions, wholeOption } from './bench/cli';
+import { runMain } from './run-main';
 
 const ADMIN_EMAIL = 'reports-admin@example.org';
 const STAFF_EMAIL = 'reports-staff@example.org';
@@ -624,9 +625,4 @@ function printBrowserResults(results: BrowserResult[], load: string): void {
   console.log('');
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error('bench:reports failed:', error);
-    process.exit(1);
-  });
+runMain(main, { failure: 'bench:reports failed:', exitAtOnce: true });

@@ -16,6 +16,7 @@
 import { withCleanups } from './bench/server';
 import { DEFAULT_REDIS_URL, processesProblem, type RushOptions, rushPassed, runRush } from './bench/rush';
 import { commandLine, readOptions, wholeOption } from './bench/cli';
+import { runMain } from './run-main';
 
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
 
@@ -100,9 +101,4 @@ async function main(): Promise<number> {
   });
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error('bench:rush failed:', error);
-    process.exit(1);
-  });
+runMain(main, { failure: 'bench:rush failed:', exitAtOnce: true });

@@ -14,6 +14,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { databaseTarget } from './backup-common';
 import { commandLine, wholeOption } from './bench/cli';
 import { describeVerification, verifyDraw } from './draw-verify-core';
+import { runMain } from './run-main';
 
 const USAGE = `Usage: npm run draw:verify -- --year <year>
 
@@ -61,13 +62,8 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('The draw could not be verified: the database could not be read.');
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = EXIT.trouble;
-  },
-);
+runMain(main, {
+  failure: 'The draw could not be verified: the database could not be read.',
+  failureCode: EXIT.trouble,
+  messageOnly: true,
+});

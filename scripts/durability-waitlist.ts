@@ -23,6 +23,7 @@ import {
 } from './bench/durability-waitlist';
 import { type Cleanups, runCleanups } from './bench/durability';
 import { withCleanups } from './bench/server';
+import { runMain } from './run-main';
 
 const USAGE = `Usage: npm run test:durability:waitlist [-- options]
 
@@ -162,9 +163,4 @@ async function main(): Promise<number> {
   });
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error('test:durability:waitlist failed:', error);
-    process.exit(1);
-  });
+runMain(main, { failure: 'test:durability:waitlist failed:', exitAtOnce: true });

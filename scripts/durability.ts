@@ -12,6 +12,7 @@
 import { withCleanups } from './bench/server';
 import { describeResult, durable, runDurability, type DurabilityOptions } from './bench/durability';
 import { commandLine, readOptions, wholeOption } from './bench/cli';
+import { runMain } from './run-main';
 
 const USAGE = `Usage: npm run test:durability [-- --people N] [-- --kill-at-fraction F | --kill-after-ms MS] [-- --seed S]
 
@@ -75,9 +76,4 @@ async function main(): Promise<number> {
   });
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error('test:durability failed:', error);
-    process.exit(1);
-  });
+runMain(main, { failure: 'test:durability failed:', exitAtOnce: true });

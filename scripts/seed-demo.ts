@@ -14,6 +14,7 @@ import { loadEnv } from '../apps/api/src/env';
 import { SUMMARY_TABLES, countRows, findExistingData, seedDemoCamp } from './demo/database';
 import { DEMO_ADMIN_EMAIL } from './demo/catalog';
 import { DEFAULT_DEMO_SEED } from './demo/demo-data';
+import { runMain } from './run-main';
 
 const USAGE = `Usage: npm run seed:demo [-- --force] [-- --seed <integer>]
 
@@ -124,13 +125,6 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error('Seeding failed; the demo rows were not written (the transaction was rolled back).');
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runMain(main, {
+  failure: 'Seeding failed; the demo rows were not written (the transaction was rolled back).',
+});
