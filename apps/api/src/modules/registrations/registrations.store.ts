@@ -236,6 +236,10 @@ export function prepareSubmissionQueries(db: Db) {
 
 export type SubmissionQueries = ReturnType<typeof prepareSubmissionQueries>;
 
+/** The registration a person holds for a year: theirs, of that year, and not CANCELLED. */
+const heldFor = (userId: string, year: number) =>
+  and(eq(registrations.userId, userId), eq(registrations.year, year), ne(registrations.status, 'CANCELLED'));
+
 /** The id of the registration a person holds for a year (any status but CANCELLED), or undefined. */
 export async function liveRegistrationIdOf(
   db: DbOrTx,
@@ -245,13 +249,7 @@ export async function liveRegistrationIdOf(
   const [row] = await db
     .select({ id: registrations.id })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.userId, userId),
-        eq(registrations.year, year),
-        ne(registrations.status, 'CANCELLED'),
-      ),
-    )
+    .where(heldFor(userId, year))
     .limit(1);
   return row?.id;
 }
@@ -378,13 +376,7 @@ export async function selectCampRegistration(db: Db, userId: string, year: numbe
   const [current] = await db
     .select({ id: registrations.id, status: registrations.status })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.userId, userId),
-        eq(registrations.year, year),
-        ne(registrations.status, 'CANCELLED'),
-      ),
-    )
+    .where(heldFor(userId, year))
     .orderBy(asc(registrations.createdAt), asc(registrations.id))
     .limit(1);
   if (!current) return undefined;
