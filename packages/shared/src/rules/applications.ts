@@ -240,7 +240,7 @@ export const APPLICATION_TEXTS = {
   formerAdmin: 'a former admin',
   answers: 'Answers',
   noAnswer: 'No answer',
-  panelDescription: 'Approve or decline the newcomers who apply to register',
+  panelDescription: 'Approve or decline the newcomers who apply to register.',
   settingsLoading: 'Loading application settings...',
   settingsLoadFailed: 'Application settings could not be loaded',
   listLoading: 'Loading applications...',
