@@ -1,8 +1,8 @@
 /**
  * The e2e tests' Playwright fixtures. Every test gets a server of its own: the real app, built as `npm start`
- * builds it, on an empty in-memory database (one migrated per worker, emptied before each test), sending its mail to a real
- * SMTP server on loopback whose messages the test reads (e.g. for the sign-in code). Before the test, the
- * `camp` fixture seeds the camp the test asks for (`test.use({ campSeed })`) through the admin API; `signIn`
+ * builds it, on an empty in-memory database (one migrated per worker, emptied before each test), sending its
+ * mail to a real SMTP server on loopback whose messages the test reads (e.g. for the sign-in code). Before the
+ * test, the `camp` fixture seeds the camp the test asks for (`test.use({ campSeed })`) through the admin API; `signIn`
  * signs the page in with the code from the captured mail; `checkA11y` runs axe on a page; `screenCheck` adds
  * the 375 and 1280 px checks and screenshots; `site` hands the helpers all of the test's server at once. Each server's
  * Stripe is a fake Stripe of its own (`stripe`, apps/api/test/fake-stripe.ts) reached through
