@@ -69,21 +69,24 @@ let personCounter = 0;
 /** The addresses' suffixes: varied, and the same on every run. */
 const suffixes = new Prng(1);
 
-/** A person straight in the database (no sign-in needed to be registered). */
-export async function insertPerson(
-  db: Db,
-  names: { firstName?: string; lastName?: string; playaName?: string | null } = {},
-): Promise<{ id: string; email: string }> {
+type PersonNames = { firstName?: string; lastName?: string; playaName?: string | null };
+
+/** The next test person's address and names: numbered, with the names given instead where there are some. */
+function nextPerson(names: PersonNames = {}) {
   personCounter += 1;
-  const email = `person${personCounter}-${suffixes.chars(6)}@example.org`;
+  return {
+    email: `person${personCounter}-${suffixes.chars(6)}@example.org`,
+    firstName: names.firstName ?? `First${personCounter}`,
+    lastName: names.lastName ?? `Last${personCounter}`,
+    playaName: names.playaName ?? null,
+  };
+}
+
+/** A person straight in the database (no sign-in needed to be registered). */
+export async function insertPerson(db: Db, names: PersonNames = {}): Promise<{ id: string; email: string }> {
   const [row] = await db
     .insert(users)
-    .values({
-      email,
-      firstName: names.firstName ?? `First${personCounter}`,
-      lastName: names.lastName ?? `Last${personCounter}`,
-      playaName: names.playaName ?? null,
-    })
+    .values(nextPerson(names))
     .returning({ id: users.id, email: users.email });
   if (!row) throw new Error('no user inserted');
   return row;
@@ -132,7 +135,7 @@ export async function insertRegistration(
 
 /**
  * Many confirmed people at once, each with a registration of `year` holding the jobs `jobIdsOf(n)` gives: one write
- * of the test kit for them all (a suite needing hundreds would otherwise spend most of its time inserting).
+ * of the test kit for them all instead of one per person.
  * Answers the people's ids in order.
  */
 export async function insertConfirmedPeople(
@@ -142,16 +145,8 @@ export async function insertConfirmedPeople(
 ): Promise<string[]> {
   const camp = emptyCamp();
   for (let n = 0; n < count; n += 1) {
-    personCounter += 1;
     const userId = randomUUID();
-    camp.users.push({
-      id: userId,
-      email: `person${personCounter}-${suffixes.chars(6)}@example.org`,
-      firstName: `First${personCounter}`,
-      lastName: `Last${personCounter}`,
-      role: 'PARTICIPANT',
-      createdAt: new Date(),
-    });
+    camp.users.push({ id: userId, ...nextPerson(), role: 'PARTICIPANT', createdAt: new Date() });
     addRegistration(
       camp,
       { id: randomUUID(), userId, year, status: 'CONFIRMED', createdAt: new Date() },
