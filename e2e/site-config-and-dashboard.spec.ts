@@ -1,7 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { payments } from '../apps/api/src/db/schema/index';
-import { ADMIN_EMAIL, expect, expectNoSidewaysScroll, REGISTRATION_CAMP, test } from './support/fixtures';
+import {
+  ADMIN_EMAIL,
+  axeScan,
+  expect,
+  expectNoSidewaysScroll,
+  REGISTRATION_CAMP,
+  test,
+} from './support/fixtures';
 import { registerWithDues, TENT_DUES } from './support/stripe';
 import { saveScreenshot } from './support/screens';
 
@@ -14,10 +20,7 @@ const SCREENSHOTS = 'test-results/site-config-and-dashboard';
 
 /** Two axe rules (decision 026), run on their own so a page cannot pass by skipping them. */
 async function expectContrastAndLinks(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .withRules(['color-contrast', 'link-in-text-block'])
-    .analyze();
+  const results = await axeScan(page).withRules(['color-contrast', 'link-in-text-block']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length} node(s)`)).toEqual(
     [],
   );

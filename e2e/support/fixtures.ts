@@ -571,9 +571,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (page) => {
       // A toast fading in or out is drawn half transparent, and axe would judge its colours mid-fade.
       await animationsFinished(page);
-      // axe.run in the page itself: the app has no frames, and the default mode opens a blank page and sends every
-      // result there to finish the run, which took 40 % more time over a scan (decision 064 addendum).
-      const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+      const results = await axeScan(page).analyze();
       expect(
         results.violations.map(
           (violation) =>
@@ -583,6 +581,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Axe on a page as the e2e tests run it: axe.run in the page itself (legacy mode). The app has no frames, and the
+ * default mode opens a blank page and sends every result there to finish the run, which took 40 % more time over a
+ * scan (decision 064 addendum).
+ */
+export function axeScan(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
 
 /**
  * Waits (up to 5 s) until no finite animation or transition runs on the page; spinners loop forever and are
